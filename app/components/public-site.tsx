@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { formatHoursRow, type HoursRow } from "~/lib/hours";
+
+interface PublicSiteSummary {
+  name: string;
+  address: string;
+  contact: { phone: string; email: string };
+  hours: HoursRow[];
+  colors: { primary: string; secondary: string; text: string };
+}
+
+/** The shared header of a public site: name, contact and hours in the owner's colors. */
+export function PublicSiteHeader({ site }: { site: PublicSiteSummary }) {
+  return (
+    <header
+      className="public-header"
+      style={{ background: site.colors.primary, color: site.colors.text }}
+    >
+      <div className="container">
+        <h1>{site.name}</h1>
+        {site.address ? <p>{site.address}</p> : null}
+        <p>
+          {site.contact.phone ? <a href={`tel:${site.contact.phone}`}>{site.contact.phone}</a> : null}
+          {site.contact.phone && site.contact.email ? " · " : null}
+          {site.contact.email ? <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> : null}
+        </p>
+        <table className="hours">
+          <caption className="visually-hidden">Opening hours</caption>
+          <tbody>
+            {site.hours.map((row) => (
+              <tr key={row.day}>
+                <th scope="row">{row.day}</th>
+                <td>{formatHoursRow(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </header>
+  );
+}
+
+/** Not-found page of a public site: the spec's message with HTTP 404. */
+export function PublicSiteError({ detail }: { detail?: string }) {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : "This page could not be shown.";
+  return (
+    <main className="container narrow error-page">
+      <title>{message}</title>
+      <h1>{message}</h1>
+      {detail ? <p>{detail}</p> : null}
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+// Every user-facing message of SPEC sections 5 and 8, verbatim, plus the form messages the
+// app adds. Components and tests import from here rather than retyping text.
+
+export const MESSAGES = Object.freeze({
+  // Sign-in (SPEC 8): the provider's message, else these.
+  failedToSignIn: 'Failed to sign in',
+  signInFailed: 'Sign in failed',
+
+  // Loading (SPEC 8)
+  loading: 'Loading\u2026',
+  failedToLoad: 'Failed to load.',
+  failedToLoadItems: 'Failed to load items.',
+  failedToLoadProducts: 'Failed to load products.',
+
+  // Saving (SPEC 8)
+  failedToSaveInfo: 'Failed to save info.',
+  failedToSave: 'Failed to save.',
+  failedToUpdatePrice: 'Failed to update price.',
+  failedToUpdateFlag: 'Failed to update flag.',
+  failedToDeleteItem: 'Failed to delete item.',
+  failedToDelete: 'Failed to delete.',
+  failedToAddItem: 'Failed to add item.',
+  failedToReplaceImage: 'Failed to replace image.',
+  failedToUpdateItem: 'Failed to update item.',
+  failedToUploadImages: 'Failed to upload images.',
+  failedToCreateProduct: 'Failed to create product.',
+
+  // Not found (SPEC 2 and 8); the spec's punctuation differs per page and is kept.
+  restaurantNotFound: 'Restaurant not found.',
+  shopNotFound: 'Shop not found.',
+  dealershipNotFound: 'Dealership not found',
+  storeNotFound: 'Store not found',
+  linkMayBeIncorrect: 'The link may be incorrect or the profile was removed.',
+  productNotFound: 'Product not found.',
+  pageNotFound: 'Page not found',
+
+  // Empty states (SPEC 8)
+  noItemsMatch: 'No items match.',
+  noMenuItems: 'No menu items yet.',
+  noProductsAvailable: 'No products available.',
+  noCategories: 'No categories',
+  noTags: 'No tags',
+
+  // Signed out and portal (SPEC 8)
+  pleaseSignIn: 'Please sign in.',
+  pleaseSignInToContinue: 'Please sign in to continue.',
+  pleaseSignInToViewInfo: 'Please sign in to view your info.',
+  invalidProduct: 'Invalid product.',
+  /** Followed by the error's text on the info page. */
+  errorPrefix: 'Error: ',
+
+  // Success (SPEC 8)
+  infoSaved: 'Info saved!',
+  saved: 'Saved!',
+
+  // Validation (SPEC 5)
+  statusNotValid: 'Your account status is not valid for creating products.',
+  productLimitReached: 'You\u2019ve reached the limit of 3 products.',
+  pleaseEnterName: 'Please enter a name.',
+  nameRequired: 'Name is required.',
+  priceRequired: 'Price is required.',
+  limitReachedItems: 'Limit reached: 50 items.',
+  chooseValidImage: 'Please choose a valid image file.',
+  chooseImage: 'Please choose an image',
+
+  // Forms the app adds (sign-in, register, contact)
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordTooShort: 'Password must be at least 12 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  usernameRequired: 'Username is required.',
+  usernameTooLong: 'Username must be at most 64 characters.',
+  emailTaken: 'An account with this email already exists.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few seconds and try again.',
+  registrationClosed: 'Registration is closed.',
+  contactNameRequired: 'Name is required.',
+  contactMessageRequired: 'Message is required.',
+} as const);
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,101 @@
+// Prices are integer cents everywhere: exact, and safe to compare and sum.
+
+/**
+ * Largest storable price: 999,999.99. It fits a numeric(10,2) column and keeps every
+ * sum of 50 items far inside Number.MAX_SAFE_INTEGER. Larger inputs are capped, not rejected,
+ * in the spirit of "falls back" rather than failing the form.
+ */
+export const MAX_PRICE_CENTS = 99_999_999;
+
+const MAX_INTEGER_DIGITS = String(Math.floor(MAX_PRICE_CENTS / 100)).length;
+
+/**
+ * SPEC section 5: "Price parsing keeps digits and dot only, rounds to 2 decimals, falls back to 0."
+ *
+ * - Every character other than 0-9 and "." is dropped, so "-5" reads as 5, "1,234.50" as
+ *   1234.50 and "12,50" as 1250 (the rule is literal: a comma is not a decimal separator).
+ * - Several dots read like parseFloat on the cleaned text: up to the second dot ("1.2.3" -> 1.2).
+ * - Rounding is half up on the decimal digits themselves, so "1.005" gives 101 cents
+ *   (float arithmetic would give 100).
+ * - Numbers go through their shortest decimal form (String(1.005) is "1.005"), then the same rule.
+ * - Nothing parseable gives 0; anything above MAX_PRICE_CENTS gives MAX_PRICE_CENTS.
+ */
+export function parsePriceToCents(input: string | number | null | undefined): number {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return 0;
+    const magnitude = Math.abs(input);
+    // Below a millionth String() switches to exponent form; such values round to 0 anyway.
+    if (magnitude < 1e-6) return 0;
+    if (magnitude >= 1e21) return MAX_PRICE_CENTS;
+    text = String(magnitude);
+  } else if (typeof input === 'string') {
+    text = input;
+  } else {
+    return 0;
+  }
+
+  const cleaned = text.replace(/[^0-9.]+/g, '');
+  const firstDot = cleaned.indexOf('.');
+  let integerDigits: string;
+  let fractionDigits: string;
+  if (firstDot === -1) {
+    integerDigits = cleaned;
+    fractionDigits = '';
+  } else {
+    integerDigits = cleaned.slice(0, firstDot);
+    const secondDot = cleaned.indexOf('.', firstDot + 1);
+    fractionDigits = cleaned.slice(firstDot + 1, secondDot === -1 ? undefined : secondDot);
+  }
+
+  // Strip leading zeros without a regex so a megabyte of zeros stays linear and cheap.
+  let start = 0;
+  while (start < integerDigits.length && integerDigits.charCodeAt(start) === 48) start++;
+  integerDigits = integerDigits.slice(start);
+  if (integerDigits.length > MAX_INTEGER_DIGITS) return MAX_PRICE_CENTS;
+
+  const whole = integerDigits === '' ? 0 : Number(integerDigits);
+  const cents = fractionDigits === '' ? 0 : Number(fractionDigits.slice(0, 2).padEnd(2, '0'));
+  const roundUp = fractionDigits.length > 2 && fractionDigits.charCodeAt(2) >= 53 ? 1 : 0; // '5'
+  return Math.min(whole * 100 + cents + roundUp, MAX_PRICE_CENTS);
+}
+
+/** "12.50" from 1250: the exact decimal form, for form inputs and JSON-LD. */
+export function centsToDecimalString(cents: number): string {
+  if (!Number.isFinite(cents)) return '0.00';
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? '-' : '';
+  const magnitude = Math.abs(rounded);
+  const whole = Math.floor(magnitude / 100);
+  const fraction = String(magnitude % 100).padStart(2, '0');
+  return `${sign}${whole}.${fraction}`;
+}
+
+/** "12.50" from 1250, without a currency symbol or grouping. */
+export function formatCents(cents: number): string {
+  return centsToDecimalString(cents);
+}
+
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Localised price with its currency symbol, e.g. "$12.50". An unknown currency or locale
+ * falls back to "USD 12.50" rather than throwing during render.
+ */
+export function formatPrice(cents: number, currency = 'USD', locale = 'en-US'): string {
+  const amount = Number.isFinite(cents) ? Math.round(cents) : 0;
+  const cacheKey = `${locale}\u0000${currency}`;
+  let formatter = currencyFormatters.get(cacheKey);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      return `${currency} ${centsToDecimalString(amount)}`;
+    }
+    // Locales may come from request headers; keep the cache bounded.
+    if (currencyFormatters.size >= 64) currencyFormatters.clear();
+    currencyFormatters.set(cacheKey, formatter);
+  }
+  // Integer cents below 2^53 divided by 100 give the nearest double, which formats exactly.
+  return formatter.format(amount / 100);
+}

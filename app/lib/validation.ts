@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
+import { MESSAGES } from './messages';
+
+// Longest address allowed by RFC 5321; also keeps the email regex away from huge input.
+const EMAIL_MAX_LENGTH = 254;
+const USERNAME_MAX_LENGTH = 64;
+
+// zod counts code points while the auth library counts UTF-16 units (an emoji is 1 vs 2).
+// A code-point minimum and a UTF-16 maximum are each the stricter of the two, so whatever
+// passes here also passes the auth library's own length checks.
+const fitsPasswordMax = (password: string) => password.length <= PASSWORD_MAX_LENGTH;
+
+// Form libraries turn an empty field into undefined, so "required" is also the type error.
+const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: MESSAGES.emailRequired, abort: true })
+  .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailInvalid, abort: true })
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+export const signInSchema = z.object({
+  email: emailField,
+  // Passwords are never trimmed: spaces are legitimate characters.
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired, abort: true })
+    .refine(fitsPasswordMax, { error: MESSAGES.passwordTooLong }),
+  redirectTo: z.string().optional(),
+});
+
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const registerSchema = z.object({
+  username: z
+    .string({ error: MESSAGES.usernameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.usernameRequired, abort: true })
+    .max(USERNAME_MAX_LENGTH, { error: MESSAGES.usernameTooLong }),
+  email: emailField,
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
+    .refine(fitsPasswordMax, { error: MESSAGES.passwordTooLong }),
+});
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** SPEC section 5: contact name, email and message are required; email must look like one. */
+export const contactSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.contactNameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.contactNameRequired }),
+  email: emailField,
+  message: z
+    .string({ error: MESSAGES.contactMessageRequired })
+    .trim()
+    .min(1, { error: MESSAGES.contactMessageRequired }),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+const REDIRECT_BASE = 'http://x.invalid';
+// Long enough for any real portal path with a query; longer values are not worth parsing.
+const REDIRECT_MAX_LENGTH = 2048;
+// C0 controls, DEL and C1 controls: URL parsers strip some of them (tab, newline), which
+// would let "/\t/evil.com" turn into "//evil.com".
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Where to go after sign-in: only a same-site path, else `fallback`.
+ * The value must start with a single "/" (not "//" or "/\"), contain no backslash or control
+ * character, and still resolve on the same origin. The resolved path is returned, and it must
+ * not start with "//" either, so dot segments ("/..//evil.com", "/%2e%2e//evil.com") cannot
+ * produce a protocol-relative URL.
+ */
+export function safeRedirect(to: unknown, fallback = '/user'): string {
+  if (typeof to !== 'string' || to.length > REDIRECT_MAX_LENGTH) return fallback;
+  if (!to.startsWith('/') || to.startsWith('//')) return fallback;
+  if (to.includes('\\') || CONTROL_CHARACTER.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,73 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+} from "react-router";
+import { MESSAGES } from "./lib/messages";
+import type { Route } from "./+types/root";
+import stylesHref from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  // The session is known before a page is sent; on client navigation into the
+  // portal, the wait for its loaders is shown as the spec's "Loading…".
+  const enteringPortal =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/user");
+  return (
+    <>
+      <div role="status" aria-live="polite" className={enteringPortal ? "pending-bar" : "visually-hidden"}>
+        {enteringPortal ? MESSAGES.loading : ""}
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+/** The last resort: anything no route handled. Keeps the page readable and says what happened. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page not found" : "Something went wrong";
+  return (
+    <main className="container narrow error-page">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p>
+        {status === 404
+          ? "The page you asked for does not exist."
+          : "Please try again in a moment. If it keeps happening, contact support."}
+      </p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  // Marketing and sign-in pages, in the site layout with the site nav.
+  layout("routes/marketing/layout.tsx", [
+    index("routes/marketing/home.tsx"),
+    route("product/:id", "routes/marketing/product.tsx"),
+    route("signin", "routes/auth/signin.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    // Anything else, including unknown paths under /user.
+    route("*", "routes/marketing/not-found.tsx"),
+  ]),
+  route("signout", "routes/auth/signout.tsx"),
+
+  // The owner portal: guarded, with the portal nav.
+  route("user", "routes/portal/layout.tsx", [
+    index("routes/portal/products.tsx"),
+    // SPEC sends owners to /user/products after a delete; it is the same page.
+    route("products", "routes/portal/products.tsx", { id: "routes/portal/products-alias" }),
+    route("info", "routes/portal/info.tsx"),
+    route("create", "routes/portal/create.tsx"),
+    route(":type/setup/:pid", "routes/portal/setup.tsx"),
+  ]),
+
+  // Public sites: no top nav.
+  route("r/:slugId", "routes/sites/restaurant.tsx"),
+  route("s/:slugId", "routes/sites/shoppy.tsx"),
+  route("d/:slugId", "routes/sites/dealership.tsx"),
+  route("e/:slugId", "routes/sites/ecommerce.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormErrors, TextField } from "~/components/form";
+import { servicesContext } from "~/context";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
+import { registerSchema } from "~/lib/validation";
+import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
+import { getOptionalUser } from "~/server/session.server";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Register · Site Builder" },
+  { name: "description", content: "Create an account and build your business page in minutes." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(servicesContext);
+  if (env.registerUrl) throw redirect(env.registerUrl);
+  if (await getOptionalUser(request, context)) throw redirect("/user");
+  return { open: env.registrationOpen };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  if (!services.env.registrationOpen) {
+    return data(submission.reply({ formErrors: [MESSAGES.registrationClosed] }), { status: 403 });
+  }
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { username, email, password } = submission.value;
+  const result = await postToAuthRouter(services, request, "/sign-up/email", {
+    name: username,
+    email,
+    password,
+  });
+  if (result.ok) throw redirect("/user", { headers: cookieHeaders(result.setCookies) });
+
+  const message =
+    result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
+      ? MESSAGES.emailTaken
+      : result.status === 429
+        ? MESSAGES.tooManyAttempts
+        : (result.message ?? "Registration failed. Please try again.");
+  return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+    status: result.status >= 500 ? 500 : result.status,
+  });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/register";
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+
+  if (!loaderData.open) {
+    return (
+      <div className="container narrow">
+        <h1>Register</h1>
+        <p className="alert info">{MESSAGES.registrationClosed}</p>
+        <p>
+          Already have an account? <Link to="/signin">Sign in</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container narrow">
+      <h1>Create your account</h1>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="Username" field={fields.username} autoComplete="username" />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <TextField
+          label="Password"
+          field={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A short sentence works well.`}
+        />
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? "Creating account…" : "Create account"}
+        </button>
+      </Form>
+      <p>
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+    </div>
+  );
+}

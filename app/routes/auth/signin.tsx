@@ -1,0 +1,109 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormErrors, TextField } from "~/components/form";
+import { servicesContext } from "~/context";
+import { MESSAGES } from "~/lib/messages";
+import { safeRedirect, signInSchema } from "~/lib/validation";
+import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
+import { getOptionalUser } from "~/server/session.server";
+import { registerHref } from "~/server/site-config.server";
+import type { Route } from "./+types/signin";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in · Site Builder" },
+  { name: "description", content: "Sign in to build and edit your business pages." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getOptionalUser(request, context)) throw redirect("/user");
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return {
+    redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
+    registerHref: registerHref(context.get(servicesContext).env),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+
+  let result;
+  try {
+    result = await postToAuthRouter(context.get(servicesContext), request, "/sign-in/email", {
+      email,
+      password,
+    });
+  } catch (error) {
+    // The form was fine; the session layer failed.
+    console.error("sign-in failed:", error);
+    return data(submission.reply({ formErrors: [MESSAGES.signInFailed], hideFields: ["password"] }), {
+      status: 500,
+    });
+  }
+
+  if (result.ok) {
+    throw redirect(safeRedirect(redirectTo), { headers: cookieHeaders(result.setCookies) });
+  }
+  const message =
+    result.status === 429
+      ? MESSAGES.tooManyAttempts
+      : result.status >= 500
+        ? MESSAGES.signInFailed
+        : (result.message ?? MESSAGES.failedToSignIn);
+  return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+    status: result.status,
+  });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/signin";
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(signInSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+
+  return (
+    <div className="container narrow">
+      <h1>Sign in</h1>
+      {loaderData.redirectTo ? (
+        <p className="alert info" role="status">
+          {MESSAGES.pleaseSignInToContinue}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="form" aria-labelledby={undefined}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {loaderData.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        ) : null}
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <TextField
+          label="Password"
+          field={fields.password}
+          type="password"
+          autoComplete="current-password"
+        />
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? "Signing in…" : "Continue"}
+        </button>
+      </Form>
+      {loaderData.registerHref ? (
+        <p>
+          No account yet?{" "}
+          {loaderData.registerHref.startsWith("/") ? (
+            <Link to={loaderData.registerHref}>Register</Link>
+          ) : (
+            <a href={loaderData.registerHref}>Register</a>
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
+}

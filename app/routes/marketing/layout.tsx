@@ -1,0 +1,31 @@
+import { Outlet } from "react-router";
+import { SiteNav } from "~/components/site-nav";
+import { servicesContext } from "~/context";
+import { getOptionalUser } from "~/server/session.server";
+import { registerHref } from "~/server/site-config.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
+  return {
+    user: user ? { email: user.email } : null,
+    registerHref: registerHref(context.get(servicesContext).env),
+  };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteNav user={loaderData.user} registerHref={loaderData.registerHref} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="container">Site Builder: pages for small businesses, made in minutes.</div>
+      </footer>
+    </>
+  );
+}

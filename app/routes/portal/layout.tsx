@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
+import { PortalNav } from "~/components/portal-nav";
+import { ownerContext } from "~/context";
+import { MESSAGES } from "~/lib/messages";
+import { requireOwnerMiddleware } from "~/server/session.server";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [requireOwnerMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const owner = context.get(ownerContext);
+  return { email: owner.email };
+}
+
+export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <PortalNav email={loaderData.email} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+/** Refusals inside the portal: a write without a session, a product that is not yours. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : MESSAGES.failedToLoad;
+  const signedOut = isRouteErrorResponse(error) && error.status === 401;
+  return (
+    <main id="main" className="container narrow">
+      <title>{message}</title>
+      <h1>{signedOut ? "Signed out" : "Something is not right"}</h1>
+      <p className="alert error" role="alert">
+        {message}
+      </p>
+      <p>
+        {signedOut ? (
+          <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}>Sign in</Link>
+        ) : (
+          <Link to="/user">Back to Your Products</Link>
+        )}
+      </p>
+    </main>
+  );
+}

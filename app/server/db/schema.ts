@@ -1,0 +1,199 @@
+/**
+ * The database schema, shared by PGlite and PostgreSQL.
+ *
+ * The four auth tables follow better-auth's model (plural names, `usePlural`).
+ * The owner profile of SPEC section 3 (`users/{uid}`) lives on the auth `users`
+ * row itself, so creating an account and its profile is one insert; the owner's
+ * product ids and count are derived from `products`, so they can never disagree.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
+import type { HoursRow } from "../../lib/hours";
+import type { ProductType } from "../../lib/product-types";
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  /** The owner's username (better-auth calls it `name`). */
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** Compared in lower case; only `valid` may create products. */
+  status: text("status").notNull().default("valid"),
+  maxProduct: integer("max_product").notNull().default(3),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** better-auth's rate-limit counters, kept in the database so every server process shares them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    ownerUid: text("owner_uid")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").$type<ProductType>().notNull(),
+    exists: boolean("exists").notNull().default(true),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      "products_type_check",
+      sql`${table.type} in ('restaurant', 'shoppy', 'dealership', 'ecommerce')`,
+    ),
+    // The owner's list and the per-owner limit count read this.
+    index("products_owner_idx").on(table.ownerUid, table.createdAt),
+  ],
+);
+
+export type ContactInfo = { phone: string; email: string };
+export type ColorSet = { primary: string; secondary: string; text: string };
+
+export const productInfo = pgTable("product_info", {
+  productId: varchar("product_id", { length: 20 })
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+  contact: jsonb("contact").$type<ContactInfo>().notNull().default({ phone: "", email: "" }),
+  hours: jsonb("hours").$type<HoursRow[]>().notNull().default([]),
+  colors: jsonb("colors")
+    .$type<ColorSet>()
+    .notNull()
+    .default({ primary: "#ffffff", secondary: "#6b6b6b", text: "#000000" }),
+  logoUrl: text("logo_url").notNull().default(""),
+  bgUrl: text("bg_url").notNull().default(""),
+  address: text("address").notNull().default(""),
+  /** Shop tags (shoppy only): trimmed, unique case-insensitively, at most 50. */
+  tags: jsonb("tags").$type<string[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Items of restaurants and shoppies in one table: the restaurant fields
+ * (category, star, one image) and the shoppy fields (tags, soldOut, up to 5
+ * images) sit side by side; each editor uses its own.
+ */
+export const items = pgTable(
+  "items",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** Exact to the cent: integer cents, never a float. */
+    priceCents: integer("price_cents").notNull().default(0),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull().default(""),
+    star: boolean("star").notNull().default(false),
+    imageUrl: text("image_url").notNull().default(""),
+    imageBytes: integer("image_bytes").notNull().default(0),
+    imageMime: text("image_mime").notNull().default(""),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    soldOut: boolean("sold_out").notNull().default(false),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("items_price_check", sql`${table.priceCents} >= 0`),
+    // The editor and the public page list a product's items by name.
+    index("items_product_name_idx").on(table.productId, table.name),
+  ],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  rateLimits,
+  products,
+  productInfo,
+  items,
+};
+export type Schema = typeof schema;

@@ -1,0 +1,119 @@
+/**
+ * Configuration, read once at start from the environment and validated.
+ * An invalid value stops the process with one line naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "must be true or false",
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  REGISTER_URL: httpUrl.optional(),
+  REGISTRATION: z.enum(["open", "closed"], { error: "must be open or closed" }).default("open"),
+  SUPPORT_EMAIL: z.email("must be an email address").default("support@example.com"),
+  // Number of proxies in front of the server whose X-Forwarded-For is believed.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "must be true, false or a number of proxy hops")
+    .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)))
+    .default(0),
+  SEED_DEMO: booleanFlag.default(true),
+});
+
+export type Env = {
+  isProduction: boolean;
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  registerUrl: string | undefined;
+  registrationOpen: boolean;
+  supportEmail: string;
+  trustProxyHops: number;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the environment. Throws a ConfigError with a one-line message. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "not set", as they do in most deployment tools.
+  const given = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}.`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production";
+  const dataDir = path.resolve(raw.DATA_DIR);
+
+  if (isProduction && !raw.AUTH_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).",
+    );
+  }
+
+  return {
+    isProduction,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    authSecret: raw.AUTH_SECRET ?? readOrCreateLocalSecret(dataDir),
+    registerUrl: raw.REGISTER_URL,
+    registrationOpen: raw.REGISTRATION === "open",
+    supportEmail: raw.SUPPORT_EMAIL,
+    trustProxyHops: raw.TRUST_PROXY,
+    seedDemo: raw.SEED_DEMO,
+  };
+}
+
+/**
+ * Outside production a secret is generated once and kept in DATA_DIR,
+ * so sessions survive restarts without any set-up.
+ */
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,100 @@
+/**
+ * The Node HTTP layer in front of React Router: static assets, health
+ * probes, the auth endpoints and the client address that rate limiting keys on.
+ */
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { servicesContext } from "~/context";
+import { CLIENT_ADDRESS_HEADER } from "./auth.server";
+import { projectPath } from "./paths.server";
+import type { AppServices } from "./services.server";
+
+export interface HttpAppOptions {
+  services: AppServices;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** In development, Vite serves the assets and rebuilds on change. */
+  devServer?: ViteDevServer;
+  /** False while shutting down, so /readyz takes the process out of rotation. */
+  isAccepting: () => boolean;
+}
+
+/** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
+export function normalizeAddress(address: string | undefined): string {
+  if (!address) return "";
+  return address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+}
+
+/**
+ * Puts the client's address where better-auth reads it, replacing anything
+ * the client sent under that name. Express's `req.ip` is the socket address,
+ * or, only when TRUST_PROXY names a number of proxies, the address those
+ * proxies report in X-Forwarded-For.
+ */
+const recordClientAddress: RequestHandler = (req, _res, next) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = normalizeAddress(req.ip ?? req.socket.remoteAddress);
+  next();
+};
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { services, devServer } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", services.env.trustProxyHops > 0 ? services.env.trustProxyHops : false);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain");
+    if (!options.isAccepting()) {
+      res.status(503).send("shutting down");
+      return;
+    }
+    try {
+      await services.database.ping();
+      res.send("ready");
+    } catch {
+      res.status(503).send("database unreachable");
+    }
+  });
+
+  app.use(recordClientAddress);
+  app.use(compression());
+  app.all("/api/auth/*", toNodeHandler(services.auth));
+
+  if (devServer) {
+    app.use(devServer.middlewares);
+  } else {
+    const clientDir = projectPath("build", "client");
+    // File names under /assets carry a content hash, so they never change.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: options.build,
+      mode: services.env.isProduction ? "production" : "development",
+      getLoadContext: () => {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        return context;
+      },
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,83 @@
+/**
+ * The server's life: read the configuration, open and migrate the database,
+ * seed the demo on first start, listen, and on SIGTERM or SIGINT stop
+ * accepting, finish the requests in flight, close the database and exit 0.
+ */
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ConfigError, loadEnv } from "./env.server";
+import { DataDirBusyError } from "./db/data-dir-lock.server";
+import { createHttpApp } from "./http.server";
+import { DEMO_OWNER, seedDemoOnFirstStart } from "./seed/demo.server";
+import { startServices } from "./services.server";
+
+/** Requests still running this long after a stop signal are cut off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  devServer?: ViteDevServer;
+}): Promise<Server> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    return exitWith(error);
+  }
+
+  let services;
+  try {
+    services = await startServices(env, "the portal server");
+  } catch (error) {
+    return exitWith(error);
+  }
+
+  if (await seedDemoOnFirstStart(services)) {
+    console.log(
+      `Seeded demo data. Sign in as ${DEMO_OWNER.email} with the password ${DEMO_OWNER.password}`,
+    );
+  }
+
+  let accepting = true;
+  const app = createHttpApp({
+    services,
+    build: options.build,
+    devServer: options.devServer,
+    isAccepting: () => accepting,
+  });
+
+  const server = app.listen(env.port, env.host ?? "", () => {
+    const storage = env.databaseUrl ? "PostgreSQL" : `PGlite in ${env.dataDir}/db`;
+    console.log(`Portal listening on ${env.publicUrl} (port ${env.port}, ${storage})`);
+  });
+  server.on("error", (error) => {
+    console.error(`Could not listen on port ${env.port}: ${error.message}`);
+    void services.close().finally(() => process.exit(1));
+  });
+
+  const stop = (signal: string) => {
+    if (!accepting) return;
+    accepting = false;
+    console.log(`${signal} received: finishing requests in flight, then exiting.`);
+    server.close(async () => {
+      await options.devServer?.close();
+      await services.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return server;
+}
+
+function exitWith(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
+    console.error(error.message);
+  } else {
+    console.error("The server could not start:", error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,79 @@
+/**
+ * Products and their info rows. Creation enforces the account rules of SPEC
+ * sections 4 and 5 inside one transaction that holds the owner's row locked,
+ * so concurrent requests cannot overshoot the limit.
+ */
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { DEFAULT_COLORS } from "~/lib/colors";
+import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
+import type { ProductType } from "~/lib/product-types";
+import { slugify } from "~/lib/slug";
+import type { Database } from "../db/client.server";
+import { productInfo, products, users } from "../db/schema";
+import { createId } from "../ids.server";
+
+export type CreateProductResult =
+  | { ok: true; productId: string }
+  | { ok: false; reason: "status-not-valid" | "limit-reached" | "owner-missing" };
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The owner's live products (exists = true), oldest first: SPEC's product_ids. */
+export async function listOwnerProducts(db: Database, ownerUid: string) {
+  return db
+    .select({
+      id: products.id,
+      type: products.type,
+      name: products.name,
+      slug: products.slug,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .where(and(eq(products.ownerUid, ownerUid), eq(products.exists, true)))
+    .orderBy(asc(products.createdAt), asc(products.id));
+}
+
+async function countOwnerProducts(tx: Transaction, ownerUid: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.ownerUid, ownerUid), eq(products.exists, true)));
+  return row?.n ?? 0;
+}
+
+export async function createProduct(
+  db: Database,
+  ownerUid: string,
+  input: { type: ProductType; name: string },
+): Promise<CreateProductResult> {
+  return db.transaction(async (tx) => {
+    // Locking the owner's row serialises concurrent creates by the same owner.
+    const [owner] = await tx
+      .select({ status: users.status, maxProduct: users.maxProduct })
+      .from(users)
+      .where(eq(users.id, ownerUid))
+      .for("update");
+    if (!owner) return { ok: false, reason: "owner-missing" } as const;
+    if (!isStatusValid(owner.status)) return { ok: false, reason: "status-not-valid" } as const;
+    const used = await countOwnerProducts(tx, ownerUid);
+    if (used >= effectiveMaxProducts(owner.maxProduct)) {
+      return { ok: false, reason: "limit-reached" } as const;
+    }
+
+    const name = input.name.trim() || input.type;
+    const slug = slugify(name);
+    const productId = createId();
+    await tx.insert(products).values({ id: productId, ownerUid, type: input.type, name, slug });
+    await tx.insert(productInfo).values({
+      productId,
+      name,
+      slug,
+      contact: { phone: "", email: "" },
+      hours: [],
+      colors: { ...DEFAULT_COLORS },
+    });
+    // SPEC keeps updatedAt on the user document in step with its product list.
+    await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, ownerUid));
+    return { ok: true, productId } as const;
+  });
+}

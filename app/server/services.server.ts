@@ -1,0 +1,50 @@
+/**
+ * The process-wide services: configuration, the database and auth. Built once
+ * at start (after migrations) and handed to every loader and action through
+ * the router context.
+ */
+import { createAuth, type Auth } from "./auth.server";
+import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
+import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server";
+import type { Env } from "./env.server";
+
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  auth: Auth;
+}
+
+export interface RunningServices extends AppServices {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (locking an embedded one against other processes),
+ * applies migrations and builds auth. `holder` names the process in the lock,
+ * so whoever is refused learns who holds it.
+ */
+export async function startServices(env: Env, holder: string): Promise<RunningServices> {
+  const lock: DataDirLock | null = env.databaseUrl ? null : acquireDataDirLock(env.dataDir, holder);
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    await database.migrate();
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+  return servicesFromDatabase(env, database, async () => {
+    await database.close();
+    lock?.release();
+  });
+}
+
+export function servicesFromDatabase(
+  env: Env,
+  database: DatabaseHandle,
+  close: () => Promise<void> = () => database.close(),
+): RunningServices {
+  return { env, database, db: database.db, auth: createAuth(env, database.db), close };
+}

@@ -1,0 +1,61 @@
+/**
+ * Who is signed in, and the guards that act on it. Everything under /user
+ * goes through `requireOwnerMiddleware`, the one place that turns a missing
+ * session into a redirect (pages) or a refusal (actions).
+ */
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { ownerContext, servicesContext } from "~/context";
+import { MESSAGES } from "~/lib/messages";
+import type { AppServices } from "./services.server";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string;
+  status: string;
+  maxProduct: number;
+}
+
+export async function getSessionUser(
+  services: AppServices,
+  headers: Headers,
+): Promise<SessionUser | null> {
+  const session = await services.auth.api.getSession({ headers });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.name,
+    status: String(user.status ?? "valid"),
+    maxProduct: Number(user.maxProduct ?? 3),
+  };
+}
+
+export function getOptionalUser(request: Request, context: Readonly<RouterContextProvider>) {
+  return getSessionUser(context.get(servicesContext), request.headers);
+}
+
+/** `/signin?redirectTo=…` for the page the visitor asked for. */
+export function signInPathFor(request: Request): string {
+  const url = new URL(request.url);
+  return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+function isRead(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
+export const requireOwnerMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  const user = await getOptionalUser(request, context);
+  if (!user) {
+    if (isRead(request)) throw redirect(signInPathFor(request));
+    // A write with no valid session (say, it expired) changes nothing.
+    throw data({ message: MESSAGES.pleaseSignIn }, { status: 401 });
+  }
+  context.set(ownerContext, user);
+  return next();
+};

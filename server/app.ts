@@ -1,0 +1,19 @@
+/**
+ * Entry of the server bundle: the React Router build plus our HTTP server,
+ * in one module graph. `server.js` imports it from build/server in production
+ * and through Vite in development.
+ */
+import * as build from "virtual:react-router/server-build";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { startServer as startWithBuild } from "~/server/main.server";
+
+export function startServer(devServer?: ViteDevServer) {
+  return startWithBuild({
+    devServer,
+    // In development every request takes the latest build, so edits show at once.
+    build: devServer
+      ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : build,
+  });
+}
