@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.server";
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), "portal-env-"));
+
+describe("loadEnv", () => {
+  it("has defaults that run a local portal with nothing set", () => {
+    const dataDir = tempDir();
+    const env = loadEnv({ DATA_DIR: dataDir });
+    expect(env).toMatchObject({
+      isProduction: false,
+      port: 3000,
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      registrationOpen: true,
+      trustProxyHops: 0,
+      seedDemo: true,
+    });
+    expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("keeps a generated secret in DATA_DIR so sessions survive restarts", () => {
+    const dataDir = tempDir();
+    const first = loadEnv({ DATA_DIR: dataDir }).authSecret;
+    expect(loadEnv({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("requires AUTH_SECRET in production", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(/AUTH_SECRET/);
+    const env = loadEnv({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(40), DATA_DIR: tempDir() });
+    expect(env).toMatchObject({ isProduction: true, authSecret: "s".repeat(40) });
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["PUBLIC_URL", "ftp://example.com"],
+    ["REGISTER_URL", "javascript:alert(1)"],
+    ["REGISTRATION", "maybe"],
+    ["SUPPORT_EMAIL", "not-an-email"],
+    ["AUTH_SECRET", "short"],
+    ["TRUST_PROXY", "everyone"],
+    ["SEED_DEMO", "perhaps"],
+  ])("stops with one line naming %s when it is %j", (variable, value) => {
+    let error: unknown;
+    try {
+      loadEnv({ DATA_DIR: tempDir(), [variable]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(variable);
+    expect(message).not.toContain("\n");
+  });
+
+  it("reads the optional settings", () => {
+    const env = loadEnv({
+      DATA_DIR: tempDir(),
+      PORT: "8080",
+      DATABASE_URL: "postgres://user@db.internal:5432/portal",
+      PUBLIC_URL: "https://portal.example/",
+      REGISTER_URL: "https://example.com/join",
+      REGISTRATION: "closed",
+      SUPPORT_EMAIL: "help@example.com",
+      TRUST_PROXY: "true",
+      SEED_DEMO: "false",
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      databaseUrl: "postgres://user@db.internal:5432/portal",
+      publicUrl: "https://portal.example",
+      registerUrl: "https://example.com/join",
+      registrationOpen: false,
+      supportEmail: "help@example.com",
+      trustProxyHops: 1,
+      seedDemo: false,
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadEnv({ DATA_DIR: tempDir(), PORT: "", DATABASE_URL: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+});

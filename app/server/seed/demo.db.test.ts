@@ -1,0 +1,62 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestFrom } from "../../../tests/support/auth-helpers";
+import { createTestServices } from "../../../tests/support/test-services";
+import { postToAuthRouter } from "../auth-forms.server";
+import { findUserIdByEmail } from "../accounts.server";
+import { items, productInfo, users } from "../db/schema";
+import { listOwnerProducts } from "../repositories/products.server";
+import type { RunningServices } from "../services.server";
+import { DEMO_OWNER, seedDemo, seedDemoOnFirstStart } from "./demo.server";
+
+let services: RunningServices;
+beforeAll(async () => {
+  services = await createTestServices({ seedDemo: true });
+});
+afterAll(() => services.close());
+
+describe("demo seed", () => {
+  it("seeds an empty database once, with a restaurant and a shop that have items", async () => {
+    expect(await seedDemoOnFirstStart(services)).toBe(true);
+    expect(await seedDemoOnFirstStart(services)).toBe(false);
+    expect((await seedDemo(services)).created).toBe(false);
+
+    const ownerId = await findUserIdByEmail(services.db, DEMO_OWNER.email);
+    const products = await listOwnerProducts(services.db, ownerId!);
+    expect(products.map((p) => p.type).sort()).toEqual(["restaurant", "shoppy"]);
+
+    for (const product of products) {
+      const [row] = await services.db.select({ n: count() }).from(items).where(eq(items.productId, product.id));
+      expect(row!.n).toBe(12);
+    }
+    const restaurant = products.find((p) => p.type === "restaurant")!;
+    const categories = await services.db.selectDistinct({ c: items.category }).from(items).where(eq(items.productId, restaurant.id));
+    expect(categories.length).toBeGreaterThanOrEqual(3);
+
+    const shop = products.find((p) => p.type === "shoppy")!;
+    const shopItems = await services.db.select().from(items).where(eq(items.productId, shop.id));
+    expect(shopItems.filter((i) => i.soldOut)).toHaveLength(1);
+    expect(shopItems.every((i) => i.tags.length > 0)).toBe(true);
+    const info = await services.db.query.productInfo.findFirst({ where: eq(productInfo.productId, shop.id) });
+    expect(info!.tags.length).toBeGreaterThan(0);
+  });
+
+  it("lets the demo owner sign in with the printed password", async () => {
+    const result = await postToAuthRouter(services, requestFrom("10.9.0.1"), "/sign-in/email", {
+      email: DEMO_OWNER.email,
+      password: DEMO_OWNER.password,
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it("does nothing when SEED_DEMO is false", async () => {
+    const off = await createTestServices({ seedDemo: false });
+    try {
+      expect(await seedDemoOnFirstStart(off)).toBe(false);
+      const [row] = await off.db.select({ n: count() }).from(users);
+      expect(row!.n).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});

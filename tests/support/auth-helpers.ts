@@ -1,0 +1,37 @@
+import { CLIENT_ADDRESS_HEADER } from "../../app/server/auth.server";
+import { postToAuthRouter } from "../../app/server/auth-forms.server";
+import type { AppServices } from "../../app/server/services.server";
+
+let counter = 0;
+
+/** A unique owner for one test. */
+export function newOwner(label = "owner") {
+  counter += 1;
+  const id = `${label}${counter}${Math.random().toString(36).slice(2, 7)}`;
+  return { username: id, email: `${id}@example.com`, password: "correct horse battery" };
+}
+
+/** A request as our HTTP server hands it to React Router, from a given client address. */
+export function requestFrom(address: string, init: RequestInit & { url?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, address);
+  return new Request(init.url ?? "http://localhost:3999/signin", { ...init, headers });
+}
+
+/** Registers through better-auth's router and returns the session cookie header value. */
+export async function registerOwner(
+  services: AppServices,
+  owner = newOwner(),
+  address = "10.0.0.1",
+) {
+  const result = await postToAuthRouter(services, requestFrom(address), "/sign-up/email", {
+    name: owner.username,
+    email: owner.email,
+    password: owner.password,
+  });
+  if (!result.ok) throw new Error(`sign-up failed: ${result.status} ${result.message}`);
+  const cookie = result.setCookies.map((c) => c.split(";")[0]).join("; ");
+  const session = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
+  if (!session) throw new Error("no session after sign-up");
+  return { owner, cookie, userId: session.user.id };
+}

@@ -1,0 +1,54 @@
+/**
+ * Real services on a fresh database for one test file: PGlite loaded from the
+ * run's template, or a PostgreSQL database copied from the run's template.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
+import { openPglite, openPostgres } from "../../app/server/db/client.server";
+import type { Env } from "../../app/server/env.server";
+import { servicesFromDatabase, type RunningServices } from "../../app/server/services.server";
+import { createDatabaseFromTemplate } from "./postgres-admin";
+
+export function testEnv(overrides: Partial<Env> = {}): Env {
+  return {
+    isProduction: false,
+    port: 0,
+    host: undefined,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), "portal-test-data-")),
+    databaseUrl: undefined,
+    publicUrl: "http://localhost:3999",
+    authSecret: "test-secret-that-is-long-enough-0123456789",
+    registerUrl: undefined,
+    registrationOpen: true,
+    supportEmail: "support@example.com",
+    trustProxyHops: 0,
+    seedDemo: false,
+    ...overrides,
+  };
+}
+
+export async function createTestServices(overrides: Partial<Env> = {}): Promise<RunningServices> {
+  const env = testEnv(overrides);
+  const target = inject("testDatabase");
+  const cleanupDataDir = () => rmSync(env.dataDir, { recursive: true, force: true });
+
+  if (target.kind === "pglite") {
+    const template = new Blob([readFileSync(target.templateFile)]);
+    const database = await openPglite(new PGlite({ loadDataDir: template }));
+    return servicesFromDatabase(env, database, async () => {
+      await database.close();
+      cleanupDataDir();
+    });
+  }
+
+  const copy = await createDatabaseFromTemplate(target.adminUrl, target.templateName);
+  const database = openPostgres(copy.url);
+  return servicesFromDatabase({ ...env, databaseUrl: copy.url }, database, async () => {
+    await database.close();
+    await copy.drop();
+    cleanupDataDir();
+  });
+}

@@ -1,0 +1,48 @@
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": new URL("./app", import.meta.url).pathname };
+const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
+
+// Database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+const databaseProjects = [
+  {
+    resolve: { alias },
+    test: {
+      name: "db:pglite",
+      include: dbTests,
+      globalSetup: ["tests/support/global-setup-pglite.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          resolve: { alias },
+          test: {
+            name: "db:postgres",
+            include: dbTests,
+            globalSetup: ["tests/support/global-setup-postgres.ts"],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+      ]
+    : []),
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+          exclude: dbTests,
+        },
+      },
+      ...databaseProjects,
+    ],
+  },
+});
