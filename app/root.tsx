@@ -43,7 +43,11 @@ export default function App() {
     navigation.state === "loading" && navigation.location.pathname.startsWith("/user");
   return (
     <>
-      <div role="status" aria-live="polite" className={enteringPortal ? "pending-bar" : "visually-hidden"}>
+      <div
+        role="status"
+        aria-live="polite"
+        className={enteringPortal ? "pending-bar" : "visually-hidden"}
+      >
         {enteringPortal ? MESSAGES.loading : ""}
       </div>
       <Outlet />

@@ -20,9 +20,13 @@ export function PublicSiteHeader({ site }: { site: PublicSiteSummary }) {
         <h1>{site.name}</h1>
         {site.address ? <p>{site.address}</p> : null}
         <p>
-          {site.contact.phone ? <a href={`tel:${site.contact.phone}`}>{site.contact.phone}</a> : null}
+          {site.contact.phone ? (
+            <a href={`tel:${site.contact.phone}`}>{site.contact.phone}</a>
+          ) : null}
           {site.contact.phone && site.contact.email ? " · " : null}
-          {site.contact.email ? <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> : null}
+          {site.contact.email ? (
+            <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+          ) : null}
         </p>
         <table className="hours">
           <caption className="visually-hidden">Opening hours</caption>

@@ -5,7 +5,13 @@ export interface NavUser {
 }
 
 /** The marketing site's nav: section anchors, then account links. */
-export function SiteNav({ user, registerHref }: { user: NavUser | null; registerHref: string | null }) {
+export function SiteNav({
+  user,
+  registerHref,
+}: {
+  user: NavUser | null;
+  registerHref: string | null;
+}) {
   return (
     <header className="navbar">
       <nav className="container" aria-label="Site">

@@ -1,12 +1,12 @@
-export type ColorKey = 'primary' | 'secondary' | 'text';
+export type ColorKey = "primary" | "secondary" | "text";
 
-export const COLOR_KEYS: readonly ColorKey[] = Object.freeze(['primary', 'secondary', 'text']);
+export const COLOR_KEYS: readonly ColorKey[] = Object.freeze(["primary", "secondary", "text"]);
 
 /** SPEC section 3: primary white, secondary grey 6b6b6b, text black. */
 export const DEFAULT_COLORS: Readonly<Record<ColorKey, string>> = Object.freeze({
-  primary: '#ffffff',
-  secondary: '#6b6b6b',
-  text: '#000000',
+  primary: "#ffffff",
+  secondary: "#6b6b6b",
+  text: "#000000",
 });
 
 const HEX_COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -18,7 +18,7 @@ const HEX_COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
  * safe to drop into a style attribute.
  */
 export function normalizeHex(input: unknown): string | null {
-  if (typeof input !== 'string') return null;
+  if (typeof input !== "string") return null;
   const trimmed = input.trim();
   // Longest valid form is "#rrggbb"; bail out before the regex on anything longer.
   if (trimmed.length > 7) return null;
@@ -35,16 +35,19 @@ export function parseColor(input: unknown, key: ColorKey): string {
 }
 
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return (
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "")
+  );
 }
 
 /**
  * All three colours with defaults filled in. `fellBack` lists the keys whose value was given
  * but invalid, so a form can say so; a missing or blank value falls back silently.
  */
-export function parseColors(
-  partial: Partial<Record<ColorKey, unknown>> | null | undefined,
-): { colors: Record<ColorKey, string>; fellBack: ColorKey[] } {
+export function parseColors(partial: Partial<Record<ColorKey, unknown>> | null | undefined): {
+  colors: Record<ColorKey, string>;
+  fellBack: ColorKey[];
+} {
   const colors = { ...DEFAULT_COLORS };
   const fellBack: ColorKey[] = [];
   for (const key of COLOR_KEYS) {

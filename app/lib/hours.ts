@@ -1,18 +1,18 @@
 // Opening hours (SPEC sections 3, 4 and 9). Values are the display strings themselves
 // ('Closed', '9:00 AM', ...), which is how they are stored in hours [{day, open, close}].
 
-export const CLOSED = 'Closed';
+export const CLOSED = "Closed";
 
 /** The "nothing chosen yet" value of an open or close select. */
-export const NOT_CHOSEN = '';
+export const NOT_CHOSEN = "";
 
 function buildTimeChoices(): string[] {
   const times: string[] = [];
   for (let slot = 0; slot < 48; slot++) {
     const hour24 = Math.floor(slot / 2);
     const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
-    const minutes = slot % 2 === 0 ? '00' : '30';
-    times.push(`${hour12}:${minutes} ${hour24 < 12 ? 'AM' : 'PM'}`);
+    const minutes = slot % 2 === 0 ? "00" : "30";
+    times.push(`${hour12}:${minutes} ${hour24 < 12 ? "AM" : "PM"}`);
   }
   return times;
 }
@@ -24,13 +24,13 @@ export const TIME_CHOICES: readonly string[] = Object.freeze(buildTimeChoices())
 export const HOUR_CHOICES: readonly string[] = Object.freeze([CLOSED, ...TIME_CHOICES]);
 
 export const DAYS = Object.freeze([
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
 ] as const);
 
 export type Day = (typeof DAYS)[number];
@@ -41,11 +41,11 @@ const HOUR_CHOICE_SET: ReadonlySet<string> = new Set(HOUR_CHOICES);
 const TIME_CHOICE_SET: ReadonlySet<string> = new Set(TIME_CHOICES);
 
 export function isHourChoice(value: unknown): value is string {
-  return typeof value === 'string' && HOUR_CHOICE_SET.has(value);
+  return typeof value === "string" && HOUR_CHOICE_SET.has(value);
 }
 
 function isTimeChoice(value: unknown): value is string {
-  return typeof value === 'string' && TIME_CHOICE_SET.has(value);
+  return typeof value === "string" && TIME_CHOICE_SET.has(value);
 }
 
 /**
@@ -63,11 +63,11 @@ export function defaultHours(): HoursRow[] {
  * picks it next. Choosing NOT_CHOSEN just clears that field; any other value is ignored.
  * Returns a new row.
  */
-export function applyHoursChange(row: HoursRow, field: 'open' | 'close', value: string): HoursRow {
+export function applyHoursChange(row: HoursRow, field: "open" | "close", value: string): HoursRow {
   if (value === CLOSED) return { ...row, open: CLOSED, close: CLOSED };
   if (value === NOT_CHOSEN) return { ...row, [field]: NOT_CHOSEN };
   if (!isTimeChoice(value)) return { ...row };
-  const partner = field === 'open' ? 'close' : 'open';
+  const partner = field === "open" ? "close" : "open";
   const next: HoursRow = { ...row, [field]: value };
   if (next[partner] === CLOSED) next[partner] = NOT_CHOSEN;
   return next;
@@ -85,9 +85,9 @@ export function normalizeHours(input: unknown): HoursRow[] {
   const byDay = new Map<string, { open: unknown; close: unknown }>();
   if (Array.isArray(input)) {
     for (const entry of input) {
-      if (typeof entry !== 'object' || entry === null) continue;
+      if (typeof entry !== "object" || entry === null) continue;
       const { day, open, close } = entry as Record<string, unknown>;
-      if (typeof day !== 'string' || day.length > 32) continue;
+      if (typeof day !== "string" || day.length > 32) continue;
       const key = day.trim().toLowerCase();
       if (!byDay.has(key)) byDay.set(key, { open, close });
     }
@@ -109,12 +109,12 @@ const TWELVE_HOUR_TIME = /^(1[0-2]|[1-9]):([0-5][0-9]) (AM|PM)$/;
 
 /** Minutes since midnight: '1:30 PM' -> 810, '12:00 AM' -> 0. Null for anything else. */
 export function timeToMinutes(time: string): number | null {
-  if (typeof time !== 'string' || time.length > 16) return null;
+  if (typeof time !== "string" || time.length > 16) return null;
   const match = TWELVE_HOUR_TIME.exec(time.trim());
   if (!match) return null;
   const hour12 = Number(match[1]);
   const minutes = Number(match[2]);
-  const hour24 = (hour12 % 12) + (match[3] === 'PM' ? 12 : 0);
+  const hour24 = (hour12 % 12) + (match[3] === "PM" ? 12 : 0);
   return hour24 * 60 + minutes;
 }
 
@@ -122,8 +122,8 @@ export function timeToMinutes(time: string): number | null {
 export function toIso24(time: string): string | null {
   const total = timeToMinutes(time);
   if (total === null) return null;
-  const hours = String(Math.floor(total / 60)).padStart(2, '0');
-  const minutes = String(total % 60).padStart(2, '0');
+  const hours = String(Math.floor(total / 60)).padStart(2, "0");
+  const minutes = String(total % 60).padStart(2, "0");
   return `${hours}:${minutes}`;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
 import {
   DEFAULT_IMAGE_TARGET_BYTES,
   DELETE_BATCH_SIZE,
@@ -17,10 +17,10 @@ import {
   effectiveMaxProducts,
   isStatusValid,
   normalizeTags,
-} from './limits';
+} from "./limits";
 
-describe('constants', () => {
-  it('match SPEC section 9', () => {
+describe("constants", () => {
+  it("match SPEC section 9", () => {
     expect(MAX_PRODUCTS_PER_USER).toBe(3);
     expect(MAX_ITEMS_PER_PRODUCT).toBe(50);
     expect(MAX_SHOP_TAGS).toBe(50);
@@ -38,8 +38,8 @@ describe('constants', () => {
   });
 });
 
-describe('effectiveMaxProducts', () => {
-  it('is the record value bounded by 3', () => {
+describe("effectiveMaxProducts", () => {
+  it("is the record value bounded by 3", () => {
     expect(effectiveMaxProducts(0)).toBe(0);
     expect(effectiveMaxProducts(1)).toBe(1);
     expect(effectiveMaxProducts(3)).toBe(3);
@@ -48,80 +48,92 @@ describe('effectiveMaxProducts', () => {
     expect(effectiveMaxProducts(Number.MAX_SAFE_INTEGER)).toBe(3);
   });
 
-  it('is never negative', () => {
+  it("is never negative", () => {
     expect(effectiveMaxProducts(-1)).toBe(0);
     expect(effectiveMaxProducts(Number.NEGATIVE_INFINITY)).toBe(0);
     expect(Object.is(effectiveMaxProducts(-0), 0)).toBe(true);
   });
 
-  it('rounds fractions down', () => {
+  it("rounds fractions down", () => {
     expect(effectiveMaxProducts(2.9)).toBe(2);
     expect(effectiveMaxProducts(0.5)).toBe(0);
   });
 
-  it('uses the interface limit when the value is missing', () => {
+  it("uses the interface limit when the value is missing", () => {
     expect(effectiveMaxProducts(Number.NaN)).toBe(3);
     expect(effectiveMaxProducts(undefined as unknown as number)).toBe(3);
-    expect(effectiveMaxProducts('2' as unknown as number)).toBe(3);
+    expect(effectiveMaxProducts("2" as unknown as number)).toBe(3);
   });
 });
 
-describe('normalizeTags', () => {
-  it('trims and drops empties', () => {
-    expect(normalizeTags(['  vintage ', '', '   ', '\t\n', 'new'], 10)).toEqual({
-      tags: ['vintage', 'new'],
+describe("normalizeTags", () => {
+  it("trims and drops empties", () => {
+    expect(normalizeTags(["  vintage ", "", "   ", "\t\n", "new"], 10)).toEqual({
+      tags: ["vintage", "new"],
       overLimit: false,
     });
   });
 
-  it('removes case-insensitive duplicates, keeping the first spelling', () => {
-    expect(normalizeTags(['Sale', 'sale', 'SALE ', 'Hats', 'hats'], 10).tags).toEqual(['Sale', 'Hats']);
+  it("removes case-insensitive duplicates, keeping the first spelling", () => {
+    expect(normalizeTags(["Sale", "sale", "SALE ", "Hats", "hats"], 10).tags).toEqual([
+      "Sale",
+      "Hats",
+    ]);
   });
 
-  it('handles accents, composed and decomposed forms, and non-Latin case', () => {
-    expect(normalizeTags(['Café', 'cafe\u0301', 'CAFÉ', 'cafe'], 10).tags).toEqual(['Café', 'cafe']);
-    expect(normalizeTags(['Ωmega', 'ωMEGA'], 10).tags).toEqual(['Ωmega']);
+  it("handles accents, composed and decomposed forms, and non-Latin case", () => {
+    expect(normalizeTags(["Café", "cafe\u0301", "CAFÉ", "cafe"], 10).tags).toEqual([
+      "Café",
+      "cafe",
+    ]);
+    expect(normalizeTags(["Ωmega", "ωMEGA"], 10).tags).toEqual(["Ωmega"]);
   });
 
-  it('keeps emoji tags and distinguishes different emoji', () => {
-    expect(normalizeTags(['🍕', ' 🍕 ', '🍔', '👨‍👩‍👧'], 10).tags).toEqual(['🍕', '🍔', '👨‍👩‍👧']);
+  it("keeps emoji tags and distinguishes different emoji", () => {
+    expect(normalizeTags(["🍕", " 🍕 ", "🍔", "👨‍👩‍👧"], 10).tags).toEqual(["🍕", "🍔", "👨‍👩‍👧"]);
   });
 
-  it('drops non-strings', () => {
-    expect(normalizeTags([1, null, undefined, {}, ['x'], 'ok', true], 10).tags).toEqual(['ok']);
+  it("drops non-strings", () => {
+    expect(normalizeTags([1, null, undefined, {}, ["x"], "ok", true], 10).tags).toEqual(["ok"]);
   });
 
-  it('treats a non-array as no tags', () => {
-    expect(normalizeTags(undefined as unknown as unknown[], 10)).toEqual({ tags: [], overLimit: false });
-    expect(normalizeTags('a,b' as unknown as unknown[], 10)).toEqual({ tags: [], overLimit: false });
+  it("treats a non-array as no tags", () => {
+    expect(normalizeTags(undefined as unknown as unknown[], 10)).toEqual({
+      tags: [],
+      overLimit: false,
+    });
+    expect(normalizeTags("a,b" as unknown as unknown[], 10)).toEqual({
+      tags: [],
+      overLimit: false,
+    });
   });
 
-  it('reports overLimit only past the max, counting unique tags, and keeps every tag', () => {
+  it("reports overLimit only past the max, counting unique tags, and keeps every tag", () => {
     const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
     expect(normalizeTags(ten, MAX_TAGS_PER_ITEM).overLimit).toBe(false);
-    expect(normalizeTags([...ten, 'T0', ' t1 '], MAX_TAGS_PER_ITEM).overLimit).toBe(false);
-    const eleven = normalizeTags([...ten, 'extra'], MAX_TAGS_PER_ITEM);
+    expect(normalizeTags([...ten, "T0", " t1 "], MAX_TAGS_PER_ITEM).overLimit).toBe(false);
+    const eleven = normalizeTags([...ten, "extra"], MAX_TAGS_PER_ITEM);
     expect(eleven.overLimit).toBe(true);
     expect(eleven.tags).toHaveLength(11);
   });
 
-  it('applies the shop-level limit of 50', () => {
+  it("applies the shop-level limit of 50", () => {
     const fifty = Array.from({ length: 50 }, (_, i) => `tag ${i}`);
     expect(normalizeTags(fifty, MAX_SHOP_TAGS).overLimit).toBe(false);
-    expect(normalizeTags([...fifty, 'one more'], MAX_SHOP_TAGS).overLimit).toBe(true);
+    expect(normalizeTags([...fifty, "one more"], MAX_SHOP_TAGS).overLimit).toBe(true);
   });
 
-  it('handles odd max values', () => {
+  it("handles odd max values", () => {
     expect(normalizeTags([], 0)).toEqual({ tags: [], overLimit: false });
-    expect(normalizeTags(['a'], 0).overLimit).toBe(true);
-    expect(normalizeTags(['a'], -5).overLimit).toBe(true);
-    expect(normalizeTags(['a'], Number.NaN).overLimit).toBe(true);
-    expect(normalizeTags(['a'], Number.POSITIVE_INFINITY).overLimit).toBe(false);
+    expect(normalizeTags(["a"], 0).overLimit).toBe(true);
+    expect(normalizeTags(["a"], -5).overLimit).toBe(true);
+    expect(normalizeTags(["a"], Number.NaN).overLimit).toBe(true);
+    expect(normalizeTags(["a"], Number.POSITIVE_INFINITY).overLimit).toBe(false);
   });
 
-  it('handles large input quickly', () => {
+  it("handles large input quickly", () => {
     const started = performance.now();
-    const long = 'x'.repeat(1_000_000);
+    const long = "x".repeat(1_000_000);
     expect(normalizeTags([long, ` ${long} `], 10).tags).toHaveLength(1);
     const many = Array.from({ length: 100_000 }, (_, i) => `tag${i % 1000}`);
     const result = normalizeTags(many, MAX_SHOP_TAGS);
@@ -131,33 +143,43 @@ describe('normalizeTags', () => {
   });
 });
 
-describe('isStatusValid', () => {
-  it('defaults to valid when missing', () => {
+describe("isStatusValid", () => {
+  it("defaults to valid when missing", () => {
     expect(isStatusValid(undefined)).toBe(true);
     expect(isStatusValid(null)).toBe(true);
   });
 
-  it('compares in lower case after trimming', () => {
-    expect(isStatusValid('valid')).toBe(true);
-    expect(isStatusValid('VALID')).toBe(true);
-    expect(isStatusValid('  Valid \n')).toBe(true);
+  it("compares in lower case after trimming", () => {
+    expect(isStatusValid("valid")).toBe(true);
+    expect(isStatusValid("VALID")).toBe(true);
+    expect(isStatusValid("  Valid \n")).toBe(true);
   });
 
-  it('rejects anything else, including empty text', () => {
-    for (const status of ['', '   ', 'invalid', 'suspended', 'valid!', 'v a l i d', 'válid', 'valid\u0000', '✅']) {
+  it("rejects anything else, including empty text", () => {
+    for (const status of [
+      "",
+      "   ",
+      "invalid",
+      "suspended",
+      "valid!",
+      "v a l i d",
+      "válid",
+      "valid\u0000",
+      "✅",
+    ]) {
       expect(isStatusValid(status)).toBe(false);
     }
   });
 
-  it('rejects non-strings at runtime', () => {
+  it("rejects non-strings at runtime", () => {
     expect(isStatusValid(1 as unknown as string)).toBe(false);
     expect(isStatusValid(true as unknown as string)).toBe(false);
   });
 
-  it('handles a 1 MB status quickly', () => {
+  it("handles a 1 MB status quickly", () => {
     const started = performance.now();
-    expect(isStatusValid(`${' '.repeat(1_000_000)}valid`)).toBe(true);
-    expect(isStatusValid('v'.repeat(1_000_000))).toBe(false);
+    expect(isStatusValid(`${" ".repeat(1_000_000)}valid`)).toBe(true);
+    expect(isStatusValid("v".repeat(1_000_000))).toBe(false);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });

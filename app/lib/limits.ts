@@ -23,7 +23,7 @@ export const PASSWORD_MAX_LENGTH = 128;
  * A missing value (NaN) means the interface limit; negatives give 0; fractions round down.
  */
 export function effectiveMaxProducts(maxProduct: number): number {
-  if (typeof maxProduct !== 'number' || Number.isNaN(maxProduct)) return MAX_PRODUCTS_PER_USER;
+  if (typeof maxProduct !== "number" || Number.isNaN(maxProduct)) return MAX_PRODUCTS_PER_USER;
   return Math.max(0, Math.floor(Math.min(maxProduct, MAX_PRODUCTS_PER_USER)));
 }
 
@@ -33,14 +33,17 @@ export function effectiveMaxProducts(maxProduct: number): number {
  * All unique tags are returned; `overLimit` says whether there are more than `max`, so the
  * caller can refuse with a message instead of silently losing tags.
  */
-export function normalizeTags(input: unknown[], max: number): { tags: string[]; overLimit: boolean } {
+export function normalizeTags(
+  input: unknown[],
+  max: number,
+): { tags: string[]; overLimit: boolean } {
   const tags: string[] = [];
   const seen = new Set<string>();
   if (Array.isArray(input)) {
     for (const raw of input) {
-      if (typeof raw !== 'string') continue;
-      const tag = raw.trim().normalize('NFC');
-      if (tag === '') continue;
+      if (typeof raw !== "string") continue;
+      const tag = raw.trim().normalize("NFC");
+      if (tag === "") continue;
       const key = tag.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
@@ -57,6 +60,6 @@ export function normalizeTags(input: unknown[], max: number): { tags: string[]; 
  */
 export function isStatusValid(status: string | null | undefined): boolean {
   if (status === null || status === undefined) return true;
-  if (typeof status !== 'string') return false;
-  return status.trim().toLowerCase() === 'valid';
+  if (typeof status !== "string") return false;
+  return status.trim().toLowerCase() === "valid";
 }

@@ -1,98 +1,98 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
 import {
   MAX_PRICE_CENTS,
   centsToDecimalString,
   formatCents,
   formatPrice,
   parsePriceToCents,
-} from './price';
+} from "./price";
 
-describe('parsePriceToCents', () => {
-  it('parses plain decimals into integer cents', () => {
-    expect(parsePriceToCents('12.50')).toBe(1250);
-    expect(parsePriceToCents('12.5')).toBe(1250);
-    expect(parsePriceToCents('12')).toBe(1200);
-    expect(parsePriceToCents('0.01')).toBe(1);
-    expect(parsePriceToCents('0')).toBe(0);
+describe("parsePriceToCents", () => {
+  it("parses plain decimals into integer cents", () => {
+    expect(parsePriceToCents("12.50")).toBe(1250);
+    expect(parsePriceToCents("12.5")).toBe(1250);
+    expect(parsePriceToCents("12")).toBe(1200);
+    expect(parsePriceToCents("0.01")).toBe(1);
+    expect(parsePriceToCents("0")).toBe(0);
   });
 
-  it('rounds half up on the decimal digits, without float error', () => {
-    expect(parsePriceToCents('1.005')).toBe(101);
-    expect(parsePriceToCents('0.125')).toBe(13);
-    expect(parsePriceToCents('0.124999')).toBe(12);
-    expect(parsePriceToCents('2.675')).toBe(268);
-    expect(parsePriceToCents('1.0049999999')).toBe(100);
-    expect(parsePriceToCents('0.995')).toBe(100);
-    expect(parsePriceToCents('9.999')).toBe(1000);
-    expect(parsePriceToCents('0.005')).toBe(1);
-    expect(parsePriceToCents('0.004')).toBe(0);
+  it("rounds half up on the decimal digits, without float error", () => {
+    expect(parsePriceToCents("1.005")).toBe(101);
+    expect(parsePriceToCents("0.125")).toBe(13);
+    expect(parsePriceToCents("0.124999")).toBe(12);
+    expect(parsePriceToCents("2.675")).toBe(268);
+    expect(parsePriceToCents("1.0049999999")).toBe(100);
+    expect(parsePriceToCents("0.995")).toBe(100);
+    expect(parsePriceToCents("9.999")).toBe(1000);
+    expect(parsePriceToCents("0.005")).toBe(1);
+    expect(parsePriceToCents("0.004")).toBe(0);
   });
 
-  it('keeps digits and dots only', () => {
-    expect(parsePriceToCents('$12.50')).toBe(1250);
-    expect(parsePriceToCents(' 12.50 USD ')).toBe(1250);
-    expect(parsePriceToCents('1,234.56')).toBe(123456);
-    expect(parsePriceToCents('-5')).toBe(500);
-    expect(parsePriceToCents('+5')).toBe(500);
-    expect(parsePriceToCents('1 000')).toBe(100000);
-    expect(parsePriceToCents('€ 3.20')).toBe(320);
+  it("keeps digits and dots only", () => {
+    expect(parsePriceToCents("$12.50")).toBe(1250);
+    expect(parsePriceToCents(" 12.50 USD ")).toBe(1250);
+    expect(parsePriceToCents("1,234.56")).toBe(123456);
+    expect(parsePriceToCents("-5")).toBe(500);
+    expect(parsePriceToCents("+5")).toBe(500);
+    expect(parsePriceToCents("1 000")).toBe(100000);
+    expect(parsePriceToCents("€ 3.20")).toBe(320);
     // A comma is not a decimal separator under the literal rule.
-    expect(parsePriceToCents('12,50')).toBe(125000);
+    expect(parsePriceToCents("12,50")).toBe(125000);
   });
 
-  it('reads several dots like parseFloat on the cleaned text', () => {
-    expect(parsePriceToCents('1.2.3')).toBe(120);
-    expect(parsePriceToCents('1..5')).toBe(100);
-    expect(parsePriceToCents('.5')).toBe(50);
-    expect(parsePriceToCents('.5.5')).toBe(50);
-    expect(parsePriceToCents('5.')).toBe(500);
-    expect(parsePriceToCents('..5')).toBe(0);
-    expect(parsePriceToCents('1.999.9')).toBe(200);
+  it("reads several dots like parseFloat on the cleaned text", () => {
+    expect(parsePriceToCents("1.2.3")).toBe(120);
+    expect(parsePriceToCents("1..5")).toBe(100);
+    expect(parsePriceToCents(".5")).toBe(50);
+    expect(parsePriceToCents(".5.5")).toBe(50);
+    expect(parsePriceToCents("5.")).toBe(500);
+    expect(parsePriceToCents("..5")).toBe(0);
+    expect(parsePriceToCents("1.999.9")).toBe(200);
   });
 
-  it('agrees with parseFloat on cleaned text when no rounding is involved', () => {
-    for (const text of ['3', '3.1', '3.14', '.25', '007.50', '1.2.3', '0.10.9', '100.']) {
+  it("agrees with parseFloat on cleaned text when no rounding is involved", () => {
+    for (const text of ["3", "3.1", "3.14", ".25", "007.50", "1.2.3", "0.10.9", "100."]) {
       expect(parsePriceToCents(text)).toBe(Math.round(parseFloat(text) * 100));
     }
   });
 
-  it('ignores exponent notation in strings (e is not a digit)', () => {
-    expect(parsePriceToCents('1e3')).toBe(1300);
-    expect(parsePriceToCents('Infinity')).toBe(0);
-    expect(parsePriceToCents('NaN')).toBe(0);
+  it("ignores exponent notation in strings (e is not a digit)", () => {
+    expect(parsePriceToCents("1e3")).toBe(1300);
+    expect(parsePriceToCents("Infinity")).toBe(0);
+    expect(parsePriceToCents("NaN")).toBe(0);
   });
 
-  it('falls back to 0 for empty or unparseable input', () => {
-    for (const input of ['', '   ', '.', '...', 'abc', '🍕', 'é', null, undefined]) {
+  it("falls back to 0 for empty or unparseable input", () => {
+    for (const input of ["", "   ", ".", "...", "abc", "🍕", "é", null, undefined]) {
       expect(parsePriceToCents(input)).toBe(0);
     }
   });
 
-  it('handles unicode digits as non-digits', () => {
-    expect(parsePriceToCents('١٢٣')).toBe(0); // Arabic-Indic digits
-    expect(parsePriceToCents('１２')).toBe(0); // full-width digits
-    expect(parsePriceToCents('١2.5')).toBe(250);
+  it("handles unicode digits as non-digits", () => {
+    expect(parsePriceToCents("١٢٣")).toBe(0); // Arabic-Indic digits
+    expect(parsePriceToCents("１２")).toBe(0); // full-width digits
+    expect(parsePriceToCents("١2.5")).toBe(250);
   });
 
-  it('strips leading zeros', () => {
-    expect(parsePriceToCents('0000012.34')).toBe(1234);
-    expect(parsePriceToCents('000')).toBe(0);
-    expect(parsePriceToCents(`${'0'.repeat(100)}1`)).toBe(100);
+  it("strips leading zeros", () => {
+    expect(parsePriceToCents("0000012.34")).toBe(1234);
+    expect(parsePriceToCents("000")).toBe(0);
+    expect(parsePriceToCents(`${"0".repeat(100)}1`)).toBe(100);
   });
 
-  it('caps at MAX_PRICE_CENTS', () => {
+  it("caps at MAX_PRICE_CENTS", () => {
     expect(MAX_PRICE_CENTS).toBe(99_999_999);
-    expect(parsePriceToCents('999999.99')).toBe(99_999_999);
-    expect(parsePriceToCents('999999.994')).toBe(99_999_999);
-    expect(parsePriceToCents('999999.995')).toBe(MAX_PRICE_CENTS);
-    expect(parsePriceToCents('1000000')).toBe(MAX_PRICE_CENTS);
-    expect(parsePriceToCents('9'.repeat(400))).toBe(MAX_PRICE_CENTS);
+    expect(parsePriceToCents("999999.99")).toBe(99_999_999);
+    expect(parsePriceToCents("999999.994")).toBe(99_999_999);
+    expect(parsePriceToCents("999999.995")).toBe(MAX_PRICE_CENTS);
+    expect(parsePriceToCents("1000000")).toBe(MAX_PRICE_CENTS);
+    expect(parsePriceToCents("9".repeat(400))).toBe(MAX_PRICE_CENTS);
     expect(parsePriceToCents(Number.MAX_VALUE)).toBe(MAX_PRICE_CENTS);
     expect(parsePriceToCents(1e21)).toBe(MAX_PRICE_CENTS);
     expect(parsePriceToCents(1e20)).toBe(MAX_PRICE_CENTS);
   });
 
-  it('accepts numbers through their shortest decimal form', () => {
+  it("accepts numbers through their shortest decimal form", () => {
     expect(parsePriceToCents(12.5)).toBe(1250);
     expect(parsePriceToCents(1.005)).toBe(101);
     expect(parsePriceToCents(0.1 + 0.2)).toBe(30);
@@ -106,20 +106,20 @@ describe('parsePriceToCents', () => {
     expect(parsePriceToCents(Number.EPSILON)).toBe(0);
   });
 
-  it('falls back to 0 for non-finite numbers', () => {
+  it("falls back to 0 for non-finite numbers", () => {
     expect(parsePriceToCents(Number.NaN)).toBe(0);
     expect(parsePriceToCents(Number.POSITIVE_INFINITY)).toBe(0);
     expect(parsePriceToCents(Number.NEGATIVE_INFINITY)).toBe(0);
   });
 
-  it('falls back to 0 for other runtime types', () => {
+  it("falls back to 0 for other runtime types", () => {
     expect(parsePriceToCents({} as unknown as string)).toBe(0);
     expect(parsePriceToCents([12] as unknown as string)).toBe(0);
     expect(parsePriceToCents(true as unknown as string)).toBe(0);
   });
 
-  it('always returns a safe non-negative integer', () => {
-    const samples = ['1.239', '0.5', '.999', '12.345.6', '$$$', '4.445', 3.14159, 1e-3, 123456.789];
+  it("always returns a safe non-negative integer", () => {
+    const samples = ["1.239", "0.5", ".999", "12.345.6", "$$$", "4.445", 3.14159, 1e-3, 123456.789];
     for (const input of samples) {
       const cents = parsePriceToCents(input);
       expect(Number.isSafeInteger(cents)).toBe(true);
@@ -128,85 +128,87 @@ describe('parsePriceToCents', () => {
     }
   });
 
-  it('handles 1 MB inputs quickly', () => {
+  it("handles 1 MB inputs quickly", () => {
     const started = performance.now();
-    expect(parsePriceToCents('x'.repeat(1_000_000))).toBe(0);
-    expect(parsePriceToCents('.'.repeat(1_000_000))).toBe(0);
-    expect(parsePriceToCents(`1.${'9'.repeat(1_000_000)}`)).toBe(200);
-    expect(parsePriceToCents(`${'0'.repeat(1_000_000)}5`)).toBe(500);
-    expect(parsePriceToCents('1'.repeat(1_000_000))).toBe(MAX_PRICE_CENTS);
-    expect(parsePriceToCents('a1.'.repeat(333_333))).toBe(110);
-    expect(parsePriceToCents('🍕'.repeat(250_000))).toBe(0);
+    expect(parsePriceToCents("x".repeat(1_000_000))).toBe(0);
+    expect(parsePriceToCents(".".repeat(1_000_000))).toBe(0);
+    expect(parsePriceToCents(`1.${"9".repeat(1_000_000)}`)).toBe(200);
+    expect(parsePriceToCents(`${"0".repeat(1_000_000)}5`)).toBe(500);
+    expect(parsePriceToCents("1".repeat(1_000_000))).toBe(MAX_PRICE_CENTS);
+    expect(parsePriceToCents("a1.".repeat(333_333))).toBe(110);
+    expect(parsePriceToCents("🍕".repeat(250_000))).toBe(0);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 
-describe('centsToDecimalString and formatCents', () => {
-  it('writes two decimals', () => {
-    expect(centsToDecimalString(1250)).toBe('12.50');
-    expect(centsToDecimalString(0)).toBe('0.00');
-    expect(centsToDecimalString(1)).toBe('0.01');
-    expect(centsToDecimalString(10)).toBe('0.10');
-    expect(centsToDecimalString(100)).toBe('1.00');
-    expect(centsToDecimalString(MAX_PRICE_CENTS)).toBe('999999.99');
+describe("centsToDecimalString and formatCents", () => {
+  it("writes two decimals", () => {
+    expect(centsToDecimalString(1250)).toBe("12.50");
+    expect(centsToDecimalString(0)).toBe("0.00");
+    expect(centsToDecimalString(1)).toBe("0.01");
+    expect(centsToDecimalString(10)).toBe("0.10");
+    expect(centsToDecimalString(100)).toBe("1.00");
+    expect(centsToDecimalString(MAX_PRICE_CENTS)).toBe("999999.99");
   });
 
-  it('rounds fractional cents and keeps a sign for negatives', () => {
-    expect(centsToDecimalString(1250.4)).toBe('12.50');
-    expect(centsToDecimalString(1250.6)).toBe('12.51');
-    expect(centsToDecimalString(-1250)).toBe('-12.50');
-    expect(centsToDecimalString(-5)).toBe('-0.05');
-    expect(centsToDecimalString(-0)).toBe('0.00');
+  it("rounds fractional cents and keeps a sign for negatives", () => {
+    expect(centsToDecimalString(1250.4)).toBe("12.50");
+    expect(centsToDecimalString(1250.6)).toBe("12.51");
+    expect(centsToDecimalString(-1250)).toBe("-12.50");
+    expect(centsToDecimalString(-5)).toBe("-0.05");
+    expect(centsToDecimalString(-0)).toBe("0.00");
   });
 
-  it('writes 0.00 for non-finite input', () => {
-    expect(centsToDecimalString(Number.NaN)).toBe('0.00');
-    expect(centsToDecimalString(Number.POSITIVE_INFINITY)).toBe('0.00');
+  it("writes 0.00 for non-finite input", () => {
+    expect(centsToDecimalString(Number.NaN)).toBe("0.00");
+    expect(centsToDecimalString(Number.POSITIVE_INFINITY)).toBe("0.00");
   });
 
-  it('never uses exponent notation or grouping', () => {
-    expect(centsToDecimalString(123456789012)).toBe('1234567890.12');
+  it("never uses exponent notation or grouping", () => {
+    expect(centsToDecimalString(123456789012)).toBe("1234567890.12");
   });
 
-  it('formatCents matches centsToDecimalString', () => {
+  it("formatCents matches centsToDecimalString", () => {
     for (const cents of [0, 1, 99, 1250, MAX_PRICE_CENTS, -42]) {
       expect(formatCents(cents)).toBe(centsToDecimalString(cents));
     }
   });
 
-  it('round-trips with parsePriceToCents', () => {
+  it("round-trips with parsePriceToCents", () => {
     for (const cents of [0, 1, 9, 10, 99, 100, 101, 1999, 123456, MAX_PRICE_CENTS]) {
       expect(parsePriceToCents(centsToDecimalString(cents))).toBe(cents);
     }
   });
 });
 
-describe('formatPrice', () => {
-  it('formats US dollars by default', () => {
-    expect(formatPrice(1250)).toBe('$12.50');
-    expect(formatPrice(0)).toBe('$0.00');
-    expect(formatPrice(123456)).toBe('$1,234.56');
-    expect(formatPrice(MAX_PRICE_CENTS)).toBe('$999,999.99');
+describe("formatPrice", () => {
+  it("formats US dollars by default", () => {
+    expect(formatPrice(1250)).toBe("$12.50");
+    expect(formatPrice(0)).toBe("$0.00");
+    expect(formatPrice(123456)).toBe("$1,234.56");
+    expect(formatPrice(MAX_PRICE_CENTS)).toBe("$999,999.99");
   });
 
-  it('formats other currencies and locales', () => {
-    expect(formatPrice(1250, 'EUR', 'en-US')).toBe('€12.50');
+  it("formats other currencies and locales", () => {
+    expect(formatPrice(1250, "EUR", "en-US")).toBe("€12.50");
     // de-DE puts the symbol after a no-break space.
-    expect(formatPrice(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€');
+    expect(formatPrice(123456, "EUR", "de-DE")).toBe("1.234,56\u00a0€");
   });
 
-  it('is exact for cents that are not representable as binary fractions', () => {
+  it("is exact for cents that are not representable as binary fractions", () => {
     for (const cents of [1, 3, 7, 29, 1005, 9999999]) {
-      expect(formatPrice(cents)).toBe(`$${Number(centsToDecimalString(cents)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+      expect(formatPrice(cents)).toBe(
+        `$${Number(centsToDecimalString(cents)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+      );
     }
   });
 
-  it('falls back to a plain form for an unknown currency or locale', () => {
-    expect(formatPrice(1250, 'NOT-A-CURRENCY')).toBe('NOT-A-CURRENCY 12.50');
-    expect(formatPrice(1250, 'USD', 'not a locale!')).toBe('USD 12.50');
+  it("falls back to a plain form for an unknown currency or locale", () => {
+    expect(formatPrice(1250, "NOT-A-CURRENCY")).toBe("NOT-A-CURRENCY 12.50");
+    expect(formatPrice(1250, "USD", "not a locale!")).toBe("USD 12.50");
   });
 
-  it('treats non-finite cents as zero', () => {
-    expect(formatPrice(Number.NaN)).toBe('$0.00');
+  it("treats non-finite cents as zero", () => {
+    expect(formatPrice(Number.NaN)).toBe("$0.00");
   });
 });

@@ -22,29 +22,29 @@ const MAX_INTEGER_DIGITS = String(Math.floor(MAX_PRICE_CENTS / 100)).length;
  */
 export function parsePriceToCents(input: string | number | null | undefined): number {
   let text: string;
-  if (typeof input === 'number') {
+  if (typeof input === "number") {
     if (!Number.isFinite(input)) return 0;
     const magnitude = Math.abs(input);
     // Below a millionth String() switches to exponent form; such values round to 0 anyway.
     if (magnitude < 1e-6) return 0;
     if (magnitude >= 1e21) return MAX_PRICE_CENTS;
     text = String(magnitude);
-  } else if (typeof input === 'string') {
+  } else if (typeof input === "string") {
     text = input;
   } else {
     return 0;
   }
 
-  const cleaned = text.replace(/[^0-9.]+/g, '');
-  const firstDot = cleaned.indexOf('.');
+  const cleaned = text.replace(/[^0-9.]+/g, "");
+  const firstDot = cleaned.indexOf(".");
   let integerDigits: string;
   let fractionDigits: string;
   if (firstDot === -1) {
     integerDigits = cleaned;
-    fractionDigits = '';
+    fractionDigits = "";
   } else {
     integerDigits = cleaned.slice(0, firstDot);
-    const secondDot = cleaned.indexOf('.', firstDot + 1);
+    const secondDot = cleaned.indexOf(".", firstDot + 1);
     fractionDigits = cleaned.slice(firstDot + 1, secondDot === -1 ? undefined : secondDot);
   }
 
@@ -54,20 +54,20 @@ export function parsePriceToCents(input: string | number | null | undefined): nu
   integerDigits = integerDigits.slice(start);
   if (integerDigits.length > MAX_INTEGER_DIGITS) return MAX_PRICE_CENTS;
 
-  const whole = integerDigits === '' ? 0 : Number(integerDigits);
-  const cents = fractionDigits === '' ? 0 : Number(fractionDigits.slice(0, 2).padEnd(2, '0'));
+  const whole = integerDigits === "" ? 0 : Number(integerDigits);
+  const cents = fractionDigits === "" ? 0 : Number(fractionDigits.slice(0, 2).padEnd(2, "0"));
   const roundUp = fractionDigits.length > 2 && fractionDigits.charCodeAt(2) >= 53 ? 1 : 0; // '5'
   return Math.min(whole * 100 + cents + roundUp, MAX_PRICE_CENTS);
 }
 
 /** "12.50" from 1250: the exact decimal form, for form inputs and JSON-LD. */
 export function centsToDecimalString(cents: number): string {
-  if (!Number.isFinite(cents)) return '0.00';
+  if (!Number.isFinite(cents)) return "0.00";
   const rounded = Math.round(cents);
-  const sign = rounded < 0 ? '-' : '';
+  const sign = rounded < 0 ? "-" : "";
   const magnitude = Math.abs(rounded);
   const whole = Math.floor(magnitude / 100);
-  const fraction = String(magnitude % 100).padStart(2, '0');
+  const fraction = String(magnitude % 100).padStart(2, "0");
   return `${sign}${whole}.${fraction}`;
 }
 
@@ -82,13 +82,13 @@ const currencyFormatters = new Map<string, Intl.NumberFormat>();
  * Localised price with its currency symbol, e.g. "$12.50". An unknown currency or locale
  * falls back to "USD 12.50" rather than throwing during render.
  */
-export function formatPrice(cents: number, currency = 'USD', locale = 'en-US'): string {
+export function formatPrice(cents: number, currency = "USD", locale = "en-US"): string {
   const amount = Number.isFinite(cents) ? Math.round(cents) : 0;
   const cacheKey = `${locale}\u0000${currency}`;
   let formatter = currencyFormatters.get(cacheKey);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
     } catch {
       return `${currency} ${centsToDecimalString(amount)}`;
     }

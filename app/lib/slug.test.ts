@@ -1,149 +1,149 @@
-import { describe, expect, it } from 'vitest';
-import { PRODUCT_TYPES } from './product-types';
-import { parseSlugId, publicPath, slugify } from './slug';
+import { describe, expect, it } from "vitest";
+import { PRODUCT_TYPES } from "./product-types";
+import { parseSlugId, publicPath, slugify } from "./slug";
 
-describe('slugify', () => {
-  it('lower-cases and turns spaces into hyphens', () => {
-    expect(slugify('Joe Pizza')).toBe('joe-pizza');
-    expect(slugify('ABC 123')).toBe('abc-123');
+describe("slugify", () => {
+  it("lower-cases and turns spaces into hyphens", () => {
+    expect(slugify("Joe Pizza")).toBe("joe-pizza");
+    expect(slugify("ABC 123")).toBe("abc-123");
   });
 
-  it('removes characters other than ASCII letters, digits, spaces and hyphens', () => {
-    expect(slugify("Joe's Diner & Bar!")).toBe('joes-diner--bar');
-    expect(slugify('a_b.c/d?e#f')).toBe('abcdef');
-    expect(slugify('pre-made')).toBe('pre-made');
+  it("removes characters other than ASCII letters, digits, spaces and hyphens", () => {
+    expect(slugify("Joe's Diner & Bar!")).toBe("joes-diner--bar");
+    expect(slugify("a_b.c/d?e#f")).toBe("abcdef");
+    expect(slugify("pre-made")).toBe("pre-made");
   });
 
-  it('drops accented and non-Latin letters (literal ASCII rule)', () => {
-    expect(slugify('Café')).toBe('caf');
-    expect(slugify('Crème Brûlée')).toBe('crme-brle');
-    expect(slugify('東京 ramen')).toBe('-ramen');
-    expect(slugify('Ωmega')).toBe('mega');
+  it("drops accented and non-Latin letters (literal ASCII rule)", () => {
+    expect(slugify("Café")).toBe("caf");
+    expect(slugify("Crème Brûlée")).toBe("crme-brle");
+    expect(slugify("東京 ramen")).toBe("-ramen");
+    expect(slugify("Ωmega")).toBe("mega");
     // Decomposed accents: the base letter stays, the combining mark goes.
-    expect(slugify('Cafe\u0301')).toBe('cafe');
+    expect(slugify("Cafe\u0301")).toBe("cafe");
   });
 
-  it('drops emoji, including surrogate pairs and ZWJ sequences', () => {
-    expect(slugify('Pizza 🍕 Place')).toBe('pizza--place');
-    expect(slugify('👨‍👩‍👧 Family')).toBe('-family');
-    expect(slugify('🍕')).toBe('');
+  it("drops emoji, including surrogate pairs and ZWJ sequences", () => {
+    expect(slugify("Pizza 🍕 Place")).toBe("pizza--place");
+    expect(slugify("👨‍👩‍👧 Family")).toBe("-family");
+    expect(slugify("🍕")).toBe("");
   });
 
-  it('keeps each space as one hyphen rather than collapsing', () => {
-    expect(slugify('a  b')).toBe('a--b');
-    expect(slugify('a - b')).toBe('a---b');
+  it("keeps each space as one hyphen rather than collapsing", () => {
+    expect(slugify("a  b")).toBe("a--b");
+    expect(slugify("a - b")).toBe("a---b");
   });
 
-  it('trims the ends before converting spaces', () => {
-    expect(slugify('  Joe Pizza  ')).toBe('joe-pizza');
-    expect(slugify('\t\nJoe\n')).toBe('joe');
-    expect(slugify('\u00a0Joe\u3000')).toBe('joe');
+  it("trims the ends before converting spaces", () => {
+    expect(slugify("  Joe Pizza  ")).toBe("joe-pizza");
+    expect(slugify("\t\nJoe\n")).toBe("joe");
+    expect(slugify("\u00a0Joe\u3000")).toBe("joe");
   });
 
-  it('treats only U+0020 as a space inside the name', () => {
-    expect(slugify('a\tb')).toBe('ab');
-    expect(slugify('a\u00a0b')).toBe('ab');
-    expect(slugify('a\nb')).toBe('ab');
+  it("treats only U+0020 as a space inside the name", () => {
+    expect(slugify("a\tb")).toBe("ab");
+    expect(slugify("a\u00a0b")).toBe("ab");
+    expect(slugify("a\nb")).toBe("ab");
   });
 
-  it('handles empty, whitespace-only and symbol-only names', () => {
-    expect(slugify('')).toBe('');
-    expect(slugify('   ')).toBe('');
-    expect(slugify('!!!')).toBe('');
-    expect(slugify('---')).toBe('---');
+  it("handles empty, whitespace-only and symbol-only names", () => {
+    expect(slugify("")).toBe("");
+    expect(slugify("   ")).toBe("");
+    expect(slugify("!!!")).toBe("");
+    expect(slugify("---")).toBe("---");
   });
 
-  it('keeps digits, including number-like names', () => {
-    expect(slugify('0')).toBe('0');
-    expect(slugify('1.5')).toBe('15');
-    expect(slugify('-1e10')).toBe('-1e10');
-    expect(slugify('NaN')).toBe('nan');
-    expect(slugify('Ⅻ ¾ ²')).toBe('-'.repeat(2)); // Unicode numerals are not ASCII digits
+  it("keeps digits, including number-like names", () => {
+    expect(slugify("0")).toBe("0");
+    expect(slugify("1.5")).toBe("15");
+    expect(slugify("-1e10")).toBe("-1e10");
+    expect(slugify("NaN")).toBe("nan");
+    expect(slugify("Ⅻ ¾ ²")).toBe("-".repeat(2)); // Unicode numerals are not ASCII digits
   });
 
-  it('returns an empty slug for a non-string at runtime', () => {
-    expect(slugify(undefined as unknown as string)).toBe('');
-    expect(slugify(null as unknown as string)).toBe('');
-    expect(slugify(42 as unknown as string)).toBe('');
+  it("returns an empty slug for a non-string at runtime", () => {
+    expect(slugify(undefined as unknown as string)).toBe("");
+    expect(slugify(null as unknown as string)).toBe("");
+    expect(slugify(42 as unknown as string)).toBe("");
   });
 
-  it('is idempotent on its own output', () => {
-    for (const name of ['Joe Pizza', "Joe's  Diner", 'Café 🍕', '  x  ']) {
+  it("is idempotent on its own output", () => {
+    for (const name of ["Joe Pizza", "Joe's  Diner", "Café 🍕", "  x  "]) {
       expect(slugify(slugify(name))).toBe(slugify(name));
     }
   });
 
-  it('handles a 1 MB name quickly', () => {
+  it("handles a 1 MB name quickly", () => {
     const started = performance.now();
-    expect(slugify('a '.repeat(500_000))).toHaveLength(999_999);
-    expect(slugify('é!'.repeat(500_000))).toBe('');
-    expect(slugify('🍕'.repeat(250_000))).toBe('');
+    expect(slugify("a ".repeat(500_000))).toHaveLength(999_999);
+    expect(slugify("é!".repeat(500_000))).toBe("");
+    expect(slugify("🍕".repeat(250_000))).toBe("");
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 
-describe('publicPath', () => {
-  it('builds /{letter}/{slug}-{id} per type', () => {
-    expect(publicPath('restaurant', 'joe-pizza', 'abc123')).toBe('/r/joe-pizza-abc123');
-    expect(publicPath('shoppy', 'shop', 'id1')).toBe('/s/shop-id1');
-    expect(publicPath('dealership', 'cars', 'id2')).toBe('/d/cars-id2');
-    expect(publicPath('ecommerce', 'store', 'id3')).toBe('/e/store-id3');
+describe("publicPath", () => {
+  it("builds /{letter}/{slug}-{id} per type", () => {
+    expect(publicPath("restaurant", "joe-pizza", "abc123")).toBe("/r/joe-pizza-abc123");
+    expect(publicPath("shoppy", "shop", "id1")).toBe("/s/shop-id1");
+    expect(publicPath("dealership", "cars", "id2")).toBe("/d/cars-id2");
+    expect(publicPath("ecommerce", "store", "id3")).toBe("/e/store-id3");
   });
 
-  it('omits the hyphen when the slug is empty', () => {
-    expect(publicPath('restaurant', '', 'abc123')).toBe('/r/abc123');
+  it("omits the hyphen when the slug is empty", () => {
+    expect(publicPath("restaurant", "", "abc123")).toBe("/r/abc123");
   });
 
-  it('keeps a slug that starts or ends with a hyphen', () => {
-    expect(publicPath('shoppy', '-ramen', 'id')).toBe('/s/-ramen-id');
-    expect(publicPath('shoppy', 'a-', 'id')).toBe('/s/a--id');
+  it("keeps a slug that starts or ends with a hyphen", () => {
+    expect(publicPath("shoppy", "-ramen", "id")).toBe("/s/-ramen-id");
+    expect(publicPath("shoppy", "a-", "id")).toBe("/s/a--id");
   });
 
-  it('encodes characters that are unsafe in a path segment', () => {
-    expect(publicPath('restaurant', 'a/b', 'x?y')).toBe('/r/a%2Fb-x%3Fy');
+  it("encodes characters that are unsafe in a path segment", () => {
+    expect(publicPath("restaurant", "a/b", "x?y")).toBe("/r/a%2Fb-x%3Fy");
   });
 
-  it('round-trips through parseSlugId for every type', () => {
+  it("round-trips through parseSlugId for every type", () => {
     for (const type of PRODUCT_TYPES) {
-      for (const slug of ['joe-pizza', '', '-', 'a--b', '123']) {
-        const path = publicPath(type, slug, 'Id20LettersAndDigits');
-        const slugId = path.split('/')[2]!;
-        expect(parseSlugId(slugId)).toEqual({ slug, id: 'Id20LettersAndDigits' });
+      for (const slug of ["joe-pizza", "", "-", "a--b", "123"]) {
+        const path = publicPath(type, slug, "Id20LettersAndDigits");
+        const slugId = path.split("/")[2]!;
+        expect(parseSlugId(slugId)).toEqual({ slug, id: "Id20LettersAndDigits" });
       }
     }
   });
 });
 
-describe('parseSlugId', () => {
-  it('takes the id after the last hyphen', () => {
-    expect(parseSlugId('joe-pizza-abc123')).toEqual({ slug: 'joe-pizza', id: 'abc123' });
-    expect(parseSlugId('a-b')).toEqual({ slug: 'a', id: 'b' });
+describe("parseSlugId", () => {
+  it("takes the id after the last hyphen", () => {
+    expect(parseSlugId("joe-pizza-abc123")).toEqual({ slug: "joe-pizza", id: "abc123" });
+    expect(parseSlugId("a-b")).toEqual({ slug: "a", id: "b" });
   });
 
-  it('treats a string without a hyphen as the id', () => {
-    expect(parseSlugId('abc123')).toEqual({ slug: '', id: 'abc123' });
+  it("treats a string without a hyphen as the id", () => {
+    expect(parseSlugId("abc123")).toEqual({ slug: "", id: "abc123" });
   });
 
-  it('handles empty and edge hyphen positions', () => {
-    expect(parseSlugId('')).toEqual({ slug: '', id: '' });
-    expect(parseSlugId('-')).toEqual({ slug: '', id: '' });
-    expect(parseSlugId('-abc')).toEqual({ slug: '', id: 'abc' });
-    expect(parseSlugId('abc-')).toEqual({ slug: 'abc', id: '' });
-    expect(parseSlugId('a--b')).toEqual({ slug: 'a-', id: 'b' });
+  it("handles empty and edge hyphen positions", () => {
+    expect(parseSlugId("")).toEqual({ slug: "", id: "" });
+    expect(parseSlugId("-")).toEqual({ slug: "", id: "" });
+    expect(parseSlugId("-abc")).toEqual({ slug: "", id: "abc" });
+    expect(parseSlugId("abc-")).toEqual({ slug: "abc", id: "" });
+    expect(parseSlugId("a--b")).toEqual({ slug: "a-", id: "b" });
   });
 
-  it('does not interpret unicode or emoji', () => {
-    expect(parseSlugId('café-🍕')).toEqual({ slug: 'café', id: '🍕' });
+  it("does not interpret unicode or emoji", () => {
+    expect(parseSlugId("café-🍕")).toEqual({ slug: "café", id: "🍕" });
   });
 
-  it('returns empty parts for a non-string at runtime', () => {
-    expect(parseSlugId(undefined as unknown as string)).toEqual({ slug: '', id: '' });
+  it("returns empty parts for a non-string at runtime", () => {
+    expect(parseSlugId(undefined as unknown as string)).toEqual({ slug: "", id: "" });
   });
 
-  it('handles a 1 MB slugId quickly', () => {
+  it("handles a 1 MB slugId quickly", () => {
     const started = performance.now();
-    const result = parseSlugId(`${'a-'.repeat(500_000)}id`);
-    expect(result.id).toBe('id');
+    const result = parseSlugId(`${"a-".repeat(500_000)}id`);
+    expect(result.id).toBe("id");
     expect(result.slug).toHaveLength(1_000_000 - 1);
     expect(performance.now() - started).toBeLessThan(1000);
   });

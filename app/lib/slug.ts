@@ -1,5 +1,5 @@
-import { PUBLIC_PREFIX } from './product-types';
-import type { ProductType } from './product-types';
+import { PUBLIC_PREFIX } from "./product-types";
+import type { ProductType } from "./product-types";
 
 /**
  * SPEC section 3: "the name in lower case, characters other than letters, digits, spaces
@@ -14,12 +14,12 @@ import type { ProductType } from './product-types';
  * The result may be empty or start/end with a hyphen; publicPath and parseSlugId cope.
  */
 export function slugify(name: string): string {
-  if (typeof name !== 'string') return '';
+  if (typeof name !== "string") return "";
   return name
     .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9 -]+/g, '')
-    .replace(/ /g, '-');
+    .replace(/[^a-z0-9 -]+/g, "")
+    .replace(/ /g, "-");
 }
 
 /**
@@ -35,8 +35,8 @@ export function publicPath(type: ProductType, slug: string, productId: string): 
 
 /** SPEC section 2: the product id is the text after the last hyphen of slugId. */
 export function parseSlugId(slugId: string): { slug: string; id: string } {
-  if (typeof slugId !== 'string') return { slug: '', id: '' };
-  const lastHyphen = slugId.lastIndexOf('-');
-  if (lastHyphen === -1) return { slug: '', id: slugId };
+  if (typeof slugId !== "string") return { slug: "", id: "" };
+  const lastHyphen = slugId.lastIndexOf("-");
+  if (lastHyphen === -1) return { slug: "", id: slugId };
   return { slug: slugId.slice(0, lastHyphen), id: slugId.slice(lastHyphen + 1) };
 }

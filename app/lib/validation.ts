@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
-import { MESSAGES } from './messages';
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { MESSAGES } from "./messages";
 
 // Longest address allowed by RFC 5321; also keeps the email regex away from huge input.
 const EMAIL_MAX_LENGTH = 254;
@@ -62,7 +62,7 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-const REDIRECT_BASE = 'http://x.invalid';
+const REDIRECT_BASE = "http://x.invalid";
 // Long enough for any real portal path with a query; longer values are not worth parsing.
 const REDIRECT_MAX_LENGTH = 2048;
 // C0 controls, DEL and C1 controls: URL parsers strip some of them (tab, newline), which
@@ -76,16 +76,16 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
  * not start with "//" either, so dot segments ("/..//evil.com", "/%2e%2e//evil.com") cannot
  * produce a protocol-relative URL.
  */
-export function safeRedirect(to: unknown, fallback = '/user'): string {
-  if (typeof to !== 'string' || to.length > REDIRECT_MAX_LENGTH) return fallback;
-  if (!to.startsWith('/') || to.startsWith('//')) return fallback;
-  if (to.includes('\\') || CONTROL_CHARACTER.test(to)) return fallback;
+export function safeRedirect(to: unknown, fallback = "/user"): string {
+  if (typeof to !== "string" || to.length > REDIRECT_MAX_LENGTH) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  if (to.includes("\\") || CONTROL_CHARACTER.test(to)) return fallback;
   let url: URL;
   try {
     url = new URL(to, REDIRECT_BASE);
   } catch {
     return fallback;
   }
-  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith('//')) return fallback;
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -25,11 +25,14 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
 export async function createOwnerAccount(auth: Auth, owner: NewOwner): Promise<string> {
   const ctx = await auth.$context;
   const hash = await ctx.password.hash(owner.password);
-  const user = await ctx.internalAdapter.createUser({
-    name: owner.username,
-    email: owner.email.trim().toLowerCase(),
-    emailVerified: true,
-  }, { method: "admin" });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      name: owner.username,
+      email: owner.email.trim().toLowerCase(),
+      emailVerified: true,
+    },
+    { method: "admin" },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -17,7 +17,12 @@ describe("registration", () => {
   it("creates an owner profile with status valid and max_product 3", async () => {
     const { userId, owner } = await registerOwner(services);
     const [row] = await services.db.select().from(users).where(eq(users.id, userId));
-    expect(row).toMatchObject({ email: owner.email, name: owner.username, status: "valid", maxProduct: 3 });
+    expect(row).toMatchObject({
+      email: owner.email,
+      name: owner.username,
+      status: "valid",
+      maxProduct: 3,
+    });
     expect(row!.id).toMatch(/^[A-Za-z0-9]{20}$/);
   });
 
@@ -115,7 +120,10 @@ describe("sign-in", () => {
   it(`refuses attempt ${SIGN_IN_RATE_LIMIT.max + 1} within ${SIGN_IN_RATE_LIMIT.window} s from one address, not from another`, async () => {
     const { owner } = await registerOwner(services);
     const attempt = (address: string, password: string) =>
-      postToAuthRouter(services, requestFrom(address), "/sign-in/email", { email: owner.email, password });
+      postToAuthRouter(services, requestFrom(address), "/sign-in/email", {
+        email: owner.email,
+        password,
+      });
 
     for (let i = 0; i < SIGN_IN_RATE_LIMIT.max; i++) {
       expect((await attempt("10.2.0.1", "wrong password here")).ok).toBe(false);

@@ -34,7 +34,11 @@ describe("loadEnv", () => {
 
   it("requires AUTH_SECRET in production", () => {
     expect(() => loadEnv({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(/AUTH_SECRET/);
-    const env = loadEnv({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(40), DATA_DIR: tempDir() });
+    const env = loadEnv({
+      NODE_ENV: "production",
+      AUTH_SECRET: "s".repeat(40),
+      DATA_DIR: tempDir(),
+    });
     expect(env).toMatchObject({ isProduction: true, authSecret: "s".repeat(40) });
   });
 

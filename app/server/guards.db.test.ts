@@ -26,7 +26,10 @@ beforeAll(async () => {
   services = await createTestServices();
   owner = await registerOwner(services);
   stranger = await registerOwner(services);
-  const created = await createProduct(services.db, owner.userId, { type: "restaurant", name: "Chez Test" });
+  const created = await createProduct(services.db, owner.userId, {
+    type: "restaurant",
+    name: "Chez Test",
+  });
   if (!created.ok) throw new Error(created.reason);
   productId = created.productId;
 });
@@ -58,7 +61,9 @@ async function runGuard(request: Request) {
 
 describe("requireOwnerMiddleware", () => {
   it("sends an anonymous page view to /signin, remembering the page", async () => {
-    const { thrown, reachedRoute } = await runGuard(new Request("http://localhost/user/info?tab=1"));
+    const { thrown, reachedRoute } = await runGuard(
+      new Request("http://localhost/user/info?tab=1"),
+    );
     expect(reachedRoute).toBe(false);
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
@@ -68,10 +73,16 @@ describe("requireOwnerMiddleware", () => {
 
   it("refuses an anonymous write with 'Please sign in.' before any action runs", async () => {
     const { thrown, reachedRoute } = await runGuard(
-      new Request("http://localhost/user/create", { method: "POST", body: new URLSearchParams({ type: "shoppy" }) }),
+      new Request("http://localhost/user/create", {
+        method: "POST",
+        body: new URLSearchParams({ type: "shoppy" }),
+      }),
     );
     expect(reachedRoute).toBe(false);
-    expect(thrown).toMatchObject({ init: { status: 401 }, data: { message: MESSAGES.pleaseSignIn } });
+    expect(thrown).toMatchObject({
+      init: { status: 401 },
+      data: { message: MESSAGES.pleaseSignIn },
+    });
   });
 
   it("refuses a write whose session cookie is forged or expired", async () => {
@@ -91,19 +102,33 @@ describe("requireOwnerMiddleware", () => {
     );
     expect(thrown).toBeUndefined();
     expect(reachedRoute).toBe(true);
-    expect(context.get(ownerContext)).toMatchObject({ id: owner.userId, email: owner.owner.email, status: "valid" });
+    expect(context.get(ownerContext)).toMatchObject({
+      id: owner.userId,
+      email: owner.owner.email,
+      status: "valid",
+    });
   });
 });
 
 describe("requireOwnedProduct", () => {
   function contextFor(userId: string) {
     const context = contextWithServices();
-    context.set(ownerContext, { id: userId, email: "", username: "", status: "valid", maxProduct: 3 });
+    context.set(ownerContext, {
+      id: userId,
+      email: "",
+      username: "",
+      status: "valid",
+      maxProduct: 3,
+    });
     return context;
   }
 
   it("returns the product to its owner", async () => {
-    const { product } = await requireOwnedProduct(contextFor(owner.userId), productId, "restaurant");
+    const { product } = await requireOwnedProduct(
+      contextFor(owner.userId),
+      productId,
+      "restaurant",
+    );
     expect(product.id).toBe(productId);
   });
 
@@ -120,7 +145,9 @@ describe("requireOwnedProduct", () => {
   });
 
   it("answers 404 when the type in the URL is not the product's", async () => {
-    await expect(requireOwnedProduct(contextFor(owner.userId), productId, "shoppy")).rejects.toMatchObject({
+    await expect(
+      requireOwnedProduct(contextFor(owner.userId), productId, "shoppy"),
+    ).rejects.toMatchObject({
       init: { status: 404 },
     });
   });
@@ -128,11 +155,21 @@ describe("requireOwnedProduct", () => {
 
 describe("loadPublicSite", () => {
   it("serves the canonical slug and redirects 301 from an old one", async () => {
-    const site = await loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, MESSAGES.restaurantNotFound);
+    const site = await loadPublicSite(
+      services.db,
+      "restaurant",
+      `chez-test-${productId}`,
+      MESSAGES.restaurantNotFound,
+    );
     expect(site.name).toBe("Chez Test");
     expect(site.hours).toHaveLength(7);
 
-    const redirect = await loadPublicSite(services.db, "restaurant", `old-name-${productId}`, "x").catch((e: unknown) => e);
+    const redirect = await loadPublicSite(
+      services.db,
+      "restaurant",
+      `old-name-${productId}`,
+      "x",
+    ).catch((e: unknown) => e);
     expect(redirect).toBeInstanceOf(Response);
     expect((redirect as Response).status).toBe(301);
     expect((redirect as Response).headers.get("location")).toBe(`/r/chez-test-${productId}`);
@@ -143,13 +180,17 @@ describe("loadPublicSite", () => {
       ["restaurant", "chez-test-unknownid123"],
       ["shoppy", `chez-test-${productId}`],
     ] as const) {
-      await expect(loadPublicSite(services.db, type, slugId, MESSAGES.restaurantNotFound)).rejects.toMatchObject({
+      await expect(
+        loadPublicSite(services.db, type, slugId, MESSAGES.restaurantNotFound),
+      ).rejects.toMatchObject({
         init: { status: 404 },
         data: { message: MESSAGES.restaurantNotFound },
       });
     }
     await services.db.update(products).set({ exists: false }).where(eq(products.id, productId));
-    await expect(loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "gone")).rejects.toMatchObject({
+    await expect(
+      loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "gone"),
+    ).rejects.toMatchObject({
       init: { status: 404 },
     });
     await services.db.update(products).set({ exists: true }).where(eq(products.id, productId));

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { servicesContext } from "~/context";
@@ -83,6 +83,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  // A missing hashed asset is a plain 404, not a page render or a logged stack trace.
+  app.use("/assets", ((error, _req, res, next) => {
+    if ((error as { status?: number }).status !== 404) return next(error);
+    res.status(404).type("text/plain").send("Not found");
+  }) as ErrorRequestHandler);
 
   app.all(
     "*",

@@ -6,6 +6,7 @@
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { findUserIdByEmail } from "./accounts.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
 import { createHttpApp } from "./http.server";
@@ -33,9 +34,10 @@ export async function startServer(options: {
     return exitWith(error);
   }
 
-  if (await seedDemoOnFirstStart(services)) {
+  const seeded = await seedDemoOnFirstStart(services);
+  if (seeded || (env.seedDemo && (await findUserIdByEmail(services.db, DEMO_OWNER.email)))) {
     console.log(
-      `Seeded demo data. Sign in as ${DEMO_OWNER.email} with the password ${DEMO_OWNER.password}`,
+      `${seeded ? "Seeded demo data. " : ""}Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
     );
   }
 

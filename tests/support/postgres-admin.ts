@@ -42,7 +42,9 @@ export async function createDatabaseFromTemplate(
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`).finally(() => client.end());
+      await client
+        .query(`drop database if exists "${name}" with (force)`)
+        .finally(() => client.end());
     },
   };
 }

@@ -40,9 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The form was fine; the session layer failed.
     console.error("sign-in failed:", error);
-    return data(submission.reply({ formErrors: [MESSAGES.signInFailed], hideFields: ["password"] }), {
-      status: 500,
-    });
+    return data(
+      submission.reply({ formErrors: [MESSAGES.signInFailed], hideFields: ["password"] }),
+      {
+        status: 500,
+      },
+    );
   }
 
   if (result.ok) {

@@ -2,7 +2,9 @@ import { data } from "react-router";
 import { MESSAGES } from "~/lib/messages";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [{ title: `${MESSAGES.pageNotFound} · Site Builder` }];
+export const meta: Route.MetaFunction = () => [
+  { title: `${MESSAGES.pageNotFound} · Site Builder` },
+];
 
 export function loader() {
   return data(null, { status: 404 });

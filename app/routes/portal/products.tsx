@@ -41,8 +41,8 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
               <h2>{product.name}</h2>
               <p className="muted">{PRODUCT_TYPE_LABEL[product.type]}</p>
               <p>
-                <Link to={`/user/${product.type}/setup/${product.id}`}>Edit</Link>{" "}
-                · <a href={product.publicPath}>View Public</a>
+                <Link to={`/user/${product.type}/setup/${product.id}`}>Edit</Link> ·{" "}
+                <a href={product.publicPath}>View Public</a>
               </p>
             </li>
           ))}

@@ -61,7 +61,10 @@ function readLock(file: string): { pid: number; holder: string } | null {
   try {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as { pid?: unknown; holder?: unknown };
     if (typeof parsed.pid !== "number") return null;
-    return { pid: parsed.pid, holder: typeof parsed.holder === "string" ? parsed.holder : "another process" };
+    return {
+      pid: parsed.pid,
+      holder: typeof parsed.holder === "string" ? parsed.holder : "another process",
+    };
   } catch {
     return null;
   }

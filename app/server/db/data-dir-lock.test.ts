@@ -19,14 +19,20 @@ describe("acquireDataDirLock", () => {
   it("refuses while a live process holds it, naming the holder", () => {
     const dir = tempDir();
     // The parent process (the test runner) is alive and is not us.
-    writeFileSync(path.join(dir, "db.lock"), JSON.stringify({ pid: process.ppid, holder: "the portal server" }));
+    writeFileSync(
+      path.join(dir, "db.lock"),
+      JSON.stringify({ pid: process.ppid, holder: "the portal server" }),
+    );
     expect(() => acquireDataDirLock(dir, "seed")).toThrow(DataDirBusyError);
     expect(() => acquireDataDirLock(dir, "seed")).toThrow(/the portal server \(process \d+\)/);
   });
 
   it("takes over a lock left by a process that is gone", () => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, "db.lock"), JSON.stringify({ pid: 2 ** 22 + 12345, holder: "crashed" }));
+    writeFileSync(
+      path.join(dir, "db.lock"),
+      JSON.stringify({ pid: 2 ** 22 + 12345, holder: "crashed" }),
+    );
     const lock = acquireDataDirLock(dir, "server");
     lock.release();
   });

@@ -22,8 +22,7 @@ import {
 import type { HoursRow } from "../../lib/hours";
 import type { ProductType } from "../../lib/product-types";
 
-const createdAt = () =>
-  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()

@@ -73,7 +73,10 @@ export async function createProduct(
       colors: { ...DEFAULT_COLORS },
     });
     // SPEC keeps updatedAt on the user document in step with its product list.
-    await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, ownerUid));
+    await tx
+      .update(users)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(users.id, ownerUid));
     return { ok: true, productId } as const;
   });
 }

@@ -26,18 +26,26 @@ describe("demo seed", () => {
     expect(products.map((p) => p.type).sort()).toEqual(["restaurant", "shoppy"]);
 
     for (const product of products) {
-      const [row] = await services.db.select({ n: count() }).from(items).where(eq(items.productId, product.id));
+      const [row] = await services.db
+        .select({ n: count() })
+        .from(items)
+        .where(eq(items.productId, product.id));
       expect(row!.n).toBe(12);
     }
     const restaurant = products.find((p) => p.type === "restaurant")!;
-    const categories = await services.db.selectDistinct({ c: items.category }).from(items).where(eq(items.productId, restaurant.id));
+    const categories = await services.db
+      .selectDistinct({ c: items.category })
+      .from(items)
+      .where(eq(items.productId, restaurant.id));
     expect(categories.length).toBeGreaterThanOrEqual(3);
 
     const shop = products.find((p) => p.type === "shoppy")!;
     const shopItems = await services.db.select().from(items).where(eq(items.productId, shop.id));
     expect(shopItems.filter((i) => i.soldOut)).toHaveLength(1);
     expect(shopItems.every((i) => i.tags.length > 0)).toBe(true);
-    const info = await services.db.query.productInfo.findFirst({ where: eq(productInfo.productId, shop.id) });
+    const info = await services.db.query.productInfo.findFirst({
+      where: eq(productInfo.productId, shop.id),
+    });
     expect(info!.tags.length).toBeGreaterThan(0);
   });
 

@@ -26,7 +26,9 @@ function weekHours(sunday: { open: string; close: string }): HoursRow[] {
   return DAYS.map((day) => ({ day, ...(day === "Sunday" ? sunday : WEEKDAY_HOURS) }));
 }
 
-const RESTAURANT_ITEMS: Array<[name: string, category: string, price: string, description: string, star?: boolean]> = [
+const RESTAURANT_ITEMS: Array<
+  [name: string, category: string, price: string, description: string, star?: boolean]
+> = [
   ["Garlic Bread", "Starters", "5.50", "Toasted sourdough, garlic butter and parsley.", true],
   ["Tomato Soup", "Starters", "6.00", "Slow-roasted tomatoes with basil oil."],
   ["Crispy Calamari", "Starters", "9.25", "Lemon aioli on the side."],
@@ -41,7 +43,9 @@ const RESTAURANT_ITEMS: Array<[name: string, category: string, price: string, de
   ["Espresso", "Drinks", "2.50", "Double shot."],
 ];
 
-const SHOP_ITEMS: Array<[name: string, price: string, tags: string[], description: string, soldOut?: boolean]> = [
+const SHOP_ITEMS: Array<
+  [name: string, price: string, tags: string[], description: string, soldOut?: boolean]
+> = [
   ["Canvas Tote", "18.00", ["Bags", "Cotton"], "Heavy canvas tote with inner pocket."],
   ["Leather Wallet", "35.00", ["Leather", "Gifts"], "Hand-stitched, six card slots."],
   ["Ceramic Mug", "14.00", ["Kitchen", "Gifts"], "Holds 350 ml; dishwasher safe."],

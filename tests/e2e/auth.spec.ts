@@ -1,0 +1,147 @@
+import { DEMO, expect, register, signIn, test, uniqueOwner } from "./fixtures";
+import { MESSAGES } from "../../app/lib/messages";
+
+test("register, sign out, sign in and land on /user", async ({ page }) => {
+  const owner = await register(page);
+  await expect(page.getByRole("heading", { name: "Your Products" })).toBeVisible();
+  const portalNav = page.getByRole("navigation", { name: "Portal" });
+  await expect(portalNav.getByText(owner.email)).toBeVisible();
+
+  await portalNav.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Sign in" }),
+  ).toBeVisible();
+
+  await page.goto("/signin");
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole("heading", { name: "Your Products" })).toBeVisible();
+});
+
+test("a guarded page sends a visitor to sign in and back", async ({ page }) => {
+  const owner = await register(page);
+  await page
+    .getByRole("navigation", { name: "Portal" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/user/info");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fuser%2Finfo$/);
+  await expect(page.getByText(MESSAGES.pleaseSignInToContinue)).toBeVisible();
+  await signIn(page, owner.email, owner.password);
+
+  await expect(page).toHaveURL(/\/user\/info$/);
+  await expect(page.getByRole("heading", { name: "User Info" })).toBeVisible();
+  await expect(page.getByText(owner.username, { exact: true })).toBeVisible();
+  await expect(page.getByText("0/3")).toBeVisible();
+});
+
+test("a wrong password shows the provider's message and stays on the form", async ({ page }) => {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, "definitely not it");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO.email);
+});
+
+test("the sign-in form checks required fields and the email format", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText(MESSAGES.emailRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.passwordRequired)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("whatever");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test("registering an email twice says so", async ({ page, browser }) => {
+  const owner = await register(page);
+  const other = await browser.newPage();
+  await other.goto(page.url().replace(/\/user$/, "/register"));
+  await other.getByLabel("Username").fill("someone");
+  await other.getByLabel("Email").fill(owner.email);
+  await other.getByLabel("Password").fill("another long password");
+  await other.getByRole("button", { name: "Create account" }).click();
+  await expect(other.getByRole("alert")).toHaveText(MESSAGES.emailTaken);
+  await other.close();
+});
+
+test("registration refuses a short password on the server too", async ({ request }) => {
+  const owner = uniqueOwner();
+  const response = await request.post("/register", {
+    form: { username: owner.username, email: owner.email, password: "short" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain(MESSAGES.passwordTooShort);
+});
+
+test("a signed-in owner visiting /signin goes to /user", async ({ page }) => {
+  await register(page);
+  await page.goto("/signin");
+  await expect(page).toHaveURL(/\/user$/);
+});
+
+test("only same-site paths are honoured after sign-in", async ({ page }) => {
+  await page.goto("/signin?redirectTo=%2F%2Fevil.example%2Fphish");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/localhost:\d+\/user$/);
+});
+
+test("the demo owner sees the demo sites and their public pages", async ({ page }) => {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByRole("heading", { name: "Demo Diner" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Demo Goods" })).toBeVisible();
+  await expect(page.getByText("Using 2/3")).toBeVisible();
+
+  await page.getByRole("link", { name: "View Public" }).first().click();
+  await expect(page).toHaveURL(/\/(r|s)\/demo-(diner|goods)-[A-Za-z0-9]{20}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Demo (Diner|Goods)/);
+  // Public pages have no site or portal nav.
+  await expect(page.getByRole("navigation")).toHaveCount(0);
+});
+
+test("client navigation into the portal shows Loading… while it waits", async ({ page }) => {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await page.route(/\/user\/info\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "User Info" }).click();
+  await expect(page.getByRole("status").filter({ hasText: MESSAGES.loading })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "User Info" })).toBeVisible();
+});
+
+test("a write without a session is refused with 'Please sign in.'", async ({ request }) => {
+  const response = await request.post("/user/create", {
+    form: { type: "restaurant", name: "x" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(401);
+  expect(await response.text()).toContain(MESSAGES.pleaseSignIn);
+});
+
+test("another owner's editor answers 404", async ({ page, browser }) => {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.getByRole("link", { name: "Edit" }).first().click();
+  await page.waitForURL(/\/user\/(restaurant|shoppy)\/setup\/[A-Za-z0-9]{20}$/);
+  const editorUrl = page.url();
+
+  const stranger = await browser.newPage();
+  await stranger.context().setExtraHTTPHeaders({ "x-forwarded-for": "10.250.0.9" });
+  await register(stranger);
+  const response = await stranger.goto(editorUrl);
+  expect(response?.status()).toBe(404);
+  await expect(stranger.getByText(MESSAGES.invalidProduct)).toBeVisible();
+  await stranger.close();
+});

@@ -1,0 +1,44 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+let addressCounter = 0;
+
+export const test = base.extend<{ clientAddress: string }>({
+  // Behind TRUST_PROXY=1 the server believes X-Forwarded-For: every test gets its
+  // own address, as separate visitors would have.
+  clientAddress: [
+    async ({ context }, use, testInfo) => {
+      addressCounter += 1;
+      const address = `10.${(testInfo.workerIndex % 200) + 1}.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+      await context.setExtraHTTPHeaders({ "x-forwarded-for": address });
+      await use(address);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const DEMO = { email: "demo@example.com", password: "demo-password-2026" };
+
+let ownerCounter = 0;
+export function uniqueOwner(label = "owner") {
+  ownerCounter += 1;
+  const id = `${label}${Date.now().toString(36)}${ownerCounter}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: id, email: `${id}@example.com`, password: "a long enough password" };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+export async function register(page: Page, owner = uniqueOwner()) {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(owner.username);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/user$/);
+  return owner;
+}

@@ -1,0 +1,79 @@
+import { MESSAGES } from "../../app/lib/messages";
+import { expect, test } from "./fixtures";
+
+test("an unknown path shows 'Page not found' with 404 in the site layout", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: MESSAGES.pageNotFound })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Site" })).toBeVisible();
+});
+
+test("every route of the spec answers", async ({ request }) => {
+  for (const [path, status] of [
+    ["/", 200],
+    ["/product/restaurant", 200],
+    ["/product/teleporter", 404],
+    ["/signin", 200],
+    ["/register", 200],
+    ["/r/nothing-here123", 404],
+    ["/s/nothing-here123", 404],
+    ["/d/nothing-here123", 404],
+    ["/e/nothing-here123", 404],
+  ] as const) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(status);
+  }
+  for (const path of [
+    "/user",
+    "/user/products",
+    "/user/info",
+    "/user/create",
+    "/user/restaurant/setup/abc",
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"]).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`);
+  }
+});
+
+test("public not-found pages use the spec's words", async ({ page }) => {
+  for (const [path, texts] of [
+    ["/r/gone-abc123", [MESSAGES.restaurantNotFound]],
+    ["/s/gone-abc123", [MESSAGES.shopNotFound]],
+    ["/d/gone-abc123", [MESSAGES.dealershipNotFound, MESSAGES.linkMayBeIncorrect]],
+    ["/e/gone-abc123", [MESSAGES.storeNotFound, MESSAGES.linkMayBeIncorrect]],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    for (const text of texts) await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+});
+
+test("health and readiness probes answer", async ({ request }) => {
+  expect((await request.get("/healthz")).status()).toBe(200);
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.text()).toBe("ready");
+});
+
+test("built assets are cached for a year as immutable", async ({ page, request }) => {
+  await page.goto("/");
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(stylesheet).toMatch(/^\/assets\//);
+  const response = await request.get(stylesheet!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await request.get("/assets/does-not-exist.js")).status()).toBe(404);
+});
+
+test("a client cannot choose its own address for the rate limit", async ({ request }) => {
+  // The header our server uses internally is overwritten, whatever the client sends.
+  for (let i = 0; i < 4; i++) {
+    const response = await request.post("/signin", {
+      form: { email: "nobody@example.com", password: "wrong password" },
+      headers: { "x-portal-client-address": `192.0.2.${i + 1}` },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(i < 3 ? 401 : 429);
+  }
+});

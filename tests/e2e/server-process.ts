@@ -1,0 +1,121 @@
+/**
+ * Starts extra portal servers for the tests that need their own process:
+ * restarts, signals, a second server on one data directory, real client
+ * addresses, PostgreSQL.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface PortalProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+}
+
+export async function startPortal(
+  env: Record<string, string>,
+  { waitReady = true } = {},
+): Promise<PortalProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      PUBLIC_URL: url,
+      SEED_DEMO: "false",
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const portal: PortalProcess = {
+    url,
+    port,
+    child,
+    output: () => output,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (waitReady) {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      const ok = await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return portal;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    child.kill("SIGKILL");
+    throw new Error(`server did not become ready:\n${output}`);
+  }
+  return portal;
+}
+
+/** A form POST from a chosen local address (any 127.x.y.z reaches localhost on Linux). */
+export function postForm(
+  port: number,
+  pathname: string,
+  form: Record<string, string>,
+  options: { localAddress?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const body = new URLSearchParams(form).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: "POST",
+        localAddress: options.localAddress,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}

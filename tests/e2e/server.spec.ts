@@ -1,0 +1,149 @@
+import http from "node:http";
+import pg from "pg";
+import { MESSAGES } from "../../app/lib/messages";
+import { DEMO, expect, signIn, test, uniqueOwner } from "./fixtures";
+import { postForm, startPortal, tempDataDir } from "./server-process";
+
+// These tests start servers of their own; they run one at a time to keep the machine calm.
+test.describe.configure({ mode: "serial" });
+
+test("sign-in is rate-limited per real client address", async () => {
+  const portal = await startPortal({ DATA_DIR: tempDataDir(), SEED_DEMO: "true" });
+  try {
+    const attempt = (localAddress: string, password: string, headers?: Record<string, string>) =>
+      postForm(portal.port, "/signin", { email: DEMO.email, password }, { localAddress, headers });
+
+    for (let i = 0; i < 3; i++) {
+      // Without TRUST_PROXY a forged X-Forwarded-For changes nothing.
+      const failed = await attempt("127.0.0.2", "wrong password", {
+        "x-forwarded-for": `198.51.100.${i}`,
+      });
+      expect(failed.status).toBe(401);
+    }
+    const refused = await attempt("127.0.0.2", DEMO.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain(MESSAGES.tooManyAttempts);
+
+    const elsewhere = await attempt("127.0.0.3", DEMO.password);
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.location).toBe("/user");
+    expect(String(elsewhere.headers["set-cookie"])).toMatch(/HttpOnly/);
+  } finally {
+    expect(await portal.stop()).toBe(0);
+  }
+});
+
+test("data survives a restart, and a second server cannot open the same embedded database", async ({
+  page,
+}) => {
+  const dataDir = tempDataDir();
+  const owner = uniqueOwner("restart");
+  let portal = await startPortal({ DATA_DIR: dataDir });
+
+  const second = await startPortal({ DATA_DIR: dataDir }, { waitReady: false });
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toMatch(/in use by the portal server \(process \d+\)/);
+
+  await page.goto(`${portal.url}/register`);
+  await page.getByLabel("Username").fill(owner.username);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/user$/);
+
+  expect(await portal.stop("SIGINT")).toBe(0);
+  portal = await startPortal({ DATA_DIR: dataDir, PORT: String(portal.port) });
+  try {
+    // The session cookie and the account both survived.
+    await page.goto(`${portal.url}/user/info`);
+    await expect(page.getByText(owner.email, { exact: true }).first()).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto(`${portal.url}/signin`);
+    await signIn(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/user$/);
+  } finally {
+    expect(await portal.stop()).toBe(0);
+  }
+});
+
+test("SIGTERM lets a request in flight finish, then exits 0", async () => {
+  const portal = await startPortal({ DATA_DIR: tempDataDir() });
+  const body = new URLSearchParams({
+    email: "slow@example.com",
+    password: "slowly sent password",
+  }).toString();
+  const response = new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: portal.port,
+        path: "/signin",
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    // Half the body now, the signal, then the rest: the request is in flight when SIGTERM lands.
+    request.write(body.slice(0, 10));
+    setTimeout(() => {
+      portal.child.kill("SIGTERM");
+      setTimeout(() => request.end(body.slice(10)), 500);
+    }, 300);
+  });
+  expect(await response).toBe(401);
+  expect(await portal.exited).toBe(0);
+  expect(portal.output()).toContain("SIGTERM received");
+});
+
+test("an invalid setting stops the server with one line naming it", async () => {
+  const portal = await startPortal(
+    { DATA_DIR: tempDataDir(), PORT: "3000", REGISTRATION: "sometimes" },
+    { waitReady: false },
+  );
+  expect(await portal.exited).toBe(1);
+  const lines = portal.output().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Invalid configuration: REGISTRATION /);
+});
+
+test("runs on PostgreSQL when DATABASE_URL is set", async ({ page }) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!adminUrl, "needs TEST_DATABASE_URL");
+  const name = `portal_e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  try {
+    let portal = await startPortal({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: url.toString(),
+      SEED_DEMO: "true",
+    });
+    expect(await portal.stop()).toBe(0);
+    // A restart on another data directory still finds everything in PostgreSQL.
+    portal = await startPortal({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: url.toString(),
+      PORT: String(portal.port),
+    });
+    try {
+      await page.goto(`${portal.url}/signin`);
+      await signIn(page, DEMO.email, DEMO.password);
+      await expect(page.getByRole("heading", { name: "Demo Diner" })).toBeVisible();
+    } finally {
+      expect(await portal.stop()).toBe(0);
+    }
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+});
