@@ -64,6 +64,29 @@ describe("registration", () => {
     }
   });
 
+  it("applies the username rule to better-auth's own sign-up endpoint", async () => {
+    for (const name of ["   ", "x".repeat(65)]) {
+      const owner = newOwner();
+      const result = await postToAuthRouter(services, requestFrom("10.0.5.1"), "/sign-up/email", {
+        name,
+        email: owner.email,
+        password: owner.password,
+      });
+      expect(result.ok).toBe(false);
+      const [row] = await services.db.select().from(users).where(eq(users.email, owner.email));
+      expect(row).toBeUndefined();
+    }
+    const owner = newOwner();
+    const trimmed = await postToAuthRouter(services, requestFrom("10.0.5.2"), "/sign-up/email", {
+      name: `  ${owner.username}  `,
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(trimmed.ok).toBe(true);
+    const [row] = await services.db.select().from(users).where(eq(users.email, owner.email));
+    expect(row!.name).toBe(owner.username);
+  });
+
   it("refuses sign-up when registration is closed", async () => {
     const closed = await createTestServices({ registrationOpen: false });
     try {

@@ -6,7 +6,9 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
+import { registerSchema } from "~/lib/validation";
 import type { Database } from "./db/client.server";
 import { schema } from "./db/schema";
 import type { Env } from "./env.server";
@@ -21,6 +23,18 @@ export const CLIENT_ADDRESS_HEADER = "x-portal-client-address";
 
 /** better-auth's own rule, written out because the spec of sign-in depends on it. */
 export const SIGN_IN_RATE_LIMIT = { window: 10, max: 3 } as const;
+
+/**
+ * The username rule of our registration form, applied again here because
+ * better-auth's own endpoints (sign-up, update-user) accept any `name`.
+ */
+function checkedUsername(name: unknown): string {
+  const parsed = registerSchema.shape.username.safeParse(name);
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message });
+  }
+  return parsed.data;
+}
 
 export function createAuth(env: Env, db: Database) {
   return betterAuth({
@@ -42,6 +56,17 @@ export function createAuth(env: Env, db: Database) {
         // Owner profile fields: never settable by the client.
         status: { type: "string", required: false, defaultValue: "valid", input: false },
         maxProduct: { type: "number", required: false, defaultValue: 3, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: checkedUsername(user.name) } }),
+        },
+        update: {
+          before: async (user) =>
+            user.name === undefined ? undefined : { data: { ...user, name: checkedUsername(user.name) } },
+        },
       },
     },
     session: {

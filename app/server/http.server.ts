@@ -40,6 +40,39 @@ const recordClientAddress: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * Browsers send Origin with every form post. A post from another site is
+ * refused before it reaches any action (sign-in included, which would
+ * otherwise allow signing a visitor into someone else's account). Clients
+ * that send no Origin are not browsers acting for a visitor.
+ */
+function rejectCrossSiteWrites(publicUrl: string): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.headers.origin;
+    if (origin === undefined || origin === publicOrigin) return next();
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      // "null" or garbage: not our page.
+    }
+    if (host !== null && host === req.headers.host) return next();
+    res.status(403).type("text/plain").send("Forms can only be sent from this site.");
+  };
+}
+
+/** Pages where a visitor types credentials or edits their sites are never framed by others. */
+const FRAME_PROTECTED = /^\/(user|signin|register)(\/|$)/;
+
+const securityHeaders: RequestHandler = (req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (FRAME_PROTECTED.test(req.path)) res.setHeader("X-Frame-Options", "DENY");
+  next();
+};
+
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { services, devServer } = options;
   const app = express();
@@ -63,6 +96,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     }
   });
 
+  app.use(securityHeaders);
+  app.use(rejectCrossSiteWrites(services.env.publicUrl));
   app.use(recordClientAddress);
   app.use(compression());
   app.all("/api/auth/*", toNodeHandler(services.auth));

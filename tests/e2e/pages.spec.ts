@@ -77,3 +77,19 @@ test("a client cannot choose its own address for the rate limit", async ({ reque
     expect(response.status()).toBe(i < 3 ? 401 : 429);
   }
 });
+
+test("a form posted from another site is refused before any action runs", async ({ request }) => {
+  const response = await request.post("/signin", {
+    form: { email: "demo@example.com", password: "demo-password-2026" },
+    headers: { origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("sign-in and portal pages cannot be framed by other sites", async ({ request }) => {
+  const signin = await request.get("/signin");
+  expect(signin.headers()["x-frame-options"]).toBe("DENY");
+  expect(signin.headers()["x-content-type-options"]).toBe("nosniff");
+});

@@ -81,7 +81,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {MESSAGES.pleaseSignInToContinue}
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="form" aria-labelledby={undefined}>
+      <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

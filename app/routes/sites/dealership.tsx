@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function PublicPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main>
+    <main className="public-page">
       <PublicSiteHeader site={loaderData.site} />
     </main>
   );
