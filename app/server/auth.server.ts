@@ -65,7 +65,9 @@ export function createAuth(env: Env, db: Database) {
         },
         update: {
           before: async (user) =>
-            user.name === undefined ? undefined : { data: { ...user, name: checkedUsername(user.name) } },
+            user.name === undefined
+              ? undefined
+              : { data: { ...user, name: checkedUsername(user.name) } },
         },
       },
     },

@@ -19,6 +19,23 @@ test("register, sign out, sign in and land on /user", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Your Products" })).toBeVisible();
 });
 
+test("the site nav shows User and signs out with a POST", async ({ page }) => {
+  await register(page);
+  await page.goto("/");
+  const siteNav = page.getByRole("navigation", { name: "Site" });
+  await expect(siteNav.getByRole("link", { name: "User" })).toHaveAttribute("href", "/user");
+  // A GET to /signout never signs anyone out.
+  await page.goto("/signout");
+  await page.goto("/user");
+  await expect(page).toHaveURL(/\/user$/);
+
+  await page.goto("/");
+  await siteNav.getByRole("button", { name: "Sign out" }).click();
+  await expect(siteNav.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.goto("/user");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fuser$/);
+});
+
 test("a guarded page sends a visitor to sign in and back", async ({ page }) => {
   const owner = await register(page);
   await page

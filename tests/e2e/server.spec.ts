@@ -102,6 +102,38 @@ test("SIGTERM lets a request in flight finish, then exits 0", async () => {
   expect(portal.output()).toContain("SIGTERM received");
 });
 
+test("registration can be closed or sent to an external page", async ({ page }) => {
+  const closed = await startPortal({ DATA_DIR: tempDataDir(), REGISTRATION: "closed" });
+  try {
+    await page.goto(`${closed.url}/`);
+    await expect(page.getByRole("link", { name: "Register" })).toHaveCount(0);
+    await page.goto(`${closed.url}/register`);
+    await expect(page.getByText(MESSAGES.registrationClosed)).toBeVisible();
+    const owner = uniqueOwner();
+    const refused = await postForm(closed.port, "/register", owner);
+    expect(refused.status).toBe(403);
+  } finally {
+    expect(await closed.stop()).toBe(0);
+  }
+
+  const external = await startPortal({
+    DATA_DIR: tempDataDir(),
+    REGISTER_URL: "https://accounts.example/join",
+  });
+  try {
+    await page.goto(`${external.url}/signin`);
+    await expect(page.getByRole("main").getByRole("link", { name: "Register" })).toHaveAttribute(
+      "href",
+      "https://accounts.example/join",
+    );
+    await expect(
+      page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Register" }),
+    ).toHaveAttribute("href", "https://accounts.example/join");
+  } finally {
+    expect(await external.stop()).toBe(0);
+  }
+});
+
 test("an invalid setting stops the server with one line naming it", async () => {
   const portal = await startPortal(
     { DATA_DIR: tempDataDir(), PORT: "3000", REGISTRATION: "sometimes" },

@@ -128,15 +128,13 @@ describe("schema", () => {
   it("refuses an unknown product type and a negative price", async () => {
     const { userId } = await registerOwner(services);
     await expect(
-      services.db
-        .insert(products)
-        .values({
-          id: "a".repeat(20),
-          ownerUid: userId,
-          type: "spaceship" as never,
-          name: "x",
-          slug: "x",
-        }),
+      services.db.insert(products).values({
+        id: "a".repeat(20),
+        ownerUid: userId,
+        type: "spaceship" as never,
+        name: "x",
+        slug: "x",
+      }),
     ).rejects.toThrow();
     const created = await createProduct(services.db, userId, {
       type: "restaurant",
@@ -144,15 +142,13 @@ describe("schema", () => {
     });
     if (!created.ok) throw new Error(created.reason);
     await expect(
-      services.db
-        .insert(items)
-        .values({
-          id: "b".repeat(20),
-          productId: created.productId,
-          name: "x",
-          slug: "x",
-          priceCents: -1,
-        }),
+      services.db.insert(items).values({
+        id: "b".repeat(20),
+        productId: created.productId,
+        name: "x",
+        slug: "x",
+        priceCents: -1,
+      }),
     ).rejects.toThrow();
   });
 
@@ -163,15 +159,13 @@ describe("schema", () => {
       name: "Short-lived",
     });
     if (!created.ok) throw new Error(created.reason);
-    await services.db
-      .insert(items)
-      .values({
-        id: "c".repeat(20),
-        productId: created.productId,
-        name: "Soup",
-        slug: "soup",
-        priceCents: 450,
-      });
+    await services.db.insert(items).values({
+      id: "c".repeat(20),
+      productId: created.productId,
+      name: "Soup",
+      slug: "soup",
+      priceCents: 450,
+    });
     await services.db.delete(products).where(eq(products.id, created.productId));
     expect(
       await services.db.query.productInfo.findFirst({
