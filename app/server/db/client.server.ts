@@ -55,6 +55,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => console.error("database pool error:", error.message));
   const db = drizzlePg(pool, { schema });
+  let closing: Promise<void> | undefined;
   return {
     db: db as unknown as Database,
     kind: "postgres",
@@ -72,7 +73,8 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    // Safe to call more than once, as PGlite's close is.
+    close: () => (closing ??= pool.end()),
   };
 }
 
