@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
+// Behaviour that only a PostgreSQL server has (real connections that can drop).
+const postgresOnlyTests = ["app/**/*.pg.test.ts"];
 
 // Database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const databaseProjects = [
@@ -21,7 +23,7 @@ const databaseProjects = [
           resolve: { alias },
           test: {
             name: "db:postgres",
-            include: dbTests,
+            include: [...dbTests, ...postgresOnlyTests],
             globalSetup: ["tests/support/global-setup-postgres.ts"],
             testTimeout: 30_000,
             hookTimeout: 60_000,
@@ -39,7 +41,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
-          exclude: dbTests,
+          exclude: [...dbTests, ...postgresOnlyTests],
         },
       },
       ...databaseProjects,

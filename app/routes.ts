@@ -19,7 +19,10 @@ export default [
     route("products", "routes/portal/products.tsx", { id: "routes/portal/products-alias" }),
     route("info", "routes/portal/info.tsx"),
     route("create", "routes/portal/create.tsx"),
-    route(":type/setup/:pid", "routes/portal/setup.tsx"),
+    route(":type/setup/:pid?", "routes/portal/setup.tsx"),
+    // Resource routes, guarded like the pages: the shared delete action, the live-update stream.
+    route("delete/:pid", "routes/portal/delete-product.ts"),
+    route("events", "routes/portal/events.ts"),
   ]),
 
   // Public sites: no top nav.

@@ -99,7 +99,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(securityHeaders);
   app.use(rejectCrossSiteWrites(services.env.publicUrl));
   app.use(recordClientAddress);
-  app.use(compression());
+  app.use(
+    compression({
+      // Event streams must reach the browser as they are written, not when a buffer fills.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
   app.all("/api/auth/*", toNodeHandler(services.auth));
 
   if (devServer) {

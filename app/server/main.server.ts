@@ -62,6 +62,8 @@ export async function startServer(options: {
     if (!accepting) return;
     accepting = false;
     console.log(`${signal} received: finishing requests in flight, then exiting.`);
+    // Live-update streams never finish on their own; end them so the close can complete.
+    void services.live.close();
     server.close(async () => {
       await options.devServer?.close();
       await services.close();

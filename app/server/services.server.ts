@@ -3,16 +3,22 @@
  * at start (after migrations) and handed to every loader and action through
  * the router context.
  */
+import path from "node:path";
 import { createAuth, type Auth } from "./auth.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server";
 import type { Env } from "./env.server";
+import { createLiveBus, type LiveBus } from "./live.server";
+import { createLocalDiskStorage } from "./storage/local-disk.server";
+import type { FileStorage } from "./storage/storage.server";
 
 export interface AppServices {
   env: Env;
   database: DatabaseHandle;
   db: Database;
   auth: Auth;
+  storage: FileStorage;
+  live: LiveBus;
 }
 
 export interface RunningServices extends AppServices {
@@ -46,5 +52,17 @@ export function servicesFromDatabase(
   database: DatabaseHandle,
   close: () => Promise<void> = () => database.close(),
 ): RunningServices {
-  return { env, database, db: database.db, auth: createAuth(env, database.db), close };
+  const live = createLiveBus(database);
+  return {
+    env,
+    database,
+    db: database.db,
+    auth: createAuth(env, database.db),
+    storage: createLocalDiskStorage(path.join(env.dataDir, "files")),
+    live,
+    close: async () => {
+      await live.close();
+      await close();
+    },
+  };
 }

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
-import { openPglite, openPostgres } from "../../app/server/db/client.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db/client.server";
 import type { Env } from "../../app/server/env.server";
 import { servicesFromDatabase, type RunningServices } from "../../app/server/services.server";
 import { createDatabaseFromTemplate } from "./postgres-admin";
@@ -28,6 +28,15 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     seedDemo: false,
     ...overrides,
   };
+}
+
+/**
+ * A second, independent handle on the same database, as another server
+ * process would have. PGlite belongs to one process, so there it is the same handle.
+ */
+export async function openSecondHandle(services: RunningServices): Promise<DatabaseHandle> {
+  if (services.database.kind === "pglite") return services.database;
+  return openPostgres(services.env.databaseUrl!);
 }
 
 export async function createTestServices(overrides: Partial<Env> = {}): Promise<RunningServices> {

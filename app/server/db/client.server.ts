@@ -25,6 +25,16 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on `channel`, calling `onNotify` with each payload, and
+   * `onReconnect` when a lost listening connection is back (notifications
+   * sent meanwhile are lost). Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +53,11 @@ export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query("select 1");
+    },
+    // PGlite delivers notifications from its own connection, in-process.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -73,8 +88,69 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotify, onReconnect) =>
+      listenOnDedicatedConnection(connectionString, channel, onNotify, onReconnect),
     // Safe to call more than once, as PGlite's close is.
     close: () => (closing ??= pool.end()),
+  };
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own (a pooled one is handed to other
+ * queries). It is opened only while someone listens, and reopened after a drop.
+ */
+async function listenOnDedicatedConnection(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    let lost = false;
+    const onLost = () => {
+      if (lost || stopped) return;
+      lost = true;
+      current = null;
+      retryTimer = setTimeout(() => {
+        connect().then(onReconnect, () => {});
+      }, RECONNECT_DELAY_MS);
+    };
+    client.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+    });
+    client.on("error", onLost);
+    client.on("end", onLost);
+    try {
+      await client.connect();
+      await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      onLost();
+      await client.end().catch(() => {});
+      throw error;
+    }
+    current = client;
+  };
+
+  try {
+    await connect();
+  } catch (error) {
+    // The first connection failing is the caller's error, not a drop to retry.
+    stopped = true;
+    clearTimeout(retryTimer);
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await current?.end().catch(() => {});
+    current = null;
   };
 }
 

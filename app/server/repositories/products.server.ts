@@ -9,8 +9,9 @@ import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
 import type { ProductType } from "~/lib/product-types";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
-import { productInfo, products, users } from "../db/schema";
+import { items, productInfo, products, users } from "../db/schema";
 import { createId } from "../ids.server";
+import { notifyOwner } from "../live.server";
 
 export type CreateProductResult =
   | { ok: true; productId: string }
@@ -73,10 +74,41 @@ export async function createProduct(
       colors: { ...DEFAULT_COLORS },
     });
     // SPEC keeps updatedAt on the user document in step with its product list.
-    await tx
-      .update(users)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(users.id, ownerUid));
+    await touchOwner(tx, ownerUid);
     return { ok: true, productId } as const;
   });
+}
+
+/**
+ * Removes a product with its items and info in one transaction, and only if
+ * `ownerUid` owns it. Returns what the caller needs to delete its files after
+ * the commit, or null when there was nothing of this owner's to delete.
+ */
+export async function deleteProduct(
+  db: Database,
+  ownerUid: string,
+  productId: string,
+): Promise<{ type: ProductType } | null> {
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ type: products.type })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.ownerUid, ownerUid)))
+      .for("update");
+    if (!product) return null;
+    await tx.delete(items).where(eq(items.productId, productId));
+    await tx.delete(productInfo).where(eq(productInfo.productId, productId));
+    await tx.delete(products).where(eq(products.id, productId));
+    await touchOwner(tx, ownerUid);
+    return { type: product.type };
+  });
+}
+
+/** The owner's product list changed: bump updatedAt and tell the owner's open pages. */
+async function touchOwner(tx: Transaction, ownerUid: string) {
+  await tx
+    .update(users)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(users.id, ownerUid));
+  await notifyOwner(tx, ownerUid, "products-changed");
 }

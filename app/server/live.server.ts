@@ -1,0 +1,105 @@
+/**
+ * Live updates for open portal pages. Writes that change an owner's product
+ * list send a PostgreSQL NOTIFY inside their transaction (so it is delivered
+ * only on commit, to every server process); each process LISTENs only while
+ * at least one page is subscribed, and hands each event only to the pages of
+ * the owner it concerns.
+ */
+import { sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "./db/client.server";
+
+export const OWNER_EVENTS_CHANNEL = "owner_events";
+
+export type OwnerEventKind = "products-changed";
+
+export interface OwnerEventSubscriber {
+  onEvent(kind: OwnerEventKind): void;
+  /** Events may have been missed (the listening connection dropped): reload. */
+  onResync(): void;
+  /** The server is shutting down: end the stream. */
+  onClose(): void;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Call inside the transaction that makes the change. */
+export async function notifyOwner(
+  tx: Transaction | Database,
+  ownerUid: string,
+  kind: OwnerEventKind,
+): Promise<void> {
+  const payload = JSON.stringify({ ownerUid, kind });
+  await tx.execute(sql`select pg_notify(${OWNER_EVENTS_CHANNEL}, ${payload})`);
+}
+
+export interface LiveBus {
+  subscribe(ownerUid: string, subscriber: OwnerEventSubscriber): Promise<() => Promise<void>>;
+  /** Number of open subscriptions, and whether this process is listening. */
+  stats(): { subscribers: number; listening: boolean };
+  /** Ends every open stream and stops listening. */
+  close(): Promise<void>;
+}
+
+export function createLiveBus(database: Pick<DatabaseHandle, "listen">): LiveBus {
+  const byOwner = new Map<string, Set<OwnerEventSubscriber>>();
+  let listening: Promise<() => Promise<void>> | null = null;
+  let count = 0;
+
+  const dispatch = (payload: string) => {
+    let event: { ownerUid?: unknown; kind?: unknown };
+    try {
+      event = JSON.parse(payload) as typeof event;
+    } catch {
+      return;
+    }
+    if (typeof event.ownerUid !== "string" || event.kind !== "products-changed") return;
+    for (const subscriber of byOwner.get(event.ownerUid) ?? []) subscriber.onEvent(event.kind);
+  };
+  const resyncAll = () => {
+    for (const subscribers of byOwner.values()) for (const s of subscribers) s.onResync();
+  };
+
+  const remove = async (ownerUid: string, subscriber: OwnerEventSubscriber) => {
+    const subscribers = byOwner.get(ownerUid);
+    if (!subscribers?.delete(subscriber)) return;
+    count -= 1;
+    if (subscribers.size === 0) byOwner.delete(ownerUid);
+    if (count === 0 && listening) {
+      // Nobody is watching: give the listening connection back.
+      const stop = listening;
+      listening = null;
+      await (
+        await stop.catch(() => async () => {})
+      )();
+    }
+  };
+
+  return {
+    async subscribe(ownerUid, subscriber) {
+      let subscribers = byOwner.get(ownerUid);
+      if (!subscribers) byOwner.set(ownerUid, (subscribers = new Set()));
+      subscribers.add(subscriber);
+      count += 1;
+      if (!listening) {
+        listening = database.listen(OWNER_EVENTS_CHANNEL, dispatch, resyncAll);
+        // A failed start must not stay cached for the next subscriber.
+        listening.catch(() => (listening = null));
+      }
+      try {
+        await listening;
+      } catch (error) {
+        await remove(ownerUid, subscriber);
+        throw error;
+      }
+      return () => remove(ownerUid, subscriber);
+    },
+    stats: () => ({ subscribers: count, listening: listening !== null }),
+    async close() {
+      const all = [...byOwner.entries()].flatMap(([owner, subs]) =>
+        [...subs].map((s) => [owner, s] as const),
+      );
+      for (const [, subscriber] of all) subscriber.onClose();
+      await Promise.all(all.map(([owner, subscriber]) => remove(owner, subscriber)));
+    },
+  };
+}
