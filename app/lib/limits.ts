@@ -17,6 +17,8 @@ export const LOGO_SIZE_PX = 120;
 export const IMAGE_CACHE_SECONDS = 31536000;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Longest site or item name: plenty for a business, short enough for a title bar. */
+export const NAME_MAX_LENGTH = 100;
 
 /**
  * The user record's max_product, bounded by the interface limit of 3 (SPEC sections 6 and 9).

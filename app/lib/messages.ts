@@ -75,6 +75,10 @@ export const MESSAGES = Object.freeze({
   tooManyAttempts: "Too many sign-in attempts. Please wait a few seconds and try again.",
   registrationClosed: "Registration is closed.",
   contactNameRequired: "Name is required.",
+  chooseType: "Please choose a type.",
+  nameTooLong: "Name must be at most 100 characters.",
+  linkCopied: "Link copied.",
+  copyFailed: "Could not copy. Select the link and copy it yourself.",
   contactMessageRequired: "Message is required.",
 } as const);
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "./messages";
-import { contactSchema, registerSchema, safeRedirect, signInSchema } from "./validation";
+import {
+  contactSchema,
+  createProductSchema,
+  registerSchema,
+  safeRedirect,
+  signInSchema,
+} from "./validation";
 
 type Issues = Record<string, string[]>;
 
@@ -332,5 +338,34 @@ describe("safeRedirect", () => {
     expect(safeRedirect(`/${"a".repeat(1_000_000)}`)).toBe("/user");
     expect(safeRedirect(`/${"a".repeat(2000)}`)).toBe(`/${"a".repeat(2000)}`);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("createProductSchema", () => {
+  const parse = (input: Record<string, unknown>) => createProductSchema.safeParse(input);
+
+  it("accepts a type with or without a name", () => {
+    expect(parse({ type: "shoppy", name: "  Corner Shop " }).data).toEqual({
+      type: "shoppy",
+      name: "Corner Shop",
+    });
+    expect(parse({ type: "dealership" }).data).toEqual({ type: "dealership", name: "" });
+  });
+
+  it("says 'Please enter a name.' only when the type is missing too", () => {
+    const neither = parse({ name: "   " });
+    expect(neither.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["name", MESSAGES.pleaseEnterName],
+    ]);
+    const nameOnly = parse({ name: "Bistro", type: "spaceship" });
+    expect(nameOnly.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["type", MESSAGES.chooseType],
+    ]);
+  });
+
+  it("refuses a name over 100 characters", () => {
+    expect(parse({ type: "restaurant", name: "x".repeat(101) }).error?.issues[0]?.message).toBe(
+      MESSAGES.nameTooLong,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
+import { PRODUCT_TYPES } from "./product-types";
 
 // Longest address allowed by RFC 5321; also keeps the email regex away from huge input.
 const EMAIL_MAX_LENGTH = 254;
@@ -89,3 +90,28 @@ export function safeRedirect(to: unknown, fallback = "/user"): string {
   if (url.origin !== REDIRECT_BASE || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * SPEC sections 4 and 5: an empty name falls back to the type key, so
+ * "Please enter a name." is only reachable when no type was chosen either.
+ */
+export const createProductSchema = z
+  .object({
+    type: z.enum(PRODUCT_TYPES).optional().catch(undefined),
+    name: z
+      .string()
+      .trim()
+      .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong })
+      .optional()
+      .transform((name) => name ?? ""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type) return;
+    ctx.addIssue({
+      code: "custom",
+      path: value.name === "" ? ["name"] : ["type"],
+      message: value.name === "" ? MESSAGES.pleaseEnterName : MESSAGES.chooseType,
+    });
+  });
+
+export type CreateProductInput = z.infer<typeof createProductSchema>;

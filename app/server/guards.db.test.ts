@@ -144,12 +144,20 @@ describe("requireOwnedProduct", () => {
     });
   });
 
-  it("answers 404 when the type in the URL is not the product's", async () => {
+  it("sends the owner to the product's own type when the URL names another", async () => {
+    const redirect = await requireOwnedProduct(contextFor(owner.userId), productId, "shoppy").catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(redirect).toBeInstanceOf(Response);
+    expect((redirect as Response).headers.get("location")).toBe(
+      `/user/restaurant/setup/${productId}`,
+    );
+  });
+
+  it("gives a second owner the same 404 under another type's path", async () => {
     await expect(
-      requireOwnedProduct(contextFor(owner.userId), productId, "shoppy"),
-    ).rejects.toMatchObject({
-      init: { status: 404 },
-    });
+      requireOwnedProduct(contextFor(stranger.userId), productId, "shoppy"),
+    ).rejects.toMatchObject({ init: { status: 404 }, data: { message: MESSAGES.invalidProduct } });
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The one place where owned data is looked up: a product is returned only to
  * its owner. Anyone else, whatever id they send, gets the same 404 as for a
- * product that does not exist, so ids cannot be probed.
+ * product that does not exist, so ids cannot be probed. An owner who reaches
+ * their product under another type's path is sent to the right one.
  */
 import { and, eq } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { ownerContext, servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import type { ProductType } from "~/lib/product-types";
@@ -27,8 +28,7 @@ export async function requireOwnedProduct(
           ),
         })
       : undefined;
-  if (!product || (type && product.type !== type)) {
-    throw data({ message: MESSAGES.invalidProduct }, { status: 404 });
-  }
+  if (!product) throw data({ message: MESSAGES.invalidProduct }, { status: 404 });
+  if (type && product.type !== type) throw redirect(`/user/${product.type}/setup/${product.id}`);
   return { owner, product };
 }

@@ -46,7 +46,7 @@ test("a guarded page sends a visitor to sign in and back", async ({ page }) => {
 
   await page.goto("/user/info");
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fuser%2Finfo$/);
-  await expect(page.getByText(MESSAGES.pleaseSignInToContinue)).toBeVisible();
+  await expect(page.getByText(MESSAGES.pleaseSignInToViewInfo)).toBeVisible();
   await signIn(page, owner.email, owner.password);
 
   await expect(page).toHaveURL(/\/user\/info$/);

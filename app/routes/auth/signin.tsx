@@ -78,7 +78,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <h1>Sign in</h1>
       {loaderData.redirectTo ? (
         <p className="alert info" role="status">
-          {MESSAGES.pleaseSignInToContinue}
+          {loaderData.redirectTo.startsWith("/user/info")
+            ? MESSAGES.pleaseSignInToViewInfo
+            : MESSAGES.pleaseSignInToContinue}
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="form">

@@ -1,25 +1,124 @@
-import { Link } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { FieldErrors, FormErrors, TextField } from "~/components/form";
+import { ownerContext, servicesContext } from "~/context";
+import { effectiveMaxProducts, isStatusValid, NAME_MAX_LENGTH } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
 import { PRODUCT_TYPE_DESCRIPTION, PRODUCT_TYPE_LABEL, PRODUCT_TYPES } from "~/lib/product-types";
+import { createProductSchema } from "~/lib/validation";
+import { createProduct, listOwnerProducts } from "~/server/repositories/products.server";
 import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create · Site Builder" }];
 
-// The create form arrives with the portal's product management; the types are listed already.
-export default function Create() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const owner = context.get(ownerContext);
+  const used = (await listOwnerProducts(context.get(servicesContext).db, owner.id)).length;
+  const max = effectiveMaxProducts(owner.maxProduct);
+  // The form says why it is closed; the action checks again, in a transaction.
+  const blockedBy = !isStatusValid(owner.status)
+    ? MESSAGES.statusNotValid
+    : used >= max
+      ? MESSAGES.productLimitReached
+      : null;
+  return { used, max, blockedBy };
+}
+
+const REFUSAL_MESSAGE = {
+  "status-not-valid": MESSAGES.statusNotValid,
+  "limit-reached": MESSAGES.productLimitReached,
+  "owner-missing": MESSAGES.failedToCreateProduct,
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = context.get(ownerContext);
+  const submission = parseWithZod(await request.formData(), { schema: createProductSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { type, name } = submission.value;
+  if (!type) return data(submission.reply(), { status: 400 });
+
+  let result;
+  try {
+    result = await createProduct(context.get(servicesContext).db, owner.id, { type, name });
+  } catch (error) {
+    console.error("create failed:", error);
+    return data(submission.reply({ formErrors: [MESSAGES.failedToCreateProduct] }), {
+      status: 500,
+    });
+  }
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [REFUSAL_MESSAGE[result.reason]] }), {
+      status: 409,
+    });
+  }
+  throw redirect(`/user/${type}/setup/${result.productId}`);
+}
+
+export default function Create({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const creating = navigation.state !== "idle" && navigation.formAction === "/user/create";
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createProductSchema }),
+  });
+  const blocked = Boolean(loaderData.blockedBy);
+
   return (
     <div className="container">
-      <h1>Create a site</h1>
-      <ul className="grid">
-        {PRODUCT_TYPES.map((type) => (
-          <li key={type} className="card">
-            <h2>{PRODUCT_TYPE_LABEL[type]}</h2>
-            <p className="muted">{PRODUCT_TYPE_DESCRIPTION[type]}</p>
-          </li>
-        ))}
-      </ul>
-      <p>
-        <Link to="/user">Back to Your Products</Link>
-      </p>
+      <div className="page-header">
+        <h1>Create a site</h1>
+        <p className="muted">
+          Using {loaderData.used}/{loaderData.max}
+        </p>
+      </div>
+      {loaderData.blockedBy ? (
+        <p className="alert info" role="status">
+          {loaderData.blockedBy}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset
+          className="type-choices"
+          disabled={blocked}
+          aria-describedby={fields.type.errors?.length ? fields.type.errorId : undefined}
+        >
+          <legend>Type</legend>
+          {PRODUCT_TYPES.map((type) => (
+            <label key={type} className="type-choice">
+              <input
+                {...getInputProps(fields.type, { type: "radio", value: type })}
+                key={type}
+                id={`${fields.type.id}-${type}`}
+                aria-describedby={`type-${type}-description`}
+              />
+              <span>
+                <strong>{PRODUCT_TYPE_LABEL[type]}</strong>
+                <span id={`type-${type}-description`} className="muted">
+                  {PRODUCT_TYPE_DESCRIPTION[type]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
+        <TextField
+          label="Name"
+          field={fields.name}
+          hint="Shown at the top of your page and in its link. Leave it empty to use the type."
+          maxLength={NAME_MAX_LENGTH}
+          disabled={blocked}
+          autoComplete="organization"
+        />
+        <div>
+          <button type="submit" className="button" disabled={blocked || creating}>
+            {creating ? "Creating…" : "Create"}
+          </button>
+        </div>
+      </Form>
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
+import { CopyLinkButton } from "~/components/copy-link-button";
+import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
 import { PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { publicPath } from "~/lib/slug";
 import { listOwnerProducts } from "~/server/repositories/products.server";
@@ -10,49 +13,100 @@ export const meta: Route.MetaFunction = () => [{ title: "Your Products · Site B
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
-  const products = await listOwnerProducts(context.get(servicesContext).db, owner.id);
-  return {
-    products: products.map((product) => ({
-      id: product.id,
-      type: product.type,
-      name: product.name,
-      publicPath: publicPath(product.type, product.slug, product.id),
-    })),
-    max: effectiveMaxProducts(owner.maxProduct),
-  };
+  const max = effectiveMaxProducts(owner.maxProduct);
+  const { db, env } = context.get(servicesContext);
+  try {
+    const products = await listOwnerProducts(db, owner.id);
+    return {
+      error: null,
+      max,
+      products: products.map((product) => {
+        const path = publicPath(product.type, product.slug, product.id);
+        return {
+          id: product.id,
+          type: product.type,
+          name: product.name,
+          publicPath: path,
+          publicUrl: `${env.publicUrl}${path}`,
+        };
+      }),
+    };
+  } catch (error) {
+    console.error("loading products failed:", error);
+    return { error: MESSAGES.failedToLoadProducts, max, products: [] };
+  }
 }
 
 export default function YourProducts({ loaderData }: Route.ComponentProps) {
-  const { products, max } = loaderData;
+  const { products, max, error } = loaderData;
+  useOwnerLiveUpdates();
+  const atLimit = products.length >= max;
+
   return (
     <div className="container">
-      <h1>Your Products</h1>
-      <p className="muted">
-        Using {products.length}/{max}
-      </p>
-      {products.length === 0 ? (
-        <p>
-          No sites yet. <Link to="/user/create">Create your first one</Link>.
+      <div className="page-header">
+        <h1>Your Products</h1>
+        <p className="muted" aria-live="polite">
+          Using {products.length}/{max}
         </p>
+      </div>
+      {error ? (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      ) : products.length === 0 ? (
+        <div className="card">
+          <p>You have no sites yet. Pick a type and a name, and your page is online in a minute.</p>
+          <p>
+            <Link className="button" to="/user/create">
+              Create your first site
+            </Link>
+          </p>
+        </div>
       ) : (
         <ul className="grid" aria-label="Your sites">
           {products.map((product) => (
             <li key={product.id} className="card">
               <h2>{product.name}</h2>
-              <p className="muted">{PRODUCT_TYPE_LABEL[product.type]}</p>
-              <p>
-                <Link to={`/user/${product.type}/setup/${product.id}`}>Edit</Link> ·{" "}
-                <a href={product.publicPath}>View Public</a>
+              <p className="muted">
+                {PRODUCT_TYPE_LABEL[product.type]} · <span className="badge">Live</span>
               </p>
+              <p className="public-url">{product.publicUrl}</p>
+              <div className="card-actions">
+                <Link
+                  to={`/user/${product.type}/setup/${product.id}`}
+                  aria-label={`Edit ${product.name}`}
+                >
+                  Edit
+                </Link>
+                <a
+                  href={product.publicPath}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`View Public page of ${product.name}`}
+                >
+                  View Public
+                </a>
+                <CopyLinkButton
+                  url={product.publicUrl}
+                  label={`Copy the public link of ${product.name}`}
+                />
+              </div>
             </li>
           ))}
         </ul>
       )}
-      <p>
-        <Link className="button" to="/user/create">
-          Create
-        </Link>
-      </p>
+      {!error && products.length > 0 ? (
+        atLimit ? (
+          <p className="muted">{MESSAGES.productLimitReached}</p>
+        ) : (
+          <p>
+            <Link className="button" to="/user/create">
+              Create
+            </Link>
+          </p>
+        )
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { data, Link } from "react-router";
-import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
+import { CopyLinkButton } from "~/components/copy-link-button";
+import { DeleteProductDialog } from "~/components/delete-product-dialog";
+import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
+import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { publicPath } from "~/lib/slug";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import type { Route } from "./+types/setup";
@@ -12,24 +15,43 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
+  const path = publicPath(product.type, product.slug, product.id);
   return {
+    id: product.id,
     name: product.name,
     type: product.type,
-    publicPath: publicPath(product.type, product.slug, product.id),
+    publicPath: path,
+    publicUrl: `${context.get(servicesContext).env.publicUrl}${path}`,
   };
 }
 
-// Each site type's editor fills this page; until then it names the site and links to it.
+// Each site type's editor fills this page; the shared header and Delete are already here.
 export default function Setup({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container">
-      <h1>{loaderData.name}</h1>
-      <p className="muted">{PRODUCT_TYPE_LABEL[loaderData.type]} editor</p>
+      <div className="page-header">
+        <div>
+          <h1>{loaderData.name}</h1>
+          <p className="muted">{PRODUCT_TYPE_LABEL[loaderData.type]} editor</p>
+        </div>
+        <div className="card-actions">
+          <a
+            className="button secondary"
+            href={loaderData.publicPath}
+            target="_blank"
+            rel="noreferrer"
+          >
+            View Public
+          </a>
+          <CopyLinkButton
+            url={loaderData.publicUrl}
+            label={`Copy the public link of ${loaderData.name}`}
+          />
+          <DeleteProductDialog productId={loaderData.id} name={loaderData.name} />
+        </div>
+      </div>
       <p>
-        <a href={loaderData.publicPath} target="_blank" rel="noreferrer">
-          View Public
-        </a>{" "}
-        · <Link to="/user">Back to Your Products</Link>
+        <Link to="/user">Back to Your Products</Link>
       </p>
     </div>
   );

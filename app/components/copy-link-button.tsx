@@ -1,0 +1,33 @@
+import { useEffect, useState } from "react";
+import { MESSAGES } from "~/lib/messages";
+
+/** Copies a public URL and says so to sighted and screen-reader users alike. */
+export function CopyLinkButton({ url, label }: { url: string; label: string }) {
+  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
+
+  useEffect(() => {
+    if (status === "idle") return;
+    const timer = setTimeout(() => setStatus("idle"), 2500);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus("copied");
+    } catch {
+      setStatus("failed");
+    }
+  };
+
+  return (
+    <span className="copy-link">
+      <button type="button" className="button secondary small" onClick={copy} aria-label={label}>
+        Copy link
+      </button>
+      <span role="status" aria-live="polite" className="copy-status">
+        {status === "copied" ? MESSAGES.linkCopied : status === "failed" ? MESSAGES.copyFailed : ""}
+      </span>
+    </span>
+  );
+}
