@@ -22,7 +22,8 @@ export function requestFrom(address: string, init: RequestInit & { url?: string 
 export async function registerOwner(
   services: AppServices,
   owner = newOwner(),
-  address = "10.0.0.1",
+  // Each registration from its own address, so sign-up rate limits stay out of the way.
+  address = `10.200.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`,
 ) {
   const result = await postToAuthRouter(services, requestFrom(address), "/sign-up/email", {
     name: owner.username,
