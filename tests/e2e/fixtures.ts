@@ -42,3 +42,16 @@ export async function register(page: Page, owner = uniqueOwner()) {
   await expect(page).toHaveURL(/\/user$/);
   return owner;
 }
+
+/** Creates a site through the create form and returns its editor URL. */
+export async function createSite(page: Page, typeLabel: string, name: string) {
+  await page.goto("/user/create");
+  await page.getByRole("radio", { name: new RegExp(`^${typeLabel}`) }).check();
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await page.waitForURL(
+    /\/user\/(restaurant|shoppy|dealership|ecommerce)\/setup\/[A-Za-z0-9]{20}$/,
+  );
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return page.url();
+}

@@ -145,6 +145,67 @@ test("an invalid setting stops the server with one line naming it", async () => 
   expect(lines[0]).toMatch(/^Invalid configuration: REGISTRATION /);
 });
 
+test("two servers on one PostgreSQL: a change made through one reaches a page served by the other", async ({
+  page,
+}) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!adminUrl, "needs TEST_DATABASE_URL");
+  const name = `portal_e2e_live_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  // Servers that share a database share the secret that signs session cookies.
+  const shared = {
+    DATABASE_URL: url.toString(),
+    AUTH_SECRET: "a-secret-shared-by-both-servers-0123456789",
+  };
+  const [first, second] = await Promise.all([
+    startPortal({ DATA_DIR: tempDataDir(), ...shared }),
+    startPortal({ DATA_DIR: tempDataDir(), ...shared }),
+  ]);
+  try {
+    const owner = uniqueOwner("twoservers");
+    await page.goto(`${first.url}/register`);
+    await page.getByLabel("Username").fill(owner.username);
+    await page.getByLabel("Email").fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Using 0/3")).toBeVisible();
+
+    // Cookies are per host, not per port: the same session works on the second server.
+    const other = await page.context().newPage();
+    await other.goto(`${second.url}/user/create`);
+    await other.getByRole("radio", { name: /^Restaurant/ }).check();
+    await other.getByLabel("Name").fill("Across Processes");
+    await other.getByRole("button", { name: "Create", exact: true }).click();
+    await other.waitForURL(/\/setup\//);
+
+    await expect(page.getByRole("heading", { name: "Across Processes" })).toBeVisible({
+      timeout: 2000,
+    });
+    await expect(page.getByText("Using 1/3")).toBeVisible();
+  } finally {
+    expect(await first.stop()).toBe(0);
+    expect(await second.stop()).toBe(0);
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+});
+
+test("shutting down ends open live-update streams instead of waiting for them", async ({
+  page,
+}) => {
+  const portal = await startPortal({ DATA_DIR: tempDataDir(), SEED_DEMO: "true" });
+  await page.goto(`${portal.url}/signin`);
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByText("Using 2/3")).toBeVisible();
+  const started = Date.now();
+  expect(await portal.stop()).toBe(0);
+  expect(Date.now() - started).toBeLessThan(5000);
+});
+
 test("runs on PostgreSQL when DATABASE_URL is set", async ({ page }) => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   test.skip(!adminUrl, "needs TEST_DATABASE_URL");

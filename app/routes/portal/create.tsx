@@ -71,7 +71,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
       <div className="page-header">
         <h1>Create a site</h1>
         <p className="muted">
-          Using {loaderData.used}/{loaderData.max}
+          {`Using ${loaderData.used}/${loaderData.max}`}
         </p>
       </div>
       {loaderData.blockedBy ? (

@@ -52,7 +52,7 @@ export default function UserInfo({ loaderData }: Route.ComponentProps) {
           <dd>{info.username}</dd>
           <dt>Products used</dt>
           <dd>
-            {info.used}/{info.max}
+            {`${info.used}/${info.max}`}
           </dd>
         </dl>
       ) : (

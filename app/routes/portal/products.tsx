@@ -47,7 +47,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
       <div className="page-header">
         <h1>Your Products</h1>
         <p className="muted" aria-live="polite">
-          Using {products.length}/{max}
+          {`Using ${products.length}/${max}`}
         </p>
       </div>
       {error ? (

@@ -1,0 +1,165 @@
+/**
+ * The ownership matrix: every portal loader and action, called over HTTP by
+ * the owner, by a second owner and by an anonymous visitor. The other two get
+ * nothing of the owner's data and change nothing.
+ */
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { MESSAGES } from "../../app/lib/messages";
+import { expect, test, uniqueOwner } from "./fixtures";
+
+let addressCounter = 0;
+async function visitor(baseURL: string) {
+  addressCounter += 1;
+  return playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `10.201.${test.info().workerIndex}.${addressCounter}` },
+  });
+}
+
+async function registeredOwner(baseURL: string) {
+  const context = await visitor(baseURL);
+  const owner = uniqueOwner("matrix");
+  const response = await context.post("/register", { form: owner, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  return { context, owner };
+}
+
+async function createSiteOver(context: APIRequestContext, type: string, name: string) {
+  const response = await context.post("/user/create", { form: { type, name }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const location = response.headers()["location"]!;
+  return { editor: location, id: location.split("/").pop()! };
+}
+
+async function cookieHeader(context: APIRequestContext) {
+  const { cookies } = await context.storageState();
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+}
+
+/** Reads a live-update stream for `ms` milliseconds and returns what arrived. */
+async function readEvents(
+  baseURL: string,
+  cookie: string,
+  ms: number,
+  during: () => Promise<void>,
+) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseURL}/user/events`, {
+    headers: { cookie, accept: "text/event-stream" },
+    signal: controller.signal,
+  });
+  expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const reading = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await during();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  controller.abort();
+  await reading;
+  return text;
+}
+
+test("a second owner and an anonymous visitor get nothing of an owner's data", async ({
+  baseURL,
+}) => {
+  const first = await registeredOwner(baseURL!);
+  const second = await registeredOwner(baseURL!);
+  const anonymous = await visitor(baseURL!);
+  const site = await createSiteOver(first.context, "restaurant", "Private Kitchen");
+  const secret = [site.id, "Private Kitchen", first.owner.email];
+
+  // The owner sees it.
+  for (const path of ["/user", "/user/info", site.editor]) {
+    const response = await first.context.get(path);
+    expect(response.status(), path).toBe(200);
+  }
+  expect(await (await first.context.get("/user")).text()).toContain("Private Kitchen");
+
+  // A second owner: their own pages show none of it; the editor is 404 like an unknown id.
+  for (const path of [
+    "/user",
+    "/user/products",
+    "/user/info",
+    "/user/create",
+    "/user.data",
+    "/user/info.data",
+  ]) {
+    const body = await (await second.context.get(path)).text();
+    for (const value of secret) expect(body, path).not.toContain(value);
+  }
+  for (const path of [
+    site.editor,
+    site.editor.replace("/restaurant/", "/shoppy/"),
+    `${site.editor}.data`,
+  ]) {
+    const response = await second.context.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    const body = await response.text();
+    expect(body).toContain(MESSAGES.invalidProduct);
+    expect(body).not.toContain("Private Kitchen");
+  }
+  const unknown = await second.context.get("/user/restaurant/setup/Unknown0000000000000");
+  expect(unknown.status()).toBe(404);
+
+  // Anonymous: every page goes to sign-in, every write is refused.
+  for (const path of ["/user", "/user/info", "/user/create", site.editor, "/user/events"]) {
+    const response = await anonymous.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"], path).toMatch(/^\/signin\?redirectTo=/);
+  }
+  for (const path of ["/user/create", `/user/delete/${site.id}`]) {
+    const response = await anonymous.post(path, {
+      form: { type: "shoppy", name: "x" },
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(401);
+    expect(await response.text()).toContain(MESSAGES.pleaseSignIn);
+  }
+
+  // Writes by the second owner change nothing.
+  const refusedDelete = await second.context.post(`/user/delete/${site.id}`, { maxRedirects: 0 });
+  expect(refusedDelete.status()).toBe(404);
+  expect(await (await first.context.get(site.editor)).text()).toContain("Private Kitchen");
+  expect(await (await first.context.get("/user")).text()).toContain("Using 1/3");
+  expect(await (await second.context.get("/user")).text()).toContain("Using 0/3");
+
+  // The owner's own delete works.
+  const deleted = await first.context.post(`/user/delete/${site.id}`, { maxRedirects: 0 });
+  expect(deleted.status()).toBe(302);
+  expect((await first.context.get(site.editor)).status()).toBe(404);
+
+  await Promise.all([first.context.dispose(), second.context.dispose(), anonymous.dispose()]);
+});
+
+test("the live-update stream carries only the signed-in owner's events", async ({ baseURL }) => {
+  const first = await registeredOwner(baseURL!);
+  const second = await registeredOwner(baseURL!);
+  const [firstCookie, secondCookie] = await Promise.all([
+    cookieHeader(first.context),
+    cookieHeader(second.context),
+  ]);
+
+  let firstEvents = "";
+  const secondEvents = await readEvents(baseURL!, secondCookie, 800, async () => {
+    firstEvents = await readEvents(baseURL!, firstCookie, 800, async () => {
+      await createSiteOver(first.context, "shoppy", "Only Mine");
+    });
+  });
+  expect(firstEvents).toContain("event: products-changed");
+  expect(secondEvents).not.toContain("products-changed");
+  expect(secondEvents).toContain(": connected");
+
+  await Promise.all([first.context.dispose(), second.context.dispose()]);
+});

@@ -1,0 +1,102 @@
+import { MESSAGES } from "../../app/lib/messages";
+import { createSite, expect, register, test } from "./fixtures";
+
+test("create a restaurant and a shoppy, then delete one after confirming", async ({ page }) => {
+  await register(page);
+  await expect(page.getByText("Using 0/3")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create your first site" })).toBeVisible();
+
+  await createSite(page, "Restaurant", "Test Bistro");
+  const shopEditor = await createSite(page, "Shoppy", "Test Shop");
+
+  await page
+    .getByRole("navigation", { name: "Portal" })
+    .getByRole("link", { name: "Your Products" })
+    .click();
+  await expect(page.getByText("Using 2/3")).toBeVisible();
+  const sites = page.getByRole("list", { name: "Your sites" });
+  await expect(sites.getByRole("heading", { name: "Test Bistro" })).toBeVisible();
+  await expect(sites.getByRole("heading", { name: "Test Shop" })).toBeVisible();
+  await expect(
+    sites.getByRole("link", { name: "View Public page of Test Bistro" }),
+  ).toHaveAttribute("href", /^\/r\/test-bistro-[A-Za-z0-9]{20}$/);
+
+  await page.goto(shopEditor);
+  const deleteButton = page.getByRole("button", { name: "Delete" });
+  await deleteButton.click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete Test Shop?" });
+  await expect(dialog).toBeVisible();
+  // Escape cancels and gives focus back to the button that opened the dialog.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+
+  await deleteButton.click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/user\/products$/);
+  await expect(page.getByText("Using 1/3")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Test Shop" })).toHaveCount(0);
+  const gone = await page.goto(shopEditor);
+  expect(gone?.status()).toBe(404);
+});
+
+test("the create form checks its input and closes at the limit", async ({ page }) => {
+  await register(page);
+  await page.goto("/user/create");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByText(MESSAGES.pleaseEnterName)).toBeVisible();
+
+  // No name: the type's key is the name.
+  await page.getByRole("radio", { name: /^Dealership/ }).check();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "dealership" })).toBeVisible();
+
+  await createSite(page, "E-commerce", "Second");
+  await createSite(page, "Restaurant", "Third");
+  await page.goto("/user/create");
+  await expect(page.getByText(MESSAGES.productLimitReached)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create", exact: true })).toBeDisabled();
+  await expect(page.getByRole("radio", { name: /^Shoppy/ })).toBeDisabled();
+});
+
+test("an open Your Products page follows changes made in another tab", async ({
+  page,
+  context,
+}) => {
+  await register(page);
+  await expect(page.getByText("Using 0/3")).toBeVisible();
+
+  const other = await context.newPage();
+  await createSite(other, "Shoppy", "Made Elsewhere");
+  // No reload: the first tab hears about it over its event stream.
+  await expect(page.getByRole("heading", { name: "Made Elsewhere" })).toBeVisible({
+    timeout: 2000,
+  });
+  await expect(page.getByText("Using 1/3")).toBeVisible();
+
+  await other.getByRole("button", { name: "Delete" }).click();
+  await other.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(other).toHaveURL(/\/user\/products$/);
+  await expect(page.getByRole("heading", { name: "Made Elsewhere" })).toHaveCount(0, {
+    timeout: 2000,
+  });
+  await expect(page.getByText("Using 0/3")).toBeVisible();
+});
+
+test("copy link puts the public URL on the clipboard and says so", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await register(page);
+  await createSite(page, "Restaurant", "Copy Me");
+  await page
+    .getByRole("navigation", { name: "Portal" })
+    .getByRole("link", { name: "Your Products" })
+    .click();
+  await page.getByRole("button", { name: "Copy the public link of Copy Me" }).click();
+  await expect(page.getByText(MESSAGES.linkCopied)).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`^${baseURL}/r/copy-me-[A-Za-z0-9]{20}$`));
+});
