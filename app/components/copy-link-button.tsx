@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { MESSAGES } from "~/lib/messages";
+import { useHydrated } from "./use-hydrated";
 
 /** Copies a public URL and says so to sighted and screen-reader users alike. */
 export function CopyLinkButton({ url, label }: { url: string; label: string }) {
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (status === "idle") return;
@@ -22,7 +24,13 @@ export function CopyLinkButton({ url, label }: { url: string; label: string }) {
 
   return (
     <span className="copy-link">
-      <button type="button" className="button secondary small" onClick={copy} aria-label={label}>
+      <button
+        type="button"
+        className="button secondary small"
+        onClick={copy}
+        aria-label={label}
+        disabled={!hydrated}
+      >
         Copy link
       </button>
       <span role="status" aria-live="polite" className="copy-status">

@@ -1,5 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useFetcher } from "react-router";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The shared Delete of every editor: a confirm dialog (focus trapped and
@@ -7,13 +8,14 @@ import { useFetcher } from "react-router";
  */
 export function DeleteProductDialog({ productId, name }: { productId: string; name: string }) {
   const fetcher = useFetcher<{ error?: string }>();
+  const hydrated = useHydrated();
   const deleting = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>
-        <button type="button" className="button danger">
+        <button type="button" className="button danger" disabled={!hydrated}>
           Delete
         </button>
       </AlertDialog.Trigger>

@@ -118,11 +118,14 @@ test("the demo owner sees the demo sites and their public pages", async ({ page 
   await expect(page.getByRole("heading", { name: "Demo Goods" })).toBeVisible();
   await expect(page.getByText("Using 2/3")).toBeVisible();
 
-  await page.getByRole("link", { name: "View Public" }).first().click();
-  await expect(page).toHaveURL(/\/(r|s)\/demo-(diner|goods)-[A-Za-z0-9]{20}$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Demo (Diner|Goods)/);
+  // View Public opens the public page in a new tab.
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("link", { name: "View Public page of Demo Diner" }).click();
+  const publicPage = await popup;
+  await expect(publicPage).toHaveURL(/\/r\/demo-diner-[A-Za-z0-9]{20}$/);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Demo Diner");
   // Public pages have no site or portal nav.
-  await expect(page.getByRole("navigation")).toHaveCount(0);
+  await expect(publicPage.getByRole("navigation")).toHaveCount(0);
 });
 
 test("client navigation into the portal shows Loading… while it waits", async ({ page }) => {

@@ -2,8 +2,10 @@ import { MESSAGES } from "../../app/lib/messages";
 import { createSite, expect, register, test } from "./fixtures";
 
 test("create a restaurant and a shoppy, then delete one after confirming", async ({ page }) => {
+  const streamOpen = page.waitForResponse((response) => response.url().endsWith("/user/events"));
   await register(page);
   await expect(page.getByText("Using 0/3")).toBeVisible();
+  expect((await streamOpen).headers()["content-type"]).toMatch(/^text\/event-stream/);
   await expect(page.getByRole("link", { name: "Create your first site" })).toBeVisible();
 
   await createSite(page, "Restaurant", "Test Bistro");

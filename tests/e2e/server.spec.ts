@@ -167,12 +167,14 @@ test("two servers on one PostgreSQL: a change made through one reaches a page se
   ]);
   try {
     const owner = uniqueOwner("twoservers");
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith("/user/events"));
     await page.goto(`${first.url}/register`);
     await page.getByLabel("Username").fill(owner.username);
     await page.getByLabel("Email").fill(owner.email);
     await page.getByLabel("Password").fill(owner.password);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Using 0/3")).toBeVisible();
+    await streamOpen;
 
     // Cookies are per host, not per port: the same session works on the second server.
     const other = await page.context().newPage();

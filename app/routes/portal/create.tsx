@@ -70,9 +70,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
     <div className="container">
       <div className="page-header">
         <h1>Create a site</h1>
-        <p className="muted">
-          {`Using ${loaderData.used}/${loaderData.max}`}
-        </p>
+        <p className="muted">{`Using ${loaderData.used}/${loaderData.max}`}</p>
       </div>
       {loaderData.blockedBy ? (
         <p className="alert info" role="status">

@@ -51,9 +51,7 @@ export default function UserInfo({ loaderData }: Route.ComponentProps) {
           <dt>Username</dt>
           <dd>{info.username}</dd>
           <dt>Products used</dt>
-          <dd>
-            {`${info.used}/${info.max}`}
-          </dd>
+          <dd>{`${info.used}/${info.max}`}</dd>
         </dl>
       ) : (
         <p className="alert error" role="alert">
