@@ -44,6 +44,15 @@ export function PublicSiteHeader({ site }: { site: PublicSiteSummary }) {
   );
 }
 
+/** A public site's page: for now its header, in the owner's colors. */
+export function PublicSitePage({ site }: { site: PublicSiteSummary }) {
+  return (
+    <main className="public-page">
+      <PublicSiteHeader site={site} />
+    </main>
+  );
+}
+
 /** Not-found page of a public site: the spec's message with HTTP 404. */
 export function PublicSiteError({ detail }: { detail?: string }) {
   const error = useRouteError();

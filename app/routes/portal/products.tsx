@@ -5,8 +5,8 @@ import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { PRODUCT_TYPE_LABEL } from "~/lib/product-types";
-import { publicPath } from "~/lib/slug";
 import { listOwnerProducts } from "~/server/repositories/products.server";
+import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your Products · Site Builder" }];
@@ -20,16 +20,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     return {
       error: null,
       max,
-      products: products.map((product) => {
-        const path = publicPath(product.type, product.slug, product.id);
-        return {
-          id: product.id,
-          type: product.type,
-          name: product.name,
-          publicPath: path,
-          publicUrl: `${env.publicUrl}${path}`,
-        };
-      }),
+      products: products.map((product) => ({
+        id: product.id,
+        type: product.type,
+        name: product.name,
+        ...publicLink(env, product.type, product.slug, product.id),
+      })),
     };
   } catch (error) {
     console.error("loading products failed:", error);

@@ -4,8 +4,8 @@ import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
-import { publicPath } from "~/lib/slug";
 import { requireOwnedProduct } from "~/server/ownership.server";
+import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -15,13 +15,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
-  const path = publicPath(product.type, product.slug, product.id);
   return {
     id: product.id,
     name: product.name,
     type: product.type,
-    publicPath: path,
-    publicUrl: `${context.get(servicesContext).env.publicUrl}${path}`,
+    ...publicLink(context.get(servicesContext).env, product.type, product.slug, product.id),
   };
 }
 

@@ -1,25 +1,16 @@
-import { PublicSiteError, PublicSiteHeader } from "~/components/public-site";
-import { servicesContext } from "~/context";
+import { PublicSiteError, PublicSitePage } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
-import { loadPublicSite } from "~/server/repositories/public-sites.server";
+import { publicSiteLoader } from "~/server/public-site-loader.server";
 import type { Route } from "./+types/ecommerce";
+
+export const loader = publicSiteLoader("ecommerce", MESSAGES.storeNotFound);
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? data.site.name : MESSAGES.storeNotFound },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const site = await loadPublicSite(db, "ecommerce", params.slugId, MESSAGES.storeNotFound);
-  return { site };
-}
-
-export default function PublicPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <main className="public-page">
-      <PublicSiteHeader site={loaderData.site} />
-    </main>
-  );
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <PublicSitePage site={loaderData.site} />;
 }
 
 export function ErrorBoundary() {
