@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3StorageOptions } from "./storage/s3.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], {
@@ -42,6 +43,28 @@ const envSchema = z.object({
     .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)))
     .default(0),
   SEED_DEMO: booleanFlag.default(true),
+  // Where uploaded files live: "disk" (DATA_DIR/files, served at /files) or "s3".
+  STORAGE_DRIVER: z.enum(["disk", "s3"], { error: "must be disk or s3" }).default("disk"),
+  // An S3-compatible service (MinIO, R2, ...); unset means AWS S3 itself.
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1")
+    .default("us-east-1"),
+  // Required with STORAGE_DRIVER=s3, as are both credentials.
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3 to 63 lowercase letters, digits, dots or hyphens)",
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Address the bucket as ENDPOINT/BUCKET (most self-hosted services) rather than BUCKET.ENDPOINT.
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  // A CDN in front of the bucket; browsers load files from there when set.
+  S3_PUBLIC_BASE_URL: httpUrl.optional(),
 });
 
 export type Env = {
@@ -57,7 +80,10 @@ export type Env = {
   supportEmail: string;
   trustProxyHops: number;
   seedDemo: boolean;
+  storage: StorageConfig;
 };
+
+export type StorageConfig = { driver: "disk" } | ({ driver: "s3" } & S3StorageOptions);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -85,6 +111,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
 
+  const storage = storageConfig(raw);
+
   return {
     isProduction,
     port: raw.PORT,
@@ -98,6 +126,29 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     supportEmail: raw.SUPPORT_EMAIL,
     trustProxyHops: raw.TRUST_PROXY,
     seedDemo: raw.SEED_DEMO,
+    storage,
+  };
+}
+
+function storageConfig(raw: z.infer<typeof envSchema>): StorageConfig {
+  if (raw.STORAGE_DRIVER === "disk") return { driver: "disk" };
+  const required = (variable: string, value: string | undefined): string => {
+    if (value === undefined) {
+      throw new ConfigError(
+        `Invalid configuration: ${variable} is required when STORAGE_DRIVER=s3.`,
+      );
+    }
+    return value;
+  };
+  return {
+    driver: "s3",
+    endpoint: raw.S3_ENDPOINT,
+    region: raw.S3_REGION,
+    bucket: required("S3_BUCKET", raw.S3_BUCKET),
+    accessKeyId: required("S3_ACCESS_KEY_ID", raw.S3_ACCESS_KEY_ID),
+    secretAccessKey: required("S3_SECRET_ACCESS_KEY", raw.S3_SECRET_ACCESS_KEY),
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+    publicBaseUrl: raw.S3_PUBLIC_BASE_URL,
   };
 }
 

@@ -19,6 +19,7 @@ describe("loadEnv", () => {
       registrationOpen: true,
       trustProxyHops: 0,
       seedDemo: true,
+      storage: { driver: "disk" },
     });
     expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -53,6 +54,12 @@ describe("loadEnv", () => {
     ["AUTH_SECRET", "short"],
     ["TRUST_PROXY", "everyone"],
     ["SEED_DEMO", "perhaps"],
+    ["STORAGE_DRIVER", "ftp"],
+    ["S3_ENDPOINT", "minio:9000"],
+    ["S3_REGION", "US East"],
+    ["S3_BUCKET", "Not_A/Bucket"],
+    ["S3_FORCE_PATH_STYLE", "sometimes"],
+    ["S3_PUBLIC_BASE_URL", "javascript:alert(1)"],
   ])("stops with one line naming %s when it is %j", (variable, value) => {
     let error: unknown;
     try {
@@ -95,5 +102,69 @@ describe("loadEnv", () => {
       port: 3000,
       databaseUrl: undefined,
     });
+  });
+
+  describe("file storage", () => {
+    const s3 = {
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: "portal-files",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-value",
+    };
+
+    it("uses S3 with AWS defaults when only the bucket and credentials are given", () => {
+      expect(loadEnv({ DATA_DIR: tempDir(), ...s3 }).storage).toEqual({
+        driver: "s3",
+        endpoint: undefined,
+        region: "us-east-1",
+        bucket: "portal-files",
+        accessKeyId: "AKIAEXAMPLE",
+        secretAccessKey: "secret-value",
+        forcePathStyle: false,
+        publicBaseUrl: undefined,
+      });
+    });
+
+    it("reads an S3-compatible endpoint, path style and a CDN", () => {
+      const env = loadEnv({
+        DATA_DIR: tempDir(),
+        ...s3,
+        S3_ENDPOINT: "http://minio.internal:9000/",
+        S3_REGION: "eu-central-1",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PUBLIC_BASE_URL: "https://cdn.example.com/files/",
+      });
+      expect(env.storage).toMatchObject({
+        driver: "s3",
+        endpoint: "http://minio.internal:9000",
+        region: "eu-central-1",
+        forcePathStyle: true,
+        publicBaseUrl: "https://cdn.example.com/files",
+      });
+    });
+
+    it("ignores S3 settings while the disk driver is chosen", () => {
+      expect(
+        loadEnv({ DATA_DIR: tempDir(), S3_BUCKET: "portal-files", S3_ENDPOINT: "" }).storage,
+      ).toEqual({ driver: "disk" });
+    });
+
+    it.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])(
+      "stops with one line naming %s when S3 is chosen without it",
+      (variable) => {
+        let error: unknown;
+        try {
+          loadEnv({ DATA_DIR: tempDir(), ...s3, [variable]: "" });
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toBeInstanceOf(ConfigError);
+        const message = (error as Error).message;
+        expect(message).toBe(
+          `Invalid configuration: ${variable} is required when STORAGE_DRIVER=s3.`,
+        );
+        expect(message).not.toContain("secret-value");
+      },
+    );
   });
 });

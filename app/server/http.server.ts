@@ -13,6 +13,8 @@ import { servicesContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "./auth.server";
 import { projectPath } from "./paths.server";
 import type { AppServices } from "./services.server";
+import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
+import { serveStoredFiles } from "./storage/serve-files.server";
 
 export interface HttpAppOptions {
   services: AppServices;
@@ -97,6 +99,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   app.use(securityHeaders);
+  // Uploaded files on the local disk. Ahead of compression, so Content-Length and the
+  // ETag describe the stored bytes; with S3, browsers load files from the bucket or CDN.
+  if (services.env.storage.driver === "disk") {
+    app.use(LOCAL_FILES_URL_PATH, serveStoredFiles(services.storage));
+  }
   app.use(rejectCrossSiteWrites(services.env.publicUrl));
   app.use(recordClientAddress);
   app.use(

@@ -1,5 +1,5 @@
 /**
- * The process-wide services: configuration, the database and auth. Built once
+ * The process-wide services: configuration, the database, auth and file storage. Built once
  * at start (after migrations) and handed to every loader and action through
  * the router context.
  */
@@ -10,6 +10,7 @@ import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server"
 import type { Env } from "./env.server";
 import { createLiveBus, type LiveBus } from "./live.server";
 import { createLocalDiskStorage } from "./storage/local-disk.server";
+import { createS3Storage } from "./storage/s3.server";
 import type { FileStorage } from "./storage/storage.server";
 
 export interface AppServices {
@@ -47,6 +48,11 @@ export async function startServices(env: Env, holder: string): Promise<RunningSe
   });
 }
 
+function createStorage(env: Env): FileStorage {
+  if (env.storage.driver === "s3") return createS3Storage(env.storage);
+  return createLocalDiskStorage(path.join(env.dataDir, "files"));
+}
+
 export function servicesFromDatabase(
   env: Env,
   database: DatabaseHandle,
@@ -58,7 +64,7 @@ export function servicesFromDatabase(
     database,
     db: database.db,
     auth: createAuth(env, database.db),
-    storage: createLocalDiskStorage(path.join(env.dataDir, "files")),
+    storage: createStorage(env),
     live,
     close: async () => {
       await live.close();

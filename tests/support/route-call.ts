@@ -26,14 +26,19 @@ export async function callRoute(
     params?: Record<string, string | undefined>;
     url?: string;
     form?: Record<string, string>;
+    /** A multipart body (uploads); sent as a POST. */
+    multipart?: FormData;
+    headers?: Record<string, string>;
   },
 ): Promise<RouteOutcome> {
   const context = new RouterContextProvider();
   context.set(servicesContext, options.services);
   context.set(ownerContext, options.owner);
+  const body = options.multipart ?? (options.form ? new URLSearchParams(options.form) : undefined);
   const request = new Request(options.url ?? "http://localhost/user", {
-    method: options.form ? "POST" : "GET",
-    body: options.form ? new URLSearchParams(options.form) : undefined,
+    method: body ? "POST" : "GET",
+    body,
+    headers: options.headers,
   });
   try {
     const value = await (fn as (args: unknown) => unknown)({

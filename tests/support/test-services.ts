@@ -26,6 +26,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     supportEmail: "support@example.com",
     trustProxyHops: 0,
     seedDemo: false,
+    storage: { driver: "disk" },
     ...overrides,
   };
 }

@@ -1,10 +1,13 @@
 import { data, Link } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
+import { ImageUploader } from "~/components/image-uploader";
 import { servicesContext } from "~/context";
+import { DEFAULT_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { requireOwnedProduct } from "~/server/ownership.server";
+import { getProductImages } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
 
@@ -12,16 +15,24 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Edit ${data.name} · Site Builder` : "Editor · Site Builder" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
+  const { db, env } = context.get(servicesContext);
+  const images = await getProductImages(db, product.id);
   return {
     id: product.id,
     name: product.name,
     type: product.type,
-    ...publicLink(context.get(servicesContext).env, product.type, product.slug, product.id),
+    ...images,
+    // Set when an upload without JavaScript failed and came back here.
+    uploadError: new URL(request.url).searchParams.get("upload-error"),
+    ...publicLink(env, product.type, product.slug, product.id),
   };
 }
+
+/** Restaurants and shops upload their images; dealership and e-commerce profiles type URLs. */
+const UPLOADS_IMAGES = new Set(["restaurant", "shoppy"]);
 
 // Each site type's editor fills this page; the shared header and Delete are already here.
 export default function Setup({ loaderData }: Route.ComponentProps) {
@@ -48,6 +59,51 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
           <DeleteProductDialog productId={loaderData.id} name={loaderData.name} />
         </div>
       </div>
+      {loaderData.uploadError ? (
+        <p className="alert error" role="alert">
+          {MESSAGES.failedToSaveInfo} {loaderData.uploadError}
+        </p>
+      ) : null}
+      {UPLOADS_IMAGES.has(loaderData.type) ? (
+        <section className="image-fields" aria-label="Images">
+          <div>
+            {loaderData.logoUrl ? (
+              <img
+                className="image-preview logo"
+                src={loaderData.logoUrl}
+                alt="Current logo"
+                width={120}
+                height={120}
+              />
+            ) : null}
+            <ImageUploader
+              productId={loaderData.id}
+              target="logo"
+              label="Logo"
+              targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
+              failureMessage={MESSAGES.failedToSaveInfo}
+            />
+          </div>
+          <div>
+            {loaderData.bgUrl ? (
+              <img
+                className="image-preview"
+                src={loaderData.bgUrl}
+                alt="Current background"
+                width={320}
+                height={180}
+              />
+            ) : null}
+            <ImageUploader
+              productId={loaderData.id}
+              target="background"
+              label="Background"
+              targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
+              failureMessage={MESSAGES.failedToSaveInfo}
+            />
+          </div>
+        </section>
+      ) : null}
       <p>
         <Link to="/user">Back to Your Products</Link>
       </p>

@@ -34,6 +34,15 @@ export async function listOwnerProducts(db: Database, ownerUid: string) {
     .orderBy(asc(products.createdAt), asc(products.id));
 }
 
+/** A product's logo and background URLs (empty when none). */
+export async function getProductImages(db: Database, productId: string) {
+  const [row] = await db
+    .select({ logoUrl: productInfo.logoUrl, bgUrl: productInfo.bgUrl })
+    .from(productInfo)
+    .where(eq(productInfo.productId, productId));
+  return { logoUrl: row?.logoUrl ?? "", bgUrl: row?.bgUrl ?? "" };
+}
+
 async function countOwnerProducts(tx: Transaction, ownerUid: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })

@@ -1,0 +1,164 @@
+import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import { compressImageFile } from "~/lib/browser-image-encoder";
+import { validateImageChoice } from "~/lib/image-compression";
+import { useHydrated } from "./use-hydrated";
+
+type UploadTarget = "logo" | "background" | "item-image" | "item-images";
+
+interface UploadRow {
+  key: string;
+  name: string;
+  stage: "compressing" | "uploading" | "done" | "failed";
+  percent: number;
+  message?: string;
+}
+
+/** Sends one file with its upload progress, asking for a JSON answer. */
+function sendWithProgress(
+  url: string,
+  body: FormData,
+  onProgress: (percent: number) => void,
+): Promise<{ url?: string; error?: string }> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.setRequestHeader("Accept", "application/json");
+    request.responseType = "json";
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    request.addEventListener("load", () => {
+      const answer = (request.response ?? {}) as { url?: string; error?: string };
+      resolve(request.status < 300 ? answer : { error: answer.error ?? `Error ${request.status}` });
+    });
+    request.addEventListener("error", () => resolve({ error: "The connection was lost." }));
+    request.send(body);
+  });
+}
+
+/**
+ * An image field: the browser compresses each chosen file (SPEC section 5),
+ * uploads it with a progress bar, and says how each file ended. Without
+ * JavaScript the same form posts the original file and the server does the work.
+ */
+export function ImageUploader({
+  productId,
+  target,
+  itemId,
+  label,
+  targetBytes,
+  multiple = false,
+  failureMessage,
+}: {
+  productId: string;
+  target: UploadTarget;
+  itemId?: string;
+  label: string;
+  targetBytes: number;
+  multiple?: boolean;
+  failureMessage: string;
+}) {
+  const inputId = useId();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const action = `/user/upload/${productId}`;
+
+  const update = (key: string, change: Partial<UploadRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  const uploadFiles = async (files: File[]) => {
+    const checked = validateImageChoice(files);
+    if (!checked.ok) {
+      setChoiceError(checked.message);
+      return;
+    }
+    setChoiceError(null);
+    const batch = files.map((file, i) => ({
+      key: `${Date.now()}-${i}`,
+      name: file.name,
+      stage: "compressing" as const,
+      percent: 0,
+    }));
+    setRows(batch);
+    // One after another, so each file's bar means something and the order is kept.
+    for (const [i, file] of files.entries()) {
+      const key = batch[i]!.key;
+      try {
+        const { blob } = await compressImageFile(file, targetBytes);
+        update(key, { stage: "uploading" });
+        const body = new FormData();
+        body.set("target", target);
+        if (itemId) body.set("itemId", itemId);
+        body.set("file", blob, file.name.replace(/\.[^.]*$/, "") + ".jpg");
+        const answer = await sendWithProgress(action, body, (percent) => update(key, { percent }));
+        if (answer.error) update(key, { stage: "failed", message: answer.error });
+        else update(key, { stage: "done", percent: 100 });
+      } catch (error) {
+        update(key, {
+          stage: "failed",
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    void revalidator.revalidate();
+  };
+
+  return (
+    <form method="post" action={action} encType="multipart/form-data" className="uploader">
+      <input type="hidden" name="target" value={target} />
+      {itemId ? <input type="hidden" name="itemId" value={itemId} /> : null}
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        type="file"
+        name="file"
+        accept="image/jpeg,image/png,image/webp"
+        multiple={multiple}
+        aria-describedby={choiceError ? `${inputId}-error` : undefined}
+        onChange={(event) => {
+          if (!hydrated) return;
+          const files = Array.from(event.currentTarget.files ?? []);
+          event.currentTarget.value = "";
+          void uploadFiles(files);
+        }}
+      />
+      {/* Without JavaScript the form is sent as it is. */}
+      {hydrated ? null : (
+        <button type="submit" className="button secondary small">
+          Upload
+        </button>
+      )}
+      {choiceError ? (
+        <p id={`${inputId}-error`} className="field-error" role="alert">
+          {choiceError}
+        </p>
+      ) : null}
+      {rows.length > 0 ? (
+        <ul className="upload-list" aria-label={`${label}: uploads`}>
+          {rows.map((row) => (
+            <li key={row.key}>
+              <span className="upload-name">{row.name}</span>
+              {row.stage === "failed" ? (
+                <span className="field-error" role="alert">
+                  {failureMessage} {row.message}
+                </span>
+              ) : row.stage === "done" ? (
+                <span className="upload-done">Uploaded</span>
+              ) : row.stage === "compressing" ? (
+                <span className="muted">Compressing…</span>
+              ) : (
+                <span className="upload-progress">
+                  <progress max={100} value={row.percent} aria-label={`Uploading ${row.name}`} />
+                  <span aria-hidden="true">{row.percent}%</span>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The upload route on a real database and storage: what is stored for a good
+ * image, and that a hostile upload stores nothing and never answers 5xx.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../app/lib/messages";
+import * as uploadRoute from "../../app/routes/portal/upload";
+import { items, productInfo } from "../../app/server/db/schema";
+import { createProduct } from "../../app/server/repositories/products.server";
+import type { RunningServices } from "../../app/server/services.server";
+import { registerOwner } from "../support/auth-helpers";
+import {
+  hugePngHeader,
+  htmlPage,
+  jpegWithZip,
+  photoJpeg,
+  smallGif,
+  smallPng,
+  svgWithScript,
+  truncatedJpeg,
+} from "../support/image-fixtures";
+import { callRoute, ownerFor } from "../support/route-call";
+import { createTestServices } from "../support/test-services";
+
+let services: RunningServices;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services.close());
+
+async function ownerWithSite(type: "restaurant" | "shoppy") {
+  const { userId } = await registerOwner(services);
+  const created = await createProduct(services.db, userId, { type, name: `My ${type}` });
+  if (!created.ok) throw new Error(created.reason);
+  return { owner: ownerFor(userId), productId: created.productId };
+}
+
+function upload(
+  productId: string,
+  owner: ReturnType<typeof ownerFor>,
+  fields: Record<string, string>,
+  file: Uint8Array | null,
+  fileName = "photo.jpg",
+  declaredType = "image/jpeg",
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  if (file) body.set("file", new File([Buffer.from(file)], fileName, { type: declaredType }));
+  return callRoute(uploadRoute.action, {
+    services,
+    owner,
+    params: { pid: productId },
+    url: `http://localhost/user/upload/${productId}`,
+    multipart: body,
+    headers: { accept: "application/json" },
+  });
+}
+
+describe("image uploads", () => {
+  it("stores a logo as a re-encoded JPEG and points the info at a versioned URL", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    const first = await upload(productId, owner, { target: "logo" }, await photoJpeg(1200, 900));
+    expect(first.status).toBe(200);
+    const firstUrl = (first.body as { url: string }).url;
+    expect(firstUrl).toMatch(new RegExp(`restaurants/${productId}/info/logo\\?v=[\\w-]+$`));
+    const info = await services.db.query.productInfo.findFirst({
+      where: eq(productInfo.productId, productId),
+    });
+    expect(info!.logoUrl).toBe(firstUrl);
+
+    // Replacing it: a new URL, and only the new bytes remain under the key.
+    const second = await upload(productId, owner, { target: "logo" }, await smallPng());
+    const secondUrl = (second.body as { url: string }).url;
+    expect(secondUrl).not.toBe(firstUrl);
+    expect(await services.storage.list(`restaurants/${productId}/info`)).toEqual([
+      `restaurants/${productId}/info/logo`,
+    ]);
+    const stored = await services.storage.read(`restaurants/${productId}/info/logo`);
+    expect(stored!.contentType).toBe("image/jpeg");
+  });
+
+  it("records size and type of a restaurant item image, within 12 KB or the fallback", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    await services.db
+      .insert(items)
+      .values({ id: "R".repeat(20), productId, name: "Soup", slug: "soup" });
+    const outcome = await upload(
+      productId,
+      owner,
+      { target: "item-image", itemId: "R".repeat(20) },
+      await photoJpeg(),
+    );
+    expect(outcome.status).toBe(200);
+    const item = await services.db.query.items.findFirst({ where: eq(items.id, "R".repeat(20)) });
+    expect(item!.imageMime).toBe("image/jpeg");
+    expect(item!.imageUrl).toBe((outcome.body as { url: string }).url);
+    const { width, height, size } = outcome.body as { width: number; height: number; size: number };
+    expect(item!.imageBytes).toBe(size);
+    expect(size <= 12288 || Math.max(width, height) === 360).toBe(true);
+  });
+
+  it("keeps at most 5 images on a shoppy item, even when uploads race", async () => {
+    const { owner, productId } = await ownerWithSite("shoppy");
+    await services.db
+      .insert(items)
+      .values({ id: "S".repeat(20), productId, name: "Mug", slug: "mug" });
+    const png = await smallPng();
+    const outcomes = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        upload(productId, owner, { target: "item-images", itemId: "S".repeat(20) }, png),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 200)).toHaveLength(5);
+    expect(outcomes.filter((o) => o.status === 409)).toHaveLength(2);
+    const item = await services.db.query.items.findFirst({ where: eq(items.id, "S".repeat(20)) });
+    expect(item!.images).toHaveLength(5);
+    expect(
+      (await services.storage.list(`shoppies/${productId}/items/${"S".repeat(20)}`)).sort(),
+    ).toEqual([0, 1, 2, 3, 4].map((i) => `shoppies/${productId}/items/${"S".repeat(20)}/${i}`));
+  });
+
+  it.each([
+    ["an SVG with a script", async () => svgWithScript, "logo.svg", "image/svg+xml", 415],
+    ["HTML named .jpg", async () => htmlPage, "photo.jpg", "image/jpeg", 415],
+    ["a 30000×30000 PNG", async () => hugePngHeader(), "huge.png", "image/png", 413],
+    ["a zero-byte file", async () => new Uint8Array(), "empty.jpg", "image/jpeg", 400],
+    ["a truncated JPEG", truncatedJpeg, "cut.jpg", "image/jpeg", 422],
+    [
+      "a 20 MB file",
+      async () => new Uint8Array(20 * 1024 * 1024).fill(0xff),
+      "big.jpg",
+      "image/jpeg",
+      413,
+    ],
+    ["a GIF", smallGif, "anim.gif", "image/gif", 415],
+  ])("refuses %s, storing nothing", async (_label, make, name, type, status) => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    const outcome = await upload(productId, owner, { target: "logo" }, await make(), name, type);
+    expect(outcome.status).toBe(status);
+    expect((outcome.body as { error: string }).error).toMatch(/\S/);
+    expect(await services.storage.list(`restaurants/${productId}`)).toEqual([]);
+    const info = await services.db.query.productInfo.findFirst({
+      where: eq(productInfo.productId, productId),
+    });
+    expect(info!.logoUrl).toBe("");
+  });
+
+  it("stores a JPEG with a ZIP appended only as a clean re-encode", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    const outcome = await upload(productId, owner, { target: "background" }, await jpegWithZip());
+    expect(outcome.status).toBe(200);
+    const stored = await services.storage.read(`restaurants/${productId}/info/background`);
+    expect(Buffer.from(stored!.body).includes(Buffer.from("PK\x03\x04", "latin1"))).toBe(false);
+  });
+
+  it("refuses an upload to another owner's product with the same 404 as an unknown one", async () => {
+    const { productId } = await ownerWithSite("restaurant");
+    const stranger = await ownerWithSite("restaurant");
+    const outcome = await upload(productId, stranger.owner, { target: "logo" }, await smallPng());
+    expect(outcome).toMatchObject({ status: 404, body: { message: MESSAGES.invalidProduct } });
+    expect(await services.storage.list(`restaurants/${productId}`)).toEqual([]);
+  });
+
+  it("refuses a target the product type does not have, or an item of another product", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    const other = await ownerWithSite("restaurant");
+    await services.db
+      .insert(items)
+      .values({ id: "X".repeat(20), productId: other.productId, name: "Theirs", slug: "theirs" });
+    const png = await smallPng();
+    expect(
+      (await upload(productId, owner, { target: "item-images", itemId: "X".repeat(20) }, png))
+        .status,
+    ).toBe(400);
+    expect(
+      (await upload(productId, owner, { target: "item-image", itemId: "X".repeat(20) }, png))
+        .status,
+    ).toBe(404);
+    expect((await upload(productId, owner, { target: "nonsense" }, png)).status).toBe(400);
+    expect((await upload(productId, owner, { target: "logo" }, null)).body).toMatchObject({
+      error: MESSAGES.chooseImage,
+    });
+    expect(await services.storage.list(`restaurants/${productId}`)).toEqual([]);
+  });
+});
