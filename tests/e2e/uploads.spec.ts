@@ -2,7 +2,7 @@ import { build } from "esbuild";
 import sharp from "sharp";
 import { ITEM_IMAGE_TARGET_BYTES } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, register, test } from "./fixtures";
+import { createSite, DEMO, expect, register, signIn, test } from "./fixtures";
 
 /** The browser's compression module, bundled for a page to run it as the upload form does. */
 async function compressionBundle() {
@@ -175,4 +175,32 @@ test.describe("without JavaScript", () => {
     const image = await page.request.get(src!);
     expect((await image.body()).length).toBeLessThanOrEqual(24576);
   });
+});
+
+test("several photos at once: each shows its own result, and a refused one does not stop the others", async ({
+  page,
+}) => {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.getByRole("link", { name: "Edit Demo Goods" }).click();
+  const files = await Promise.all(
+    Array.from({ length: 6 }, async (_, i) => ({
+      name: `tote-${i + 1}.png`,
+      mimeType: "image/png",
+      buffer: await sharp({
+        create: { width: 900, height: 600, channels: 3, background: { r: 40 * i, g: 120, b: 200 } },
+      })
+        .png()
+        .toBuffer(),
+    })),
+  );
+  await page.getByLabel("Photos of Canvas Tote (up to 5)").setInputFiles(files);
+
+  const uploads = page.getByRole("list", { name: "Photos of Canvas Tote (up to 5): uploads" });
+  await expect(uploads.getByRole("listitem")).toHaveCount(6);
+  await expect(uploads.getByText("Uploaded")).toHaveCount(5, { timeout: 20_000 });
+  await expect(uploads.getByRole("alert")).toHaveText(
+    `${MESSAGES.failedToUploadImages} An item has at most 5 images.`,
+  );
+  await expect(page.getByRole("img", { name: /^Canvas Tote, photo \d$/ })).toHaveCount(5);
 });

@@ -3,11 +3,15 @@ import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { ImageUploader } from "~/components/image-uploader";
 import { servicesContext } from "~/context";
-import { DEFAULT_IMAGE_TARGET_BYTES } from "~/lib/limits";
+import {
+  DEFAULT_IMAGE_TARGET_BYTES,
+  ITEM_IMAGE_TARGET_BYTES,
+  MAX_IMAGES_PER_ITEM,
+} from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { requireOwnedProduct } from "~/server/ownership.server";
-import { getProductImages } from "~/server/repositories/products.server";
+import { getProductImages, listItemImages } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
 
@@ -15,24 +19,26 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Edit ${data.name} · Site Builder` : "Editor · Site Builder" },
 ];
 
+/** Restaurants and shops upload their images; dealership and e-commerce profiles type URLs. */
+const UPLOADS_IMAGES = new Set(["restaurant", "shoppy"]);
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
   const { db, env } = context.get(servicesContext);
   const images = await getProductImages(db, product.id);
+  const itemImages = UPLOADS_IMAGES.has(product.type) ? await listItemImages(db, product.id) : [];
   return {
     id: product.id,
     name: product.name,
     type: product.type,
     ...images,
+    itemImages,
     // Set when an upload without JavaScript failed and came back here.
     uploadError: new URL(request.url).searchParams.get("upload-error"),
     ...publicLink(env, product.type, product.slug, product.id),
   };
 }
-
-/** Restaurants and shops upload their images; dealership and e-commerce profiles type URLs. */
-const UPLOADS_IMAGES = new Set(["restaurant", "shoppy"]);
 
 // Each site type's editor fills this page; the shared header and Delete are already here.
 export default function Setup({ loaderData }: Route.ComponentProps) {
@@ -102,6 +108,47 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
               failureMessage={MESSAGES.failedToSaveInfo}
             />
           </div>
+        </section>
+      ) : null}
+      {loaderData.itemImages.length > 0 ? (
+        <section aria-labelledby="item-photos-title">
+          <h2 id="item-photos-title">Item photos</h2>
+          <ul className="item-photos">
+            {loaderData.itemImages.map((item) => {
+              const shoppy = loaderData.type === "shoppy";
+              const current = shoppy ? item.images : item.imageUrl ? [item.imageUrl] : [];
+              return (
+                <li key={item.id} className="card">
+                  <div className="thumbs">
+                    {current.map((url, i) => (
+                      <img
+                        key={url}
+                        src={url}
+                        alt={`${item.name}, photo ${i + 1}`}
+                        width={64}
+                        height={64}
+                      />
+                    ))}
+                  </div>
+                  <ImageUploader
+                    productId={loaderData.id}
+                    target={shoppy ? "item-images" : "item-image"}
+                    itemId={item.id}
+                    label={
+                      shoppy
+                        ? `Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`
+                        : `Photo of ${item.name}`
+                    }
+                    multiple={shoppy}
+                    targetBytes={ITEM_IMAGE_TARGET_BYTES}
+                    failureMessage={
+                      shoppy ? MESSAGES.failedToUploadImages : MESSAGES.failedToReplaceImage
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
         </section>
       ) : null}
       <p>

@@ -43,6 +43,15 @@ export async function getProductImages(db: Database, productId: string) {
   return { logoUrl: row?.logoUrl ?? "", bgUrl: row?.bgUrl ?? "" };
 }
 
+/** A product's items with their images, by name: what the image fields of an editor need. */
+export async function listItemImages(db: Database, productId: string) {
+  return db
+    .select({ id: items.id, name: items.name, imageUrl: items.imageUrl, images: items.images })
+    .from(items)
+    .where(eq(items.productId, productId))
+    .orderBy(asc(items.name), asc(items.id));
+}
+
 async function countOwnerProducts(tx: Transaction, ownerUid: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
