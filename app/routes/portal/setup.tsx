@@ -22,6 +22,17 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** Restaurants and shops upload their images; dealership and e-commerce profiles type URLs. */
 const UPLOADS_IMAGES = new Set(["restaurant", "shoppy"]);
 
+const INFO_IMAGES = [
+  { target: "logo", label: "Logo", className: "image-preview logo", width: 120, height: 120 },
+  {
+    target: "background",
+    label: "Background",
+    className: "image-preview",
+    width: 320,
+    height: 180,
+  },
+] as const;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
@@ -72,42 +83,29 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
       ) : null}
       {UPLOADS_IMAGES.has(loaderData.type) ? (
         <section className="image-fields" aria-label="Images">
-          <div>
-            {loaderData.logoUrl ? (
-              <img
-                className="image-preview logo"
-                src={loaderData.logoUrl}
-                alt="Current logo"
-                width={120}
-                height={120}
-              />
-            ) : null}
-            <ImageUploader
-              productId={loaderData.id}
-              target="logo"
-              label="Logo"
-              targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
-              failureMessage={MESSAGES.failedToSaveInfo}
-            />
-          </div>
-          <div>
-            {loaderData.bgUrl ? (
-              <img
-                className="image-preview"
-                src={loaderData.bgUrl}
-                alt="Current background"
-                width={320}
-                height={180}
-              />
-            ) : null}
-            <ImageUploader
-              productId={loaderData.id}
-              target="background"
-              label="Background"
-              targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
-              failureMessage={MESSAGES.failedToSaveInfo}
-            />
-          </div>
+          {INFO_IMAGES.map(({ target, label, className, width, height }) => {
+            const url = target === "logo" ? loaderData.logoUrl : loaderData.bgUrl;
+            return (
+              <div key={target}>
+                {url ? (
+                  <img
+                    className={className}
+                    src={url}
+                    alt={`Current ${label.toLowerCase()}`}
+                    width={width}
+                    height={height}
+                  />
+                ) : null}
+                <ImageUploader
+                  productId={loaderData.id}
+                  target={target}
+                  label={label}
+                  targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
+                  failureMessage={MESSAGES.failedToSaveInfo}
+                />
+              </div>
+            );
+          })}
         </section>
       ) : null}
       {loaderData.itemImages.length > 0 ? (
