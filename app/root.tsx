@@ -8,6 +8,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { servicesContext } from "./context";
 import { MESSAGES } from "./lib/messages";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
@@ -16,6 +17,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The public origin, for canonical and Open Graph URLs in every page's meta. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.get(servicesContext).env.publicUrl };
+}
+
+// The origin never changes while the app runs.
+export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

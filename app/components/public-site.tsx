@@ -44,6 +44,11 @@ export function PublicSiteHeader({ site }: { site: PublicSiteSummary }) {
   );
 }
 
+/** One line about a business for search results and link previews. */
+export function publicSiteDescription(site: PublicSiteSummary): string {
+  return [site.name, site.address, site.contact.phone].filter(Boolean).join(" · ");
+}
+
 /** A public site's page: for now its header, in the owner's colors. */
 export function PublicSitePage({ site }: { site: PublicSiteSummary }) {
   return (

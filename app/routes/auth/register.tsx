@@ -8,12 +8,14 @@ import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
 import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
 import { getOptionalUser } from "~/server/session.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Register · Site Builder" },
-  { name: "description", content: "Create an account and build your business page in minutes." },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Register",
+    description: "Create an account and build your business page in minutes.",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(servicesContext);

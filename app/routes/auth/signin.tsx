@@ -8,12 +8,14 @@ import { safeRedirect, signInSchema } from "~/lib/validation";
 import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
 import { getOptionalUser } from "~/server/session.server";
 import { registerHref } from "~/server/site-config.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signin";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in · Site Builder" },
-  { name: "description", content: "Sign in to build and edit your business pages." },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sign in",
+    description: "Sign in to build and edit your business pages.",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getOptionalUser(request, context)) throw redirect("/user");

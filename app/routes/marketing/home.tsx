@@ -1,18 +1,56 @@
-import { Link, useRouteLoaderData } from "react-router";
-import { PRODUCT_TYPE_DESCRIPTION, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { ContactForm } from "~/components/marketing/contact-form";
+import { PlanTable } from "~/components/marketing/plan-table";
+import { ProductGrid } from "~/components/marketing/product-grid";
+import { servicesContext } from "~/context";
+import { CATALOG } from "~/lib/catalog";
+import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
+import { pageMeta, SITE_NAME } from "~/lib/seo";
+import { contactSchema } from "~/lib/validation";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Site Builder · pages for small businesses in minutes" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: SITE_NAME,
+    description:
       "Restaurants, shops and dealers build a fast, mobile-friendly page in minutes and share it with a link or a QR code.",
-  },
-];
+  });
 
-export default function Home() {
+export function loader({ context }: Route.LoaderArgs) {
+  return { supportEmail: context.get(servicesContext).env.supportEmail };
+}
+
+/** The contact form without JavaScript: checked here, answered with the mailto link to follow. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), mailto: null }, { status: 400 });
+  }
+  const { supportEmail } = context.get(servicesContext).env;
+  return {
+    result: submission.reply({ resetForm: true }),
+    mailto: contactMailto(supportEmail, submission.value),
+  };
+}
+
+const FEATURES = [
+  ["Online in minutes", "Pick a type, enter a name, and your page has a link to share."],
+  [
+    "Fast on any phone",
+    "Pages are small and rendered on the server, so they open quickly on a weak signal.",
+  ],
+  ["Easy to keep current", "Change a price, a photo or your hours and the page shows it at once."],
+  ["Your brand", "Your colors, logo and background picture on every page."],
+  [
+    "Found on search engines",
+    "Each page describes your business in a way search engines understand.",
+  ],
+  ["Share anywhere", "One link for your QR codes, social profiles and map listings."],
+] as const;
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
   const signedIn = Boolean(layout?.user);
   return (
@@ -30,39 +68,45 @@ export default function Home() {
 
       <section id="products" className="section" aria-labelledby="products-title">
         <h2 id="products-title">Products</h2>
-        <ul className="grid">
-          {(["restaurant", "shoppy"] as const).map((type) => (
-            <li key={type} className="card product-card">
-              <h3>
-                <Link to={`/product/${type}`}>{PRODUCT_TYPE_LABEL[type]}</Link>
-              </h3>
-              <p className="muted">{PRODUCT_TYPE_DESCRIPTION[type]}</p>
+        <ProductGrid entries={CATALOG} />
+      </section>
+
+      <section id="features" className="section" aria-labelledby="features-title">
+        <h2 id="features-title">Features</h2>
+        <ul className="grid feature-list">
+          {FEATURES.map(([title, text]) => (
+            <li key={title} className="card">
+              <h3>{title}</h3>
+              <p className="muted">{text}</p>
             </li>
           ))}
-          {(["dealership", "ecommerce"] as const).map((type) => (
-            <li key={type} className="card product-card" aria-disabled="true">
-              <h3>{PRODUCT_TYPE_LABEL[type]}</h3>
-              <p className="muted">{PRODUCT_TYPE_DESCRIPTION[type]}</p>
-            </li>
-          ))}
-          <li className="card product-card" aria-disabled="true">
-            <h3>Coming soon</h3>
-            <p className="muted">More site types are on the way.</p>
-          </li>
         </ul>
+      </section>
+
+      <section id="versions" className="section" aria-labelledby="versions-title">
+        <h2 id="versions-title">Versions</h2>
+        <PlanTable headingId="versions-title" />
       </section>
 
       <section id="about" className="section" aria-labelledby="about-title">
         <h2 id="about-title">About</h2>
         <p>
-          Site Builder helps small businesses publish a page that opens instantly on a cheap phone
-          on a weak signal, without hiring a developer.
+          {SITE_NAME} helps small businesses, such as restaurants, shops and car dealers, publish a
+          page that opens instantly on a cheap phone on a weak signal, without hiring a developer.
+          Owners sign in, create up to three sites and keep them current themselves.
         </p>
       </section>
 
-      <section id="contact" className="section" aria-labelledby="contact-title">
+      <section id="contact" className="section narrow-section" aria-labelledby="contact-title">
         <h2 id="contact-title">Contact</h2>
-        <p>Questions? We reply within one business day.</p>
+        <p>
+          Questions about {SITE_NAME}? Write to us. {CONTACT_REPLY_PROMISE}
+        </p>
+        <ContactForm
+          supportEmail={loaderData.supportEmail}
+          lastResult={actionData?.result}
+          serverMailto={actionData?.mailto ?? null}
+        />
       </section>
     </div>
   );

@@ -1,11 +1,15 @@
-import { Outlet } from "react-router";
+import { Outlet, redirect } from "react-router";
 import { SiteNav } from "~/components/site-nav";
 import { servicesContext } from "~/context";
+import { legacyPublicPath } from "~/lib/legacy-links";
 import { getOptionalUser } from "~/server/session.server";
 import { registerHref } from "~/server/site-config.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Links shared before the public routes existed: /?p=r/joes-diner-AbC123.
+  const legacy = legacyPublicPath(new URL(request.url).searchParams.get("p"));
+  if (legacy) throw redirect(legacy, 301);
   const user = await getOptionalUser(request, context);
   return {
     user: user ? { email: user.email } : null,

@@ -1,10 +1,14 @@
 import { data } from "react-router";
 import { MESSAGES } from "~/lib/messages";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${MESSAGES.pageNotFound} · Site Builder` },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: MESSAGES.pageNotFound,
+    description: "The page you asked for does not exist.",
+    noIndex: true,
+  });
 
 export function loader() {
   return data(null, { status: 404 });

@@ -8,9 +8,15 @@ import { MESSAGES } from "~/lib/messages";
 import { PRODUCT_TYPE_DESCRIPTION, PRODUCT_TYPE_LABEL, PRODUCT_TYPES } from "~/lib/product-types";
 import { createProductSchema } from "~/lib/validation";
 import { createProduct, listOwnerProducts } from "~/server/repositories/products.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/create";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create · Site Builder" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Create a site",
+    description: "Choose a type and a name for a new site.",
+    noIndex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);

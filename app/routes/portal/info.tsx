@@ -3,9 +3,15 @@ import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { listOwnerProducts } from "~/server/repositories/products.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/info";
 
-export const meta: Route.MetaFunction = () => [{ title: "User Info · Site Builder" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "User Info",
+    description: "Your account: user id, email, username and sites used.",
+    noIndex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);

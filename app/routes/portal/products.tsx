@@ -7,9 +7,15 @@ import { MESSAGES } from "~/lib/messages";
 import { PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { listOwnerProducts } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your Products · Site Builder" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Your Products",
+    description: "Your sites, their public links and how many you use.",
+    noIndex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);

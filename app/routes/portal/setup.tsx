@@ -13,11 +13,15 @@ import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { getProductImages, listItemImages } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/setup";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Edit ${data.name} · Site Builder` : "Editor · Site Builder" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data ? `Edit ${args.data.name}` : "Editor",
+    description: "Edit your site.",
+    noIndex: true,
+  });
 
 /** Restaurants and shops upload their images; dealership and e-commerce profiles type URLs. */
 const UPLOADS_IMAGES = new Set(["restaurant", "shoppy"]);

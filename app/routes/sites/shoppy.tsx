@@ -1,13 +1,18 @@
-import { PublicSiteError, PublicSitePage } from "~/components/public-site";
+import { PublicSiteError, PublicSitePage, publicSiteDescription } from "~/components/public-site";
+import { pageMeta } from "~/lib/seo";
 import { MESSAGES } from "~/lib/messages";
 import { publicSiteLoader } from "~/server/public-site-loader.server";
 import type { Route } from "./+types/shoppy";
 
 export const loader = publicSiteLoader("shoppy", MESSAGES.shopNotFound);
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? data.site.name : MESSAGES.shopNotFound },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data ? args.data.site.name : MESSAGES.shopNotFound,
+    description: args.data ? publicSiteDescription(args.data.site) : MESSAGES.shopNotFound,
+    standalone: true,
+    noIndex: !args.data,
+  });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <PublicSitePage site={loaderData.site} />;

@@ -1,0 +1,10 @@
+import type { ContactInput } from "./validation";
+
+export const CONTACT_SUBJECT = "General Question";
+export const CONTACT_REPLY_PROMISE = "We reply within one business day.";
+
+/** The mailto: link the contact form opens (SPEC section 9): subject and body prefilled. */
+export function contactMailto(supportEmail: string, input: ContactInput): string {
+  const body = `Name: ${input.name}\nEmail: ${input.email}\n\n${input.message}`;
+  return `mailto:${supportEmail}?subject=${encodeURIComponent(CONTACT_SUBJECT)}&body=${encodeURIComponent(body)}`;
+}

@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from "react-router";
+
+export const SITE_NAME = "Site Builder";
+
+interface MetaArgsLike {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown; data?: unknown } | undefined>;
+}
+
+/** The public origin, from the root loader (PUBLIC_URL). */
+function publicUrlFrom(matches: MetaArgsLike["matches"]): string {
+  const root = matches.find((match) => match?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { publicUrl?: string } | undefined;
+  return data?.publicUrl ?? "";
+}
+
+/** Title, description, canonical URL and Open Graph tags for a page. */
+export function pageMeta(
+  args: MetaArgsLike,
+  page: {
+    title: string;
+    description: string;
+    noIndex?: boolean;
+    /** A business's own page is titled with its name alone. */
+    standalone?: boolean;
+  },
+): MetaDescriptor[] {
+  const url = `${publicUrlFrom(args.matches)}${args.location.pathname}`;
+  const title =
+    page.standalone || page.title === SITE_NAME ? page.title : `${page.title} · ${SITE_NAME}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary" },
+    ...(page.noIndex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+}
