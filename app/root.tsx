@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteError,
 } from "react-router";
@@ -27,6 +28,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Public profile pages are plain HTML: no scripts, nothing to download but the page.
+  const hydrate = !useMatches().some(
+    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
   return (
     <html lang="en">
       <head>
@@ -37,8 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? <ScrollRestoration /> : null}
+        {hydrate ? <Scripts /> : null}
       </body>
     </html>
   );

@@ -23,6 +23,8 @@ export function pageMeta(
     noIndex?: boolean;
     /** A business's own page is titled with its name alone. */
     standalone?: boolean;
+    /** An absolute http(s) image for link previews. */
+    image?: string;
   },
 ): MetaDescriptor[] {
   const url = `${publicUrlFrom(args.matches)}${args.location.pathname}`;
@@ -38,6 +40,7 @@ export function pageMeta(
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { name: "twitter:card", content: "summary" },
+    ...(page.image ? [{ property: "og:image", content: page.image }] : []),
     ...(page.noIndex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

@@ -129,9 +129,20 @@ test("a second owner and an anonymous visitor get nothing of an owner's data", a
   }
 
   // Writes by the second owner change nothing.
+  const refusedSave = await second.context.post(site.editor, {
+    form: { intent: "save-info", name: "Hijacked" },
+    maxRedirects: 0,
+  });
+  expect(refusedSave.status()).toBe(404);
+  const anonymousSave = await anonymous.post(site.editor, {
+    form: { intent: "save-info", name: "Hijacked" },
+    maxRedirects: 0,
+  });
+  expect(anonymousSave.status()).toBe(401);
   const refusedDelete = await second.context.post(`/user/delete/${site.id}`, { maxRedirects: 0 });
   expect(refusedDelete.status()).toBe(404);
   expect(await (await first.context.get(site.editor)).text()).toContain("Private Kitchen");
+  expect(await (await first.context.get(site.editor)).text()).not.toContain("Hijacked");
   expect(await (await first.context.get("/user")).text()).toContain("Using 1/3");
   expect(await (await second.context.get("/user")).text()).toContain("Using 0/3");
 

@@ -10,7 +10,7 @@ import * as deleteRoute from "../../app/routes/portal/delete-product";
 import * as infoRoute from "../../app/routes/portal/info";
 import * as productsRoute from "../../app/routes/portal/products";
 import * as setupRoute from "../../app/routes/portal/setup";
-import { items, products, users } from "../../app/server/db/schema";
+import { items, productInfo, products, users } from "../../app/server/db/schema";
 import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/services.server";
 import { registerOwner } from "../support/auth-helpers";
@@ -221,6 +221,67 @@ describe("setup route guard", () => {
     for (const result of results) {
       expect(result).toMatchObject({ status: 404, body: { message: MESSAGES.invalidProduct } });
     }
+  });
+});
+
+describe("saving a profile's info", () => {
+  it("saves for the owner, renames the product and its slug, and refuses anyone else", async () => {
+    const { userId } = await registerOwner(services);
+    const created = await createProduct(services.db, userId, {
+      type: "dealership",
+      name: "Old Name",
+    });
+    if (!created.ok) throw new Error(created.reason);
+    const params = { type: "dealership", pid: created.productId };
+    const form = {
+      intent: "save-info",
+      name: "New Name Motors",
+      phone: "+1 555 0100",
+      "hours[0].open": "Closed",
+      "hours[0].close": "5:00 PM",
+      "colors.primary": "123",
+      logoUrl: "https://cdn.example/logo.png",
+    };
+
+    const stranger = await registerOwner(services);
+    const refused = await callRoute(setupRoute.action, {
+      services,
+      owner: ownerFor(stranger.userId),
+      params,
+      form,
+    });
+    expect(refused.status).toBe(404);
+
+    const saved = await callRoute(setupRoute.action, {
+      services,
+      owner: ownerFor(userId),
+      params,
+      form,
+    });
+    expect(saved.body).toEqual({ saved: true, colorsFellBack: [] });
+    const [product] = await listOwnerProducts(services.db, userId);
+    expect(product).toMatchObject({ name: "New Name Motors", slug: "new-name-motors" });
+    const info = await services.db.query.productInfo.findFirst({
+      where: eq(productInfo.productId, created.productId),
+    });
+    expect(info).toMatchObject({
+      name: "New Name Motors",
+      slug: "new-name-motors",
+      contact: { phone: "+1 555 0100", email: "" },
+      colors: { primary: "#112233", secondary: "#6b6b6b", text: "#000000" },
+      logoUrl: "https://cdn.example/logo.png",
+    });
+    expect(info!.hours[0]).toEqual({ day: "Monday", open: "Closed", close: "Closed" });
+
+    const hostile = await callRoute(setupRoute.action, {
+      services,
+      owner: ownerFor(userId),
+      params,
+      form: { ...form, name: "Changed", bgUrl: "javascript:alert(1)" },
+    });
+    expect(hostile.status).toBe(400);
+    expect(hostile.body).toMatchObject({ fieldErrors: { bgUrl: [MESSAGES.httpUrlOnly] } });
+    expect((await listOwnerProducts(services.db, userId))[0]!.name).toBe("New Name Motors");
   });
 });
 

@@ -1,7 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { ImageUploader } from "~/components/image-uploader";
+import {
+  ProfileEditor,
+  type ProfileEditorResult,
+  type ProfileEditorValues,
+} from "~/components/profile-editor";
 import { servicesContext } from "~/context";
 import {
   DEFAULT_IMAGE_TARGET_BYTES,
@@ -9,9 +15,15 @@ import {
   MAX_IMAGES_PER_ITEM,
 } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
+import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
 import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { requireOwnedProduct } from "~/server/ownership.server";
-import { getProductImages, listItemImages } from "~/server/repositories/products.server";
+import {
+  getProductImages,
+  listItemImages,
+  loadProductInfo,
+  saveProductInfo,
+} from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/setup";
@@ -43,7 +55,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const images = await getProductImages(db, product.id);
   const itemImages = UPLOADS_IMAGES.has(product.type) ? await listItemImages(db, product.id) : [];
+  // Dealership and e-commerce profiles are edited here in a single form.
+  let profile: ProfileEditorValues | null = null;
+  let loadError: string | null = null;
+  if (!UPLOADS_IMAGES.has(product.type)) {
+    try {
+      const info = await loadProductInfo(db, product.id);
+      if (!info) throw new Error("info row missing");
+      profile = {
+        name: info.name,
+        phone: info.contact.phone,
+        email: info.contact.email,
+        address: info.address,
+        logoUrl: info.logoUrl,
+        bgUrl: info.bgUrl,
+        colors: info.colors,
+        hours: info.hours,
+      };
+    } catch (error) {
+      console.error("loading info failed:", error);
+      loadError = MESSAGES.failedToLoad;
+    }
+  }
   return {
+    profile,
+    loadError,
     id: product.id,
     name: product.name,
     type: product.type,
@@ -55,8 +91,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { owner, product } = await requireOwnedProduct(context, params.pid);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "save-info" || UPLOADS_IMAGES.has(product.type)) {
+    return data<ProfileEditorResult>({ error: MESSAGES.failedToSaveInfo }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: profileInfoSchema });
+  if (submission.status !== "success") {
+    return data<ProfileEditorResult>(
+      { error: MESSAGES.failedToSaveInfo, fieldErrors: submission.error ?? {} },
+      { status: 400 },
+    );
+  }
+  const { info, colorsFellBack } = toProfileInfo(submission.value);
+  try {
+    await saveProductInfo(context.get(servicesContext).db, owner.id, product.id, info);
+  } catch (error) {
+    console.error("saving info failed:", error);
+    return data<ProfileEditorResult>({ error: MESSAGES.failedToSaveInfo }, { status: 500 });
+  }
+  return { saved: true, colorsFellBack } satisfies ProfileEditorResult;
+}
+
 // Each site type's editor fills this page; the shared header and Delete are already here.
-export default function Setup({ loaderData }: Route.ComponentProps) {
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container">
       <div className="page-header">
@@ -80,6 +139,14 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
           <DeleteProductDialog productId={loaderData.id} name={loaderData.name} />
         </div>
       </div>
+      {loaderData.loadError ? (
+        <p className="alert error" role="alert">
+          {loaderData.loadError}
+        </p>
+      ) : null}
+      {loaderData.profile ? (
+        <ProfileEditor values={loaderData.profile} result={actionData} />
+      ) : null}
       {loaderData.uploadError ? (
         <p className="alert error" role="alert">
           {MESSAGES.failedToSaveInfo} {loaderData.uploadError}

@@ -5,7 +5,9 @@
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { DEFAULT_COLORS } from "~/lib/colors";
+import { normalizeHours } from "~/lib/hours";
 import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
+import type { ProfileInfo } from "~/lib/profile-info";
 import type { ProductType } from "~/lib/product-types";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
@@ -41,6 +43,37 @@ export async function getProductImages(db: Database, productId: string) {
     .from(productInfo)
     .where(eq(productInfo.productId, productId));
   return { logoUrl: row?.logoUrl ?? "", bgUrl: row?.bgUrl ?? "" };
+}
+
+/** The info row an editor shows (hours always in their 7-row form). */
+export async function loadProductInfo(db: Database, productId: string) {
+  const [row] = await db.select().from(productInfo).where(eq(productInfo.productId, productId));
+  if (!row) return null;
+  return { ...row, hours: normalizeHours(row.hours) };
+}
+
+/**
+ * Saves a site's info; the product's name and slug follow it (the public URL
+ * changes with the name, and the old one redirects).
+ */
+export async function saveProductInfo(
+  db: Database,
+  ownerUid: string,
+  productId: string,
+  info: ProfileInfo,
+): Promise<void> {
+  const slug = slugify(info.name);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(productInfo)
+      .set({ ...info, slug })
+      .where(eq(productInfo.productId, productId));
+    await tx
+      .update(products)
+      .set({ name: info.name, slug, updatedAt: sql`now()` })
+      .where(and(eq(products.id, productId), eq(products.ownerUid, ownerUid)));
+    await touchOwner(tx, ownerUid);
+  });
 }
 
 /** A product's items with their images, by name: what the image fields of an editor need. */

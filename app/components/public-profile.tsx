@@ -1,0 +1,102 @@
+import { formatHoursRow, type HoursRow } from "~/lib/hours";
+import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
+import { safeHttpUrl } from "~/lib/profile-info";
+import { jsonLdText } from "~/lib/structured-data";
+
+export interface PublicProfile {
+  name: string;
+  address: string;
+  contact: { phone: string; email: string };
+  hours: HoursRow[];
+  colors: { primary: string; secondary: string; text: string };
+  logoUrl: string;
+  bgUrl: string;
+}
+
+export function mapsLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/**
+ * A dealership's or store's public profile: hero, logo, contact, address and
+ * hours, in the owner's colors. Plain HTML: it needs no JavaScript.
+ */
+export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonLd: unknown }) {
+  const background = safeHttpUrl(site.bgUrl);
+  const logo = safeHttpUrl(site.logoUrl);
+  return (
+    <div
+      className="public-profile"
+      style={{ background: site.colors.primary, color: site.colors.text }}
+    >
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      <header
+        className="profile-hero"
+        style={{ height: HERO_HEIGHT_PX, background: site.colors.secondary }}
+      >
+        {background ? (
+          <img
+            className="profile-hero-image"
+            src={background}
+            alt=""
+            width={1200}
+            height={HERO_HEIGHT_PX}
+          />
+        ) : null}
+      </header>
+      <main className="container profile-body">
+        {logo ? (
+          <img
+            className="profile-logo"
+            src={logo}
+            alt={`${site.name} logo`}
+            width={LOGO_SIZE_PX}
+            height={LOGO_SIZE_PX}
+          />
+        ) : null}
+        <h1>{site.name}</h1>
+        <section aria-label="Contact" className="profile-contact">
+          {site.address ? (
+            <p>
+              <a href={mapsLink(site.address)} style={{ color: "inherit" }}>
+                {site.address}
+              </a>
+            </p>
+          ) : null}
+          {site.contact.phone ? (
+            <p>
+              <a
+                href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`}
+                style={{ color: "inherit" }}
+              >
+                {site.contact.phone}
+              </a>
+            </p>
+          ) : null}
+          {site.contact.email ? (
+            <p>
+              <a href={`mailto:${site.contact.email}`} style={{ color: "inherit" }}>
+                {site.contact.email}
+              </a>
+            </p>
+          ) : null}
+        </section>
+        <section aria-labelledby="hours-title">
+          <h2 id="hours-title" style={{ color: site.colors.secondary }}>
+            Opening hours
+          </h2>
+          <table className="hours">
+            <tbody>
+              {site.hours.map((row) => (
+                <tr key={row.day}>
+                  <th scope="row">{row.day}</th>
+                  <td>{formatHoursRow(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </main>
+    </div>
+  );
+}

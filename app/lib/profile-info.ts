@@ -1,0 +1,105 @@
+/**
+ * The info form of a site (SPEC section 3, "Product info"): name, contact,
+ * address, hours, colors and image URLs. One schema for the browser and the
+ * server; the server also normalises hours and colors before saving.
+ */
+import { z } from "zod";
+import { COLOR_KEYS, parseColors, type ColorKey } from "./colors";
+import { DAYS, normalizeHours, type HoursRow } from "./hours";
+import { NAME_MAX_LENGTH } from "./limits";
+import { MESSAGES } from "./messages";
+
+const URL_MAX_LENGTH = 2048;
+
+/** An absolute http(s) URL, or null: nothing an owner types may become `javascript:` or `data:`. */
+export function safeHttpUrl(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > URL_MAX_LENGTH) return null;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: MESSAGES.textTooLong })
+    .optional()
+    .transform((value) => value ?? "");
+
+const imageUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value ?? "")
+  .refine((value) => value === "" || safeHttpUrl(value) !== null, { error: MESSAGES.httpUrlOnly });
+
+export const profileInfoSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.nameRequired })
+    .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong }),
+  phone: optionalText(40),
+  // Empty is allowed (forms send "" or nothing); anything else must look like an email.
+  email: z
+    .union([z.literal(""), z.email({ error: MESSAGES.emailInvalid }).max(254)])
+    .optional()
+    .transform((value) => value ?? ""),
+  address: optionalText(300),
+  logoUrl: imageUrl,
+  bgUrl: imageUrl,
+  colors: z
+    .object({ primary: optionalText(32), secondary: optionalText(32), text: optionalText(32) })
+    .optional(),
+  hours: z
+    .array(z.object({ open: optionalText(16), close: optionalText(16) }).optional())
+    .max(DAYS.length)
+    .optional(),
+});
+
+export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
+
+export interface ProfileInfo {
+  name: string;
+  contact: { phone: string; email: string };
+  address: string;
+  logoUrl: string;
+  bgUrl: string;
+  colors: Record<ColorKey, string>;
+  hours: HoursRow[];
+}
+
+/** What is stored: hours in their 7-row shape, colors with defaults for anything invalid. */
+export function toProfileInfo(input: ProfileInfoInput): {
+  info: ProfileInfo;
+  colorsFellBack: ColorKey[];
+} {
+  const { colors, fellBack } = parseColors(input.colors);
+  const hours = normalizeHours(
+    DAYS.map((day, i) => ({
+      day,
+      open: input.hours?.[i]?.open ?? "",
+      close: input.hours?.[i]?.close ?? "",
+    })),
+  );
+  return {
+    info: {
+      name: input.name,
+      contact: { phone: input.phone, email: input.email },
+      address: input.address,
+      logoUrl: safeHttpUrl(input.logoUrl) ?? "",
+      bgUrl: safeHttpUrl(input.bgUrl) ?? "",
+      colors,
+      hours,
+    },
+    colorsFellBack: fellBack,
+  };
+}
+
+export { COLOR_KEYS };

@@ -1,0 +1,50 @@
+/**
+ * schema.org JSON-LD for public pages, built from stored info. Only values
+ * that are safe to publish go in: http(s) images, times in 24-hour form.
+ */
+import { CLOSED, toIso24, type HoursRow } from "./hours";
+import { safeHttpUrl } from "./profile-info";
+
+export interface BusinessFacts {
+  type: "AutoDealer" | "Store" | "Restaurant";
+  name: string;
+  url: string;
+  address: string;
+  phone: string;
+  email: string;
+  images: string[];
+  hours: HoursRow[];
+}
+
+export function businessJsonLd(facts: BusinessFacts): Record<string, unknown> {
+  const images = facts.images.map(safeHttpUrl).filter((url): url is string => url !== null);
+  const openingHoursSpecification = facts.hours.flatMap((row) => {
+    if (row.open === CLOSED || row.close === CLOSED) return [];
+    const opens = toIso24(row.open);
+    const closes = toIso24(row.close);
+    return opens && closes
+      ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: row.day, opens, closes }]
+      : [];
+  });
+  return {
+    "@context": "https://schema.org",
+    "@type": facts.type,
+    name: facts.name,
+    url: facts.url,
+    ...(facts.address
+      ? { address: { "@type": "PostalAddress", streetAddress: facts.address } }
+      : {}),
+    ...(facts.phone ? { telephone: facts.phone } : {}),
+    ...(facts.email ? { email: facts.email } : {}),
+    ...(images.length ? { image: images } : {}),
+    ...(openingHoursSpecification.length ? { openingHoursSpecification } : {}),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` is escaped so no text can close the tag. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
