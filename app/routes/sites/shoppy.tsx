@@ -4,6 +4,9 @@ import { MESSAGES } from "~/lib/messages";
 import { publicSiteLoader } from "~/server/public-site-loader.server";
 import type { Route } from "./+types/shoppy";
 
+// Nothing on this page needs JavaScript yet, so it ships none.
+export const handle = { hydrate: false };
+
 export const loader = publicSiteLoader("shoppy", MESSAGES.shopNotFound);
 
 export const meta: Route.MetaFunction = (args) =>
