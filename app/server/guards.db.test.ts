@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerOwner } from "../../tests/support/auth-helpers";
 import { createTestServices } from "../../tests/support/test-services";
 import { ownerContext, servicesContext } from "~/context";
@@ -15,7 +15,7 @@ import { requireOwnedProduct } from "./ownership.server";
 import { loadPublicSite } from "./repositories/public-sites.server";
 import { createProduct } from "./repositories/products.server";
 import type { RunningServices } from "./services.server";
-import { requireOwnerMiddleware } from "./session.server";
+import { getOptionalUser, requireOwnerMiddleware } from "./session.server";
 
 let services: RunningServices;
 let owner: Awaited<ReturnType<typeof registerOwner>>;
@@ -107,6 +107,28 @@ describe("requireOwnerMiddleware", () => {
       email: owner.owner.email,
       status: "valid",
     });
+  });
+});
+
+describe("getOptionalUser", () => {
+  it("reads the session once per request, however many loaders ask", async () => {
+    const spy = vi.spyOn(services.auth.api, "getSession");
+    try {
+      const context = contextWithServices();
+      const request = new Request("http://localhost/signin", { headers: { cookie: owner.cookie } });
+      const [a, b] = await Promise.all([
+        getOptionalUser(request, context),
+        getOptionalUser(request, context),
+      ]);
+      expect(a?.id).toBe(owner.userId);
+      expect(b).toBe(a);
+      expect(spy).toHaveBeenCalledTimes(1);
+      // A new request looks again.
+      await getOptionalUser(request, contextWithServices());
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -3,7 +3,13 @@
  * goes through `requireOwnerMiddleware`, the one place that turns a missing
  * session into a redirect (pages) or a refusal (actions).
  */
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  data,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { ownerContext, servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import type { AppServices } from "./services.server";
@@ -32,8 +38,23 @@ export async function getSessionUser(
   };
 }
 
-export function getOptionalUser(request: Request, context: Readonly<RouterContextProvider>) {
-  return getSessionUser(context.get(servicesContext), request.headers);
+/**
+ * The session lookup of the current request. The router context lives for one
+ * request, so the layout's loader, the page's loader and the portal guard
+ * share one database read instead of each making their own.
+ */
+const sessionLookupContext = createContext<Promise<SessionUser | null> | null>(null);
+
+export function getOptionalUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<SessionUser | null> {
+  let lookup = context.get(sessionLookupContext);
+  if (!lookup) {
+    lookup = getSessionUser(context.get(servicesContext), request.headers);
+    context.set(sessionLookupContext, lookup);
+  }
+  return lookup;
 }
 
 /** `/signin?redirectTo=…` for the page the visitor asked for. */
