@@ -303,7 +303,7 @@ describe("delete", () => {
       params: { pid: productId },
       form: {},
     });
-    expect(refused).toMatchObject({ status: 404, body: { error: MESSAGES.invalidProduct } });
+    expect(refused).toMatchObject({ status: 404, body: { message: MESSAGES.invalidProduct } });
     expect(await listOwnerProducts(services.db, first.id)).toHaveLength(1);
     expect(await services.storage.list(`restaurants/${productId}`)).toHaveLength(1);
 

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { ownerContext, servicesContext } from "~/context";
+import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
+import { requireOwnedProduct } from "~/server/ownership.server";
 import { removeProduct } from "~/server/product-lifecycle.server";
 import type { Route } from "./+types/delete-product";
 
@@ -10,15 +11,18 @@ export function loader() {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
   let removed: boolean;
   try {
-    removed = await removeProduct(context.get(servicesContext), owner.id, params.pid);
+    // Someone else's product and an unknown one get the same 404.
+    const { owner, product } = await requireOwnedProduct(context, params.pid);
+    removed = await removeProduct(context.get(servicesContext), owner.id, product.id);
   } catch (error) {
+    // The ownership refusal is a response, not an Error: let it through.
+    if (!(error instanceof Error)) throw error;
     console.error("delete failed:", error);
     return data({ error: MESSAGES.failedToDelete }, { status: 500 });
   }
-  // Someone else's product and an unknown one get the same answer.
+  // Gone between the check and the delete (another tab deleted it first).
   if (!removed) return data({ error: MESSAGES.invalidProduct }, { status: 404 });
   return redirect("/user/products");
 }

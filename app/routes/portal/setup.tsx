@@ -19,7 +19,6 @@ import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
 import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import {
-  getProductImages,
   listItemImages,
   loadProductInfo,
   saveProductInfo,
@@ -53,37 +52,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
   const { db, env } = context.get(servicesContext);
-  const images = await getProductImages(db, product.id);
   const itemImages = UPLOADS_IMAGES.has(product.type) ? await listItemImages(db, product.id) : [];
-  // Dealership and e-commerce profiles are edited here in a single form.
-  let profile: ProfileEditorValues | null = null;
+  // One read of the info row: its images for every type, the whole form for
+  // dealership and e-commerce profiles, which are edited here in a single form.
+  let info: Awaited<ReturnType<typeof loadProductInfo>> = null;
   let loadError: string | null = null;
-  if (!UPLOADS_IMAGES.has(product.type)) {
-    try {
-      const info = await loadProductInfo(db, product.id);
-      if (!info) throw new Error("info row missing");
-      profile = {
-        name: info.name,
-        phone: info.contact.phone,
-        email: info.contact.email,
-        address: info.address,
-        logoUrl: info.logoUrl,
-        bgUrl: info.bgUrl,
-        colors: info.colors,
-        hours: info.hours,
-      };
-    } catch (error) {
-      console.error("loading info failed:", error);
-      loadError = MESSAGES.failedToLoad;
-    }
+  try {
+    info = await loadProductInfo(db, product.id);
+    if (!info) throw new Error("info row missing");
+  } catch (error) {
+    console.error("loading info failed:", error);
+    loadError = MESSAGES.failedToLoad;
   }
+  const profile: ProfileEditorValues | null =
+    info && !UPLOADS_IMAGES.has(product.type)
+      ? {
+          name: info.name,
+          phone: info.contact.phone,
+          email: info.contact.email,
+          address: info.address,
+          logoUrl: info.logoUrl,
+          bgUrl: info.bgUrl,
+          colors: info.colors,
+          hours: info.hours,
+        }
+      : null;
   return {
     profile,
     loadError,
     id: product.id,
     name: product.name,
     type: product.type,
-    ...images,
+    logoUrl: info?.logoUrl ?? "",
+    bgUrl: info?.bgUrl ?? "",
     itemImages,
     // Set when an upload without JavaScript failed and came back here.
     uploadError: new URL(request.url).searchParams.get("upload-error"),

@@ -36,15 +36,6 @@ export async function listOwnerProducts(db: Database, ownerUid: string) {
     .orderBy(asc(products.createdAt), asc(products.id));
 }
 
-/** A product's logo and background URLs (empty when none). */
-export async function getProductImages(db: Database, productId: string) {
-  const [row] = await db
-    .select({ logoUrl: productInfo.logoUrl, bgUrl: productInfo.bgUrl })
-    .from(productInfo)
-    .where(eq(productInfo.productId, productId));
-  return { logoUrl: row?.logoUrl ?? "", bgUrl: row?.bgUrl ?? "" };
-}
-
 /** The info row an editor shows (hours always in their 7-row form). */
 export async function loadProductInfo(db: Database, productId: string) {
   const [row] = await db.select().from(productInfo).where(eq(productInfo.productId, productId));
