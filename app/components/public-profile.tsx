@@ -1,7 +1,9 @@
-import { formatHoursRow, type HoursRow } from "~/lib/hours";
+import type { HoursRow } from "~/lib/hours";
 import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
 import { safeHttpUrl } from "~/lib/profile-info";
+import { pageMeta } from "~/lib/seo";
 import { jsonLdText } from "~/lib/structured-data";
+import { HoursTable, publicSiteDescription, telHref } from "./public-site";
 
 export interface PublicProfile {
   name: string;
@@ -85,18 +87,24 @@ export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonL
           <h2 id="hours-title" style={{ color: site.colors.secondary }}>
             Opening hours
           </h2>
-          <table className="hours">
-            <tbody>
-              {site.hours.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">{row.day}</th>
-                  <td>{formatHoursRow(row)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HoursTable hours={site.hours} />
         </section>
       </main>
     </div>
   );
+}
+
+/** Meta of a public profile page: the business's own title, its description and picture. */
+export function publicProfileMeta(
+  args: Parameters<typeof pageMeta>[0] & { data: { site: PublicProfile } | undefined },
+  notFoundMessage: string,
+) {
+  const site = args.data?.site;
+  return pageMeta(args, {
+    title: site ? site.name : notFoundMessage,
+    description: site ? publicSiteDescription(site) : notFoundMessage,
+    standalone: true,
+    noIndex: !site,
+    image: site ? (safeHttpUrl(site.bgUrl) ?? safeHttpUrl(site.logoUrl) ?? undefined) : undefined,
+  });
 }

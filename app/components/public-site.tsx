@@ -21,27 +21,39 @@ export function PublicSiteHeader({ site }: { site: PublicSiteSummary }) {
         {site.address ? <p>{site.address}</p> : null}
         <p>
           {site.contact.phone ? (
-            <a href={`tel:${site.contact.phone}`}>{site.contact.phone}</a>
+            <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
           ) : null}
           {site.contact.phone && site.contact.email ? " · " : null}
           {site.contact.email ? (
             <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
           ) : null}
         </p>
-        <table className="hours">
-          <caption className="visually-hidden">Opening hours</caption>
-          <tbody>
-            {site.hours.map((row) => (
-              <tr key={row.day}>
-                <th scope="row">{row.day}</th>
-                <td>{formatHoursRow(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HoursTable hours={site.hours} caption="Opening hours" />
       </div>
     </header>
   );
+}
+
+/** The week's hours, one row a day; the caption is for screen readers when a heading is not shown. */
+export function HoursTable({ hours, caption }: { hours: HoursRow[]; caption?: string }) {
+  return (
+    <table className="hours">
+      {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+      <tbody>
+        {hours.map((row) => (
+          <tr key={row.day}>
+            <th scope="row">{row.day}</th>
+            <td>{formatHoursRow(row)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A `tel:` link dials digits and a leading +, whatever spacing the owner typed. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
 /** One line about a business for search results and link previews. */
