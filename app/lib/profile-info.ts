@@ -4,7 +4,7 @@
  * server; the server also normalises hours and colors before saving.
  */
 import { z } from "zod";
-import { COLOR_KEYS, parseColors, type ColorKey } from "./colors";
+import { parseColors, type ColorKey } from "./colors";
 import { DAYS, normalizeHours, type HoursRow } from "./hours";
 import { NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
@@ -102,4 +102,3 @@ export function toProfileInfo(input: ProfileInfoInput): {
   };
 }
 
-export { COLOR_KEYS };
