@@ -1,0 +1,126 @@
+/**
+ * Items of restaurants and shops. Every write runs in one transaction that
+ * holds the product's row locked, so the 50-item cap cannot be overshot by
+ * concurrent requests, and only touches items of the product it was given:
+ * callers pass a product already checked by `requireOwnedProduct`.
+ */
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
+import { slugify } from "~/lib/slug";
+import type { Database } from "../db/client.server";
+import { items, products } from "../db/schema";
+import { createId } from "../ids.server";
+import { notifyOwner } from "../live.server";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type ItemRow = typeof items.$inferSelect;
+
+/** What an owner edits on an item; images are stored through the upload pipeline. */
+export interface ItemFields {
+  name: string;
+  priceCents: number;
+  description: string;
+  category: string;
+  star: boolean;
+  tags: string[];
+  soldOut: boolean;
+}
+
+export type AddItemResult =
+  { ok: true; itemId: string } | { ok: false; reason: "limit-reached" | "product-missing" };
+
+/** A product's items, sorted by name (then id, so equal names keep a stable order). */
+export async function listItems(db: Database, productId: string): Promise<ItemRow[]> {
+  return db
+    .select()
+    .from(items)
+    .where(eq(items.productId, productId))
+    .orderBy(asc(items.name), asc(items.id));
+}
+
+export async function addItem(
+  db: Database,
+  product: { id: string; ownerUid: string },
+  fields: Partial<ItemFields> & Pick<ItemFields, "name" | "priceCents">,
+): Promise<AddItemResult> {
+  return db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, product))) return { ok: false, reason: "product-missing" } as const;
+    const [row] = await tx
+      .select({ n: count() })
+      .from(items)
+      .where(eq(items.productId, product.id));
+    if ((row?.n ?? 0) >= MAX_ITEMS_PER_PRODUCT) {
+      return { ok: false, reason: "limit-reached" } as const;
+    }
+    const itemId = createId();
+    await tx
+      .insert(items)
+      .values({ ...fields, id: itemId, productId: product.id, slug: slugify(fields.name) });
+    await productChanged(tx, product);
+    return { ok: true, itemId } as const;
+  });
+}
+
+/** Changes some fields of one item; false when the product has no such item. */
+export async function updateItem(
+  db: Database,
+  product: { id: string; ownerUid: string },
+  itemId: string,
+  fields: Partial<ItemFields>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, product))) return false;
+    const changed = await tx
+      .update(items)
+      .set({ ...fields, ...(fields.name === undefined ? {} : { slug: slugify(fields.name) }) })
+      .where(and(eq(items.id, itemId), eq(items.productId, product.id)))
+      .returning({ id: items.id });
+    if (changed.length === 0) return false;
+    await productChanged(tx, product);
+    return true;
+  });
+}
+
+/** Removes one item; false when the product has no such item. Its files are the caller's. */
+export async function deleteItem(
+  db: Database,
+  product: { id: string; ownerUid: string },
+  itemId: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, product))) return false;
+    const removed = await tx
+      .delete(items)
+      .where(and(eq(items.id, itemId), eq(items.productId, product.id)))
+      .returning({ id: items.id });
+    if (removed.length === 0) return false;
+    await productChanged(tx, product);
+    return true;
+  });
+}
+
+/** Locks the live product row of this owner; the lock serialises item writes per product. */
+async function lockProduct(tx: Transaction, product: { id: string; ownerUid: string }) {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.id, product.id),
+        eq(products.ownerUid, product.ownerUid),
+        eq(products.exists, true),
+      ),
+    )
+    .for("update");
+  return row !== undefined;
+}
+
+/** The product's content changed: bump its updatedAt and tell the owner's open pages. */
+export async function productChanged(tx: Transaction, product: { id: string; ownerUid: string }) {
+  await tx
+    .update(products)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(products.id, product.id));
+  await notifyOwner(tx, product.ownerUid, "products-changed");
+}
