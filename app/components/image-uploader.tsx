@@ -4,7 +4,7 @@ import { compressImageFile } from "~/lib/browser-image-encoder";
 import { validateImageChoice } from "~/lib/image-compression";
 import { useHydrated } from "./use-hydrated";
 
-type UploadTarget = "logo" | "background" | "item-image" | "item-images";
+export type UploadTarget = "logo" | "background" | "item-image" | "item-images";
 
 interface UploadRow {
   key: string;
@@ -35,6 +35,48 @@ function sendWithProgress(
     request.addEventListener("error", () => resolve({ error: "The connection was lost." }));
     request.send(body);
   });
+}
+
+export interface ImageDestination {
+  productId: string;
+  target: UploadTarget;
+  itemId?: string;
+  targetBytes: number;
+}
+
+/**
+ * Compresses one image in the browser (SPEC section 5) and uploads it to the
+ * upload route, reporting each stage; resolves with the server's answer.
+ */
+export async function compressAndUpload(
+  file: File,
+  destination: ImageDestination,
+  onProgress: (stage: "compressing" | "uploading", percent: number) => void,
+): Promise<{ url?: string; error?: string }> {
+  try {
+    onProgress("compressing", 0);
+    const { blob } = await compressImageFile(file, destination.targetBytes);
+    onProgress("uploading", 0);
+    const body = new FormData();
+    body.set("target", destination.target);
+    if (destination.itemId) body.set("itemId", destination.itemId);
+    body.set("file", blob, file.name.replace(/\.[^.]*$/, "") + ".jpg");
+    return await sendWithProgress(`/user/upload/${destination.productId}`, body, (percent) =>
+      onProgress("uploading", percent),
+    );
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** A progress bar with its percentage, named for screen readers. */
+export function UploadProgress({ name, percent }: { name: string; percent: number }) {
+  return (
+    <span className="upload-progress">
+      <progress max={100} value={percent} aria-label={`Uploading ${name}`} />
+      <span aria-hidden="true">{percent}%</span>
+    </span>
+  );
 }
 
 /**
@@ -86,22 +128,13 @@ export function ImageUploader({
     // One after another, so each file's bar means something and the order is kept.
     for (const [i, file] of files.entries()) {
       const key = batch[i]!.key;
-      try {
-        const { blob } = await compressImageFile(file, targetBytes);
-        update(key, { stage: "uploading" });
-        const body = new FormData();
-        body.set("target", target);
-        if (itemId) body.set("itemId", itemId);
-        body.set("file", blob, file.name.replace(/\.[^.]*$/, "") + ".jpg");
-        const answer = await sendWithProgress(action, body, (percent) => update(key, { percent }));
-        if (answer.error) update(key, { stage: "failed", message: answer.error });
-        else update(key, { stage: "done", percent: 100 });
-      } catch (error) {
-        update(key, {
-          stage: "failed",
-          message: error instanceof Error ? error.message : String(error),
-        });
-      }
+      const answer = await compressAndUpload(
+        file,
+        { productId, target, itemId, targetBytes },
+        (stage, percent) => update(key, { stage, percent }),
+      );
+      if (answer.error) update(key, { stage: "failed", message: answer.error });
+      else update(key, { stage: "done", percent: 100 });
     }
     void revalidator.revalidate();
   };
@@ -150,10 +183,7 @@ export function ImageUploader({
               ) : row.stage === "compressing" ? (
                 <span className="muted">Compressing…</span>
               ) : (
-                <span className="upload-progress">
-                  <progress max={100} value={row.percent} aria-label={`Uploading ${row.name}`} />
-                  <span aria-hidden="true">{row.percent}%</span>
-                </span>
+                <UploadProgress name={row.name} percent={row.percent} />
               )}
             </li>
           ))}

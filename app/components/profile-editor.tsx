@@ -71,15 +71,25 @@ function Field({
 }
 
 /**
- * The single form of the dealership and e-commerce editors: contact details,
- * hours, colors and image addresses, saved in one go.
+ * A site's info form: contact details, hours and colors, saved in one go.
+ * The dealership and e-commerce editors type their image addresses here;
+ * restaurants and shops upload their images beside the form instead.
  */
 export function ProfileEditor({
   values,
   result,
+  imageUrlFields = true,
+  nameLabel = "Name",
+  savedMessage = MESSAGES.infoSaved,
+  children,
 }: {
   values: ProfileEditorValues;
   result: ProfileEditorResult | undefined;
+  imageUrlFields?: boolean;
+  nameLabel?: string;
+  savedMessage?: string;
+  /** Fields a site type adds before the Save button. */
+  children?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const saving =
@@ -91,7 +101,7 @@ export function ProfileEditor({
       <div aria-live="polite">
         {result?.saved ? (
           <p className="alert success" role="status">
-            {MESSAGES.infoSaved}
+            {savedMessage}
           </p>
         ) : null}
         {result?.error ? (
@@ -102,7 +112,7 @@ export function ProfileEditor({
       </div>
       <Field
         name="name"
-        label="Name"
+        label={nameLabel}
         value={values.name}
         errors={errors.name}
         autoComplete="organization"
@@ -132,22 +142,27 @@ export function ProfileEditor({
       />
       <HoursEditor initial={values.hours} />
       <ColorFields initial={values.colors} fellBack={result?.colorsFellBack} />
-      <Field
-        name="logoUrl"
-        label="Logo URL"
-        value={values.logoUrl}
-        type="url"
-        errors={errors.logoUrl}
-        hint="An https:// address of a square picture."
-      />
-      <Field
-        name="bgUrl"
-        label="Background URL"
-        value={values.bgUrl}
-        type="url"
-        errors={errors.bgUrl}
-        hint="An https:// address of a wide picture."
-      />
+      {imageUrlFields ? (
+        <>
+          <Field
+            name="logoUrl"
+            label="Logo URL"
+            value={values.logoUrl}
+            type="url"
+            errors={errors.logoUrl}
+            hint="An https:// address of a square picture."
+          />
+          <Field
+            name="bgUrl"
+            label="Background URL"
+            value={values.bgUrl}
+            type="url"
+            errors={errors.bgUrl}
+            hint="An https:// address of a wide picture."
+          />
+        </>
+      ) : null}
+      {children}
       <div>
         <button type="submit" className="button" disabled={saving}>
           {saving ? "Saving…" : "Save"}

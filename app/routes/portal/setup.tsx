@@ -1,30 +1,28 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
-import { ImageUploader } from "~/components/image-uploader";
+import { AddItemForm } from "~/components/editor/add-item-form";
+import { EditorTabs, parseEditorTab, type EditorTab } from "~/components/editor/editor-tabs";
+import { ItemList } from "~/components/editor/item-list";
+import { SiteInfo } from "~/components/editor/site-info";
 import {
   ProfileEditor,
   type ProfileEditorResult,
   type ProfileEditorValues,
 } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
-import {
-  DEFAULT_IMAGE_TARGET_BYTES,
-  ITEM_IMAGE_TARGET_BYTES,
-  MAX_IMAGES_PER_ITEM,
-} from "~/lib/limits";
+import { distinctCategories, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
-import { isProductType, PRODUCT_TYPE_LABEL } from "~/lib/product-types";
-import { requireOwnedProduct } from "~/server/ownership.server";
-import {
-  listItemImages,
-  loadProductInfo,
-  saveProductInfo,
-} from "~/server/repositories/products.server";
-import { publicLink } from "~/server/site-config.server";
+import { isProductType, PRODUCT_TYPE_LABEL, type ProductType } from "~/lib/product-types";
 import { pageMeta } from "~/lib/seo";
+import { readUploadForm, UploadFormError } from "~/server/images/upload-form.server";
+import { isItemIntent, runItemIntent } from "~/server/item-actions.server";
+import { requireOwnedProduct } from "~/server/ownership.server";
+import { listItems } from "~/server/repositories/items.server";
+import { loadProductInfo, saveProductInfo } from "~/server/repositories/products.server";
+import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -34,95 +32,172 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-/** Restaurants and shops upload their images; dealership and e-commerce profiles type URLs. */
-const UPLOADS_IMAGES = new Set(["restaurant", "shoppy"]);
+/** Restaurants and shops have items and upload their images; the other types are one form. */
+type ItemSiteType = Extract<ProductType, "restaurant" | "shoppy">;
+function hasItems(type: ProductType): type is ItemSiteType {
+  return type === "restaurant" || type === "shoppy";
+}
 
-const INFO_IMAGES = [
-  { target: "logo", label: "Logo", className: "image-preview logo", width: 120, height: 120 },
-  {
-    target: "background",
-    label: "Background",
-    className: "image-preview",
-    width: 320,
-    height: 180,
-  },
-] as const;
+const TAB_LABELS: Record<ItemSiteType, Record<EditorTab, string>> = {
+  restaurant: { items: "Menu Items", add: "Add Item", info: "Info" },
+  shoppy: { items: "Items", add: "Add Item", info: "Info" },
+};
+
+/** Info saves answer with the spec's words for each editor. */
+const INFO_MESSAGES: Record<ProductType, { saved: string; failed: string }> = {
+  restaurant: { saved: MESSAGES.infoSaved, failed: MESSAGES.failedToSaveInfo },
+  shoppy: { saved: MESSAGES.saved, failed: MESSAGES.failedToSave },
+  dealership: { saved: MESSAGES.infoSaved, failed: MESSAGES.failedToSaveInfo },
+  ecommerce: { saved: MESSAGES.infoSaved, failed: MESSAGES.failedToSaveInfo },
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
   const { db, env } = context.get(servicesContext);
-  const itemImages = UPLOADS_IMAGES.has(product.type) ? await listItemImages(db, product.id) : [];
-  // One read of the info row: its images for every type, the whole form for
-  // dealership and e-commerce profiles, which are edited here in a single form.
-  let info: Awaited<ReturnType<typeof loadProductInfo>> = null;
+
+  let info: ProfileEditorValues | null = null;
   let loadError: string | null = null;
   try {
-    info = await loadProductInfo(db, product.id);
-    if (!info) throw new Error("info row missing");
+    const row = await loadProductInfo(db, product.id);
+    if (!row) throw new Error("info row missing");
+    info = {
+      name: row.name,
+      phone: row.contact.phone,
+      email: row.contact.email,
+      address: row.address,
+      logoUrl: row.logoUrl,
+      bgUrl: row.bgUrl,
+      colors: row.colors,
+      hours: row.hours,
+    };
   } catch (error) {
     console.error("loading info failed:", error);
     loadError = MESSAGES.failedToLoad;
   }
-  const profile: ProfileEditorValues | null =
-    info && !UPLOADS_IMAGES.has(product.type)
-      ? {
-          name: info.name,
-          phone: info.contact.phone,
-          email: info.contact.email,
-          address: info.address,
-          logoUrl: info.logoUrl,
-          bgUrl: info.bgUrl,
-          colors: info.colors,
-          hours: info.hours,
-        }
-      : null;
+
+  let items: EditorItem[] | null = null;
+  let itemsError: string | null = null;
+  if (hasItems(product.type)) {
+    try {
+      items = (await listItems(db, product.id)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        priceCents: row.priceCents,
+        category: row.category,
+        description: row.description,
+        star: row.star,
+        imageUrl: row.imageUrl,
+        tags: row.tags,
+        soldOut: row.soldOut,
+        images: row.images,
+      }));
+    } catch (error) {
+      console.error("loading items failed:", error);
+      itemsError = MESSAGES.failedToLoadItems;
+    }
+  }
+
   return {
-    profile,
-    loadError,
     id: product.id,
     name: product.name,
     type: product.type,
-    logoUrl: info?.logoUrl ?? "",
-    bgUrl: info?.bgUrl ?? "",
-    itemImages,
+    info,
+    loadError,
+    items,
+    itemsError,
     // Set when an upload without JavaScript failed and came back here.
     uploadError: new URL(request.url).searchParams.get("upload-error"),
     ...publicLink(env, product.type, product.slug, product.id),
   };
 }
 
+/** Switching tabs, searching and sorting only change the URL: nothing to reload. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const sameUrl = currentUrl.href === nextUrl.href;
+  if (!formMethod && !sameUrl && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+type ActionResult = ProfileEditorResult | ItemActionResult | { error: string };
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { owner, product } = await requireOwnedProduct(context, params.pid);
-  const formData = await request.formData();
-  if (formData.get("intent") !== "save-info" || UPLOADS_IMAGES.has(product.type)) {
-    return data<ProfileEditorResult>({ error: MESSAGES.failedToSaveInfo }, { status: 400 });
+  const { owner, product } = await requireOwnedProduct(
+    context,
+    params.pid,
+    isProductType(params.type) ? params.type : undefined,
+  );
+  const services = context.get(servicesContext);
+  let formData: FormData;
+  let file: Uint8Array | null;
+  try {
+    ({ formData, file } = await readUploadForm(request));
+  } catch (error) {
+    if (error instanceof UploadFormError) {
+      return data<ActionResult>({ error: error.message }, { status: error.status });
+    }
+    throw error;
   }
+
+  const intent = formData.get("intent");
+  if (intent === "save-info") return saveInfo(services.db, owner.id, product, formData);
+  if (isItemIntent(product.type, intent)) {
+    return runItemIntent(intent, { services, product, formData, file });
+  }
+  return data<ActionResult>({ error: "This editor cannot do that." }, { status: 400 });
+}
+
+async function saveInfo(
+  db: Parameters<typeof saveProductInfo>[0],
+  ownerUid: string,
+  product: { id: string; type: ProductType },
+  formData: FormData,
+) {
+  const messages = INFO_MESSAGES[product.type];
   const submission = parseWithZod(formData, { schema: profileInfoSchema });
   if (submission.status !== "success") {
-    return data<ProfileEditorResult>(
-      { error: MESSAGES.failedToSaveInfo, fieldErrors: submission.error ?? {} },
+    return data<ActionResult>(
+      { error: messages.failed, fieldErrors: submission.error ?? {} },
       { status: 400 },
     );
   }
   const { info, colorsFellBack } = toProfileInfo(submission.value);
+  // Uploaded logos and backgrounds are set by the upload route, never by this form.
+  const { logoUrl, bgUrl, ...uploadSiteInfo } = info;
   try {
-    await saveProductInfo(context.get(servicesContext).db, owner.id, product.id, info);
+    await saveProductInfo(db, ownerUid, product.id, hasItems(product.type) ? uploadSiteInfo : info);
   } catch (error) {
     console.error("saving info failed:", error);
-    return data<ProfileEditorResult>({ error: MESSAGES.failedToSaveInfo }, { status: 500 });
+    return data<ActionResult>({ error: messages.failed }, { status: 500 });
   }
-  return { saved: true, colorsFellBack } satisfies ProfileEditorResult;
+  void logoUrl;
+  void bgUrl;
+  return data<ActionResult>({ saved: true, colorsFellBack });
 }
 
-// Each site type's editor fills this page; the shared header and Delete are already here.
+function isItemResult(result: ActionResult | undefined): result is ItemActionResult {
+  return result !== undefined && "intent" in result;
+}
+
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const tab = parseEditorTab(searchParams.get("tab"));
+  const itemResult = isItemResult(actionData) ? actionData : undefined;
+  const infoResult = isItemResult(actionData) ? undefined : (actionData as ProfileEditorResult);
+  const type = loaderData.type;
+  const categories = distinctCategories(loaderData.items ?? []);
+
   return (
-    <div className="container">
+    <div className="container editor">
       <div className="page-header">
         <div>
           <h1>{loaderData.name}</h1>
-          <p className="muted">{PRODUCT_TYPE_LABEL[loaderData.type]} editor</p>
+          <p className="muted">{PRODUCT_TYPE_LABEL[type]} editor</p>
         </div>
         <div className="card-actions">
           <a
@@ -140,87 +215,71 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <DeleteProductDialog productId={loaderData.id} name={loaderData.name} />
         </div>
       </div>
-      {loaderData.loadError ? (
-        <p className="alert error" role="alert">
-          {loaderData.loadError}
-        </p>
-      ) : null}
-      {loaderData.profile ? (
-        <ProfileEditor values={loaderData.profile} result={actionData} />
-      ) : null}
       {loaderData.uploadError ? (
         <p className="alert error" role="alert">
-          {MESSAGES.failedToSaveInfo} {loaderData.uploadError}
+          {MESSAGES.chooseValidImage} {loaderData.uploadError}
         </p>
       ) : null}
-      {UPLOADS_IMAGES.has(loaderData.type) ? (
-        <section className="image-fields" aria-label="Images">
-          {INFO_IMAGES.map(({ target, label, className, width, height }) => {
-            const url = target === "logo" ? loaderData.logoUrl : loaderData.bgUrl;
-            return (
-              <div key={target}>
-                {url ? (
-                  <img
-                    className={className}
-                    src={url}
-                    alt={`Current ${label.toLowerCase()}`}
-                    width={width}
-                    height={height}
+      {/* Without JavaScript, a refused item change comes back with the page. */}
+      {itemResult?.ok === false && itemResult.intent !== "add-item" ? (
+        <p className="alert error" role="alert">
+          {itemResult.error}
+        </p>
+      ) : null}
+
+      {hasItems(type) ? (
+        <>
+          <EditorTabs current={tab} labels={TAB_LABELS[type]} />
+          <div className="editor-panel">
+            {tab === "items" ? (
+              <ItemList
+                productId={loaderData.id}
+                kind={type}
+                items={loaderData.items}
+                loadError={loaderData.itemsError}
+                categories={categories}
+              />
+            ) : null}
+            {tab === "add" ? (
+              <AddItemForm
+                productId={loaderData.id}
+                kind={type}
+                itemCount={loaderData.items?.length ?? 0}
+                categories={categories}
+                serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
+              />
+            ) : null}
+            {tab === "info" ? (
+              <>
+                {loaderData.loadError ? (
+                  <p className="alert error" role="alert">
+                    {loaderData.loadError}
+                  </p>
+                ) : null}
+                {loaderData.info ? (
+                  <SiteInfo
+                    productId={loaderData.id}
+                    values={loaderData.info}
+                    result={infoResult}
+                    nameLabel={type === "restaurant" ? "Restaurant name" : "Shop name"}
+                    savedMessage={INFO_MESSAGES[type].saved}
+                    failureMessage={INFO_MESSAGES[type].failed}
                   />
                 ) : null}
-                <ImageUploader
-                  productId={loaderData.id}
-                  target={target}
-                  label={label}
-                  targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
-                  failureMessage={MESSAGES.failedToSaveInfo}
-                />
-              </div>
-            );
-          })}
-        </section>
-      ) : null}
-      {loaderData.itemImages.length > 0 ? (
-        <section aria-labelledby="item-photos-title">
-          <h2 id="item-photos-title">Item photos</h2>
-          <ul className="item-photos">
-            {loaderData.itemImages.map((item) => {
-              const shoppy = loaderData.type === "shoppy";
-              const current = shoppy ? item.images : item.imageUrl ? [item.imageUrl] : [];
-              return (
-                <li key={item.id} className="card">
-                  <div className="thumbs">
-                    {current.map((url, i) => (
-                      <img
-                        key={url}
-                        src={url}
-                        alt={`${item.name}, photo ${i + 1}`}
-                        width={64}
-                        height={64}
-                      />
-                    ))}
-                  </div>
-                  <ImageUploader
-                    productId={loaderData.id}
-                    target={shoppy ? "item-images" : "item-image"}
-                    itemId={item.id}
-                    label={
-                      shoppy
-                        ? `Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`
-                        : `Photo of ${item.name}`
-                    }
-                    multiple={shoppy}
-                    targetBytes={ITEM_IMAGE_TARGET_BYTES}
-                    failureMessage={
-                      shoppy ? MESSAGES.failedToUploadImages : MESSAGES.failedToReplaceImage
-                    }
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
+              </>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <>
+          {loaderData.loadError ? (
+            <p className="alert error" role="alert">
+              {loaderData.loadError}
+            </p>
+          ) : null}
+          {loaderData.info ? <ProfileEditor values={loaderData.info} result={infoResult} /> : null}
+        </>
+      )}
       <p>
         <Link to="/user">Back to Your Products</Link>
       </p>

@@ -3,33 +3,19 @@
  * signed-in owner's; the file is bounded while it streams in, then checked,
  * re-encoded and stored by the server's own pipeline.
  */
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
-import {
-  ImageRejectedError,
-  MAX_UPLOAD_BYTES,
-  processUploadedImage,
-} from "~/server/images/process-image.server";
+import { ImageRejectedError, processUploadedImage } from "~/server/images/process-image.server";
 import {
   ImageTargetError,
   parseImageTarget,
   storeImage,
   targetBytesFor,
 } from "~/server/images/store-image.server";
+import { readUploadForm, UploadFormError } from "~/server/images/upload-form.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import type { Route } from "./+types/upload";
-
-const TOO_LARGE = new ImageRejectedError("too-large");
-// Room for the form's other fields and the multipart framing.
-const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 export function loader() {
   return redirect("/user");
@@ -47,28 +33,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? data({ error: message }, { status })
       : redirect(`${editor}?upload-error=${encodeURIComponent(message)}`, 303);
 
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
-    return fail(TOO_LARGE.message, TOO_LARGE.status);
-  }
-
   let formData: FormData;
-  let upload: Uint8Array | null = null;
+  let upload: Uint8Array | null;
   try {
-    formData = await parseFormData(
-      request,
-      { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxTotalSize: MAX_REQUEST_BYTES },
-      async (file: FileUpload) => {
-        if (file.fieldName === "file") upload = new Uint8Array(await file.arrayBuffer());
-      },
-    );
+    ({ formData, file: upload } = await readUploadForm(request));
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || isTotalSizeError(error)) {
-      return fail(TOO_LARGE.message, TOO_LARGE.status);
-    }
-    if (error instanceof MaxFilesExceededError) return fail("Send one file at a time.", 400);
-    if (error instanceof FormDataParseError || error instanceof TypeError) {
-      return fail("The upload could not be read.", 400);
-    }
+    if (error instanceof UploadFormError) return fail(error.message, error.status);
     throw error;
   }
   if (!upload) return fail(MESSAGES.chooseImage, 400);
@@ -88,8 +58,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw error;
   }
-}
-
-function isTotalSizeError(error: unknown): boolean {
-  return error instanceof Error && error.name === "MaxTotalSizeExceededError";
 }

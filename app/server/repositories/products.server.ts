@@ -45,13 +45,14 @@ export async function loadProductInfo(db: Database, productId: string) {
 
 /**
  * Saves a site's info; the product's name and slug follow it (the public URL
- * changes with the name, and the old one redirects).
+ * changes with the name, and the old one redirects). Sites whose logo and
+ * background are uploads leave the image URLs out, and they stay as they are.
  */
 export async function saveProductInfo(
   db: Database,
   ownerUid: string,
   productId: string,
-  info: ProfileInfo,
+  info: Omit<ProfileInfo, "logoUrl" | "bgUrl"> & Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl">>,
 ): Promise<void> {
   const slug = slugify(info.name);
   await db.transaction(async (tx) => {

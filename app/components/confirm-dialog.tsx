@@ -1,0 +1,84 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * A destructive action behind a confirm (focus trapped and restored, Escape
+ * cancels): the confirm button posts `fields` to `action` and the dialog says
+ * why when the server refuses.
+ */
+export function ConfirmDialog({
+  trigger,
+  triggerLabel,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  action,
+  fields = {},
+  triggerClassName = "button danger",
+}: {
+  trigger: string;
+  /** The trigger's accessible name, when its visible text is not enough on its own. */
+  triggerLabel?: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  /** The route to post to; the current route when left out. */
+  action?: string;
+  fields?: Record<string, string>;
+  triggerClassName?: string;
+}) {
+  const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const pending = fetcher.state !== "idle";
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+
+  // Close once the server has done it (a redirect unmounts the page anyway).
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger asChild>
+        <button
+          type="button"
+          className={triggerClassName}
+          disabled={!hydrated}
+          aria-label={triggerLabel}
+        >
+          {trigger}
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description>{description}</AlertDialog.Description>
+          {error ? (
+            <p className="alert error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <fetcher.Form method="post" action={action} className="dialog-actions">
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button secondary">
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <button type="submit" className="button danger" disabled={pending}>
+              {pending ? pendingLabel : confirmLabel}
+            </button>
+          </fetcher.Form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,133 @@
+import { Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
+import { MESSAGES } from "~/lib/messages";
+import { useHydrated } from "../use-hydrated";
+import { ItemRow, type ItemKind } from "./item-row";
+
+/**
+ * The Menu Items tab: search (name, category, description; case- and
+ * accent-insensitive), sort, refresh, and each item with its own actions.
+ * Search and sort live in the URL, so they survive a reload and work as a
+ * plain GET form without JavaScript.
+ */
+export function ItemList({
+  productId,
+  kind,
+  items,
+  loadError,
+  categories,
+}: {
+  productId: string;
+  kind: ItemKind;
+  items: EditorItem[] | null;
+  loadError: string | null;
+  categories: string[];
+}) {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get("q") ?? "";
+  const sort = parseItemSort(searchParams.get("sort"));
+  const refreshing = revalidator.state === "loading" || navigation.state === "loading";
+
+  const setParam = (name: "q" | "sort", value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const shown = items ? sortItems(searchItems(items, query), sort) : [];
+
+  return (
+    <section aria-labelledby="items-title">
+      <h2 id="items-title" className="visually-hidden">
+        Items
+      </h2>
+      <Form method="get" className="item-toolbar" role="search" preventScrollReset>
+        <input type="hidden" name="tab" value="items" />
+        <div className="field">
+          <label htmlFor="item-search">Search items</label>
+          <input
+            id="item-search"
+            type="search"
+            name="q"
+            defaultValue={query}
+            placeholder="Name, category or description"
+            onChange={(event) => hydrated && setParam("q", event.currentTarget.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="item-sort">Sort by</label>
+          <select
+            id="item-sort"
+            name="sort"
+            defaultValue={sort}
+            onChange={(event) => hydrated && setParam("sort", event.currentTarget.value)}
+          >
+            {ITEM_SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="toolbar-buttons">
+          {/* With JavaScript the list follows every keystroke; without it, this applies. */}
+          {hydrated ? null : (
+            <button type="submit" className="button secondary">
+              Apply
+            </button>
+          )}
+          {hydrated ? (
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => void revalidator.revalidate()}
+              disabled={refreshing}
+            >
+              {refreshing ? "Refreshing…" : "Refresh"}
+            </button>
+          ) : (
+            <a className="button secondary" href={`?${searchParams.toString()}`}>
+              Refresh
+            </a>
+          )}
+        </div>
+      </Form>
+
+      {loadError ? (
+        <p className="alert error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      {items ? (
+        <p className="muted" role="status" aria-live="polite">
+          {query ? `${shown.length} of ${items.length} items` : `${items.length} items`}
+        </p>
+      ) : null}
+      {items && items.length === 0 ? <p className="empty-state">{MESSAGES.noMenuItems}</p> : null}
+      {items && items.length > 0 && shown.length === 0 ? (
+        <p className="empty-state">{MESSAGES.noItemsMatch}</p>
+      ) : null}
+      {shown.length > 0 ? (
+        <ul className="item-list">
+          {shown.map((item) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              productId={productId}
+              kind={kind}
+              categories={categories}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Items of a menu or a shop: the form rules (one zod schema for the browser
+ * and the server) and how the editor's list searches and sorts them.
+ */
+import { z } from "zod";
+import { NAME_MAX_LENGTH } from "./limits";
+import { MESSAGES } from "./messages";
+import { parsePriceToCents } from "./price";
+
+export const CATEGORY_MAX_LENGTH = 60;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+
+/** Item ids are opaque letters and digits; anything else is refused before a query runs. */
+export const ITEM_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+
+const itemId = z.string().regex(ITEM_ID_PATTERN);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: MESSAGES.textTooLong })
+    .optional()
+    .transform((value) => value ?? "");
+
+/** SPEC section 5: "Price is required.", then the shared parsing rule (digits and dot, 2 decimals). */
+const priceField = z
+  .string({ error: MESSAGES.priceRequired })
+  .trim()
+  .min(1, { error: MESSAGES.priceRequired })
+  .max(32, { error: MESSAGES.textTooLong })
+  .transform((value) => parsePriceToCents(value));
+
+/** A checkbox: present ("on") means true. */
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.boolean()])
+  .optional()
+  .transform((value) => value !== undefined && value !== false);
+
+const itemFields = {
+  name: z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.nameRequired })
+    .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong }),
+  price: priceField,
+  category: optionalText(CATEGORY_MAX_LENGTH),
+  description: optionalText(DESCRIPTION_MAX_LENGTH),
+};
+
+/** The Add Item form. */
+export const addItemSchema = z.object({ ...itemFields, star: checkbox });
+
+/** The edit modal: name, price, category and description of one item. */
+export const editItemSchema = z.object({ itemId, ...itemFields });
+
+/** The inline price editor. */
+export const itemPriceSchema = z.object({ itemId, price: priceField });
+
+/** A flag toggle (star, sold out): the value the owner asked for, not a blind flip. */
+export const itemFlagSchema = z.object({
+  itemId,
+  value: z.enum(["true", "false"]).transform((value) => value === "true"),
+});
+
+export const itemIdSchema = z.object({ itemId });
+
+export interface ListedItem {
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  priceCents: number;
+}
+
+export const ITEM_SORTS = [
+  { value: "name-asc", label: "Name (A to Z)" },
+  { value: "name-desc", label: "Name (Z to A)" },
+  { value: "category-asc", label: "Category (A to Z)" },
+  { value: "category-desc", label: "Category (Z to A)" },
+  { value: "price-asc", label: "Price (low to high)" },
+  { value: "price-desc", label: "Price (high to low)" },
+] as const;
+
+export type ItemSort = (typeof ITEM_SORTS)[number]["value"];
+
+export function parseItemSort(value: string | null | undefined): ItemSort {
+  return ITEM_SORTS.some((sort) => sort.value === value) ? (value as ItemSort) : "name-asc";
+}
+
+/** Lower case without accents, so "creme" finds "Crème" and "ÉCLAIR" finds "éclair". */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+}
+
+/** Items whose name, category or description contains the query (case- and accent-insensitive). */
+export function searchItems<T extends ListedItem>(items: readonly T[], query: string): T[] {
+  const needle = foldForSearch(query.trim());
+  if (needle === "") return [...items];
+  return items.filter((item) =>
+    [item.name, item.category, item.description].some((text) =>
+      foldForSearch(text).includes(needle),
+    ),
+  );
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** A sorted copy; ties fall back to the name, then the id, so the order never jitters. */
+export function sortItems<T extends ListedItem>(items: readonly T[], sort: ItemSort): T[] {
+  const [key, direction] = sort.split("-") as ["name" | "category" | "price", "asc" | "desc"];
+  const sign = direction === "asc" ? 1 : -1;
+  const byName = (a: T, b: T) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+  return [...items].sort((a, b) => {
+    const primary =
+      key === "price"
+        ? a.priceCents - b.priceCents
+        : key === "category"
+          ? collator.compare(a.category, b.category)
+          : collator.compare(a.name, b.name);
+    return primary !== 0 ? primary * sign : byName(a, b) * (key === "name" ? sign : 1);
+  });
+}
+
+/** The distinct categories in use, sorted, for the category suggestions of the forms. */
+export function distinctCategories(items: readonly { category: string }[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const { category } of items) {
+    const trimmed = category.trim();
+    if (trimmed && !byKey.has(trimmed.toLowerCase())) byKey.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...byKey.values()].sort(collator.compare);
+}
+
+/** An item as the editors show it: the restaurant fields and the shop fields side by side. */
+export interface EditorItem extends ListedItem {
+  star: boolean;
+  imageUrl: string;
+  tags: string[];
+  soldOut: boolean;
+  images: string[];
+}
+
+export type ItemIntent =
+  "add-item" | "update-price" | "toggle-star" | "toggle-sold-out" | "update-item" | "delete-item";
+
+/** What an item write answers: the item it touched, or the spec's message and field errors. */
+export type ItemActionResult =
+  | { ok: true; intent: ItemIntent; itemId: string }
+  | {
+      ok: false;
+      intent: ItemIntent;
+      error: string;
+      fieldErrors?: Record<string, string[] | null | undefined>;
+    };

@@ -1,0 +1,207 @@
+/**
+ * The item writes of the restaurant and shop editors, one function per
+ * intent. The route has already checked that the product is the signed-in
+ * owner's; each intent validates its fields with the shared schema, refuses
+ * with the spec's message and changes nothing when anything is wrong.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import {
+  addItemSchema,
+  editItemSchema,
+  itemFlagSchema,
+  itemIdSchema,
+  itemPriceSchema,
+  type ItemActionResult,
+  type ItemIntent,
+} from "~/lib/items";
+import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
+import { STORAGE_COLLECTION } from "~/lib/product-types";
+import type { products } from "./db/schema";
+import {
+  ImageRejectedError,
+  processUploadedImage,
+  type ProcessedImage,
+} from "./images/process-image.server";
+import { storeImage } from "./images/store-image.server";
+import { addItem, deleteItem, updateItem, type ItemFields } from "./repositories/items.server";
+import type { AppServices } from "./services.server";
+import { deletePrefix } from "./storage/storage.server";
+
+type Product = typeof products.$inferSelect;
+type Services = Pick<AppServices, "db" | "storage">;
+
+interface ItemRequest {
+  services: Services;
+  product: Product;
+  formData: FormData;
+  /** The optional photo of Add Item, posted without JavaScript. */
+  file: Uint8Array | null;
+}
+
+const FAILURE: Record<ItemIntent, string> = {
+  "add-item": MESSAGES.failedToAddItem,
+  "update-price": MESSAGES.failedToUpdatePrice,
+  "toggle-star": MESSAGES.failedToUpdateFlag,
+  "toggle-sold-out": MESSAGES.failedToUpdateFlag,
+  "update-item": MESSAGES.failedToUpdateItem,
+  "delete-item": MESSAGES.failedToDeleteItem,
+};
+
+/** Which intents each editor offers; anything else is refused. */
+const INTENTS_BY_TYPE: Partial<Record<Product["type"], ReadonlySet<ItemIntent>>> = {
+  restaurant: new Set(["add-item", "update-price", "toggle-star", "update-item", "delete-item"]),
+  shoppy: new Set([
+    "add-item",
+    "update-price",
+    "toggle-star",
+    "toggle-sold-out",
+    "update-item",
+    "delete-item",
+  ]),
+};
+
+export function isItemIntent(type: Product["type"], intent: unknown): intent is ItemIntent {
+  return INTENTS_BY_TYPE[type]?.has(intent as ItemIntent) ?? false;
+}
+
+function refuse(
+  intent: ItemIntent,
+  status: number,
+  error = FAILURE[intent],
+  fieldErrors?: Record<string, string[] | null | undefined>,
+) {
+  return data<ItemActionResult>({ ok: false, intent, error, fieldErrors }, { status });
+}
+
+function done(intent: ItemIntent, itemId: string) {
+  return data<ItemActionResult>({ ok: true, intent, itemId });
+}
+
+/** Parses with the shared schema, or answers 400 with the field errors. */
+function parse<Schema extends z.ZodType>(
+  intent: ItemIntent,
+  formData: FormData,
+  schema: Schema,
+): { value: z.output<Schema> } | { refusal: ReturnType<typeof refuse> } {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status === "success") return { value: submission.value };
+  return { refusal: refuse(intent, 400, FAILURE[intent], submission.error ?? {}) };
+}
+
+export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
+  try {
+    switch (intent) {
+      case "add-item":
+        return await addItemIntent(request);
+      case "update-price": {
+        const parsed = parse(intent, request.formData, itemPriceSchema);
+        if ("refusal" in parsed) return parsed.refusal;
+        const { itemId, price } = parsed.value;
+        return await update(intent, request, itemId, { priceCents: price });
+      }
+      case "toggle-star":
+      case "toggle-sold-out": {
+        const parsed = parse(intent, request.formData, itemFlagSchema);
+        if ("refusal" in parsed) return parsed.refusal;
+        const { itemId, value } = parsed.value;
+        const fields = intent === "toggle-star" ? { star: value } : { soldOut: value };
+        return await update(intent, request, itemId, fields);
+      }
+      case "update-item": {
+        const parsed = parse(intent, request.formData, editItemSchema);
+        if ("refusal" in parsed) return parsed.refusal;
+        const { itemId, name, price, category, description } = parsed.value;
+        return await update(intent, request, itemId, {
+          name,
+          priceCents: price,
+          category,
+          description,
+        });
+      }
+      case "delete-item":
+        return await deleteItemIntent(request);
+    }
+  } catch (error) {
+    console.error(`${intent} failed:`, error);
+    return refuse(intent, 500);
+  }
+}
+
+async function update(
+  intent: ItemIntent,
+  { services, product }: ItemRequest,
+  itemId: string,
+  fields: Partial<ItemFields>,
+) {
+  const found = await updateItem(services.db, product, itemId, fields);
+  return found ? done(intent, itemId) : refuse(intent, 404);
+}
+
+async function addItemIntent({ services, product, formData, file }: ItemRequest) {
+  const intent = "add-item";
+  const parsed = parse(intent, formData, addItemSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const { name, price, category, description, star } = parsed.value;
+
+  // The photo is checked and re-encoded before anything is written, so a bad
+  // file refuses the whole item instead of leaving one without its photo.
+  let image: ProcessedImage | null = null;
+  if (file) {
+    try {
+      image = await processUploadedImage(file, ITEM_IMAGE_TARGET_BYTES);
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      return refuse(intent, error.status, `${MESSAGES.chooseValidImage} ${error.message}`, {
+        file: [MESSAGES.chooseValidImage],
+      });
+    }
+  }
+
+  const added = await addItem(services.db, product, {
+    name,
+    priceCents: price,
+    category,
+    description,
+    star,
+  });
+  if (!added.ok) {
+    return added.reason === "limit-reached"
+      ? refuse(intent, 409, MESSAGES.limitReachedItems)
+      : refuse(intent, 404);
+  }
+  if (image) {
+    try {
+      const target = product.type === "shoppy" ? "item-images" : "item-image";
+      await storeImage(services, product, { kind: target, itemId: added.itemId }, image);
+    } catch (error) {
+      // Take the item back out: an add either lands whole or not at all.
+      await deleteItem(services.db, product, added.itemId);
+      await deleteItemFiles(services, product, added.itemId);
+      throw error;
+    }
+  }
+  return done(intent, added.itemId);
+}
+
+async function deleteItemIntent({ services, product, formData }: ItemRequest) {
+  const intent = "delete-item";
+  const parsed = parse(intent, formData, itemIdSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const { itemId } = parsed.value;
+  if (!(await deleteItem(services.db, product, itemId))) return refuse(intent, 404);
+  await deleteItemFiles(services, product, itemId);
+  return done(intent, itemId);
+}
+
+/** After the row is gone; SPEC section 8: storage deletion errors are ignored (and logged). */
+async function deleteItemFiles(services: Services, product: Product, itemId: string) {
+  const prefix = `${STORAGE_COLLECTION[product.type]}/${product.id}/items/${itemId}`;
+  try {
+    await deletePrefix(services.storage, prefix);
+  } catch (error) {
+    console.error(`Could not delete stored files under ${prefix}:`, error);
+  }
+}
