@@ -55,3 +55,14 @@ export async function createSite(page: Page, typeLabel: string, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   return page.url();
 }
+
+/** Opens one of the restaurant or shop editor's tabs (Menu Items, Items, Add Item, Info). */
+export async function openEditorTab(page: Page, name: string) {
+  await page
+    .getByRole("navigation", { name: "Editor sections" })
+    .getByRole("link", { name, exact: true })
+    .click();
+  await expect(
+    page.getByRole("navigation", { name: "Editor sections" }).getByRole("link", { name }),
+  ).toHaveAttribute("aria-current", "page");
+}

@@ -2,7 +2,7 @@ import { build } from "esbuild";
 import sharp from "sharp";
 import { ITEM_IMAGE_TARGET_BYTES } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, DEMO, expect, register, signIn, test } from "./fixtures";
+import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
 
 /** The browser's compression module, bundled for a page to run it as the upload form does. */
 async function compressionBundle() {
@@ -74,6 +74,7 @@ test("the browser brings a 4000×3000 photo to 12 KB or the 360 px fallback", as
 test("uploading a logo shows progress, then the new image", async ({ page }) => {
   await register(page);
   await createSite(page, "Restaurant", "Logo Test");
+  await openEditorTab(page, "Info");
   const photo = await sharp({
     create: { width: 3000, height: 2000, channels: 3, background: "#cc6633" },
   })
@@ -125,6 +126,7 @@ test("a file that is not an image is refused in the browser with the spec's mess
 }) => {
   await register(page);
   await createSite(page, "Shoppy", "Refusals");
+  await openEditorTab(page, "Info");
   await page.getByLabel("Background", { exact: true }).setInputFiles({
     name: "notes.txt",
     mimeType: "text/plain",
@@ -136,6 +138,7 @@ test("a file that is not an image is refused in the browser with the spec's mess
 test("a failed upload says why", async ({ page }) => {
   await register(page);
   await createSite(page, "Restaurant", "Server Says No");
+  await openEditorTab(page, "Info");
   // The server refuses; the form shows its reason next to the file.
   await page.route(/\/user\/upload\//, (route) =>
     route.fulfill({
@@ -161,6 +164,7 @@ test.describe("without JavaScript", () => {
   test("the upload form still works, and the server compresses", async ({ page }) => {
     await register(page);
     await createSite(page, "Restaurant", "No Script");
+    await openEditorTab(page, "Info");
     const photo = await sharp({
       create: { width: 4000, height: 3000, channels: 3, background: "#446688" },
     })

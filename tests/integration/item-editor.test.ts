@@ -90,7 +90,11 @@ describe("adding items", () => {
     withPhoto.set("intent", "add-item");
     withPhoto.set("name", "Pictured");
     withPhoto.set("price", "3");
-    withPhoto.set("file", new Blob([await smallPng()], { type: "image/png" }), "dish.png");
+    withPhoto.set(
+      "file",
+      new Blob([new Uint8Array(await smallPng())], { type: "image/png" }),
+      "dish.png",
+    );
     const added = await callRoute(setupRoute.action, {
       services,
       owner,
@@ -109,7 +113,11 @@ describe("adding items", () => {
     badPhoto.set("intent", "add-item");
     badPhoto.set("name", "Not pictured");
     badPhoto.set("price", "3");
-    badPhoto.set("file", new Blob([await smallGif()], { type: "image/gif" }), "dish.gif");
+    badPhoto.set(
+      "file",
+      new Blob([new Uint8Array(await smallGif())], { type: "image/gif" }),
+      "dish.gif",
+    );
     const refused = await callRoute(setupRoute.action, {
       services,
       owner,
@@ -222,12 +230,13 @@ describe("changing items", () => {
     });
     const itemId = (otherItem.body as { itemId: string }).itemId;
 
-    for (const form of [
+    const writes: Array<Record<string, string>> = [
       { intent: "update-price", itemId, price: "99" },
       { intent: "toggle-star", itemId, value: "true" },
       { intent: "update-item", itemId, name: "Moved", price: "1" },
       { intent: "delete-item", itemId },
-    ]) {
+    ];
+    for (const form of writes) {
       expect((await act(owner, form)).status).toBe(404);
     }
     expect(await listItems(services.db, other.productId)).toMatchObject([
@@ -250,16 +259,17 @@ describe("a second owner", () => {
     expect(page).toMatchObject({ status: 404, body: { message: MESSAGES.invalidProduct } });
     expect(JSON.stringify(page.body)).not.toContain("Secret Sauce");
 
-    for (const form of [
+    const writes: Array<Record<string, string>> = [
       { intent: "add-item", name: "Intruder", price: "1" },
       { intent: "update-price", itemId, price: "0" },
       { intent: "toggle-star", itemId, value: "true" },
       { intent: "update-item", itemId, name: "Hijacked", price: "1" },
       { intent: "delete-item", itemId },
       { intent: "save-info", name: "Hijacked" },
-    ]) {
+    ];
+    for (const form of writes) {
       const outcome = await act(stranger, form);
-      expect(outcome, form.intent).toMatchObject({
+      expect(outcome, form["intent"]).toMatchObject({
         status: 404,
         body: { message: MESSAGES.invalidProduct },
       });

@@ -93,8 +93,14 @@ export function AddItemForm({
     setClientErrors(errors);
     setAdded(false);
     setPhoto({ stage: "idle" });
-    if (Object.values(errors).some((messages) => messages?.length)) {
-      const firstInvalid = event.currentTarget.querySelector<HTMLElement>("[aria-invalid=true]");
+    const invalidFields = Object.keys(errors).filter((name) => errors[name]?.length);
+    if (invalidFields.length > 0) {
+      // Focus the first invalid field in the form's own order.
+      const firstInvalid = Array.from(event.currentTarget.elements).find(
+        (element) =>
+          element instanceof HTMLElement &&
+          invalidFields.includes(element.getAttribute("name") ?? ""),
+      ) as HTMLElement | undefined;
       firstInvalid?.focus();
       return;
     }

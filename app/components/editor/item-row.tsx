@@ -1,7 +1,10 @@
 import { useFetcher } from "react-router";
 import type { EditorItem, ItemActionResult } from "~/lib/items";
+import { ITEM_IMAGE_TARGET_BYTES, MAX_IMAGES_PER_ITEM } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
 import { centsToDecimalString, formatPrice } from "~/lib/price";
 import { ConfirmDialog } from "../confirm-dialog";
+import { ImageUploader } from "../image-uploader";
 import { EditItemDialog, ReplaceImageDialog } from "./item-dialogs";
 
 export type ItemKind = "restaurant" | "shoppy";
@@ -44,6 +47,7 @@ export function ItemRow({
         </p>
         {item.description ? <p className="item-description muted">{item.description}</p> : null}
         <PriceForm item={item} />
+        {kind === "shoppy" ? <ItemPhotos productId={productId} item={item} /> : null}
       </div>
       <div className="item-actions">
         <FlagToggle
@@ -156,5 +160,29 @@ function FlagToggle({
         </p>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+/** A shop item's photos (up to 5), several uploaded at once, each with its own progress. */
+function ItemPhotos({ productId, item }: { productId: string; item: EditorItem }) {
+  return (
+    <div className="item-photos">
+      {item.images.length > 0 ? (
+        <div className="thumbs">
+          {item.images.map((url, i) => (
+            <img key={url} src={url} alt={`${item.name}, photo ${i + 1}`} width={56} height={56} />
+          ))}
+        </div>
+      ) : null}
+      <ImageUploader
+        productId={productId}
+        target="item-images"
+        itemId={item.id}
+        label={`Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`}
+        multiple
+        targetBytes={ITEM_IMAGE_TARGET_BYTES}
+        failureMessage={MESSAGES.failedToUploadImages}
+      />
+    </div>
   );
 }

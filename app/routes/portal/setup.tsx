@@ -217,7 +217,12 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       {loaderData.uploadError ? (
         <p className="alert error" role="alert">
-          {MESSAGES.chooseValidImage} {loaderData.uploadError}
+          {tab === "info" || !hasItems(type)
+            ? INFO_MESSAGES[type].failed
+            : type === "shoppy"
+              ? MESSAGES.failedToUploadImages
+              : MESSAGES.failedToReplaceImage}{" "}
+          {loaderData.uploadError}
         </p>
       ) : null}
       {/* Without JavaScript, a refused item change comes back with the page. */}

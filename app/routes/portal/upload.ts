@@ -28,10 +28,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // and is sent back to the editor, with the reason when the upload failed.
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const editor = `/user/${product.type}/setup/${product.id}`;
+  // Back to the editor tab the form was on: Info for the logo and background, else the items.
+  let tab: string | null = null;
+  const backToEditor = (query: Record<string, string> = {}) => {
+    const search = new URLSearchParams({ ...(tab ? { tab } : {}), ...query }).toString();
+    return redirect(search ? `${editor}?${search}` : editor, 303);
+  };
   const fail = (message: string, status: number) =>
-    wantsJson
-      ? data({ error: message }, { status })
-      : redirect(`${editor}?upload-error=${encodeURIComponent(message)}`, 303);
+    wantsJson ? data({ error: message }, { status }) : backToEditor({ "upload-error": message });
 
   let formData: FormData;
   let upload: Uint8Array | null;
@@ -41,16 +45,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof UploadFormError) return fail(error.message, error.status);
     throw error;
   }
+  const target = formData.get("target");
+  tab = target === "logo" || target === "background" ? "info" : "items";
   if (!upload) return fail(MESSAGES.chooseImage, 400);
 
   try {
-    const target = parseImageTarget(product.type, {
-      target: formData.get("target"),
+    const destination = parseImageTarget(product.type, {
+      target,
       itemId: formData.get("itemId"),
     });
-    const image = await processUploadedImage(upload, targetBytesFor(target));
-    const { url } = await storeImage(services, product, target, image);
-    if (!wantsJson) return redirect(editor, 303);
+    const image = await processUploadedImage(upload, targetBytesFor(destination));
+    const { url } = await storeImage(services, product, destination, image);
+    if (!wantsJson) return backToEditor();
     return { url, size: image.size, mime: image.mime, width: image.width, height: image.height };
   } catch (error) {
     if (error instanceof ImageRejectedError || error instanceof ImageTargetError) {

@@ -1,0 +1,360 @@
+import sharp from "sharp";
+import { MAX_ITEMS_PER_PRODUCT } from "../../app/lib/limits";
+import { MESSAGES } from "../../app/lib/messages";
+import { createSite, expect, openEditorTab, register, test } from "./fixtures";
+
+const HOSTILE_NAME = "<img src=x onerror=alert(1)></script>";
+
+async function dishPhoto(color: string) {
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The item names in the order the Menu Items tab shows them. */
+function itemNames(page: import("@playwright/test").Page) {
+  return page.locator(".item-list .item-name");
+}
+
+test("an owner builds a menu: info, items with and without photos, star, price, search and sort", async ({
+  page,
+}) => {
+  page.on("dialog", () => {
+    throw new Error("a script from an item name ran");
+  });
+  await register(page);
+  const editor = await createSite(page, "Restaurant", "Harbour Bistro");
+  await expect(page.getByText(MESSAGES.noMenuItems)).toBeVisible();
+
+  // Info: contact, hours with a Closed day, colors (one invalid), saved and kept.
+  await openEditorTab(page, "Info");
+  await expect(page).toHaveURL(/\?tab=info$/);
+  await page.getByLabel("Restaurant name").fill("Harbour Bistro & Bar");
+  await page.getByLabel("Phone").fill("+1 555 0199");
+  await page.getByLabel("Email").fill("hello@harbour.example");
+  await page.getByLabel("Address").fill("1 Quay Road, Portsmouth");
+  await page.getByLabel("Monday opens").selectOption("9:00 AM");
+  await page.getByLabel("Monday closes").selectOption("5:30 PM");
+  await page.getByLabel("Sunday opens").selectOption("Closed");
+  await expect(page.getByLabel("Sunday closes")).toHaveValue("Closed");
+  await page.getByLabel("Primary").fill("#0b1f3a");
+  await page.getByLabel("Text").fill("#fafafa");
+  await page.getByLabel("Secondary").fill("nope");
+  await expect(page.getByText(MESSAGES.colorFellBack)).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: MESSAGES.infoSaved })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Restaurant name")).toHaveValue("Harbour Bistro & Bar");
+  await expect(page.getByLabel("Monday closes")).toHaveValue("5:30 PM");
+  await expect(page.getByLabel("Sunday opens")).toHaveValue("Closed");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Harbour Bistro & Bar");
+
+  // Add Item: the spec's messages first, then items in two categories.
+  await openEditorTab(page, "Add Item");
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.priceRequired)).toBeVisible();
+  await expect(page.getByLabel("Name")).toBeFocused();
+
+  const addItem = async (fields: {
+    name: string;
+    price: string;
+    category: string;
+    description?: string;
+    star?: boolean;
+    photo?: Buffer;
+  }) => {
+    await page.getByLabel("Name").fill(fields.name);
+    await page.getByLabel("Price").fill(fields.price);
+    await page.getByLabel("Category").fill(fields.category);
+    await page.getByLabel("Description").fill(fields.description ?? "");
+    await page.getByLabel("Star (shown as Popular)").setChecked(fields.star ?? false);
+    if (fields.photo) {
+      await page
+        .getByLabel("Photo (optional)")
+        .setInputFiles({ name: "dish.jpg", mimeType: "image/jpeg", buffer: fields.photo });
+    }
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add item" })).toBeEnabled();
+    await expect(page.getByLabel("Name")).toHaveValue("");
+  };
+  await addItem({
+    name: "Tomato Soup",
+    price: "6",
+    category: "Starters",
+    description: "Roasted tomatoes and basil.",
+    photo: await dishPhoto("#cc3311"),
+  });
+  await addItem({ name: "Fish Pie", price: "$14.499", category: "Mains", star: true });
+  await addItem({ name: "Crème Brûlée", price: "7.5", category: "Desserts" });
+  await addItem({ name: HOSTILE_NAME, price: "1", category: "Mains" });
+  // Existing categories are offered as suggestions.
+  await expect(page.locator("datalist option")).toHaveCount(3);
+
+  // Menu Items: all four, by name; the photo arrived compressed.
+  await openEditorTab(page, "Menu Items");
+  await expect(page.locator(".item-list > li")).toHaveCount(4);
+  await expect(itemNames(page)).toHaveText([
+    HOSTILE_NAME,
+    "Crème Brûlée",
+    "Fish Pie",
+    "Tomato Soup",
+  ]);
+  const soup = page.getByRole("listitem").filter({ hasText: "Tomato Soup" });
+  const thumbnail = soup.locator("img.item-thumb");
+  await expect(thumbnail).toHaveAttribute("src", /\/items\/[A-Za-z0-9]{20}\/image\?v=/);
+  const stored = await page.request.get((await thumbnail.getAttribute("src"))!);
+  expect((await stored.body()).length).toBeLessThanOrEqual(12288);
+  await expect(page.getByRole("listitem").filter({ hasText: "Fish Pie" })).toContainText("$14.50");
+
+  // Star one, edit a price inline.
+  const starSoup = page.getByRole("button", { name: "Star Tomato Soup" });
+  await expect(starSoup).toHaveAttribute("aria-pressed", "false");
+  await starSoup.click();
+  await expect(starSoup).toHaveAttribute("aria-pressed", "true");
+  await page.getByLabel("Price of Fish Pie").fill("15.25");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Fish Pie" })
+    .getByRole("button", { name: "Save price" })
+    .click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Fish Pie" })).toContainText("$15.25");
+
+  // Search: name, category, description; case and accents ignored; kept in the URL.
+  const search = page.getByLabel("Search items");
+  await search.fill("CREME");
+  await expect(itemNames(page)).toHaveText(["Crème Brûlée"]);
+  await search.fill("mains");
+  await expect(itemNames(page)).toHaveText([HOSTILE_NAME, "Fish Pie"]);
+  await search.fill("basil");
+  await expect(itemNames(page)).toHaveText(["Tomato Soup"]);
+  await search.fill("pizza");
+  await expect(page.getByText(MESSAGES.noItemsMatch)).toBeVisible();
+  await search.fill("");
+
+  // Sort by price, both ways, and by category.
+  await page.getByLabel("Sort by").selectOption("price-desc");
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect(itemNames(page)).toHaveText([
+    "Fish Pie",
+    "Crème Brûlée",
+    "Tomato Soup",
+    HOSTILE_NAME,
+  ]);
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await expect(itemNames(page)).toHaveText([
+    HOSTILE_NAME,
+    "Tomato Soup",
+    "Crème Brûlée",
+    "Fish Pie",
+  ]);
+  await page.getByLabel("Sort by").selectOption("category-asc");
+  await expect(itemNames(page)).toHaveText([
+    "Crème Brûlée",
+    HOSTILE_NAME,
+    "Fish Pie",
+    "Tomato Soup",
+  ]);
+  await page.reload();
+  await expect(page.getByLabel("Sort by")).toHaveValue("category-asc");
+  await expect(page.getByRole("button", { name: "Star Tomato Soup" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  // The hostile name is text, not markup.
+  await expect(page.getByRole("heading", { name: HOSTILE_NAME })).toBeVisible();
+  expect(await page.locator("img[src='x']").count()).toBe(0);
+
+  // Refresh reloads the list.
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
+  expect(editor).toContain("/user/restaurant/setup/");
+});
+
+test("the edit, image and delete modals: keyboard, messages and focus", async ({ page }) => {
+  await register(page);
+  await createSite(page, "Restaurant", "Modal Kitchen");
+  await openEditorTab(page, "Add Item");
+  await page.getByLabel("Name").fill("Green Salad");
+  await page.getByLabel("Price").fill("8");
+  await page.getByLabel("Category").fill("Starters");
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+  await openEditorTab(page, "Menu Items");
+
+  // Edit: Escape closes and gives focus back; a save changes the item.
+  const edit = page.getByRole("button", { name: "Edit Green Salad" });
+  await edit.click();
+  const dialog = page.getByRole("dialog", { name: "Edit Green Salad" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(edit).toBeFocused();
+  await edit.click();
+  await dialog.getByLabel("Name").fill("");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog.getByText(MESSAGES.nameRequired)).toBeVisible();
+  await dialog.getByLabel("Name").fill("Garden Salad");
+  await dialog.getByLabel("Price").fill("9.10");
+  await dialog.getByLabel("Category").fill("Salads");
+  await dialog.getByLabel("Description").fill("Leaves from the garden.");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("listitem").filter({ hasText: "Garden Salad" });
+  await expect(row).toContainText("$9.10");
+  await expect(row).toContainText("Salads");
+  await expect(row).toContainText("Leaves from the garden.");
+
+  // Image: nothing chosen, then not an image, then a photo.
+  await page.getByRole("button", { name: "Add the image of Garden Salad" }).click();
+  const imageDialog = page.getByRole("dialog", { name: "Image of Garden Salad" });
+  await imageDialog.getByRole("button", { name: "Upload" }).click();
+  await expect(imageDialog.getByRole("alert")).toHaveText(MESSAGES.chooseImage);
+  await imageDialog
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "menu.txt", mimeType: "text/plain", buffer: Buffer.from("soup") });
+  await imageDialog.getByRole("button", { name: "Upload" }).click();
+  await expect(imageDialog.getByRole("alert")).toHaveText(MESSAGES.chooseValidImage);
+  await imageDialog.getByLabel("Choose an image").setInputFiles({
+    name: "salad.jpg",
+    mimeType: "image/jpeg",
+    buffer: await dishPhoto("#33aa44"),
+  });
+  await imageDialog.getByRole("button", { name: "Upload" }).click();
+  await expect(imageDialog).toBeHidden();
+  await expect(row.locator("img.item-thumb")).toHaveAttribute("src", /\/image\?v=/);
+  await expect(
+    page.getByRole("button", { name: "Replace the image of Garden Salad" }),
+  ).toBeVisible();
+
+  // Delete after a confirm; Cancel keeps it.
+  await page.getByRole("button", { name: "Delete Garden Salad" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Garden Salad?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toBeVisible();
+  await page.getByRole("button", { name: "Delete Garden Salad" }).click();
+  await confirm.getByRole("button", { name: "Delete item" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(MESSAGES.noMenuItems)).toBeVisible();
+});
+
+test("changes to an item removed meanwhile say so with the spec's messages", async ({ page }) => {
+  await register(page);
+  const editor = await createSite(page, "Restaurant", "Stale Diner");
+  await openEditorTab(page, "Add Item");
+  await page.getByLabel("Name").fill("Toast");
+  await page.getByLabel("Price").fill("2");
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+  await openEditorTab(page, "Menu Items");
+  const row = page.getByRole("listitem").filter({ hasText: "Toast" });
+
+  // Removed from another tab; this page still shows it.
+  const itemId = await row.locator('input[name="itemId"]').first().inputValue();
+  const removed = await page.request.post(editor, { form: { intent: "delete-item", itemId } });
+  expect(removed.status()).toBe(200);
+
+  await page.getByLabel("Price of Toast").fill("3");
+  await row.getByRole("button", { name: "Save price" }).click();
+  await expect(row.getByRole("alert")).toHaveText(MESSAGES.failedToUpdatePrice);
+  await row.getByRole("button", { name: "Star Toast" }).click();
+  await expect(
+    row.getByRole("alert").filter({ hasText: MESSAGES.failedToUpdateFlag }),
+  ).toBeVisible();
+  // The toggle shows the stored state again.
+  await expect(row.getByRole("button", { name: "Star Toast" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+
+  await row.getByRole("button", { name: "Edit Toast" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Toast" });
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(MESSAGES.failedToUpdateItem);
+  await page.keyboard.press("Escape");
+
+  await row.getByRole("button", { name: "Delete Toast" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Toast?" });
+  await confirm.getByRole("button", { name: "Delete item" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText(MESSAGES.failedToDeleteItem);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  // Refresh brings the list up to date.
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByText(MESSAGES.noMenuItems)).toBeVisible();
+});
+
+test(`at ${MAX_ITEMS_PER_PRODUCT} items Add Item says the limit and its button is disabled`, async ({
+  page,
+}) => {
+  await register(page);
+  const editor = await createSite(page, "Restaurant", "Full House");
+  for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {
+    const response = await page.request.post(editor, {
+      form: { intent: "add-item", name: `Dish ${i}`, price: "1" },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const over = await page.request.post(editor, {
+    form: { intent: "add-item", name: "One too many", price: "1" },
+  });
+  expect(over.status()).toBe(409);
+  await page.goto(`${editor}?tab=add`);
+  await expect(page.getByText(MESSAGES.limitReachedItems)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add item" })).toBeDisabled();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("items are added, priced, starred, searched and sorted with plain forms", async ({
+    page,
+  }) => {
+    await register(page);
+    await createSite(page, "Restaurant", "Plain Forms");
+    await openEditorTab(page, "Add Item");
+    for (const [name, price] of [
+      ["Bread", "3"],
+      ["Olives", "4.5"],
+    ]) {
+      await page.getByLabel("Name").fill(name!);
+      await page.getByLabel("Price").fill(price!);
+      await page.getByRole("button", { name: "Add item" }).click();
+      await expect(page.getByText("Item added.")).toBeVisible();
+    }
+    await page.getByLabel("Name").fill("With photo");
+    await page.getByLabel("Price").fill("1");
+    await page
+      .getByLabel("Photo (optional)")
+      .setInputFiles({ name: "p.jpg", mimeType: "image/jpeg", buffer: await dishPhoto("#222") });
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(page.getByText("Item added.")).toBeVisible();
+
+    await openEditorTab(page, "Menu Items");
+    await page.getByLabel("Price of Olives").fill("5.25");
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "Olives" })
+      .getByRole("button", { name: "Save price" })
+      .click();
+    await expect(page.getByRole("listitem").filter({ hasText: "Olives" })).toContainText("$5.25");
+    await page.getByRole("button", { name: "Star Bread" }).click();
+    await expect(page.getByRole("button", { name: "Star Bread" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "With photo" }).locator("img.item-thumb"),
+    ).toHaveAttribute("src", /\/image\?v=/);
+
+    await page.getByLabel("Search items").fill("oliv");
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(itemNames(page)).toHaveText(["Olives"]);
+    await page.getByLabel("Search items").fill("");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(itemNames(page)).toHaveText(["Olives", "Bread", "With photo"]);
+  });
+});
