@@ -147,6 +147,9 @@ export const productInfo = pgTable("product_info", {
   address: text("address").notNull().default(""),
   /** Shop tags (shoppy only): trimmed, unique case-insensitively, at most 50. */
   tags: jsonb("tags").$type<string[]>().notNull().default([]),
+  /** Shop payment links (shoppy only): a PayPal.me and a Venmo username, or "". */
+  paypalUsername: text("paypal_username").notNull().default(""),
+  venmoUsername: text("venmo_username").notNull().default(""),
   updatedAt: updatedAt(),
 });
 
