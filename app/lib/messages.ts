@@ -83,6 +83,9 @@ export const MESSAGES = Object.freeze({
   linkCopied: "Link copied.",
   copyFailed: "Could not copy. Select the link and copy it yourself.",
   contactMessageRequired: "Message is required.",
+  tooManyShopTags: "A shop has at most 50 tags.",
+  tooManyItemTags: "An item has at most 10 tags.",
+  tagTooLong: "A tag is at most 40 characters.",
 } as const);
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -101,4 +101,3 @@ export function toProfileInfo(input: ProfileInfoInput): {
     colorsFellBack: fellBack,
   };
 }
-
