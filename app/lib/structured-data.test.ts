@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "./hours";
-import { businessJsonLd, jsonLdText } from "./structured-data";
+import { businessJsonLd, jsonLdText, restaurantJsonLd } from "./structured-data";
 
 describe("businessJsonLd", () => {
   it("describes a dealer with address, phone, images and opening hours", () => {
@@ -33,6 +33,150 @@ describe("businessJsonLd", () => {
         },
       ],
     });
+  });
+});
+
+describe("restaurantJsonLd", () => {
+  const hours = defaultHours().map((row) =>
+    row.day === "Sunday" ? row : { ...row, open: "11:00 AM", close: "10:00 PM" },
+  );
+  const facts = {
+    name: "Demo Diner",
+    url: "https://portal.example/r/demo-diner-abc",
+    address: "12 Market Street, Springfield",
+    phone: "+1 555 0100",
+    email: "hello@demo-diner.example",
+    images: ["https://portal.example/files/restaurants/abc/info/background?v=1"],
+    hours,
+    menu: [
+      {
+        name: "Mains",
+        items: [
+          {
+            name: "Mushroom Risotto",
+            description: "Arborio rice, porcini and parmesan.",
+            priceCents: 1450,
+            image: "https://portal.example/files/restaurants/abc/items/i1/image?v=2",
+          },
+          { name: "Plain Rice", description: "", priceCents: 300, image: null },
+        ],
+      },
+      {
+        name: "Other",
+        items: [
+          { name: "Water", description: "Still.", priceCents: 0, image: "javascript:alert(1)" },
+        ],
+      },
+      { name: "Empty", items: [] },
+    ],
+  };
+
+  it("describes the restaurant and its menu: sections, items and offers", () => {
+    const data = restaurantJsonLd(facts);
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Restaurant",
+      name: "Demo Diner",
+      url: "https://portal.example/r/demo-diner-abc",
+      address: { "@type": "PostalAddress", streetAddress: "12 Market Street, Springfield" },
+      telephone: "+1 555 0100",
+      image: ["https://portal.example/files/restaurants/abc/info/background?v=1"],
+    });
+    expect(data.hasMenu).toEqual({
+      "@type": "Menu",
+      hasMenuSection: [
+        {
+          "@type": "MenuSection",
+          name: "Mains",
+          hasMenuItem: [
+            {
+              "@type": "MenuItem",
+              name: "Mushroom Risotto",
+              description: "Arborio rice, porcini and parmesan.",
+              image: "https://portal.example/files/restaurants/abc/items/i1/image?v=2",
+              offers: { "@type": "Offer", price: "14.50", priceCurrency: "USD" },
+            },
+            // No description or image: the keys are left out, not empty.
+            {
+              "@type": "MenuItem",
+              name: "Plain Rice",
+              offers: { "@type": "Offer", price: "3.00", priceCurrency: "USD" },
+            },
+          ],
+        },
+        {
+          "@type": "MenuSection",
+          name: "Other",
+          hasMenuItem: [
+            {
+              "@type": "MenuItem",
+              name: "Water",
+              description: "Still.",
+              offers: { "@type": "Offer", price: "0.00", priceCurrency: "USD" },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("writes prices as exact two-decimal strings", () => {
+    const data = restaurantJsonLd({
+      ...facts,
+      menu: [{ name: "A", items: [{ name: "X", description: "", priceCents: 1250, image: null }] }],
+    });
+    const menu = data.hasMenu as {
+      hasMenuSection: Array<{ hasMenuItem: Array<{ offers: { price: unknown } }> }>;
+    };
+    const offer = menu.hasMenuSection[0]!.hasMenuItem[0]!.offers;
+    expect(offer.price).toBe("12.50");
+    expect(typeof offer.price).toBe("string");
+  });
+
+  it("lists the open days only: closed days are left out", () => {
+    const spec = restaurantJsonLd(facts).openingHoursSpecification as Array<{
+      dayOfWeek: string;
+      opens: string;
+      closes: string;
+    }>;
+    expect(spec.map((row) => row.dayOfWeek)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+    ]);
+    expect(spec[0]).toEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: "Monday",
+      opens: "11:00",
+      closes: "22:00",
+    });
+  });
+
+  it("has no menu when there are no items", () => {
+    expect(restaurantJsonLd({ ...facts, menu: [] })).not.toHaveProperty("hasMenu");
+    expect(restaurantJsonLd({ ...facts, menu: [{ name: "Empty", items: [] }] })).not.toHaveProperty(
+      "hasMenu",
+    );
+  });
+
+  it("keeps owner text inside the script element", () => {
+    const evil = "</script><img src=x onerror=alert(1)>";
+    const data = restaurantJsonLd({
+      ...facts,
+      name: evil,
+      menu: [
+        { name: evil, items: [{ name: evil, description: evil, priceCents: 1, image: null }] },
+      ],
+    });
+    const text = jsonLdText(data);
+    expect(text).not.toMatch(/<\/script/i);
+    expect(text).not.toContain("<");
+    expect(text).toContain("\\u003c/script>");
+    expect(JSON.parse(text)).toEqual(data);
+    expect(JSON.parse(text).hasMenu.hasMenuSection[0].hasMenuItem[0].name).toBe(evil);
   });
 });
 

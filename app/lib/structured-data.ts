@@ -3,6 +3,7 @@
  * that are safe to publish go in: http(s) images, times in 24-hour form.
  */
 import { CLOSED, toIso24, type HoursRow } from "./hours";
+import { centsToDecimalString } from "./price";
 import { safeHttpUrl } from "./profile-info";
 
 export interface BusinessFacts {
@@ -38,6 +39,59 @@ export function businessJsonLd(facts: BusinessFacts): Record<string, unknown> {
     ...(facts.email ? { email: facts.email } : {}),
     ...(images.length ? { image: images } : {}),
     ...(openingHoursSpecification.length ? { openingHoursSpecification } : {}),
+  };
+}
+
+export interface MenuSectionFacts {
+  name: string;
+  items: Array<{
+    name: string;
+    description: string;
+    priceCents: number;
+    /** An absolute http(s) URL; anything else is left out. */
+    image: string | null;
+  }>;
+}
+
+/** Prices on public menus are in US dollars. */
+export const MENU_CURRENCY = "USD";
+
+/**
+ * A restaurant with its menu: one MenuSection per category, each MenuItem with its
+ * price as an Offer ("12.50", exact to the cent). A restaurant without items has no menu.
+ */
+export function restaurantJsonLd(
+  facts: Omit<BusinessFacts, "type"> & { menu: MenuSectionFacts[] },
+): Record<string, unknown> {
+  const { menu, ...business } = facts;
+  const sections = menu.filter((section) => section.items.length > 0);
+  return {
+    ...businessJsonLd({ ...business, type: "Restaurant" }),
+    ...(sections.length
+      ? {
+          hasMenu: {
+            "@type": "Menu",
+            hasMenuSection: sections.map((section) => ({
+              "@type": "MenuSection",
+              name: section.name,
+              hasMenuItem: section.items.map((item) => {
+                const image = safeHttpUrl(item.image);
+                return {
+                  "@type": "MenuItem",
+                  name: item.name,
+                  ...(item.description ? { description: item.description } : {}),
+                  ...(image ? { image } : {}),
+                  offers: {
+                    "@type": "Offer",
+                    price: centsToDecimalString(item.priceCents),
+                    priceCurrency: MENU_CURRENCY,
+                  },
+                };
+              }),
+            })),
+          },
+        }
+      : {}),
   };
 }
 

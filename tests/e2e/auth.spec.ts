@@ -125,8 +125,9 @@ test("the demo owner sees the demo sites and their public pages", async ({ page 
   await expect(publicPage).toHaveURL(/\/r\/demo-diner-[A-Za-z0-9]{20}$/);
   await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Demo Diner");
   // Public pages have no site or portal nav, and this one ships no JavaScript.
-  await expect(publicPage.getByRole("navigation")).toHaveCount(0);
-  await expect(publicPage.locator("script")).toHaveCount(0);
+  await expect(publicPage.getByRole("navigation", { name: "Site" })).toHaveCount(0);
+  await expect(publicPage.getByRole("navigation", { name: "Portal" })).toHaveCount(0);
+  await expect(publicPage.locator("script:not([type='application/ld+json'])")).toHaveCount(0);
 });
 
 test("client navigation into the portal shows Loading… while it waits", async ({ page }) => {

@@ -1,24 +1,38 @@
-import { PublicSiteError, PublicSitePage, publicSiteDescription } from "~/components/public-site";
-import { pageMeta } from "~/lib/seo";
+import { PublicMenuPage, publicMenuDescription } from "~/components/public-menu";
+import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
-import { publicSiteLoader } from "~/server/public-site-loader.server";
+import { pageMeta } from "~/lib/seo";
+import { publicRestaurantLoader } from "~/server/public-site-loader.server";
+import menuStylesHref from "~/styles/public-menu.css?url";
 import type { Route } from "./+types/restaurant";
 
-// Nothing on this page needs JavaScript yet, so it ships none.
+// Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript,
+// so the page ships none.
 export const handle = { hydrate: false };
 
-export const loader = publicSiteLoader("restaurant", MESSAGES.restaurantNotFound);
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: menuStylesHref }];
+
+export const loader = publicRestaurantLoader(MESSAGES.restaurantNotFound);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: args.data ? args.data.site.name : MESSAGES.restaurantNotFound,
-    description: args.data ? publicSiteDescription(args.data.site) : MESSAGES.restaurantNotFound,
+    description: args.data
+      ? publicMenuDescription(args.data.site, args.data.sections)
+      : MESSAGES.restaurantNotFound,
     standalone: true,
     noIndex: !args.data,
+    image: args.data?.previewImage ?? undefined,
   });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PublicSitePage site={loaderData.site} />;
+  return (
+    <PublicMenuPage
+      site={loaderData.site}
+      sections={loaderData.sections}
+      jsonLd={loaderData.jsonLd}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,137 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { defaultHours } from "~/lib/hours";
+import { MESSAGES } from "~/lib/messages";
+import { PublicMenuPage, publicMenuDescription, type PublicMenuSite } from "./public-menu";
+
+const site: PublicMenuSite = {
+  name: "Chez <b>Bob</b>",
+  address: "1 Rue & Co",
+  contact: { phone: "+1 (555) 0100", email: "bob@example.com" },
+  hours: defaultHours(),
+  colors: { primary: "#fff8f0", secondary: "#b4441c", text: "#1f1a17" },
+  logoUrl: "/files/restaurants/p1/info/logo?v=1",
+  bgUrl: "https://cdn.example/bg.jpg",
+};
+
+const sections = [
+  {
+    id: "section-mains",
+    name: "Mains",
+    uncategorized: false,
+    items: [
+      {
+        id: "i1",
+        name: "Soup <script>alert(1)</script>",
+        priceCents: 1250,
+        description: "Hot & <i>fresh</i>",
+        star: true,
+        imageUrl: "/files/restaurants/p1/items/i1/image?v=2",
+      },
+      { id: "i2", name: "Stew", priceCents: 900, description: "", star: false, imageUrl: null },
+    ],
+  },
+  {
+    id: "section-other",
+    name: "Other",
+    uncategorized: true,
+    items: [
+      { id: "i3", name: "Water", priceCents: 0, description: "", star: false, imageUrl: null },
+    ],
+  },
+];
+
+function render(props: Partial<Parameters<typeof PublicMenuPage>[0]> = {}) {
+  return renderToStaticMarkup(
+    <PublicMenuPage site={site} sections={sections} jsonLd={{ name: "</script>" }} {...props} />,
+  );
+}
+
+/** The opening tags of one element type in the markup. */
+function tags(html: string, name: string): string[] {
+  return html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
+}
+
+describe("PublicMenuPage", () => {
+  it("renders owner text as text, never as markup", () => {
+    const html = render();
+    expect(html).not.toContain("<b>Bob</b>");
+    expect(html).toContain("Chez &lt;b&gt;Bob&lt;/b&gt;");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).not.toContain("<i>fresh</i>");
+    // The one script is the JSON-LD, whose text cannot close it.
+    expect(tags(html, "script")).toEqual(['<script type="application/ld+json">']);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it("gives every image an explicit size; item images load lazily, the hero at once", () => {
+    const images = tags(render(), "img");
+    expect(images).toHaveLength(3);
+    for (const tag of images) {
+      expect(tag).toMatch(/ width="\d+"/);
+      expect(tag).toMatch(/ height="\d+"/);
+    }
+    const [hero, logo, item] = images;
+    expect(hero).toContain('src="https://cdn.example/bg.jpg"');
+    expect(hero).toContain('height="280"');
+    expect(hero).not.toContain("loading=");
+    expect(hero).toContain('fetchPriority="high"');
+    expect(logo).toContain('width="120"');
+    expect(logo).toContain('height="120"');
+    expect(item).toContain('loading="lazy"');
+    expect(item).toContain('alt="Soup &lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it("shows no image where there is none", () => {
+    const images = tags(render({ site: { ...site, logoUrl: null, bgUrl: null } }), "img");
+    expect(images).toHaveLength(1);
+  });
+
+  it("lists the categories in the Menu and links each to its section", () => {
+    const html = render();
+    expect(html).toContain('<a href="#section-mains">Mains</a>');
+    expect(html).toContain('<section id="section-mains"');
+    expect(html).toContain('<section id="section-other"');
+  });
+
+  it("shows price, Popular and category badges, and a description that toggles", () => {
+    const html = render();
+    expect(html).toContain("$12.50");
+    expect(html).toContain("$9.00");
+    expect(html).toContain("$0.00");
+    expect(html.match(/Popular</g)).toHaveLength(1);
+    // Items of the uncategorized group have no category badge.
+    expect(html.match(/menu-badge category/g)).toHaveLength(2);
+    expect(html.match(/<details class="menu-item-description">/g)).toHaveLength(1);
+  });
+
+  it("links address, phone and email", () => {
+    const html = render();
+    expect(html).toContain(
+      'href="https://www.google.com/maps/search/?api=1&amp;query=1%20Rue%20%26%20Co"',
+    );
+    expect(html).toContain('href="tel:+15550100"');
+    expect(html).toContain('href="mailto:bob@example.com"');
+  });
+
+  it("says so when there are no items and no categories", () => {
+    const html = render({ sections: [] });
+    expect(html).toContain(MESSAGES.noMenuItems);
+    expect(html).toContain(MESSAGES.noCategories);
+  });
+
+  it("sets the owner's colors as custom properties", () => {
+    expect(tags(render(), "div")[0]).toContain(
+      'style="--site-primary:#fff8f0;--site-secondary:#b4441c;--site-text:#1f1a17;',
+    );
+  });
+});
+
+describe("publicMenuDescription", () => {
+  it("names the business, where it is and its categories", () => {
+    expect(publicMenuDescription(site, sections)).toBe(
+      "Chez <b>Bob</b> · 1 Rue & Co · +1 (555) 0100 · Menu: Mains",
+    );
+    expect(publicMenuDescription(site, [])).toBe("Chez <b>Bob</b> · 1 Rue & Co · +1 (555) 0100");
+  });
+});

@@ -1,0 +1,223 @@
+import type { HoursRow } from "~/lib/hours";
+import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
+import { formatPrice } from "~/lib/price";
+import { siteThemeStyle } from "~/lib/site-theme";
+import { jsonLdText } from "~/lib/structured-data";
+import { mapsLink } from "./public-profile";
+import { HoursTable, publicSiteDescription, telHref } from "./public-site";
+
+export interface PublicMenuSite {
+  name: string;
+  address: string;
+  contact: { phone: string; email: string };
+  hours: HoursRow[];
+  colors: { primary: string; secondary: string; text: string };
+  /** Already checked: a path on this site or an http(s) URL. */
+  logoUrl: string | null;
+  bgUrl: string | null;
+}
+
+export interface PublicMenuItem {
+  id: string;
+  name: string;
+  priceCents: number;
+  description: string;
+  star: boolean;
+  /** Already checked: a path on this site or an http(s) URL. */
+  imageUrl: string | null;
+}
+
+export interface PublicMenuSection {
+  id: string;
+  name: string;
+  uncategorized: boolean;
+  items: PublicMenuItem[];
+}
+
+/** Size of an item's picture; images are square crops at this size (2x for sharp screens). */
+const ITEM_IMAGE_PX = 96;
+/** The hero picture's intrinsic size, for the aspect ratio before it loads. */
+const HERO_WIDTH_PX = 1280;
+
+/**
+ * A restaurant's public page: a sticky bar with a Menu of categories, the hero with
+ * logo and name, contact and hours, then the menu by category. Plain HTML and CSS: the
+ * dropdown and the descriptions are `<details>`, the categories are anchors, so all of it
+ * works without JavaScript. The owner's colors arrive as custom properties.
+ */
+export function PublicMenuPage({
+  site,
+  sections,
+  jsonLd,
+}: {
+  site: PublicMenuSite;
+  sections: PublicMenuSection[];
+  jsonLd: unknown;
+}) {
+  return (
+    <div className="menu-page" id="top" style={siteThemeStyle(site.colors)}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      <a className="skip-link" href="#menu">
+        Skip to the menu
+      </a>
+      <nav className="menu-nav" aria-label="Restaurant">
+        <div className="menu-container menu-nav-inner">
+          <a className="menu-nav-name" href="#top">
+            {site.name}
+          </a>
+          <details className="menu-dropdown">
+            <summary>Menu</summary>
+            <div className="menu-dropdown-panel">
+              {sections.length > 0 ? (
+                <ul aria-label="Categories">
+                  {sections.map((section) => (
+                    <li key={section.id}>
+                      <a href={`#${section.id}`}>{section.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p>{MESSAGES.noCategories}</p>
+              )}
+            </div>
+          </details>
+        </div>
+      </nav>
+
+      <header className={site.bgUrl ? "menu-hero has-image" : "menu-hero"}>
+        {site.bgUrl ? (
+          // The largest thing on the page: loaded at once, never lazily.
+          <img
+            className="menu-hero-image"
+            src={site.bgUrl}
+            alt=""
+            width={HERO_WIDTH_PX}
+            height={HERO_HEIGHT_PX}
+            fetchPriority="high"
+          />
+        ) : null}
+        <div className="menu-container menu-hero-content">
+          {site.logoUrl ? (
+            <img
+              className="menu-logo"
+              src={site.logoUrl}
+              alt={`${site.name} logo`}
+              width={LOGO_SIZE_PX}
+              height={LOGO_SIZE_PX}
+            />
+          ) : null}
+          <h1>{site.name}</h1>
+        </div>
+      </header>
+
+      <main className="menu-container menu-main">
+        <div className="menu-facts">
+          <section aria-labelledby="contact-title" className="menu-contact">
+            <h2 id="contact-title">Find us</h2>
+            <ul>
+              {site.address ? (
+                <li>
+                  <span className="menu-fact-label">Address</span>
+                  <a href={mapsLink(site.address)}>{site.address}</a>
+                </li>
+              ) : null}
+              {site.contact.phone ? (
+                <li>
+                  <span className="menu-fact-label">Phone</span>
+                  <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+                </li>
+              ) : null}
+              {site.contact.email ? (
+                <li>
+                  <span className="menu-fact-label">Email</span>
+                  <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+          <section aria-labelledby="hours-title" className="menu-hours">
+            <h2 id="hours-title">Opening hours</h2>
+            <HoursTable hours={site.hours} />
+          </section>
+        </div>
+
+        <div id="menu" className="menu-sections">
+          {sections.length === 0 ? (
+            <p className="menu-empty">{MESSAGES.noMenuItems}</p>
+          ) : (
+            sections.map((section) => (
+              <section
+                key={section.id}
+                id={section.id}
+                className="menu-section"
+                aria-labelledby={`${section.id}-title`}
+              >
+                <h2 id={`${section.id}-title`}>{section.name}</h2>
+                <ul className="menu-items">
+                  {section.items.map((item) => (
+                    <li key={item.id}>
+                      <MenuItemCard
+                        item={item}
+                        category={section.uncategorized ? null : section.name}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function MenuItemCard({ item, category }: { item: PublicMenuItem; category: string | null }) {
+  return (
+    <article className="menu-item" aria-labelledby={`item-${item.id}`}>
+      {item.imageUrl ? (
+        <img
+          className="menu-item-image"
+          src={item.imageUrl}
+          alt={item.name}
+          width={ITEM_IMAGE_PX}
+          height={ITEM_IMAGE_PX}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <div className="menu-item-body">
+        <div className="menu-item-head">
+          <h3 id={`item-${item.id}`}>{item.name}</h3>
+          <p className="menu-item-price">{formatPrice(item.priceCents)}</p>
+        </div>
+        {item.star || category ? (
+          <p className="menu-item-badges">
+            {item.star ? (
+              <span className="menu-badge popular">
+                <span aria-hidden="true">★ </span>Popular
+              </span>
+            ) : null}
+            {category ? <span className="menu-badge category">{category}</span> : null}
+          </p>
+        ) : null}
+        {item.description ? (
+          <details className="menu-item-description">
+            <summary>
+              Description<span className="visually-hidden"> of {item.name}</span>
+            </summary>
+            <p>{item.description}</p>
+          </details>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** One line for search results and link previews: who, where, and what is on the menu. */
+export function publicMenuDescription(site: PublicMenuSite, sections: PublicMenuSection[]) {
+  const about = publicSiteDescription(site);
+  const categories = sections.filter((section) => !section.uncategorized).map((s) => s.name);
+  return categories.length ? `${about} · Menu: ${categories.join(", ")}` : about;
+}
