@@ -170,6 +170,52 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
   expect(editor).toContain("/user/restaurant/setup/");
+
+  // The public page shows what the owner made.
+  const publicPath = (await page.getByRole("link", { name: "View Public" }).getAttribute("href"))!;
+  expect(publicPath).toMatch(/^\/r\/harbour-bistro--bar-[A-Za-z0-9]{20}$/);
+  await page.goto(publicPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Harbour Bistro & Bar");
+  const sections = page.locator(".menu-section");
+  await expect(sections.locator("h2")).toHaveText(["Desserts", "Mains", "Starters"]);
+  await expect(sections.nth(1).locator("h3")).toHaveText([HOSTILE_NAME, "Fish Pie"]);
+  const popular = page.locator(".menu-item", { has: page.locator(".menu-badge.popular") });
+  await expect(popular.locator("h3")).toHaveText(["Fish Pie", "Tomato Soup"]);
+  await expect(
+    page.locator(".menu-item", { hasText: "Fish Pie" }).locator(".menu-item-price"),
+  ).toHaveText("$15.25");
+  await expect(page.getByRole("row", { name: /Monday/ })).toContainText("9:00 AM – 5:30 PM");
+  await expect(page.getByRole("row", { name: /Sunday/ })).toContainText("Closed");
+  await expect(page.locator(".menu-page")).toHaveCSS("background-color", "rgb(11, 31, 58)");
+  await expect(page.locator(".menu-page")).toHaveCSS("color", "rgb(250, 250, 250)");
+  // The invalid secondary color fell back to the default grey.
+  await expect(page.locator(".menu-hero")).toHaveCSS("background-color", "rgb(107, 107, 107)");
+  await expect(
+    page.locator(".menu-item", { hasText: "Tomato Soup" }).locator("img"),
+  ).toHaveAttribute("loading", "lazy");
+
+  // The hostile name is text on the page and stays inside the JSON-LD.
+  await expect(page.getByRole("heading", { name: HOSTILE_NAME })).toBeVisible();
+  expect(await page.locator("img[src='x']").count()).toBe(0);
+  const html = await (await page.request.get(publicPath)).text();
+  const jsonLdSource = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+  expect(jsonLdSource).not.toContain("</script>");
+  expect(jsonLdSource).not.toContain("<img");
+  expect(JSON.stringify(JSON.parse(jsonLdSource))).toContain(JSON.stringify(HOSTILE_NAME));
+
+  // And it works with JavaScript turned off.
+  const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(new URL(publicPath, page.url()).href);
+  await plain.locator(".menu-dropdown summary").click();
+  await plain.getByRole("link", { name: "Starters" }).click();
+  await expect(plain).toHaveURL(/#section-starters$/);
+  const soupDetails = plain.locator(".menu-item", { hasText: "Tomato Soup" }).locator("details");
+  await soupDetails.locator("summary").click();
+  await expect(soupDetails).toHaveAttribute("open", "");
+  await expect(plain.getByText("Roasted tomatoes and basil.")).toBeVisible();
+  await expect(plain.locator("script:not([type='application/ld+json'])")).toHaveCount(0);
+  await noScript.close();
 });
 
 test("the edit, image and delete modals: keyboard, messages and focus", async ({ page }) => {
