@@ -3,7 +3,7 @@
  * and the server) and how the editor's list searches and sorts them.
  */
 import { z } from "zod";
-import { NAME_MAX_LENGTH } from "./limits";
+import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { parsePriceToCents } from "./price";
 
@@ -64,6 +64,35 @@ export const itemFlagSchema = z.object({
 });
 
 export const itemIdSchema = z.object({ itemId });
+
+/** Moving or removing one of a shop item's photos, by its place in the list. */
+export const itemImageSchema = z.object({
+  itemId,
+  index: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_IMAGES_PER_ITEM - 1),
+  move: z.enum(["earlier", "later"]).optional(),
+});
+
+/** The photo list after moving the one at `index` a place earlier or later; null if it cannot. */
+export function movedImages(
+  images: readonly string[],
+  index: number,
+  direction: "earlier" | "later",
+): string[] | null {
+  const target = direction === "earlier" ? index - 1 : index + 1;
+  if (index >= images.length || target < 0 || target >= images.length) return null;
+  const next = [...images];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+/** The photo list without the one at `index`; null if there is none there. */
+export function withoutImage(images: readonly string[], index: number): string[] | null {
+  return index < images.length ? images.filter((_, i) => i !== index) : null;
+}
 
 export interface ListedItem {
   id: string;
@@ -135,6 +164,9 @@ export function distinctCategories(items: readonly { category: string }[]): stri
   return [...byKey.values()].sort(collator.compare);
 }
 
+/** The two kinds of site that have items. */
+export type ItemKind = "restaurant" | "shoppy";
+
 /** An item as the editors show it: the restaurant fields and the shop fields side by side. */
 export interface EditorItem extends ListedItem {
   star: boolean;
@@ -145,7 +177,14 @@ export interface EditorItem extends ListedItem {
 }
 
 export type ItemIntent =
-  "add-item" | "update-price" | "toggle-star" | "toggle-sold-out" | "update-item" | "delete-item";
+  | "add-item"
+  | "update-price"
+  | "toggle-star"
+  | "toggle-sold-out"
+  | "update-item"
+  | "delete-item"
+  | "move-image"
+  | "remove-image";
 
 /** What an item write answers: the item it touched, or the spec's message and field errors. */
 export type ItemActionResult =

@@ -12,7 +12,10 @@ import {
   editItemSchema,
   itemFlagSchema,
   itemIdSchema,
+  itemImageSchema,
   itemPriceSchema,
+  movedImages,
+  withoutImage,
   type ItemActionResult,
   type ItemIntent,
 } from "~/lib/items";
@@ -25,8 +28,15 @@ import {
   processUploadedImage,
   type ProcessedImage,
 } from "./images/process-image.server";
-import { storeImage } from "./images/store-image.server";
-import { addItem, deleteItem, updateItem, type ItemFields } from "./repositories/items.server";
+import { itemImageKey, storeImage } from "./images/store-image.server";
+import { itemTagsSchema, tagFieldsOf } from "~/lib/tags";
+import {
+  addItem,
+  changeItemImages,
+  deleteItem,
+  updateItem,
+  type ItemFields,
+} from "./repositories/items.server";
 import type { AppServices } from "./services.server";
 import { deletePrefix } from "./storage/storage.server";
 
@@ -48,6 +58,8 @@ const FAILURE: Record<ItemIntent, string> = {
   "toggle-sold-out": MESSAGES.failedToUpdateFlag,
   "update-item": MESSAGES.failedToUpdateItem,
   "delete-item": MESSAGES.failedToDeleteItem,
+  "move-image": MESSAGES.failedToUpdateItem,
+  "remove-image": MESSAGES.failedToUpdateItem,
 };
 
 /** Which intents each editor offers; anything else is refused. */
@@ -60,6 +72,8 @@ const INTENTS_BY_TYPE: Partial<Record<Product["type"], ReadonlySet<ItemIntent>>>
     "toggle-sold-out",
     "update-item",
     "delete-item",
+    "move-image",
+    "remove-image",
   ]),
 };
 
@@ -85,10 +99,25 @@ function parse<Schema extends z.ZodType>(
   intent: ItemIntent,
   formData: FormData,
   schema: Schema,
-): { value: z.output<Schema> } | { refusal: ReturnType<typeof refuse> } {
+):
+  | { value: z.output<Schema> }
+  | { refusal: ReturnType<typeof refuse>; fieldErrors: Record<string, string[] | null> } {
   const submission = parseWithZod(formData, { schema });
   if (submission.status === "success") return { value: submission.value };
-  return { refusal: refuse(intent, 400, FAILURE[intent], submission.error ?? {}) };
+  const fieldErrors = submission.error ?? {};
+  return { refusal: refuse(intent, 400, FAILURE[intent], fieldErrors), fieldErrors };
+}
+
+/** A shop item's tags (at most 10); restaurants have none, so nothing is read for them. */
+function parseItemTags({
+  product,
+  formData,
+}: ItemRequest):
+  { ok: true; value: string[] | null } | { ok: false; fieldErrors: Record<string, string[]> } {
+  if (product.type !== "shoppy") return { ok: true, value: null };
+  const parsed = itemTagsSchema.safeParse(tagFieldsOf(formData));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, fieldErrors: { tags: parsed.error.issues.map((issue) => issue.message) } };
 }
 
 export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
@@ -112,17 +141,27 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
       }
       case "update-item": {
         const parsed = parse(intent, request.formData, editItemSchema);
-        if ("refusal" in parsed) return parsed.refusal;
+        const tags = parseItemTags(request);
+        if ("refusal" in parsed || !tags.ok) {
+          return refuse(intent, 400, FAILURE[intent], {
+            ...("refusal" in parsed ? parsed.fieldErrors : {}),
+            ...(tags.ok ? {} : tags.fieldErrors),
+          });
+        }
         const { itemId, name, price, category, description } = parsed.value;
         return await update(intent, request, itemId, {
           name,
           priceCents: price,
           category,
           description,
+          ...(tags.value ? { tags: tags.value } : {}),
         });
       }
       case "delete-item":
         return await deleteItemIntent(request);
+      case "move-image":
+      case "remove-image":
+        return await changeImagesIntent(intent, request);
     }
   } catch (error) {
     console.error(`${intent} failed:`, error);
@@ -140,10 +179,17 @@ async function update(
   return found ? done(intent, itemId) : refuse(intent, 404);
 }
 
-async function addItemIntent({ services, product, formData, file }: ItemRequest) {
+async function addItemIntent(request: ItemRequest) {
+  const { services, product, formData, file } = request;
   const intent = "add-item";
   const parsed = parse(intent, formData, addItemSchema);
-  if ("refusal" in parsed) return parsed.refusal;
+  const tags = parseItemTags(request);
+  if ("refusal" in parsed || !tags.ok) {
+    return refuse(intent, 400, FAILURE[intent], {
+      ...("refusal" in parsed ? parsed.fieldErrors : {}),
+      ...(tags.ok ? {} : tags.fieldErrors),
+    });
+  }
   const { name, price, category, description, star } = parsed.value;
 
   // The photo is checked and re-encoded before anything is written, so a bad
@@ -166,6 +212,7 @@ async function addItemIntent({ services, product, formData, file }: ItemRequest)
     category,
     description,
     star,
+    ...(tags.value ? { tags: tags.value } : {}),
   });
   if (!added.ok) {
     return added.reason === "limit-reached"
@@ -193,6 +240,27 @@ async function deleteItemIntent({ services, product, formData }: ItemRequest) {
   const { itemId } = parsed.value;
   if (!(await deleteItem(services.db, product, itemId))) return refuse(intent, 404);
   await deleteItemFiles(services, product, itemId);
+  return done(intent, itemId);
+}
+
+async function changeImagesIntent(intent: "move-image" | "remove-image", request: ItemRequest) {
+  const { services, product, formData } = request;
+  const parsed = parse(intent, formData, itemImageSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const { itemId, index, move } = parsed.value;
+  if (intent === "move-image" && !move) return refuse(intent, 400);
+  const changed = await changeItemImages(services.db, product, itemId, (images) =>
+    intent === "move-image" ? movedImages(images, index, move!) : withoutImage(images, index),
+  );
+  if (!changed) return refuse(intent, 404);
+  // A removed photo's file goes too; its slot is reused by the next upload.
+  for (const url of changed.before.filter((url) => !changed.after.includes(url))) {
+    const key = itemImageKey(product, itemId, url);
+    if (!key) continue;
+    await services.storage.delete(key).catch((error: unknown) => {
+      console.error(`Could not delete stored file ${key}:`, error);
+    });
+  }
   return done(intent, itemId);
 }
 

@@ -2,13 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { validateImageChoice } from "~/lib/image-compression";
-import { addItemSchema, type ItemActionResult } from "~/lib/items";
-import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
+import { addItemSchema, type ItemActionResult, type ItemKind } from "~/lib/items";
+import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
+import { itemTagsSchema, tagFieldsOf } from "~/lib/tags";
 import { compressAndUpload, UploadProgress } from "../image-uploader";
 import { useHydrated } from "../use-hydrated";
-import type { ItemKind } from "./item-row";
 import { Field, ItemFormFields, type FieldErrors } from "./item-fields";
+import { TagsEditor } from "./tags-editor";
 
 type PhotoState =
   | { stage: "idle" }
@@ -25,12 +26,15 @@ export function AddItemForm({
   kind,
   itemCount,
   categories,
+  tagSuggestions,
   serverResult,
 }: {
   productId: string;
   kind: ItemKind;
   itemCount: number;
   categories: string[];
+  /** The shop's tags, offered for the new item (shops only). */
+  tagSuggestions: string[];
   /** The answer to a form posted without JavaScript. */
   serverResult?: ItemActionResult;
 }) {
@@ -42,6 +46,8 @@ export function AddItemForm({
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [photo, setPhoto] = useState<PhotoState>({ stage: "idle" });
   const [added, setAdded] = useState(false);
+  // Bumped after each add, so the tag chips start empty again like the other fields.
+  const [formGeneration, setFormGeneration] = useState(0);
   const idPrefix = useId();
 
   const result = fetcher.data ?? serverResult;
@@ -58,6 +64,7 @@ export function AddItemForm({
     pendingPhoto.current = null;
     if (!answer.ok) return;
     formRef.current?.reset();
+    setFormGeneration((generation) => generation + 1);
     setAdded(true);
     if (!chosen) return;
     void (async () => {
@@ -86,9 +93,13 @@ export function AddItemForm({
     const file = formData.get("file");
     const files = file instanceof File && file.size > 0 ? [file] : [];
     const photoCheck = files.length ? validateImageChoice(files) : { ok: true as const };
+    const tagCheck = kind === "shoppy" ? itemTagsSchema.safeParse(tagFieldsOf(formData)) : null;
     const errors: FieldErrors = {
       ...(submission.status === "success" ? {} : submission.error),
       ...(photoCheck.ok ? {} : { file: [photoCheck.message] }),
+      ...(tagCheck && !tagCheck.success
+        ? { tags: tagCheck.error.issues.map((issue) => issue.message) }
+        : {}),
     };
     setClientErrors(errors);
     setAdded(false);
@@ -155,6 +166,17 @@ export function AddItemForm({
           {itemCount} of {MAX_ITEMS_PER_PRODUCT} items used.
         </p>
         <ItemFormFields idPrefix={idPrefix} errors={errors} categories={categories} />
+        {kind === "shoppy" ? (
+          <TagsEditor
+            key={formGeneration}
+            label="Tags"
+            initial={[]}
+            suggestions={tagSuggestions}
+            max={MAX_TAGS_PER_ITEM}
+            tooManyMessage={MESSAGES.tooManyItemTags}
+            errors={errors.tags}
+          />
+        ) : null}
         <div className="field checkbox-field">
           <input id={`${idPrefix}-star`} type="checkbox" name="star" />
           <label htmlFor={`${idPrefix}-star`}>Star (shown as Popular)</label>

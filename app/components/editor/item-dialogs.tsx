@@ -3,13 +3,14 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { validateImageChoice } from "~/lib/image-compression";
-import { editItemSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
-import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
+import { editItemSchema, type EditorItem, type ItemActionResult, type ItemKind } from "~/lib/items";
+import { ITEM_IMAGE_TARGET_BYTES, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { centsToDecimalString } from "~/lib/price";
 import { compressAndUpload, UploadProgress } from "../image-uploader";
 import { useHydrated } from "../use-hydrated";
 import { ItemFormFields, type FieldErrors } from "./item-fields";
+import { TagsEditor } from "./tags-editor";
 
 /** A modal with a title, focus trapped inside and given back to its trigger, Escape to close. */
 function EditorDialog({
@@ -53,7 +54,17 @@ function EditorDialog({
 }
 
 /** The edit modal: name, price, category and description of one item. */
-export function EditItemDialog({ item, categories }: { item: EditorItem; categories: string[] }) {
+export function EditItemDialog({
+  item,
+  kind,
+  categories,
+  tagSuggestions,
+}: {
+  item: EditorItem;
+  kind: ItemKind;
+  categories: string[];
+  tagSuggestions: string[];
+}) {
   const fetcher = useFetcher<ItemActionResult>();
   const [open, setOpen] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -110,6 +121,16 @@ export function EditItemDialog({ item, categories }: { item: EditorItem; categor
           errors={{ ...failure?.fieldErrors, ...clientErrors }}
           categories={categories}
         />
+        {kind === "shoppy" ? (
+          <TagsEditor
+            label="Tags"
+            initial={item.tags}
+            suggestions={tagSuggestions}
+            max={MAX_TAGS_PER_ITEM}
+            tooManyMessage={MESSAGES.tooManyItemTags}
+            errors={failure?.fieldErrors?.tags}
+          />
+        ) : null}
         <div className="dialog-actions">
           <Dialog.Close asChild>
             <button type="button" className="button secondary">

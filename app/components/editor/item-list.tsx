@@ -1,8 +1,15 @@
 import { Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
+import {
+  ITEM_SORTS,
+  parseItemSort,
+  searchItems,
+  sortItems,
+  type EditorItem,
+  type ItemKind,
+} from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "../use-hydrated";
-import { ItemRow, type ItemKind } from "./item-row";
+import { ItemRow } from "./item-row";
 
 /**
  * The Menu Items tab: search (name, category, description; case- and
@@ -16,12 +23,14 @@ export function ItemList({
   items,
   loadError,
   categories,
+  tagSuggestions,
 }: {
   productId: string;
   kind: ItemKind;
   items: EditorItem[] | null;
   loadError: string | null;
   categories: string[];
+  tagSuggestions: string[];
 }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -124,6 +133,7 @@ export function ItemList({
               productId={productId}
               kind={kind}
               categories={categories}
+              tagSuggestions={tagSuggestions}
             />
           ))}
         </ul>

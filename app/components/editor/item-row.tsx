@@ -1,13 +1,11 @@
 import { useFetcher } from "react-router";
-import type { EditorItem, ItemActionResult } from "~/lib/items";
+import type { EditorItem, ItemActionResult, ItemKind } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_IMAGES_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { centsToDecimalString, formatPrice } from "~/lib/price";
 import { ConfirmDialog } from "../confirm-dialog";
 import { ImageUploader } from "../image-uploader";
 import { EditItemDialog, ReplaceImageDialog } from "./item-dialogs";
-
-export type ItemKind = "restaurant" | "shoppy";
 
 /** The first photo of an item, whichever kind of site it belongs to. */
 export function itemThumbnail(item: EditorItem): string {
@@ -20,11 +18,13 @@ export function ItemRow({
   productId,
   kind,
   categories,
+  tagSuggestions,
 }: {
   item: EditorItem;
   productId: string;
   kind: ItemKind;
   categories: string[];
+  tagSuggestions: string[];
 }) {
   const thumbnail = itemThumbnail(item);
   const headingId = `item-${item.id}-name`;
@@ -44,7 +44,19 @@ export function ItemRow({
         <p className="item-meta">
           {item.category ? <span className="badge">{item.category}</span> : null}
           <span className="muted">{formatPrice(item.priceCents)}</span>
+          {kind === "shoppy" && item.soldOut ? (
+            <span className="badge sold-out">Sold Out</span>
+          ) : null}
         </p>
+        {kind === "shoppy" && item.tags.length > 0 ? (
+          <ul className="tag-chips compact" aria-label={`Tags of ${item.name}`}>
+            {item.tags.map((tag) => (
+              <li key={tag} className="tag-chip">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {item.description ? <p className="item-description muted">{item.description}</p> : null}
         <PriceForm item={item} />
         {kind === "shoppy" ? <ItemPhotos productId={productId} item={item} /> : null}
@@ -71,7 +83,12 @@ export function ItemRow({
         {kind === "restaurant" ? (
           <ReplaceImageDialog productId={productId} item={item} hasImage={Boolean(thumbnail)} />
         ) : null}
-        <EditItemDialog item={item} categories={categories} />
+        <EditItemDialog
+          item={item}
+          kind={kind}
+          categories={categories}
+          tagSuggestions={tagSuggestions}
+        />
         <ConfirmDialog
           trigger="Delete"
           triggerLabel={`Delete ${item.name}`}
@@ -163,26 +180,109 @@ function FlagToggle({
   );
 }
 
-/** A shop item's photos (up to 5), several uploaded at once, each with its own progress. */
+/** A shop item's photos (up to 5): reorder and remove, and several uploaded at once. */
 function ItemPhotos({ productId, item }: { productId: string; item: EditorItem }) {
+  const full = item.images.length >= MAX_IMAGES_PER_ITEM;
   return (
     <div className="item-photos">
       {item.images.length > 0 ? (
-        <div className="thumbs">
-          {item.images.map((url, i) => (
-            <img key={url} src={url} alt={`${item.name}, photo ${i + 1}`} width={56} height={56} />
+        <ol className="photo-list" aria-label={`Photos of ${item.name}`}>
+          {item.images.map((url, index) => (
+            <li key={url} className="photo-slot">
+              <img src={url} alt={`${item.name}, photo ${index + 1}`} width={56} height={56} />
+              <div className="photo-actions">
+                <PhotoAction
+                  item={item}
+                  index={index}
+                  intent="move-image"
+                  move="earlier"
+                  label={`Move photo ${index + 1} of ${item.name} earlier`}
+                  disabled={index === 0}
+                >
+                  ←
+                </PhotoAction>
+                <PhotoAction
+                  item={item}
+                  index={index}
+                  intent="move-image"
+                  move="later"
+                  label={`Move photo ${index + 1} of ${item.name} later`}
+                  disabled={index === item.images.length - 1}
+                >
+                  →
+                </PhotoAction>
+                <PhotoAction
+                  item={item}
+                  index={index}
+                  intent="remove-image"
+                  label={`Remove photo ${index + 1} of ${item.name}`}
+                >
+                  ×
+                </PhotoAction>
+              </div>
+            </li>
           ))}
-        </div>
+        </ol>
       ) : null}
-      <ImageUploader
-        productId={productId}
-        target="item-images"
-        itemId={item.id}
-        label={`Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`}
-        multiple
-        targetBytes={ITEM_IMAGE_TARGET_BYTES}
-        failureMessage={MESSAGES.failedToUploadImages}
-      />
+      {full ? (
+        <p className="muted">
+          {MAX_IMAGES_PER_ITEM} of {MAX_IMAGES_PER_ITEM} photos. Remove one to add another.
+        </p>
+      ) : (
+        <ImageUploader
+          productId={productId}
+          target="item-images"
+          itemId={item.id}
+          label={`Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`}
+          multiple
+          targetBytes={ITEM_IMAGE_TARGET_BYTES}
+          failureMessage={MESSAGES.failedToUploadImages}
+        />
+      )}
     </div>
+  );
+}
+
+/** One small button that moves or removes a photo, as its own request. */
+function PhotoAction({
+  item,
+  index,
+  intent,
+  move,
+  label,
+  disabled = false,
+  children,
+}: {
+  item: EditorItem;
+  index: number;
+  intent: "move-image" | "remove-image";
+  move?: "earlier" | "later";
+  label: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
+  const fetcher = useFetcher<ItemActionResult>();
+  const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="itemId" value={item.id} />
+      <input type="hidden" name="index" value={index} />
+      {move ? <input type="hidden" name="move" value={move} /> : null}
+      <button
+        type="submit"
+        className="photo-button"
+        aria-label={label}
+        title={label}
+        disabled={disabled || fetcher.state !== "idle"}
+      >
+        {children}
+      </button>
+      {failure ? (
+        <span className="visually-hidden" role="alert">
+          {failure.error}
+        </span>
+      ) : null}
+    </fetcher.Form>
   );
 }

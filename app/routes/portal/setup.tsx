@@ -5,6 +5,7 @@ import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
 import { EditorTabs, parseEditorTab, type EditorTab } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
+import { ShopInfoFields } from "~/components/editor/shop-info-fields";
 import { SiteInfo } from "~/components/editor/site-info";
 import {
   ProfileEditor,
@@ -13,8 +14,10 @@ import {
 } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
 import { distinctCategories, type EditorItem, type ItemActionResult } from "~/lib/items";
+import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
+import { parseShopExtras, type ShopExtras } from "~/lib/shop-info";
 import { isProductType, PRODUCT_TYPE_LABEL, type ProductType } from "~/lib/product-types";
 import { pageMeta } from "~/lib/seo";
 import { readUploadForm, UploadFormError } from "~/server/images/upload-form.server";
@@ -57,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
 
   let info: ProfileEditorValues | null = null;
+  let shop: ShopExtras | null = null;
   let loadError: string | null = null;
   try {
     const row = await loadProductInfo(db, product.id);
@@ -71,6 +75,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       colors: row.colors,
       hours: row.hours,
     };
+    if (product.type === "shoppy") {
+      shop = {
+        tags: row.tags,
+        paypalUsername: row.paypalUsername,
+        venmoUsername: row.venmoUsername,
+      };
+    }
   } catch (error) {
     console.error("loading info failed:", error);
     loadError = MESSAGES.failedToLoad;
@@ -103,6 +114,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: product.name,
     type: product.type,
     info,
+    shop,
     loadError,
     items,
     itemsError,
@@ -166,17 +178,24 @@ async function saveInfo(
       { status: 400 },
     );
   }
+  // A shop's tags and payment handles are checked with the rest: all saved, or nothing.
+  const shopExtras = product.type === "shoppy" ? parseShopExtras(formData) : null;
+  if (shopExtras && !shopExtras.ok) {
+    return data<ActionResult>(
+      { error: messages.failed, fieldErrors: shopExtras.fieldErrors },
+      { status: 400 },
+    );
+  }
   const { info, colorsFellBack } = toProfileInfo(submission.value);
   // Uploaded logos and backgrounds are set by the upload route, never by this form.
-  const { logoUrl, bgUrl, ...uploadSiteInfo } = info;
+  const { logoUrl: _logoUrl, bgUrl: _bgUrl, ...withoutImages } = info;
+  const toSave = hasItems(product.type) ? { ...withoutImages, ...shopExtras?.value } : info;
   try {
-    await saveProductInfo(db, ownerUid, product.id, hasItems(product.type) ? uploadSiteInfo : info);
+    await saveProductInfo(db, ownerUid, product.id, toSave);
   } catch (error) {
     console.error("saving info failed:", error);
     return data<ActionResult>({ error: messages.failed }, { status: 500 });
   }
-  void logoUrl;
-  void bgUrl;
   return data<ActionResult>({ saved: true, colorsFellBack });
 }
 
@@ -191,6 +210,11 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const infoResult = isItemResult(actionData) ? undefined : (actionData as ProfileEditorResult);
   const type = loaderData.type;
   const categories = distinctCategories(loaderData.items ?? []);
+  // A shop's own tags first, then any others its items already use.
+  const tagSuggestions = normalizeTags(
+    [...(loaderData.shop?.tags ?? []), ...(loaderData.items ?? []).flatMap((item) => item.tags)],
+    Number.POSITIVE_INFINITY,
+  ).tags;
 
   return (
     <div className="container editor">
@@ -243,6 +267,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                 items={loaderData.items}
                 loadError={loaderData.itemsError}
                 categories={categories}
+                tagSuggestions={tagSuggestions}
               />
             ) : null}
             {tab === "add" ? (
@@ -251,6 +276,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                 kind={type}
                 itemCount={loaderData.items?.length ?? 0}
                 categories={categories}
+                tagSuggestions={tagSuggestions}
                 serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
               />
             ) : null}
@@ -269,7 +295,14 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                     nameLabel={type === "restaurant" ? "Restaurant name" : "Shop name"}
                     savedMessage={INFO_MESSAGES[type].saved}
                     failureMessage={INFO_MESSAGES[type].failed}
-                  />
+                  >
+                    {loaderData.shop ? (
+                      <ShopInfoFields
+                        values={loaderData.shop}
+                        errors={infoResult?.fieldErrors ?? {}}
+                      />
+                    ) : null}
+                  </SiteInfo>
                 ) : null}
               </>
             ) : null}

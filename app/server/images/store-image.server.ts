@@ -113,6 +113,20 @@ export async function storeImage(
   });
 }
 
+/**
+ * The storage key of one of a shop item's photos, from its URL (whatever the
+ * storage driver's URL looks like, the key ends in `items/{itemId}/{index}`).
+ */
+export function itemImageKey(
+  product: { id: string; type: ProductType },
+  itemId: string,
+  url: string,
+): string | null {
+  const index = indexInUrl(url);
+  if (index === null) return null;
+  return `${STORAGE_COLLECTION[product.type]}/${product.id}/items/${itemId}/${index}`;
+}
+
 /** The 0-4 index in a shoppy image URL's key (`…/items/{itemId}/{index}?v=…`). */
 function indexInUrl(url: string): number | null {
   const match = /\/items\/[A-Za-z0-9]+\/([0-4])(?:\?|$)/.exec(url);

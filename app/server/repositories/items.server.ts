@@ -82,6 +82,33 @@ export async function updateItem(
   });
 }
 
+/**
+ * Rearranges a shop item's photo list under its row lock: `change` gets the
+ * current list and returns the new one, or null to refuse (an index that is
+ * not there). Returns both lists, or null when there is no such item.
+ */
+export async function changeItemImages(
+  db: Database,
+  product: { id: string; ownerUid: string },
+  itemId: string,
+  change: (images: readonly string[]) => string[] | null,
+): Promise<{ before: string[]; after: string[] } | null> {
+  return db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, product))) return null;
+    const [item] = await tx
+      .select({ images: items.images })
+      .from(items)
+      .where(and(eq(items.id, itemId), eq(items.productId, product.id)))
+      .for("update");
+    if (!item) return null;
+    const after = change(item.images);
+    if (!after) return null;
+    await tx.update(items).set({ images: after }).where(eq(items.id, itemId));
+    await productChanged(tx, product);
+    return { before: item.images, after };
+  });
+}
+
 /** Removes one item; false when the product has no such item. Its files are the caller's. */
 export async function deleteItem(
   db: Database,

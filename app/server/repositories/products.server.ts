@@ -8,6 +8,7 @@ import { DEFAULT_COLORS } from "~/lib/colors";
 import { normalizeHours } from "~/lib/hours";
 import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
 import type { ProfileInfo } from "~/lib/profile-info";
+import type { ShopExtras } from "~/lib/shop-info";
 import type { ProductType } from "~/lib/product-types";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
@@ -52,7 +53,8 @@ export async function saveProductInfo(
   db: Database,
   ownerUid: string,
   productId: string,
-  info: Omit<ProfileInfo, "logoUrl" | "bgUrl"> & Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl">>,
+  info: Omit<ProfileInfo, "logoUrl" | "bgUrl"> &
+    Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl"> & ShopExtras>,
 ): Promise<void> {
   const slug = slugify(info.name);
   await db.transaction(async (tx) => {
