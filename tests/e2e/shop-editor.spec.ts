@@ -1,0 +1,149 @@
+import sharp from "sharp";
+import { MESSAGES } from "../../app/lib/messages";
+import { createSite, expect, openEditorTab, register, test } from "./fixtures";
+
+function photo(color: string) {
+  return sharp({ create: { width: 900, height: 700, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+test("an owner sets up a shop: tags, payment links, tagged items, photos and sold out", async ({
+  page,
+}) => {
+  await register(page);
+  await createSite(page, "Shoppy", "Corner Store");
+
+  // Info: shop tags (chips, duplicates ignored), payment links, "Saved!".
+  await openEditorTab(page, "Info");
+  await expect(page.getByText(MESSAGES.noTags)).toBeVisible();
+  const newTag = page.getByLabel("New tag for shop tags");
+  for (const tag of ["Gifts", "Home", "gifts ", "Kitchen"]) {
+    await newTag.fill(tag);
+    await newTag.press("Enter");
+  }
+  const shopTags = page.getByRole("list", { name: /^Shop tags: 3 of 50$/ });
+  await expect(shopTags.locator(".tag-chip > span")).toHaveText(["Gifts", "Home", "Kitchen"]);
+  await page.getByRole("button", { name: "Remove Kitchen" }).click();
+  await expect(shopTags).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Shop tags: 2 of 50" })).toBeVisible();
+  await page.getByLabel("PayPal.me name").fill("not a name!");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter your PayPal.me name")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: MESSAGES.failedToSave })).toBeVisible();
+  await page.getByLabel("PayPal.me name").fill("paypal.me/cornerstore");
+  await page.getByLabel("Venmo username").fill("@corner-store");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: MESSAGES.saved })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("PayPal.me name")).toHaveValue("cornerstore");
+  await expect(page.getByLabel("Venmo username")).toHaveValue("corner-store");
+  await expect(page.getByRole("list", { name: "Shop tags: 2 of 50" })).toBeVisible();
+
+  // Add Item: tags from the shop's list or new ones.
+  await openEditorTab(page, "Add Item");
+  await page.getByLabel("Name").fill("Ceramic Mug");
+  await page.getByLabel("Price").fill("14");
+  await page.getByRole("button", { name: "Add tag Gifts" }).click();
+  await page.getByLabel("New tag for tags").fill("Mugs, Blue");
+  await page.getByRole("button", { name: "Add tag", exact: true }).click();
+  await expect(page.getByRole("list", { name: "Tags: 3 of 10" })).toBeVisible();
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+  // The tag chips start empty again for the next item.
+  await expect(page.getByRole("list", { name: /^Tags:/ })).toHaveCount(0);
+  await page.getByLabel("Name").fill("Linen Apron");
+  await page.getByLabel("Price").fill("29");
+  await page.getByRole("button", { name: "Add tag Home" }).click();
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+
+  // Items: photos, reorder, remove, sold out.
+  await openEditorTab(page, "Items");
+  const mug = page.getByRole("listitem").filter({ hasText: "Ceramic Mug" }).first();
+  await expect(mug.getByRole("list", { name: "Tags of Ceramic Mug" })).toContainText("Mugs");
+  const files = await Promise.all(
+    ["#aa2222", "#22aa22", "#2222aa"].map(async (color, i) => ({
+      name: `mug-${i + 1}.png`,
+      mimeType: "image/png",
+      buffer: await photo(color),
+    })),
+  );
+  await page.getByLabel("Photos of Ceramic Mug (up to 5)").setInputFiles(files);
+  const uploads = page.getByRole("list", { name: "Photos of Ceramic Mug (up to 5): uploads" });
+  await expect(uploads.getByText("Uploaded")).toHaveCount(3, { timeout: 20_000 });
+  const photos = page.getByRole("list", { name: "Photos of Ceramic Mug" });
+  await expect(photos.getByRole("img")).toHaveCount(3);
+  const sources = async () =>
+    photos
+      .getByRole("img")
+      .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  const [first, second, third] = await sources();
+  await page.getByRole("button", { name: "Move photo 1 of Ceramic Mug later" }).click();
+  await expect.poll(sources).toEqual([second, first, third]);
+  await page.getByRole("button", { name: "Remove photo 3 of Ceramic Mug" }).click();
+  await expect.poll(sources).toEqual([second, first]);
+  await expect(
+    page.getByRole("button", { name: "Move photo 1 of Ceramic Mug earlier" }),
+  ).toBeDisabled();
+
+  const soldOut = page.getByRole("button", { name: "Linen Apron sold out" });
+  await expect(soldOut).toHaveText("In Stock");
+  await soldOut.click();
+  await expect(soldOut).toHaveAttribute("aria-pressed", "true");
+  await expect(soldOut).toHaveText("Sold Out");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Linen Apron sold out" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: "Linen Apron" })
+      .first()
+      .locator(".badge.sold-out"),
+  ).toHaveText("Sold Out");
+
+  // Edit: tags can change there too; an 11th is refused in the form.
+  await page.getByRole("button", { name: "Edit Linen Apron" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Linen Apron" });
+  const dialogTag = dialog.getByLabel("New tag for tags");
+  await dialogTag.fill("a, b, c, d, e, f, g, h, i, j");
+  await dialogTag.press("Enter");
+  await expect(dialog.getByText(MESSAGES.tooManyItemTags)).toBeVisible();
+  await dialogTag.fill("Cotton");
+  await dialogTag.press("Enter");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole("list", { name: "Tags of Linen Apron" }).getByRole("listitem"),
+  ).toHaveText(["Home", "Cotton"]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shop tags and item tags are typed as comma-separated text", async ({ page }) => {
+    await register(page);
+    await createSite(page, "Shoppy", "Plain Shop");
+    await openEditorTab(page, "Info");
+    await page.getByLabel("Shop tags").fill("Gifts, Home, gifts");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(MESSAGES.saved)).toBeVisible();
+    await expect(page.getByLabel("Shop tags")).toHaveValue("Gifts, Home");
+
+    await openEditorTab(page, "Add Item");
+    await page.getByLabel("Name").fill("Candle");
+    await page.getByLabel("Price").fill("22");
+    await page.getByLabel("Tags").fill("Home, Scented");
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(page.getByText("Item added.")).toBeVisible();
+    await openEditorTab(page, "Items");
+    await expect(
+      page.getByRole("list", { name: "Tags of Candle" }).getByRole("listitem"),
+    ).toHaveText(["Home", "Scented"]);
+    await page.getByRole("button", { name: "Candle sold out" }).click();
+    await expect(page.getByRole("button", { name: "Candle sold out" })).toHaveText("Sold Out");
+  });
+});
