@@ -97,7 +97,7 @@ test("copy link puts the public URL on the clipboard and says so", async ({
     .getByRole("navigation", { name: "Portal" })
     .getByRole("link", { name: "Your Products" })
     .click();
-  await page.getByRole("button", { name: "Copy the public link of Copy Me" }).click();
+  await page.getByRole("button", { name: "Copy link to Copy Me" }).click();
   await expect(page.getByText(MESSAGES.linkCopied)).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`^${baseURL}/r/copy-me-[A-Za-z0-9]{20}$`));

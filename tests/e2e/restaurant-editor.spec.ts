@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { MAX_ITEMS_PER_PRODUCT } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, openEditorTab, register, test } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
 
 const HOSTILE_NAME = "<img src=x onerror=alert(1)></script>";
 
@@ -254,7 +255,7 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await expect(row).toContainText("Leaves from the garden.");
 
   // Image: nothing chosen, then not an image, then a photo.
-  await page.getByRole("button", { name: "Add the image of Garden Salad" }).click();
+  await page.getByRole("button", { name: "Add image for Garden Salad" }).click();
   const imageDialog = page.getByRole("dialog", { name: "Image of Garden Salad" });
   await imageDialog.getByRole("button", { name: "Upload" }).click();
   await expect(imageDialog.getByRole("alert")).toHaveText(MESSAGES.chooseImage);
@@ -271,9 +272,7 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await imageDialog.getByRole("button", { name: "Upload" }).click();
   await expect(imageDialog).toBeHidden();
   await expect(row.locator("img.item-thumb")).toHaveAttribute("src", /\/image\?v=/);
-  await expect(
-    page.getByRole("button", { name: "Replace the image of Garden Salad" }),
-  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Replace image for Garden Salad" })).toBeVisible();
 
   // Delete after a confirm; Cancel keeps it.
   await page.getByRole("button", { name: "Delete Garden Salad" }).click();
@@ -404,3 +403,38 @@ test.describe("without JavaScript", () => {
     await expect(itemNames(page)).toHaveText(["Olives", "Bread", "With photo"]);
   });
 });
+
+for (const [device, viewport] of [
+  ["phone", { width: 360, height: 740 }],
+  ["desktop", { width: 1280, height: 900 }],
+] as const) {
+  test(`the editor's tabs have no serious accessibility problems and fit a ${device}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/signin");
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.getByRole("link", { name: "Edit Demo Diner" }).click();
+    for (const tab of ["Menu Items", "Add Item", "Info"]) {
+      await openEditorTab(page, tab);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+      expect(
+        serious.map(
+          (v) => `${tab}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+        ),
+      ).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, tab).toBeLessThanOrEqual(0);
+    }
+    // An open dialog too.
+    await openEditorTab(page, "Menu Items");
+    await page.getByRole("button", { name: "Edit Garlic Bread" }).click();
+    const results = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+    expect(results.violations.filter((v) => v.impact === "critical")).toEqual([]);
+  });
+}

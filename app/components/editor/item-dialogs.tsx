@@ -200,7 +200,7 @@ export function ReplaceImageDialog({
         setChoiceError(null);
       }}
       trigger={hasImage ? "Replace image" : "Add image"}
-      triggerLabel={`${hasImage ? "Replace" : "Add"} the image of ${item.name}`}
+      triggerLabel={`${hasImage ? "Replace image" : "Add image"} for ${item.name}`}
       title={`Image of ${item.name}`}
     >
       <form

@@ -44,8 +44,12 @@ export function ItemRow({
         <p className="item-meta">
           {item.category ? <span className="badge">{item.category}</span> : null}
           <span className="muted">{formatPrice(item.priceCents)}</span>
-          {kind === "shoppy" && item.soldOut ? (
-            <span className="badge sold-out">Sold Out</span>
+          {kind === "shoppy" ? (
+            item.soldOut ? (
+              <span className="badge sold-out">Sold Out</span>
+            ) : (
+              <span className="badge">In Stock</span>
+            )
           ) : null}
         </p>
         {kind === "shoppy" && item.tags.length > 0 ? (
@@ -66,8 +70,8 @@ export function ItemRow({
           item={item}
           intent="toggle-star"
           on={item.star}
-          onLabel="★ Starred"
-          offLabel="☆ Star"
+          label="Star"
+          icons={["☆", "★"]}
           accessibleName={`Star ${item.name}`}
         />
         {kind === "shoppy" ? (
@@ -75,9 +79,9 @@ export function ItemRow({
             item={item}
             intent="toggle-sold-out"
             on={item.soldOut}
-            onLabel="Sold Out"
-            offLabel="In Stock"
-            accessibleName={`${item.name} sold out`}
+            label="Sold out"
+            icons={["○", "●"]}
+            accessibleName={`Sold out: ${item.name}`}
           />
         ) : null}
         {kind === "restaurant" ? (
@@ -138,20 +142,25 @@ function PriceForm({ item }: { item: EditorItem }) {
   );
 }
 
-/** A two-state flag (star, sold out) that shows the asked-for state while it saves. */
+/**
+ * A two-state flag (star, sold out): a toggle button whose pressed state is
+ * the flag, showing the asked-for state while it saves. Its visible label
+ * stays the same, and its accessible name begins with it.
+ */
 function FlagToggle({
   item,
   intent,
   on,
-  onLabel,
-  offLabel,
+  label,
+  icons,
   accessibleName,
 }: {
   item: EditorItem;
   intent: "toggle-star" | "toggle-sold-out";
   on: boolean;
-  onLabel: string;
-  offLabel: string;
+  label: string;
+  /** The off and on glyphs, for sighted users; the pressed state says it to everyone else. */
+  icons: [off: string, on: string];
   accessibleName: string;
 }) {
   const fetcher = useFetcher<ItemActionResult>();
@@ -169,7 +178,7 @@ function FlagToggle({
         aria-pressed={shown}
         aria-label={accessibleName}
       >
-        {shown ? onLabel : offLabel}
+        <span aria-hidden="true">{shown ? icons[1] : icons[0]}</span> {label}
       </button>
       {failure ? (
         <p className="field-error" role="alert">

@@ -89,10 +89,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
                 >
                   View Public
                 </a>
-                <CopyLinkButton
-                  url={product.publicUrl}
-                  label={`Copy the public link of ${product.name}`}
-                />
+                <CopyLinkButton url={product.publicUrl} label={`Copy link to ${product.name}`} />
               </div>
             </li>
           ))}

@@ -232,10 +232,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           >
             View Public
           </a>
-          <CopyLinkButton
-            url={loaderData.publicUrl}
-            label={`Copy the public link of ${loaderData.name}`}
-          />
+          <CopyLinkButton url={loaderData.publicUrl} label={`Copy link to ${loaderData.name}`} />
           <DeleteProductDialog productId={loaderData.id} name={loaderData.name} />
         </div>
       </div>
