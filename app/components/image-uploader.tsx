@@ -37,6 +37,12 @@ function sendWithProgress(
   });
 }
 
+/** Where one upload stands, for a single-file field (a dialog, Add Item's photo). */
+export type SingleUploadState =
+  | { stage: "idle" }
+  | { stage: "compressing" | "uploading"; percent: number; name: string }
+  | { stage: "failed"; message: string };
+
 export interface ImageDestination {
   productId: string;
   target: UploadTarget;

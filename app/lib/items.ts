@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { parsePriceToCents } from "./price";
+import { optionalText } from "./profile-info";
 
 export const CATEGORY_MAX_LENGTH = 60;
 export const DESCRIPTION_MAX_LENGTH = 1000;
@@ -14,14 +15,6 @@ export const DESCRIPTION_MAX_LENGTH = 1000;
 export const ITEM_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 const itemId = z.string().regex(ITEM_ID_PATTERN);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: MESSAGES.textTooLong })
-    .optional()
-    .transform((value) => value ?? "");
 
 /** SPEC section 5: "Price is required.", then the shared parsing rule (digits and dot, 2 decimals). */
 const priceField = z

@@ -24,7 +24,8 @@ export function safeHttpUrl(value: unknown): string | null {
   }
 }
 
-const optionalText = (max: number) =>
+/** A text field that may be left empty (read as ""), trimmed, at most `max` characters. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

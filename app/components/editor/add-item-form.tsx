@@ -6,15 +6,10 @@ import { addItemSchema, type ItemActionResult, type ItemKind } from "~/lib/items
 import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { itemTagsSchema, tagFieldsOf } from "~/lib/tags";
-import { compressAndUpload, UploadProgress } from "../image-uploader";
+import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { useHydrated } from "../use-hydrated";
-import { Field, ItemFormFields, type FieldErrors } from "./item-fields";
+import { Field, ItemFormFields, type FieldErrorMap } from "./item-fields";
 import { TagsEditor } from "./tags-editor";
-
-type PhotoState =
-  | { stage: "idle" }
-  | { stage: "compressing" | "uploading"; percent: number; name: string }
-  | { stage: "failed"; message: string };
 
 /**
  * The Add Item tab. With JavaScript the item is saved first and its photo is
@@ -43,8 +38,8 @@ export function AddItemForm({
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const pendingPhoto = useRef<File | null>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const [photo, setPhoto] = useState<PhotoState>({ stage: "idle" });
+  const [clientErrors, setClientErrors] = useState<FieldErrorMap>({});
+  const [photo, setPhoto] = useState<SingleUploadState>({ stage: "idle" });
   const [added, setAdded] = useState(false);
   // Bumped after each add, so the tag chips start empty again like the other fields.
   const [formGeneration, setFormGeneration] = useState(0);
@@ -94,7 +89,7 @@ export function AddItemForm({
     const files = file instanceof File && file.size > 0 ? [file] : [];
     const photoCheck = files.length ? validateImageChoice(files) : { ok: true as const };
     const tagCheck = kind === "shoppy" ? itemTagsSchema.safeParse(tagFieldsOf(formData)) : null;
-    const errors: FieldErrors = {
+    const errors: FieldErrorMap = {
       ...(submission.status === "success" ? {} : submission.error),
       ...(photoCheck.ok ? {} : { file: [photoCheck.message] }),
       ...(tagCheck && !tagCheck.success

@@ -7,9 +7,9 @@ import { editItemSchema, type EditorItem, type ItemActionResult, type ItemKind }
 import { ITEM_IMAGE_TARGET_BYTES, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { centsToDecimalString } from "~/lib/price";
-import { compressAndUpload, UploadProgress } from "../image-uploader";
+import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { useHydrated } from "../use-hydrated";
-import { ItemFormFields, type FieldErrors } from "./item-fields";
+import { ItemFormFields, type FieldErrorMap } from "./item-fields";
 import { TagsEditor } from "./tags-editor";
 
 /** A modal with a title, focus trapped inside and given back to its trigger, Escape to close. */
@@ -67,7 +67,7 @@ export function EditItemDialog({
 }) {
   const fetcher = useFetcher<ItemActionResult>();
   const [open, setOpen] = useState(false);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [clientErrors, setClientErrors] = useState<FieldErrorMap>({});
   const idPrefix = useId();
   const saving = fetcher.state !== "idle";
   const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
@@ -146,11 +146,6 @@ export function EditItemDialog({
   );
 }
 
-type ReplaceState =
-  | { stage: "idle" }
-  | { stage: "compressing" | "uploading"; percent: number; name: string }
-  | { stage: "failed"; message: string };
-
 /** The image-replace modal of a menu item: choose, compress in the browser, upload with progress. */
 export function ReplaceImageDialog({
   productId,
@@ -163,7 +158,7 @@ export function ReplaceImageDialog({
 }) {
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<ReplaceState>({ stage: "idle" });
+  const [state, setState] = useState<SingleUploadState>({ stage: "idle" });
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const inputId = useId();
   const busy = state.stage === "compressing" || state.stage === "uploading";

@@ -1,8 +1,9 @@
 import { cloneElement } from "react";
+import { FieldErrors } from "../form";
 import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "~/lib/items";
 import { NAME_MAX_LENGTH } from "~/lib/limits";
 
-export type FieldErrors = Record<string, string[] | null | undefined>;
+export type FieldErrorMap = Record<string, string[] | null | undefined>;
 
 /**
  * Name, price, category and description: the fields Add Item and the edit
@@ -16,7 +17,7 @@ export function ItemFormFields({
 }: {
   idPrefix: string;
   values?: { name: string; price: string; category: string; description: string };
-  errors: FieldErrors;
+  errors: FieldErrorMap;
   categories: string[];
 }) {
   const listId = `${idPrefix}-categories`;
@@ -96,11 +97,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {errorId ? (
-        <p id={errorId} className="field-error">
-          {errors!.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={`${id}-error`} errors={errors ?? undefined} />
     </div>
   );
 }

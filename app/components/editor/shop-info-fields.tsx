@@ -1,11 +1,11 @@
 import { MAX_SHOP_TAGS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { ShopExtras } from "~/lib/shop-info";
-import { Field, type FieldErrors } from "./item-fields";
+import { Field, type FieldErrorMap } from "./item-fields";
 import { TagsEditor } from "./tags-editor";
 
 /** What a shop's Info tab adds: its tags and its payment links. Nothing is charged by us. */
-export function ShopInfoFields({ values, errors }: { values: ShopExtras; errors: FieldErrors }) {
+export function ShopInfoFields({ values, errors }: { values: ShopExtras; errors: FieldErrorMap }) {
   return (
     <>
       <TagsEditor

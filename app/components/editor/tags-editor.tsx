@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { splitTagText, TAG_MAX_LENGTH } from "~/lib/tags";
+import { FieldErrors } from "../form";
 import { useHydrated } from "../use-hydrated";
 
 /**
@@ -62,11 +63,7 @@ export function TagsEditor({
         <p id={`${id}-hint`} className="field-hint">
           Separate tags with commas; at most {max}.
         </p>
-        {shownErrors.length ? (
-          <p id={`${id}-error`} className="field-error">
-            {shownErrors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={`${id}-error`} errors={shownErrors} />
       </div>
     );
   }
@@ -144,11 +141,7 @@ export function TagsEditor({
         </div>
       ) : null}
       <div aria-live="polite">
-        {shownErrors.length ? (
-          <p id={`${id}-error`} className="field-error">
-            {shownErrors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={`${id}-error`} errors={shownErrors} />
       </div>
     </fieldset>
   );
