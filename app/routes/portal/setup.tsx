@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
@@ -16,15 +15,15 @@ import { servicesContext } from "~/context";
 import { distinctCategories, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
-import { parseShopExtras, type ShopExtras } from "~/lib/shop-info";
+import type { ShopExtras } from "~/lib/shop-info";
 import { isProductType, PRODUCT_TYPE_LABEL, type ProductType } from "~/lib/product-types";
 import { pageMeta } from "~/lib/seo";
 import { readUploadForm, UploadFormError } from "~/server/images/upload-form.server";
+import { saveSiteInfo } from "~/server/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/item-actions.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { listItems } from "~/server/repositories/items.server";
-import { loadProductInfo, saveProductInfo } from "~/server/repositories/products.server";
+import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
 
@@ -157,46 +156,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const intent = formData.get("intent");
-  if (intent === "save-info") return saveInfo(services.db, owner.id, product, formData);
+  if (intent === "save-info") {
+    return saveSiteInfo(services.db, owner.id, product, formData, INFO_MESSAGES[product.type]);
+  }
   if (isItemIntent(product.type, intent)) {
     return runItemIntent(intent, { services, product, formData, file });
   }
   return data<ActionResult>({ error: "This editor cannot do that." }, { status: 400 });
-}
-
-async function saveInfo(
-  db: Parameters<typeof saveProductInfo>[0],
-  ownerUid: string,
-  product: { id: string; type: ProductType },
-  formData: FormData,
-) {
-  const messages = INFO_MESSAGES[product.type];
-  const submission = parseWithZod(formData, { schema: profileInfoSchema });
-  if (submission.status !== "success") {
-    return data<ActionResult>(
-      { error: messages.failed, fieldErrors: submission.error ?? {} },
-      { status: 400 },
-    );
-  }
-  // A shop's tags and payment handles are checked with the rest: all saved, or nothing.
-  const shopExtras = product.type === "shoppy" ? parseShopExtras(formData) : null;
-  if (shopExtras && !shopExtras.ok) {
-    return data<ActionResult>(
-      { error: messages.failed, fieldErrors: shopExtras.fieldErrors },
-      { status: 400 },
-    );
-  }
-  const { info, colorsFellBack } = toProfileInfo(submission.value);
-  // Uploaded logos and backgrounds are set by the upload route, never by this form.
-  const { logoUrl: _logoUrl, bgUrl: _bgUrl, ...withoutImages } = info;
-  const toSave = hasItems(product.type) ? { ...withoutImages, ...shopExtras?.value } : info;
-  try {
-    await saveProductInfo(db, ownerUid, product.id, toSave);
-  } catch (error) {
-    console.error("saving info failed:", error);
-    return data<ActionResult>({ error: messages.failed }, { status: 500 });
-  }
-  return data<ActionResult>({ saved: true, colorsFellBack });
 }
 
 function isItemResult(result: ActionResult | undefined): result is ItemActionResult {
