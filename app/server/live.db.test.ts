@@ -101,5 +101,11 @@ describe("live bus", () => {
     await bus.close();
     expect(watcher.events).toEqual(["close"]);
     expect(bus.stats()).toEqual({ subscribers: 0, listening: false });
+
+    // A page that reconnects while the server shuts down is ended at once, not kept open.
+    const late = recorder();
+    await bus.subscribe(owner.userId, late.subscriber);
+    expect(late.events).toEqual(["close"]);
+    expect(bus.stats()).toEqual({ subscribers: 0, listening: false });
   });
 });

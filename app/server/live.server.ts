@@ -74,8 +74,16 @@ export function createLiveBus(database: Pick<DatabaseHandle, "listen">): LiveBus
     }
   };
 
+  let closed = false;
+
   return {
     async subscribe(ownerUid, subscriber) {
+      // Shutting down: a page reconnecting on a kept-alive socket is ended at once,
+      // or it would hold the server open until the grace period runs out.
+      if (closed) {
+        subscriber.onClose();
+        return async () => {};
+      }
       let subscribers = byOwner.get(ownerUid);
       if (!subscribers) byOwner.set(ownerUid, (subscribers = new Set()));
       subscribers.add(subscriber);
@@ -95,6 +103,7 @@ export function createLiveBus(database: Pick<DatabaseHandle, "listen">): LiveBus
     },
     stats: () => ({ subscribers: count, listening: listening !== null }),
     async close() {
+      closed = true;
       const all = [...byOwner.entries()].flatMap(([owner, subs]) =>
         [...subs].map((s) => [owner, s] as const),
       );
