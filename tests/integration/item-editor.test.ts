@@ -4,7 +4,7 @@
  * a second owner can read and change nothing, and the 50-item cap under
  * concurrent requests.
  */
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditorItem } from "../../app/lib/items";
 import { MAX_ITEMS_PER_PRODUCT } from "../../app/lib/limits";
@@ -308,5 +308,42 @@ describe("saving a restaurant's info", () => {
       bgUrl: "/files/bg?v=2",
       colors: { primary: "#ffffff" },
     });
+  });
+});
+
+describe("load failures", () => {
+  it("say 'Failed to load items.' and 'Failed to load.' and still show the rest", async () => {
+    const broken = await createTestServices();
+    try {
+      const { userId } = await registerOwner(broken);
+      const created = await createProduct(broken.db, userId, {
+        type: "restaurant",
+        name: "Half Broken",
+      });
+      if (!created.ok) throw new Error(created.reason);
+      const params = { type: "restaurant", pid: created.productId };
+      const owner = ownerFor(userId);
+
+      await broken.db.execute(sql`alter table items rename to items_away`);
+      const noItems = await callRoute(setupRoute.loader, { services: broken, owner, params });
+      expect(noItems.body).toMatchObject({
+        items: null,
+        itemsError: MESSAGES.failedToLoadItems,
+        loadError: null,
+        info: { name: "Half Broken" },
+      });
+      await broken.db.execute(sql`alter table items_away rename to items`);
+
+      await broken.db.execute(sql`alter table product_info rename to info_away`);
+      const noInfo = await callRoute(setupRoute.loader, { services: broken, owner, params });
+      expect(noInfo.body).toMatchObject({
+        info: null,
+        loadError: MESSAGES.failedToLoad,
+        itemsError: null,
+        items: [],
+      });
+    } finally {
+      await broken.close();
+    }
   });
 });
