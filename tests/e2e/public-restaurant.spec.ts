@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, DEMO, expect, register, signIn, test } from "./fixtures";
+import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
 
 // The demo restaurant as seeded (app/server/seed/demo.server.ts), sorted as the page shows it.
 const DEMO_MENU: Array<[category: string, items: string[]]> = [
@@ -338,6 +338,7 @@ test("a new restaurant: empty states, uploaded pictures and link previews", asyn
 }) => {
   await register(page);
   await createSite(page, "Restaurant", "Picture Place");
+  await openEditorTab(page, "Info");
   const picture = (width: number, height: number, color: string) =>
     sharp({ create: { width, height, channels: 3, background: color } })
       .jpeg()
