@@ -1,11 +1,10 @@
 import type { HoursRow } from "~/lib/hours";
-import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
 import { siteThemeStyle } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
-import { mapsLink } from "./public-profile";
-import { HoursTable, publicSiteDescription, telHref } from "./public-site";
+import { publicSiteDescription } from "./public-site";
+import { PublicSiteFacts, PublicSiteHero } from "./public-site-header";
 
 export interface PublicMenuSite {
   name: string;
@@ -37,8 +36,6 @@ export interface PublicMenuSection {
 
 /** Size of an item's picture; images are square crops at this size (2x for sharp screens). */
 const ITEM_IMAGE_PX = 96;
-/** The hero picture's intrinsic size, for the aspect ratio before it loads. */
-const HERO_WIDTH_PX = 1280;
 
 /**
  * A restaurant's public page: a sticky bar with a Menu of categories, the hero with
@@ -85,62 +82,10 @@ export function PublicMenuPage({
         </div>
       </nav>
 
-      <header className={site.bgUrl ? "menu-hero has-image" : "menu-hero"}>
-        {site.bgUrl ? (
-          // The largest thing on the page: loaded at once, never lazily.
-          <img
-            className="menu-hero-image"
-            src={site.bgUrl}
-            alt=""
-            width={HERO_WIDTH_PX}
-            height={HERO_HEIGHT_PX}
-            fetchPriority="high"
-          />
-        ) : null}
-        <div className="menu-container menu-hero-content">
-          {site.logoUrl ? (
-            <img
-              className="menu-logo"
-              src={site.logoUrl}
-              alt={`${site.name} logo`}
-              width={LOGO_SIZE_PX}
-              height={LOGO_SIZE_PX}
-            />
-          ) : null}
-          <h1>{site.name}</h1>
-        </div>
-      </header>
+      <PublicSiteHero site={site} />
 
       <main className="menu-container menu-main">
-        <div className="menu-facts">
-          <section aria-labelledby="contact-title" className="menu-contact">
-            <h2 id="contact-title">Find us</h2>
-            <ul>
-              {site.address ? (
-                <li>
-                  <span className="menu-fact-label">Address</span>
-                  <a href={mapsLink(site.address)}>{site.address}</a>
-                </li>
-              ) : null}
-              {site.contact.phone ? (
-                <li>
-                  <span className="menu-fact-label">Phone</span>
-                  <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
-                </li>
-              ) : null}
-              {site.contact.email ? (
-                <li>
-                  <span className="menu-fact-label">Email</span>
-                  <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
-                </li>
-              ) : null}
-            </ul>
-          </section>
-          <section aria-labelledby="hours-title" className="menu-hours">
-            <h2 id="hours-title">Opening hours</h2>
-            <HoursTable hours={site.hours} />
-          </section>
-        </div>
+        <PublicSiteFacts site={site} />
 
         <div id="menu" className="menu-sections">
           {sections.length === 0 ? (

@@ -9,31 +9,6 @@ interface PublicSiteSummary {
   colors: { primary: string; secondary: string; text: string };
 }
 
-/** The shared header of a public site: name, contact and hours in the owner's colors. */
-export function PublicSiteHeader({ site }: { site: PublicSiteSummary }) {
-  return (
-    <header
-      className="public-header"
-      style={{ background: site.colors.primary, color: site.colors.text }}
-    >
-      <div className="container">
-        <h1>{site.name}</h1>
-        {site.address ? <p>{site.address}</p> : null}
-        <p>
-          {site.contact.phone ? (
-            <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
-          ) : null}
-          {site.contact.phone && site.contact.email ? " · " : null}
-          {site.contact.email ? (
-            <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
-          ) : null}
-        </p>
-        <HoursTable hours={site.hours} caption="Opening hours" />
-      </div>
-    </header>
-  );
-}
-
 /** The week's hours, one row a day; the caption is for screen readers when a heading is not shown. */
 export function HoursTable({ hours, caption }: { hours: HoursRow[]; caption?: string }) {
   return (
@@ -59,15 +34,6 @@ export function telHref(phone: string): string {
 /** One line about a business for search results and link previews. */
 export function publicSiteDescription(site: PublicSiteSummary): string {
   return [site.name, site.address, site.contact.phone].filter(Boolean).join(" · ");
-}
-
-/** A public site's page: for now its header, in the owner's colors. */
-export function PublicSitePage({ site }: { site: PublicSiteSummary }) {
-  return (
-    <main className="public-page">
-      <PublicSiteHeader site={site} />
-    </main>
-  );
 }
 
 /** Not-found page of a public site: the spec's message with HTTP 404. */

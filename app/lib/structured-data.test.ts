@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "./hours";
-import { businessJsonLd, jsonLdText, restaurantJsonLd } from "./structured-data";
+import { businessJsonLd, jsonLdText, restaurantJsonLd, shopJsonLd } from "./structured-data";
 
 describe("businessJsonLd", () => {
   it("describes a dealer with address, phone, images and opening hours", () => {
@@ -185,5 +185,110 @@ describe("jsonLdText", () => {
     const text = jsonLdText({ name: "</script><script>alert(1)</script>" });
     expect(text).not.toContain("</script>");
     expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>" });
+  });
+});
+
+describe("shopJsonLd", () => {
+  const url = "https://portal.example/s/demo-goods-abc";
+  const facts = {
+    name: "Demo Goods",
+    url,
+    address: "4 Harbour Lane, Springfield",
+    phone: "+1 555 0199",
+    email: "shop@demo-goods.example",
+    images: ["https://portal.example/files/shoppies/abc/info/logo?v=1"],
+    hours: defaultHours(),
+    items: [
+      {
+        name: "Notebook Set",
+        description: "Three dotted notebooks.",
+        tags: ["Stationery", "Gifts"],
+        priceCents: 1250,
+        soldOut: false,
+        url: `${url}?item=i1`,
+        images: [
+          "https://portal.example/files/shoppies/abc/items/i1/0?v=1",
+          "javascript:alert(1)",
+          "https://portal.example/files/shoppies/abc/items/i1/1?v=1",
+        ],
+      },
+      {
+        name: "Scented Candle",
+        description: "",
+        tags: [],
+        priceCents: 2200,
+        soldOut: true,
+        url: `${url}?item=i2`,
+        images: [],
+      },
+    ],
+  };
+
+  it("describes a Store with an offer catalog listing each item as a Product", () => {
+    const data = shopJsonLd(facts);
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Store",
+      name: "Demo Goods",
+      url,
+      address: { "@type": "PostalAddress", streetAddress: "4 Harbour Lane, Springfield" },
+      telephone: "+1 555 0199",
+      image: ["https://portal.example/files/shoppies/abc/info/logo?v=1"],
+    });
+    expect(data.hasOfferCatalog).toEqual({
+      "@type": "OfferCatalog",
+      name: "Demo Goods",
+      numberOfItems: 2,
+      itemListElement: [
+        {
+          "@type": "ListItem",
+          position: 1,
+          item: {
+            "@type": "Product",
+            name: "Notebook Set",
+            url: `${url}?item=i1`,
+            image: [
+              "https://portal.example/files/shoppies/abc/items/i1/0?v=1",
+              "https://portal.example/files/shoppies/abc/items/i1/1?v=1",
+            ],
+            description: "Three dotted notebooks.",
+            keywords: "Stationery, Gifts",
+            offers: {
+              "@type": "Offer",
+              url: `${url}?item=i1`,
+              price: "12.50",
+              priceCurrency: "USD",
+              availability: "https://schema.org/InStock",
+            },
+          },
+        },
+        {
+          "@type": "ListItem",
+          position: 2,
+          // No description, tags or images: the keys are left out, not empty.
+          item: {
+            "@type": "Product",
+            name: "Scented Candle",
+            url: `${url}?item=i2`,
+            offers: {
+              "@type": "Offer",
+              url: `${url}?item=i2`,
+              price: "22.00",
+              priceCurrency: "USD",
+              availability: "https://schema.org/SoldOut",
+            },
+          },
+        },
+      ],
+    });
+  });
+
+  it("has no catalog without items, and stays safe inside a script element", () => {
+    expect(shopJsonLd({ ...facts, items: [] })).not.toHaveProperty("hasOfferCatalog");
+    const text = jsonLdText(
+      shopJsonLd({ ...facts, items: [{ ...facts.items[0]!, name: "</script><b>x</b>" }] }),
+    );
+    expect(text).not.toContain("</script>");
+    expect(text).not.toContain("<");
   });
 });

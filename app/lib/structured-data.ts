@@ -53,7 +53,7 @@ export interface MenuSectionFacts {
   }>;
 }
 
-/** Prices on public menus are in US dollars. */
+/** Prices on public menus and shops are in US dollars. */
 export const MENU_CURRENCY = "USD";
 
 /**
@@ -89,6 +89,67 @@ export function restaurantJsonLd(
                 };
               }),
             })),
+          },
+        }
+      : {}),
+  };
+}
+
+export interface ShopItemFacts {
+  name: string;
+  description: string;
+  tags: string[];
+  priceCents: number;
+  soldOut: boolean;
+  /** The item's own address (`?item=`), absolute. */
+  url: string;
+  /** Absolute http(s) URLs; anything else is left out. */
+  images: string[];
+}
+
+/**
+ * A shop with its items: a Store whose offer catalog (an ItemList) lists each item as a
+ * Product, with its pictures, description, tags as keywords and an Offer carrying the
+ * exact price and whether it is in stock. A shop without items has no catalog.
+ */
+export function shopJsonLd(
+  facts: Omit<BusinessFacts, "type"> & { items: ShopItemFacts[] },
+): Record<string, unknown> {
+  const { items, ...business } = facts;
+  return {
+    ...businessJsonLd({ ...business, type: "Store" }),
+    ...(items.length
+      ? {
+          hasOfferCatalog: {
+            "@type": "OfferCatalog",
+            name: business.name,
+            numberOfItems: items.length,
+            itemListElement: items.map((item, index) => {
+              const images = item.images
+                .map(safeHttpUrl)
+                .filter((url): url is string => url !== null);
+              return {
+                "@type": "ListItem",
+                position: index + 1,
+                item: {
+                  "@type": "Product",
+                  name: item.name,
+                  url: item.url,
+                  ...(images.length ? { image: images } : {}),
+                  ...(item.description ? { description: item.description } : {}),
+                  ...(item.tags.length ? { keywords: item.tags.join(", ") } : {}),
+                  offers: {
+                    "@type": "Offer",
+                    url: item.url,
+                    price: centsToDecimalString(item.priceCents),
+                    priceCurrency: MENU_CURRENCY,
+                    availability: item.soldOut
+                      ? "https://schema.org/SoldOut"
+                      : "https://schema.org/InStock",
+                  },
+                },
+              };
+            }),
           },
         }
       : {}),

@@ -1,19 +1,13 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
-import { groupMenu } from "~/lib/menu";
-import type { ProductType } from "~/lib/product-types";
-import { businessJsonLd, restaurantJsonLd } from "~/lib/structured-data";
+import { MAX_IMAGES_PER_ITEM } from "~/lib/limits";
+import { compareNames, groupMenu } from "~/lib/menu";
+import { parsePaypalUsername, parseVenmoUsername } from "~/lib/payments";
+import { NO_FILTERS, parseShopSearch, shopHref, shopTagOptions } from "~/lib/shop";
+import { businessJsonLd, restaurantJsonLd, shopJsonLd } from "~/lib/structured-data";
 import { listItems } from "./repositories/items.server";
 import { loadPublicSite } from "./repositories/public-sites.server";
-
-/** The loader every public site route shares until its type has a page of its own. */
-export function publicSiteLoader(type: ProductType, notFoundMessage: string) {
-  return async ({ params, context }: LoaderFunctionArgs) => {
-    const { db } = context.get(servicesContext);
-    return { site: await loadPublicSite(db, type, params.slugId ?? "", notFoundMessage) };
-  };
-}
 
 /** The loader of the dealership and e-commerce pages: the site and its schema.org description. */
 export function publicProfileLoader(
@@ -90,6 +84,79 @@ export function publicRestaurantLoader(notFoundMessage: string) {
       })),
       jsonLd,
       previewImage: absolute(site.bgUrl) ?? absolute(site.logoUrl),
+    };
+  };
+}
+
+/**
+ * The loader of the shop page: the site, its items sorted by name, the tags a visitor can
+ * choose, the filters and open item its address asks for, the payment handles, the
+ * schema.org description and a picture for link previews (the open item's first photo,
+ * else the hero or logo). Only what the page shows leaves the server; images are this
+ * site's paths or http(s) URLs, payment handles only well-formed ones.
+ */
+export function publicShopLoader(notFoundMessage: string) {
+  return async ({ request, params, context }: LoaderFunctionArgs) => {
+    const { db, env } = context.get(servicesContext);
+    const site = await loadPublicSite(db, "shoppy", params.slugId ?? "", notFoundMessage);
+    const items = (await listItems(db, site.id))
+      .map((item) => ({
+        id: item.id,
+        name: item.name,
+        priceCents: item.priceCents,
+        description: item.description,
+        tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
+        soldOut: item.soldOut,
+        images: item.images
+          .flatMap((url) => publicImageSrc(url) ?? [])
+          .slice(0, MAX_IMAGES_PER_ITEM),
+      }))
+      .sort((a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : 1));
+    const tagOptions = shopTagOptions(
+      site.tags,
+      items.map((item) => item.tags),
+    );
+    const { filters, itemId } = parseShopSearch(new URL(request.url).searchParams, tagOptions);
+    const openItem = items.find((item) => item.id === itemId) ?? null;
+
+    const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
+    const pageUrl = `${env.publicUrl}${site.canonicalPath}`;
+    const jsonLd = shopJsonLd({
+      name: site.name,
+      url: pageUrl,
+      address: site.address,
+      phone: site.contact.phone,
+      email: site.contact.email,
+      images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
+      hours: site.hours,
+      items: items.map((item) => ({
+        ...item,
+        url: `${env.publicUrl}${shopHref(site.canonicalPath, NO_FILTERS, item.id)}`,
+        images: item.images.flatMap((url) => absolute(url) ?? []),
+      })),
+    });
+    return {
+      site: {
+        name: site.name,
+        address: site.address,
+        contact: site.contact,
+        hours: site.hours,
+        colors: site.colors,
+        logoUrl: publicImageSrc(site.logoUrl),
+        bgUrl: publicImageSrc(site.bgUrl),
+      },
+      path: site.canonicalPath,
+      items,
+      tagOptions,
+      filters,
+      openItemId: openItem?.id ?? null,
+      payments: {
+        paypal: parsePaypalUsername(site.paypalUsername) || null,
+        venmo: parseVenmoUsername(site.venmoUsername) || null,
+      },
+      jsonLd,
+      previewImage:
+        absolute(openItem?.images[0] ?? null) ?? absolute(site.bgUrl) ?? absolute(site.logoUrl),
     };
   };
 }

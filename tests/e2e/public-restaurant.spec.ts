@@ -150,8 +150,8 @@ test("the demo restaurant's page: menu, badges, prices, hours, colors and descri
     return [style.backgroundColor, style.color];
   });
   expect(pageColors).toEqual([DEMO_COLORS.primary, DEMO_COLORS.text]);
-  await expect(page.locator(".menu-hero")).toHaveCSS("background-color", DEMO_COLORS.secondary);
-  await expect(page.locator(".menu-hero")).toHaveCSS("height", "280px");
+  await expect(page.locator(".site-hero")).toHaveCSS("background-color", DEMO_COLORS.secondary);
+  await expect(page.locator(".site-hero")).toHaveCSS("height", "280px");
   await expect(page.locator(".menu-nav")).toHaveCSS("border-bottom-color", DEMO_COLORS.secondary);
   await expect(menuButton(page)).toHaveCSS("background-color", DEMO_COLORS.secondary);
   await expect(sections.first().locator("h2")).toHaveCSS("color", DEMO_COLORS.secondary);
@@ -365,7 +365,7 @@ test("a new restaurant: empty states, uploaded pictures and link previews", asyn
   ).toBeVisible();
 
   // The hero picture: explicit size, loaded at once (it is the largest paint).
-  const hero = publicPage.locator(".menu-hero-image");
+  const hero = publicPage.locator(".site-hero-image");
   await expect(hero).toHaveAttribute(
     "src",
     /^\/files\/restaurants\/[A-Za-z0-9]{20}\/info\/background\?v=/,

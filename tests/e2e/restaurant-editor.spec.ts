@@ -190,7 +190,7 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
   await expect(page.locator(".menu-page")).toHaveCSS("background-color", "rgb(11, 31, 58)");
   await expect(page.locator(".menu-page")).toHaveCSS("color", "rgb(250, 250, 250)");
   // The invalid secondary color fell back to the default grey.
-  await expect(page.locator(".menu-hero")).toHaveCSS("background-color", "rgb(107, 107, 107)");
+  await expect(page.locator(".site-hero")).toHaveCSS("background-color", "rgb(107, 107, 107)");
   await expect(
     page.locator(".menu-item", { hasText: "Tomato Soup" }).locator("img"),
   ).toHaveAttribute("loading", "lazy");

@@ -4,13 +4,17 @@ import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { publicRestaurantLoader } from "~/server/public-site-loader.server";
 import menuStylesHref from "~/styles/public-menu.css?url";
+import siteStylesHref from "~/styles/public-site.css?url";
 import type { Route } from "./+types/restaurant";
 
 // Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript,
 // so the page ships none.
 export const handle = { hydrate: false };
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: menuStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: siteStylesHref },
+  { rel: "stylesheet", href: menuStylesHref },
+];
 
 export const loader = publicRestaurantLoader(MESSAGES.restaurantNotFound);
 

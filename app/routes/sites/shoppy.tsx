@@ -1,24 +1,37 @@
-import { PublicSiteError, PublicSitePage, publicSiteDescription } from "~/components/public-site";
-import { pageMeta } from "~/lib/seo";
+import { PublicShopPage, publicShopDescription } from "~/components/public-shop";
+import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
-import { publicSiteLoader } from "~/server/public-site-loader.server";
+import { pageMeta } from "~/lib/seo";
+import { publicShopLoader } from "~/server/public-site-loader.server";
+import shopStylesHref from "~/styles/public-shop.css?url";
+import siteStylesHref from "~/styles/public-site.css?url";
 import type { Route } from "./+types/shoppy";
 
-// Nothing on this page needs JavaScript yet, so it ships none.
+// No React on the client: the page is server-rendered HTML that works on its own, and its
+// one small inline script (app/lib/shop-page-script.ts) adds instant filtering, the modal
+// and the carousel, within the 15 KB budget of a public page.
 export const handle = { hydrate: false };
 
-export const loader = publicSiteLoader("shoppy", MESSAGES.shopNotFound);
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: siteStylesHref },
+  { rel: "stylesheet", href: shopStylesHref },
+];
+
+export const loader = publicShopLoader(MESSAGES.shopNotFound);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: args.data ? args.data.site.name : MESSAGES.shopNotFound,
-    description: args.data ? publicSiteDescription(args.data.site) : MESSAGES.shopNotFound,
+    description: args.data
+      ? publicShopDescription(args.data.site, args.data.tagOptions)
+      : MESSAGES.shopNotFound,
     standalone: true,
     noIndex: !args.data,
+    image: args.data?.previewImage ?? undefined,
   });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PublicSitePage site={loaderData.site} />;
+  return <PublicShopPage {...loaderData} />;
 }
 
 export function ErrorBoundary() {

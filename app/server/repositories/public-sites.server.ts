@@ -40,5 +40,9 @@ export async function loadPublicSite(
     colors: row.info.colors,
     logoUrl: row.info.logoUrl,
     bgUrl: row.info.bgUrl,
+    /** Shops only: their tags and payment handles (empty for other types). */
+    tags: row.info.tags,
+    paypalUsername: row.info.paypalUsername,
+    venmoUsername: row.info.venmoUsername,
   };
 }

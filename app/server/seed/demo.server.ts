@@ -101,6 +101,8 @@ export async function seedDemo(services: AppServices): Promise<{ created: boolea
         hours: weekHours({ open: "12:00 PM", close: "5:00 PM" }),
         colors: parseColors({ primary: "#f4f7f5", secondary: "#2f6f4f", text: "#102018" }).colors,
         tags: [...new Set(SHOP_ITEMS.flatMap(([, , tags]) => tags))],
+        paypalUsername: "demogoods",
+        venmoUsername: "demo-goods",
       })
       .where(eq(productInfo.productId, shop.productId));
     await tx.insert(items).values(

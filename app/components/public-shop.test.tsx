@@ -1,0 +1,255 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { defaultHours } from "~/lib/hours";
+import { MESSAGES } from "~/lib/messages";
+import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT } from "~/lib/shop";
+import {
+  PublicShopPage,
+  publicShopDescription,
+  type PublicShopItem,
+  type PublicShopPageProps,
+} from "./public-shop";
+
+const PATH = "/s/bobs-goods-p1";
+
+const items: PublicShopItem[] = [
+  {
+    id: "i1",
+    name: "Mug <script>alert(1)</script>",
+    priceCents: 1250,
+    description: "Hot & <i>fresh</i>",
+    tags: ["Kitchen", "Gifts"],
+    soldOut: false,
+    images: ["/files/shoppies/p1/items/i1/0?v=1", "/files/shoppies/p1/items/i1/1?v=1", "/x/2"],
+  },
+  {
+    id: "i2",
+    name: "Candle",
+    priceCents: 2200,
+    description: "",
+    tags: ["Home"],
+    soldOut: true,
+    images: ["/files/shoppies/p1/items/i2/0?v=1"],
+  },
+  { id: "i3", name: "Pen", priceCents: 900, description: "", tags: [], soldOut: false, images: [] },
+];
+
+const props: PublicShopPageProps = {
+  site: {
+    name: "Bob's <b>Goods</b>",
+    address: "1 Rue & Co",
+    contact: { phone: "+1 (555) 0100", email: "bob@example.com" },
+    hours: defaultHours(),
+    colors: { primary: "#f4f7f5", secondary: "#2f6f4f", text: "#102018" },
+    logoUrl: "/files/shoppies/p1/info/logo?v=1",
+    bgUrl: "https://cdn.example/bg.jpg",
+  },
+  path: PATH,
+  items,
+  tagOptions: ["Gifts", "Home", "Kitchen"],
+  filters: { tags: [], query: "" },
+  openItemId: null,
+  payments: { paypal: "bobsgoods", venmo: "bobs-goods" },
+  jsonLd: { name: "</script><script>alert(1)</script>" },
+};
+
+function render(overrides: Partial<PublicShopPageProps> = {}) {
+  return renderToStaticMarkup(<PublicShopPage {...props} {...overrides} />);
+}
+
+/** The opening tags of one element type in the markup. */
+function tags(html: string, name: string): string[] {
+  return html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
+}
+
+/** The markup of one card, by item id. */
+function card(html: string, id: string): string {
+  const start = html.indexOf(`data-item="${id}"`);
+  return html.slice(html.lastIndexOf("<li", start), html.indexOf("</li>", start));
+}
+
+/** The dialog's markup. */
+function dialog(html: string): string {
+  return html.slice(html.indexOf("<dialog"), html.indexOf("</dialog>"));
+}
+
+describe("PublicShopPage", () => {
+  it("renders owner text as text; the only scripts are the JSON-LD and the page's own", () => {
+    const html = render({ openItemId: "i1" });
+    expect(html).toContain("Bob&#x27;s &lt;b&gt;Goods&lt;/b&gt;");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).not.toContain("<i>fresh</i>");
+    expect(tags(html, "script")).toEqual(['<script type="application/ld+json">', "<script>"]);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).toContain(SHOP_PAGE_SCRIPT);
+  });
+
+  it("renders a GET form with the search, a checkbox per tag, Clear and Apply", () => {
+    const html = render({ filters: { tags: ["Home"], query: "red mug" } });
+    const form = tags(html, "form")[0];
+    expect(form).toContain(`action="${PATH}"`);
+    expect(form).toContain(`method="get"`);
+    const search = tags(html, "input").find((tag) => tag.includes('type="search"'));
+    expect(search).toContain('name="q"');
+    expect(search).toContain('value="red mug"');
+    const boxes = tags(html, "input").filter((tag) => tag.includes('name="tag"'));
+    expect(boxes).toHaveLength(3);
+    expect(boxes.filter((tag) => tag.includes("checked"))).toEqual([
+      '<input type="checkbox" name="tag" checked="" value="Home"/>',
+    ]);
+    expect(html).toContain(TAG_FILTER_HINT);
+    // Clear drops the tags and keeps the search.
+    expect(html).toContain(`<a class="shop-clear" href="${PATH}?q=red+mug">Clear</a>`);
+    expect(html).toContain('<button type="submit" class="shop-apply">Apply</button>');
+  });
+
+  it("says No tags when the shop has none", () => {
+    const html = render({ tagOptions: [] });
+    expect(html).toContain(MESSAGES.noTags);
+    expect(html).not.toContain(`class="shop-clear"`);
+  });
+
+  it("hides the cards the filters leave out, and says so when none is left", () => {
+    let html = render({ filters: { tags: ["Home", "Kitchen"], query: "" } });
+    expect(card(html, "i1")).not.toContain("hidden");
+    expect(card(html, "i2")).not.toContain("hidden");
+    expect(card(html, "i3")).toContain('hidden=""');
+    expect(html).toContain("2 of 3 items");
+    expect(html).toContain(`<p class="shop-empty" hidden="">${MESSAGES.noItemsMatch}</p>`);
+
+    html = render({ filters: { tags: [], query: "nothing like this" } });
+    expect(html).toContain(`<p class="shop-empty">${MESSAGES.noItemsMatch}</p>`);
+    expect(html).toContain("0 of 3 items");
+  });
+
+  it("links each card to its item's address, keeping the filters", () => {
+    const html = render({ filters: { tags: ["Home"], query: "" } });
+    expect(card(html, "i2")).toContain(`href="${PATH}?tag=Home&amp;item=i2"`);
+    expect(card(html, "i1")).toContain(`data-tags="[&quot;Kitchen&quot;,&quot;Gifts&quot;]"`);
+  });
+
+  it("shows a card's first photo with a size, the price, Sold Out, or a placeholder", () => {
+    const html = render();
+    const mug = tags(card(html, "i1"), "img");
+    expect(mug).toHaveLength(1);
+    expect(mug[0]).toContain('src="/files/shoppies/p1/items/i1/0?v=1"');
+    expect(mug[0]).toMatch(/width="400" height="400"/);
+    expect(card(html, "i1")).toContain("$12.50");
+    expect(card(html, "i1")).not.toContain("Sold Out");
+    expect(card(html, "i2")).toContain('<span class="shop-badge">Sold Out</span>');
+    expect(card(html, "i3")).toContain("shop-photo-placeholder");
+    expect(tags(card(html, "i3"), "img")).toEqual([]);
+  });
+
+  it("loads the first screenful of cards at once and the rest lazily", () => {
+    const many = Array.from({ length: 7 }, (_, n) => ({
+      ...items[1]!,
+      id: `m${n}`,
+      name: `Item ${n}`,
+    }));
+    const html = render({ items: many, filters: { tags: [], query: "" } });
+    const loading = many.map((item) => tags(card(html, item.id), "img")[0]!.includes("lazy"));
+    expect(loading).toEqual([false, false, false, false, true, true, true]);
+  });
+
+  it("gives the hero, logo and every photo an explicit size", () => {
+    const html = render({ openItemId: "i1" });
+    const images = tags(html, "img");
+    for (const tag of images) expect(tag).toMatch(/ width="\d+" height="\d+"/);
+    const [hero, logo] = images;
+    expect(hero).toContain('height="280"');
+    expect(hero).not.toContain("loading=");
+    expect(logo).toContain('width="120" height="120"');
+  });
+
+  it("renders the dialog closed without ?item=, and each item's detail in a template", () => {
+    const html = render();
+    expect(tags(html, "dialog")).toEqual([
+      '<dialog class="shop-dialog" aria-labelledby="shop-detail-title">',
+    ]);
+    expect(dialog(html)).not.toContain(`class="shop-detail"`);
+    expect(tags(html, "template").map((tag) => tag.match(/id="([^"]+)"/)![1])).toEqual([
+      "shop-item-i1",
+      "shop-item-i2",
+      "shop-item-i3",
+    ]);
+  });
+
+  it("renders the item of ?item= open, with all its photos, a carousel and a Close link", () => {
+    const html = render({ openItemId: "i1", filters: { tags: ["Gifts"], query: "" } });
+    expect(tags(html, "dialog")[0]).toContain(" open=");
+    const open = dialog(html);
+    expect(open).toContain(`<a class="shop-dialog-close" href="${PATH}?tag=Gifts">`);
+    expect(open).toContain("Mug &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(open).toContain(
+      '<p class="shop-detail-description">Hot &amp; &lt;i&gt;fresh&lt;/i&gt;</p>',
+    );
+    expect(open).toContain("<li>Kitchen</li><li>Gifts</li>");
+    const photos = tags(open, "img");
+    expect(photos).toHaveLength(3);
+    expect(photos[1]).toContain('alt="Mug &lt;script&gt;alert(1)&lt;/script&gt;, photo 2 of 3"');
+    expect(photos[1]).toMatch(/width="800" height="600"/);
+    expect(open).toContain('aria-label="Previous photo"');
+    expect(open).toContain('aria-label="Next photo"');
+    expect(tags(open, "button").filter((tag) => tag.includes("Photo "))).toEqual([
+      '<button type="button" aria-label="Photo 1" aria-current="true">',
+      '<button type="button" aria-label="Photo 2">',
+      '<button type="button" aria-label="Photo 3">',
+    ]);
+  });
+
+  it("has carousel controls only for two photos or more, and a placeholder for none", () => {
+    const single = dialog(render({ openItemId: "i2" }));
+    expect(tags(single, "img")).toHaveLength(1);
+    expect(single).not.toContain("shop-carousel-controls");
+    const none = dialog(render({ openItemId: "i3" }));
+    expect(tags(none, "img")).toEqual([]);
+    expect(none).toContain("shop-photo-placeholder");
+    expect(none).not.toContain("shop-carousel-controls");
+  });
+
+  it("offers PayPal and Venmo links for an item in stock, in a new tab", () => {
+    const open = dialog(render({ openItemId: "i1" }));
+    expect(open).toContain(
+      '<a class="shop-pay-link" href="https://paypal.me/bobsgoods/12.50" target="_blank" rel="noopener noreferrer">Pay with PayPal',
+    );
+    const note = new URLSearchParams({ note: items[0]!.name }).toString().replace(/&/g, "&amp;");
+    expect(open).toContain(
+      `href="https://venmo.com/bobs-goods?txn=pay&amp;amount=12.50&amp;${note}" target="_blank" rel="noopener noreferrer">Pay with Venmo`,
+    );
+  });
+
+  it("offers no payment for a sold-out item, or when the shop has no handles", () => {
+    const soldOut = dialog(render({ openItemId: "i2" }));
+    expect(soldOut).toContain("Sold Out");
+    expect(soldOut).not.toContain("Pay with");
+    const none = dialog(render({ openItemId: "i1", payments: { paypal: null, venmo: null } }));
+    expect(none).not.toContain("Pay with");
+    const paypalOnly = dialog(render({ openItemId: "i1", payments: { paypal: "x", venmo: null } }));
+    expect(paypalOnly).toContain("Pay with PayPal");
+    expect(paypalOnly).not.toContain("Pay with Venmo");
+  });
+
+  it("links address, phone and email, and sets the owner's colors", () => {
+    const html = render();
+    expect(html).toContain(
+      'href="https://www.google.com/maps/search/?api=1&amp;query=1%20Rue%20%26%20Co"',
+    );
+    expect(html).toContain('href="tel:+15550100"');
+    expect(html).toContain('href="mailto:bob@example.com"');
+    expect(tags(html, "div")[0]).toContain(
+      'style="--site-primary:#f4f7f5;--site-secondary:#2f6f4f;--site-text:#102018;',
+    );
+  });
+});
+
+describe("publicShopDescription", () => {
+  it("names the shop, where it is and what it sells", () => {
+    expect(publicShopDescription(props.site, ["Gifts", "Home"])).toBe(
+      "Bob's <b>Goods</b> · 1 Rue & Co · +1 (555) 0100 · Shop: Gifts, Home",
+    );
+    expect(publicShopDescription(props.site, [])).toBe(
+      "Bob's <b>Goods</b> · 1 Rue & Co · +1 (555) 0100",
+    );
+  });
+});

@@ -1,0 +1,422 @@
+import { MESSAGES } from "~/lib/messages";
+import { paypalPaymentUrl, venmoPaymentUrl } from "~/lib/payments";
+import { formatPrice } from "~/lib/price";
+import {
+  photoText,
+  SHOP_PAGE_SCRIPT,
+  shopCountText,
+  shopHref,
+  SHOP_QUERY_MAX_LENGTH,
+  shopItemMatches,
+  SOLD_OUT_LABEL,
+  TAG_FILTER_HINT,
+  type ShopFilters,
+} from "~/lib/shop";
+import { siteThemeStyle } from "~/lib/site-theme";
+import { jsonLdText } from "~/lib/structured-data";
+import { publicSiteDescription } from "./public-site";
+import { PublicSiteFacts, PublicSiteHero, type PublicSiteHeaderFacts } from "./public-site-header";
+
+export interface PublicShopSite extends PublicSiteHeaderFacts {
+  colors: { primary: string; secondary: string; text: string };
+}
+
+export interface PublicShopItem {
+  id: string;
+  name: string;
+  priceCents: number;
+  description: string;
+  tags: string[];
+  soldOut: boolean;
+  /** Already checked: paths on this site or http(s) URLs, in display order. */
+  images: string[];
+}
+
+/** The shop's payment handles, already validated; null when not set. */
+export interface ShopPayments {
+  paypal: string | null;
+  venmo: string | null;
+}
+
+export interface PublicShopPageProps {
+  site: PublicShopSite;
+  /** The page's canonical path, which every filter and item address starts with. */
+  path: string;
+  items: PublicShopItem[];
+  tagOptions: string[];
+  filters: ShopFilters;
+  /** The item the address opens (`?item=`), if it exists. */
+  openItemId: string | null;
+  payments: ShopPayments;
+  jsonLd: unknown;
+}
+
+/** Card pictures are square crops shown at up to this size. */
+const CARD_IMAGE_PX = 400;
+/** Photos in the dialog keep their shape inside a 4:3 frame of this size. */
+const DETAIL_IMAGE_WIDTH_PX = 800;
+const DETAIL_IMAGE_HEIGHT_PX = 600;
+/** Cards in the first screenful load at once; the rest when scrolled near. */
+const EAGER_CARDS = 4;
+
+/**
+ * A shop's public page: hero, contact and hours, then the items with a tag filter and a
+ * search, and a dialog per item with its photos, description, tags and payment links.
+ *
+ * Everything is rendered here, on the server, and works as plain HTML: the filters are a
+ * GET form, each card links to its item's address (`?item=`), and that address renders
+ * the dialog open, with Close linking back to the list. The inline script
+ * (app/lib/shop-page-script.ts) then makes filtering instant and the dialog modal, and
+ * drives the carousel; it takes each item's detail from a `<template>` rendered here.
+ */
+export function PublicShopPage({
+  site,
+  path,
+  items,
+  tagOptions,
+  filters,
+  openItemId,
+  payments,
+  jsonLd,
+}: PublicShopPageProps) {
+  const visible = new Set(items.filter((item) => shopItemMatches(item, filters)).map((i) => i.id));
+  const openItem = items.find((item) => item.id === openItemId) ?? null;
+  let eagerLeft = EAGER_CARDS;
+  return (
+    <div className="shop-page" data-shop="" style={siteThemeStyle(site.colors)}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      <a className="skip-link" href="#items">
+        Skip to the items
+      </a>
+      <PublicSiteHero site={site} />
+
+      <main className="site-container shop-main">
+        <PublicSiteFacts site={site} />
+
+        <section id="items" className="shop-items" aria-labelledby="items-title">
+          <h2 id="items-title">Items</h2>
+          <div className="shop-layout">
+            <ShopFilterForm path={path} tagOptions={tagOptions} filters={filters} />
+            <div className="shop-results">
+              <p className="shop-count" role="status">
+                {shopCountText(visible.size, items.length)}
+              </p>
+              <ul className="shop-grid" aria-label="Items">
+                {items.map((item) => {
+                  const shown = visible.has(item.id);
+                  const eager = shown && eagerLeft-- > 0;
+                  return (
+                    <ShopCard
+                      key={item.id}
+                      item={item}
+                      href={shopHref(path, filters, item.id)}
+                      hidden={!shown}
+                      eager={eager}
+                    />
+                  );
+                })}
+              </ul>
+              <p className="shop-empty" hidden={visible.size > 0}>
+                {MESSAGES.noItemsMatch}
+              </p>
+            </div>
+          </div>
+        </section>
+      </main>
+
+      {/* Each item's detail, for the script to show without asking the server. */}
+      {items.map((item) => (
+        <template key={item.id} id={`shop-item-${item.id}`}>
+          <ShopItemDetail item={item} payments={payments} />
+        </template>
+      ))}
+
+      <dialog className="shop-dialog" aria-labelledby="shop-detail-title" open={openItem !== null}>
+        <div className="shop-dialog-frame">
+          <div className="shop-dialog-bar">
+            <a className="shop-dialog-close" href={shopHref(path, filters)}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+              Close
+            </a>
+          </div>
+          <div className="shop-dialog-content">
+            {openItem ? <ShopItemDetail item={openItem} payments={payments} /> : null}
+          </div>
+        </div>
+      </dialog>
+
+      <script dangerouslySetInnerHTML={{ __html: SHOP_PAGE_SCRIPT }} />
+    </div>
+  );
+}
+
+/** Search, tag choices with Clear, and Apply: a GET form the server reads, so it needs no script. */
+function ShopFilterForm({
+  path,
+  tagOptions,
+  filters,
+}: {
+  path: string;
+  tagOptions: string[];
+  filters: ShopFilters;
+}) {
+  const chosen = new Set(filters.tags);
+  return (
+    <form
+      className="shop-filters"
+      method="get"
+      action={path}
+      role="search"
+      aria-label="Filter items"
+    >
+      <div className="shop-search">
+        <label htmlFor="shop-search">Search</label>
+        <input
+          id="shop-search"
+          type="search"
+          name="q"
+          defaultValue={filters.query}
+          maxLength={SHOP_QUERY_MAX_LENGTH}
+          autoComplete="off"
+          aria-describedby="shop-search-hint"
+        />
+        <p id="shop-search-hint" className="shop-hint">
+          Names, descriptions and tags.
+        </p>
+      </div>
+      <fieldset
+        className="shop-tags"
+        aria-describedby={tagOptions.length ? "shop-tags-hint" : undefined}
+      >
+        <legend>Tags</legend>
+        {tagOptions.length ? (
+          <>
+            <p id="shop-tags-hint" className="shop-hint">
+              {TAG_FILTER_HINT}
+            </p>
+            <ul className="shop-tag-list">
+              {tagOptions.map((tag) => (
+                <li key={tag}>
+                  <label className="shop-tag">
+                    <input
+                      type="checkbox"
+                      name="tag"
+                      value={tag}
+                      defaultChecked={chosen.has(tag)}
+                    />
+                    <span>{tag}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <a className="shop-clear" href={shopHref(path, { tags: [], query: filters.query })}>
+              Clear
+            </a>
+          </>
+        ) : (
+          <p className="shop-hint">{MESSAGES.noTags}</p>
+        )}
+      </fieldset>
+      <button type="submit" className="shop-apply">
+        Apply
+      </button>
+    </form>
+  );
+}
+
+function ShopCard({
+  item,
+  href,
+  hidden,
+  eager,
+}: {
+  item: PublicShopItem;
+  href: string;
+  hidden: boolean;
+  eager: boolean;
+}) {
+  const image = item.images[0];
+  return (
+    <li
+      className="shop-card"
+      data-item={item.id}
+      data-tags={JSON.stringify(item.tags)}
+      hidden={hidden}
+    >
+      <a className="shop-card-link" href={href}>
+        <span className="shop-card-media">
+          {image ? (
+            <img
+              src={image}
+              alt=""
+              width={CARD_IMAGE_PX}
+              height={CARD_IMAGE_PX}
+              loading={eager ? undefined : "lazy"}
+              decoding="async"
+            />
+          ) : (
+            <PhotoPlaceholder />
+          )}
+          {item.soldOut ? <span className="shop-badge">{SOLD_OUT_LABEL}</span> : null}
+        </span>
+        <span className="shop-card-body">
+          <h3 className="shop-card-name">{item.name}</h3>
+          <span className="shop-card-price">{formatPrice(item.priceCents)}</span>
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/** One item in full: its photos, name, price, description, tags and how to pay. */
+export function ShopItemDetail({
+  item,
+  payments,
+}: {
+  item: PublicShopItem;
+  payments: ShopPayments;
+}) {
+  const payable = !item.soldOut && (payments.paypal || payments.venmo);
+  return (
+    <article className="shop-detail">
+      <ShopCarousel item={item} />
+      <div className="shop-detail-body">
+        <h2 id="shop-detail-title" className="shop-detail-name">
+          {item.name}
+        </h2>
+        <p className="shop-detail-price">
+          <span>{formatPrice(item.priceCents)}</span>
+          {item.soldOut ? <span className="shop-badge">{SOLD_OUT_LABEL}</span> : null}
+        </p>
+        {item.description ? <p className="shop-detail-description">{item.description}</p> : null}
+        {item.tags.length ? (
+          <ul className="shop-detail-tags" aria-label="Tags">
+            {item.tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        ) : null}
+        {payable ? (
+          <div className="shop-pay">
+            {payments.paypal ? (
+              <PayLink href={paypalPaymentUrl(payments.paypal, item.priceCents)}>
+                Pay with PayPal
+              </PayLink>
+            ) : null}
+            {payments.venmo ? (
+              <PayLink href={venmoPaymentUrl(payments.venmo, item.priceCents, item.name)}>
+                Pay with Venmo
+              </PayLink>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function PayLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a className="shop-pay-link" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * The item's photos side by side. Without the script they scroll and snap sideways; with
+ * it, one shows at a time with arrows, dots and swipes (the controls exist only for 2+).
+ */
+function ShopCarousel({ item }: { item: PublicShopItem }) {
+  const count = item.images.length;
+  if (count === 0) {
+    return (
+      <div className="shop-detail-media">
+        <PhotoPlaceholder />
+      </div>
+    );
+  }
+  return (
+    <div
+      className="shop-detail-media shop-carousel"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={`Photos of ${item.name}`}
+    >
+      <div className="shop-carousel-viewport">
+        <ul className="shop-carousel-track">
+          {item.images.map((src, index) => (
+            <li key={src} className="shop-slide">
+              <img
+                src={src}
+                alt={
+                  count > 1 ? `${item.name}, ${photoText(index, count).toLowerCase()}` : item.name
+                }
+                width={DETAIL_IMAGE_WIDTH_PX}
+                height={DETAIL_IMAGE_HEIGHT_PX}
+                decoding="async"
+                draggable={false}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+      {count > 1 ? (
+        <p className="shop-carousel-hint">{count} photos: scroll sideways to see them all.</p>
+      ) : null}
+      {count > 1 ? (
+        <div className="shop-carousel-controls">
+          <button type="button" className="shop-carousel-prev" aria-label="Previous photo">
+            <Chevron direction="left" />
+          </button>
+          <button type="button" className="shop-carousel-next" aria-label="Next photo">
+            <Chevron direction="right" />
+          </button>
+          <div className="shop-carousel-dots" role="group" aria-label="Choose a photo">
+            {item.images.map((src, index) => (
+              <button
+                key={src}
+                type="button"
+                aria-label={`Photo ${index + 1}`}
+                aria-current={index === 0 ? "true" : undefined}
+              />
+            ))}
+          </div>
+          <p className="shop-carousel-status visually-hidden" aria-live="polite">
+            {photoText(0, count)}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Chevron({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
+    </svg>
+  );
+}
+
+/** Where an item has no photo: a quiet picture frame, not a broken image. */
+function PhotoPlaceholder() {
+  return (
+    <span className="shop-photo-placeholder">
+      <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+        <rect x="6" y="9" width="36" height="30" rx="4" />
+        <circle cx="17" cy="19" r="3.5" />
+        <path d="M6 33l11-10 8 7 6-5 11 9" />
+      </svg>
+    </span>
+  );
+}
+
+/** One line for search results and link previews: who, where, and what the shop sells. */
+export function publicShopDescription(site: PublicShopSite, tagOptions: string[]) {
+  const about = publicSiteDescription(site);
+  return tagOptions.length ? `${about} · Shop: ${tagOptions.join(", ")}` : about;
+}

@@ -1,0 +1,88 @@
+import type { HoursRow } from "~/lib/hours";
+import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
+import { mapsLink } from "./public-profile";
+import { HoursTable, telHref } from "./public-site";
+
+/**
+ * The top of a public restaurant or shop page: the hero with logo and name, then
+ * contact and hours. Styled by app/styles/public-site.css in the owner's colors,
+ * which the page sets as custom properties (see app/lib/site-theme.ts).
+ */
+export interface PublicSiteHeaderFacts {
+  name: string;
+  address: string;
+  contact: { phone: string; email: string };
+  hours: HoursRow[];
+  /** Already checked: a path on this site or an http(s) URL. */
+  logoUrl: string | null;
+  bgUrl: string | null;
+}
+
+/** The hero picture's intrinsic size, for the aspect ratio before it loads. */
+const HERO_WIDTH_PX = 1280;
+
+/** The owner's picture (or their secondary color), the logo and the name. */
+export function PublicSiteHero({ site }: { site: PublicSiteHeaderFacts }) {
+  return (
+    <header className={site.bgUrl ? "site-hero has-image" : "site-hero"}>
+      {site.bgUrl ? (
+        // The largest thing on the page: loaded at once, never lazily.
+        <img
+          className="site-hero-image"
+          src={site.bgUrl}
+          alt=""
+          width={HERO_WIDTH_PX}
+          height={HERO_HEIGHT_PX}
+          fetchPriority="high"
+        />
+      ) : null}
+      <div className="site-container site-hero-content">
+        {site.logoUrl ? (
+          <img
+            className="site-logo"
+            src={site.logoUrl}
+            alt={`${site.name} logo`}
+            width={LOGO_SIZE_PX}
+            height={LOGO_SIZE_PX}
+          />
+        ) : null}
+        <h1>{site.name}</h1>
+      </div>
+    </header>
+  );
+}
+
+/** Address (a maps link), phone, email and the week's hours, side by side on wide screens. */
+export function PublicSiteFacts({ site }: { site: PublicSiteHeaderFacts }) {
+  return (
+    <div className="site-facts">
+      <section aria-labelledby="contact-title" className="site-contact">
+        <h2 id="contact-title">Find us</h2>
+        <ul>
+          {site.address ? (
+            <li>
+              <span className="site-fact-label">Address</span>
+              <a href={mapsLink(site.address)}>{site.address}</a>
+            </li>
+          ) : null}
+          {site.contact.phone ? (
+            <li>
+              <span className="site-fact-label">Phone</span>
+              <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+            </li>
+          ) : null}
+          {site.contact.email ? (
+            <li>
+              <span className="site-fact-label">Email</span>
+              <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+      <section aria-labelledby="hours-title" className="site-hours">
+        <h2 id="hours-title">Opening hours</h2>
+        <HoursTable hours={site.hours} />
+      </section>
+    </div>
+  );
+}

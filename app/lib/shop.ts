@@ -1,0 +1,83 @@
+/**
+ * The public shop page's rules: which tags it offers, what its address says about the
+ * filters and the open item, which items show, and the script the page ships.
+ */
+import { foldForSearch, ITEM_ID_PATTERN } from "./items";
+import { normalizeTags, SWIPE_THRESHOLD_PX } from "./limits";
+import { compareNames } from "./menu";
+import {
+  enhanceShop,
+  matchesShopFilters,
+  photoText,
+  shopCountText,
+  type ShopFilterable,
+} from "./shop-page-script";
+
+export { matchesShopFilters, photoText, shopCountText };
+
+/** The badge on sold-out items (SPEC section 4: an item is In Stock or Sold Out). */
+export const SOLD_OUT_LABEL = "Sold Out";
+/** Tells visitors how several chosen tags combine. */
+export const TAG_FILTER_HINT = "Showing items with any of the chosen tags.";
+/** Longest search the page reads from its address. */
+export const SHOP_QUERY_MAX_LENGTH = 100;
+
+export interface ShopFilters {
+  /** Chosen tags, spelled and ordered as in the tag list. */
+  tags: string[];
+  /** Trimmed search text, "" for none. */
+  query: string;
+}
+
+export const NO_FILTERS: ShopFilters = Object.freeze({ tags: [], query: "" }) as ShopFilters;
+
+/**
+ * The tags a visitor can choose: the shop's own plus any an item uses, one per spelling
+ * ignoring case (the shop's spelling first), sorted as a reader expects.
+ */
+export function shopTagOptions(
+  shopTags: readonly unknown[],
+  itemTags: ReadonlyArray<readonly unknown[]>,
+): string[] {
+  const { tags } = normalizeTags([...shopTags, ...itemTags.flat()], Number.POSITIVE_INFINITY);
+  return tags.sort(compareNames);
+}
+
+/**
+ * Reads `?tag=a&tag=b&q=…&item=…`. Only offered tags count (matched ignoring case, returned
+ * in the list's order); the query is trimmed and bounded; the item id must look like one.
+ */
+export function parseShopSearch(
+  params: URLSearchParams,
+  tagOptions: readonly string[],
+): { filters: ShopFilters; itemId: string | null } {
+  const wanted = new Set(
+    params.getAll("tag").map((tag) => tag.trim().normalize("NFC").toLowerCase()),
+  );
+  const tags = tagOptions.filter((tag) => wanted.has(tag.toLowerCase()));
+  const query = (params.get("q") ?? "").trim().slice(0, SHOP_QUERY_MAX_LENGTH).trim();
+  const item = params.get("item");
+  return { filters: { tags, query }, itemId: item && ITEM_ID_PATTERN.test(item) ? item : null };
+}
+
+/** The page's address for these filters, with an open item or without. The script builds the same. */
+export function shopHref(path: string, filters: ShopFilters, itemId: string | null = null): string {
+  const params = new URLSearchParams();
+  for (const tag of filters.tags) params.append("tag", tag);
+  if (filters.query) params.set("q", filters.query);
+  if (itemId) params.set("item", itemId);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Whether an item shows under these filters: any chosen tag, and the search in its text. */
+export function shopItemMatches(item: ShopFilterable, filters: ShopFilters): boolean {
+  return matchesShopFilters(item, filters.tags, filters.query, foldForSearch);
+}
+
+/**
+ * The page's script: `enhanceShop` called with the very functions the server filters,
+ * counts and labels with, so both sides agree. See shop-page-script.ts for why it is
+ * inline and how it stays self-contained.
+ */
+export const SHOP_PAGE_SCRIPT = `(${String(enhanceShop)})({matches:${String(matchesShopFilters)},fold:${String(foldForSearch)},countText:${String(shopCountText)},photoText:${String(photoText)}},${SWIPE_THRESHOLD_PX});`;
