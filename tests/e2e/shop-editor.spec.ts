@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
 import { createSite, expect, openEditorTab, register, test } from "./fixtures";
+import { cardLink, dialog, expectPhoto, swipe, tagBox, visibleNames } from "./shop-page";
 
 function photo(color: string) {
   return sharp({ create: { width: 900, height: 700, channels: 3, background: color } })
@@ -108,18 +109,63 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
 
   // Edit: tags can change there too; an 11th is refused in the form.
   await page.getByRole("button", { name: "Edit Linen Apron" }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit Linen Apron" });
-  const dialogTag = dialog.getByLabel("New tag for tags");
+  const editDialog = page.getByRole("dialog", { name: "Edit Linen Apron" });
+  const dialogTag = editDialog.getByLabel("New tag for tags");
   await dialogTag.fill("a, b, c, d, e, f, g, h, i, j");
   await dialogTag.press("Enter");
-  await expect(dialog.getByText(MESSAGES.tooManyItemTags)).toBeVisible();
+  await expect(editDialog.getByText(MESSAGES.tooManyItemTags)).toBeVisible();
   await dialogTag.fill("Cotton");
   await dialogTag.press("Enter");
-  await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(dialog).toBeHidden();
+  await editDialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(editDialog).toBeHidden();
   await expect(
     page.getByRole("list", { name: "Tags of Linen Apron" }).getByRole("listitem"),
   ).toHaveText(["Home", "Cotton"]);
+
+  // The public page: tag filter, search, Sold Out, the carousel and the payment links.
+  const publicPath = (await page.getByRole("link", { name: "View Public" }).getAttribute("href"))!;
+  await page.goto(publicPath);
+  await expect(page.locator(".shop-page.shop-js")).toBeVisible();
+  await expect(visibleNames(page)).toHaveText(["Ceramic Mug", "Linen Apron"]);
+  await expect(cardLink(page, "Linen Apron")).toContainText("Sold Out");
+  await expect(cardLink(page, "Ceramic Mug")).not.toContainText("Sold Out");
+  await tagBox(page, "Mugs").check();
+  await expect(visibleNames(page)).toHaveText(["Ceramic Mug"]);
+  await tagBox(page, "Cotton").check();
+  await expect(visibleNames(page)).toHaveText(["Ceramic Mug", "Linen Apron"]);
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(tagBox(page, "Mugs")).not.toBeChecked();
+  await page.getByRole("searchbox", { name: "Search" }).fill("apron");
+  await expect(visibleNames(page)).toHaveText(["Linen Apron"]);
+  await page.getByRole("searchbox", { name: "Search" }).fill("");
+
+  await cardLink(page, "Ceramic Mug").click();
+  await expect(dialog(page).getByRole("heading", { name: "Ceramic Mug" })).toBeVisible();
+  await expectPhoto(page, 1, 2);
+  await dialog(page).getByRole("button", { name: "Next photo" }).click();
+  await expectPhoto(page, 2, 2);
+  await page.keyboard.press("ArrowLeft");
+  await expectPhoto(page, 1, 2);
+  await swipe(page, -20);
+  await expectPhoto(page, 1, 2);
+  await swipe(page, -60);
+  await expectPhoto(page, 2, 2);
+  await dialog(page).getByRole("button", { name: "Photo 1" }).click();
+  await expectPhoto(page, 1, 2);
+  // The photos in the order the owner left them.
+  await expect(dialog(page).locator("img").first()).toHaveAttribute("src", second!);
+  await expect(dialog(page).getByRole("link", { name: /^Pay with PayPal/ })).toHaveAttribute(
+    "href",
+    "https://paypal.me/cornerstore/14.00",
+  );
+  await expect(dialog(page).getByRole("link", { name: /^Pay with Venmo/ })).toHaveAttribute(
+    "href",
+    "https://venmo.com/corner-store?txn=pay&amount=14.00&note=Ceramic+Mug",
+  );
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await cardLink(page, "Linen Apron").click();
+  await expect(dialog(page).getByRole("link", { name: /^Pay with/ })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {
