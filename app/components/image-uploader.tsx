@@ -97,6 +97,7 @@ export function ImageUploader({
   label,
   targetBytes,
   multiple = false,
+  disabled = false,
   failureMessage,
 }: {
   productId: string;
@@ -105,6 +106,8 @@ export function ImageUploader({
   label: string;
   targetBytes: number;
   multiple?: boolean;
+  /** Nothing more may be added (a full photo list); earlier results stay on show. */
+  disabled?: boolean;
   failureMessage: string;
 }) {
   const inputId = useId();
@@ -156,6 +159,7 @@ export function ImageUploader({
         name="file"
         accept="image/jpeg,image/png,image/webp"
         multiple={multiple}
+        disabled={disabled}
         aria-describedby={choiceError ? `${inputId}-error` : undefined}
         onChange={(event) => {
           if (!hydrated) return;
@@ -166,7 +170,7 @@ export function ImageUploader({
       />
       {/* Without JavaScript the form is sent as it is. */}
       {hydrated ? null : (
-        <button type="submit" className="button secondary small">
+        <button type="submit" className="button secondary small" disabled={disabled}>
           Upload
         </button>
       )}

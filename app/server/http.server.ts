@@ -80,6 +80,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", services.env.trustProxyHops > 0 ? services.env.trustProxyHops : false);
+  // While shutting down, every answer closes its connection: a browser that keeps a
+  // connection alive (a live-update page reconnecting) would otherwise hold the exit open.
+  app.use((_req, res, next) => {
+    if (!options.isAccepting()) res.set("Connection", "close");
+    next();
+  });
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").type("text/plain").send("ok");

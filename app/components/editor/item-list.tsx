@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import {
   ITEM_SORTS,
@@ -36,20 +37,20 @@ export function ItemList({
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const query = searchParams.get("q") ?? "";
-  const sort = parseItemSort(searchParams.get("sort"));
+  // The list follows this state at once; the address follows it too (replacing the
+  // entry), so a reload keeps them. Each change writes both values, never a stale one.
+  const [query, setQuery] = useState(() => searchParams.get("q") ?? "");
+  const [sort, setSort] = useState(() => parseItemSort(searchParams.get("sort")));
   const refreshing = revalidator.state === "loading" || navigation.state === "loading";
 
-  const setParam = (name: "q" | "sort", value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const applyToAddress = (next: { q: string; sort: string }) => {
+    const params = new URLSearchParams(searchParams);
+    for (const [name, value] of Object.entries(next)) {
+      if (value && !(name === "sort" && value === "name-asc")) params.set(name, value);
+      else params.delete(name);
+    }
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
 
   const shown = items ? sortItems(searchItems(items, query), sort) : [];
 
@@ -68,7 +69,12 @@ export function ItemList({
             name="q"
             defaultValue={query}
             placeholder="Name, category or description"
-            onChange={(event) => hydrated && setParam("q", event.currentTarget.value)}
+            onChange={(event) => {
+              if (!hydrated) return;
+              const q = event.currentTarget.value;
+              setQuery(q);
+              applyToAddress({ q, sort });
+            }}
           />
         </div>
         <div className="field">
@@ -77,7 +83,12 @@ export function ItemList({
             id="item-sort"
             name="sort"
             defaultValue={sort}
-            onChange={(event) => hydrated && setParam("sort", event.currentTarget.value)}
+            onChange={(event) => {
+              if (!hydrated) return;
+              const next = parseItemSort(event.currentTarget.value);
+              setSort(next);
+              applyToAddress({ q: query, sort: next });
+            }}
           >
             {ITEM_SORTS.map((option) => (
               <option key={option.value} value={option.value}>

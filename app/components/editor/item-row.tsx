@@ -233,21 +233,21 @@ function ItemPhotos({ productId, item }: { productId: string; item: EditorItem }
           ))}
         </ol>
       ) : null}
+      <ImageUploader
+        productId={productId}
+        target="item-images"
+        itemId={item.id}
+        label={`Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`}
+        multiple
+        disabled={full}
+        targetBytes={ITEM_IMAGE_TARGET_BYTES}
+        failureMessage={MESSAGES.failedToUploadImages}
+      />
       {full ? (
-        <p className="muted">
+        <p className="field-hint">
           {MAX_IMAGES_PER_ITEM} of {MAX_IMAGES_PER_ITEM} photos. Remove one to add another.
         </p>
-      ) : (
-        <ImageUploader
-          productId={productId}
-          target="item-images"
-          itemId={item.id}
-          label={`Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`}
-          multiple
-          targetBytes={ITEM_IMAGE_TARGET_BYTES}
-          failureMessage={MESSAGES.failedToUploadImages}
-        />
-      )}
+      ) : null}
     </div>
   );
 }
