@@ -28,8 +28,10 @@ import {
 } from "./page-cache.server";
 import {
   onProductChangeCommitted,
+  parseProductEvent,
   PRODUCT_EVENTS_CHANNEL,
   PRODUCT_ID_PATTERN,
+  productEventOrigin,
 } from "./product-events.server";
 
 export interface PublicPageCache {
@@ -60,8 +62,11 @@ export function createPublicPageCache(
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
+  const ownOrigin = productEventOrigin(database.db);
   const onNotify = (payload: string) => {
-    if (PRODUCT_ID_PATTERN.test(payload)) pages.invalidateProduct(payload);
+    const event = parseProductEvent(payload);
+    // This process's own writes were dropped at their commit already.
+    if (event && event.origin !== ownOrigin) pages.invalidateProduct(event.productId);
   };
   const connect = async (): Promise<void> => {
     try {
