@@ -42,7 +42,7 @@ export async function startServer(options: {
   }
 
   // Listening for product changes before the first request, so that first views are cached.
-  await services.pageCache.start();
+  if (!options.devServer) await services.pageCache.start();
 
   let accepting = true;
   const app = createHttpApp({
