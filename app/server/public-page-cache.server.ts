@@ -52,8 +52,8 @@ export function createPublicPageCache(
   maxBytes: number,
 ): PublicPageCache {
   const pages = new PageCache(maxBytes, { available: false });
-  // Writes made by this process drop their pages right after the commit, before
-  // the action answers; the NOTIFY that follows (here and elsewhere) drops them again.
+  // Writes made by this process drop their pages right after the commit, before the
+  // action answers; other processes drop them when the NOTIFY reaches them.
   const stopLocal = onProductChangeCommitted(database.db, (productId) =>
     pages.invalidateProduct(productId),
   );
