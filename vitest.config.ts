@@ -1,6 +1,37 @@
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
+
+/**
+ * Database tests may render real pages through the HTTP app
+ * (tests/support/server-build.ts), which needs:
+ * - one copy of React Router: the Express adapter is CommonJS and `require`s its
+ *   ES module build, so the app must import that same file (the router checks its
+ *   context with instanceof);
+ * - React Router's default server entry, TypeScript inside node_modules, compiled;
+ * - stylesheet imports (`?url`) giving their real URL, as in the app;
+ * - JSX compiled as for production, so that a file may render with React's
+ *   production build.
+ */
+const pageRendering = {
+  resolve: {
+    alias: [
+      { find: "~", replacement: alias["~"] },
+      {
+        find: /^react-router$/,
+        replacement: new URL(
+          "./node_modules/react-router/dist/development/index.mjs",
+          import.meta.url,
+        ).pathname,
+      },
+    ],
+  },
+  esbuild: { jsx: "automatic" as const, jsxDev: false },
+  test: {
+    css: { include: [/.+/] },
+    server: { deps: { inline: [/@react-router\/dev\/dist\/config\/defaults\//] } },
+  },
+};
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
 // Behaviour that only a PostgreSQL server has (real connections that can drop).
 const postgresOnlyTests = ["app/**/*.pg.test.ts"];
@@ -8,8 +39,10 @@ const postgresOnlyTests = ["app/**/*.pg.test.ts"];
 // Database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const databaseProjects = [
   {
-    resolve: { alias },
+    resolve: pageRendering.resolve,
+    esbuild: pageRendering.esbuild,
     test: {
+      ...pageRendering.test,
       name: "db:pglite",
       include: dbTests,
       globalSetup: ["tests/support/global-setup-pglite.ts"],
@@ -20,8 +53,10 @@ const databaseProjects = [
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
-          resolve: { alias },
+          resolve: pageRendering.resolve,
+          esbuild: pageRendering.esbuild,
           test: {
+            ...pageRendering.test,
             name: "db:postgres",
             include: [...dbTests, ...postgresOnlyTests],
             globalSetup: ["tests/support/global-setup-postgres.ts"],

@@ -14,6 +14,8 @@ const booleanFlag = z
   })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+const MIB = 1024 * 1024;
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
@@ -65,7 +67,26 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   // A CDN in front of the bucket; browsers load files from there when set.
   S3_PUBLIC_BASE_URL: httpUrl.optional(),
+  // Memory for rendered public pages, in bytes (suffixes k, m, g: powers of 1024); 0 turns it off.
+  PAGE_CACHE_BYTES: z
+    .string()
+    .regex(/^\d{1,15}[kmg]?$/i, "must be a number of bytes, optionally with k, m or g (e.g. 32m)")
+    .transform(parseByteSize)
+    .default(32 * MIB),
+  // Seconds a CDN may serve a public page before asking again (s-maxage); 0: ask every time.
+  PAGE_CDN_MAX_AGE: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be 0 or more")
+    .max(31_536_000, "must be at most a year")
+    .default(60),
 });
+
+function parseByteSize(value: string): number {
+  const unit = value.slice(-1).toLowerCase();
+  const scale = unit === "k" ? 1024 : unit === "m" ? MIB : unit === "g" ? 1024 * MIB : 1;
+  return Number(scale === 1 ? value : value.slice(0, -1)) * scale;
+}
 
 export type Env = {
   isProduction: boolean;
@@ -81,6 +102,10 @@ export type Env = {
   trustProxyHops: number;
   seedDemo: boolean;
   storage: StorageConfig;
+  /** Bytes of memory for rendered public pages; 0: no page cache. */
+  pageCacheBytes: number;
+  /** Seconds a CDN may keep a public page (s-maxage). */
+  pageCdnMaxAge: number;
 };
 
 export type StorageConfig = { driver: "disk" } | ({ driver: "s3" } & S3StorageOptions);
@@ -127,6 +152,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxyHops: raw.TRUST_PROXY,
     seedDemo: raw.SEED_DEMO,
     storage,
+    pageCacheBytes: raw.PAGE_CACHE_BYTES,
+    pageCdnMaxAge: raw.PAGE_CDN_MAX_AGE,
   };
 }
 

@@ -60,6 +60,11 @@ describe("loadEnv", () => {
     ["S3_BUCKET", "Not_A/Bucket"],
     ["S3_FORCE_PATH_STYLE", "sometimes"],
     ["S3_PUBLIC_BASE_URL", "javascript:alert(1)"],
+    ["PAGE_CACHE_BYTES", "lots"],
+    ["PAGE_CACHE_BYTES", "-1"],
+    ["PAGE_CACHE_BYTES", "32 MB"],
+    ["PAGE_CDN_MAX_AGE", "a minute"],
+    ["PAGE_CDN_MAX_AGE", "-5"],
   ])("stops with one line naming %s when it is %j", (variable, value) => {
     let error: unknown;
     try {
@@ -95,6 +100,21 @@ describe("loadEnv", () => {
       trustProxyHops: 1,
       seedDemo: false,
     });
+  });
+
+  it("sizes the page cache in bytes, with k, m or g for powers of 1024", () => {
+    expect(loadEnv({ DATA_DIR: tempDir() })).toMatchObject({
+      pageCacheBytes: 32 * 1024 * 1024,
+      pageCdnMaxAge: 60,
+    });
+    const sized = (value: string) =>
+      loadEnv({ DATA_DIR: tempDir(), PAGE_CACHE_BYTES: value }).pageCacheBytes;
+    expect(sized("0")).toBe(0);
+    expect(sized("1000000")).toBe(1_000_000);
+    expect(sized("512k")).toBe(512 * 1024);
+    expect(sized("64M")).toBe(64 * 1024 * 1024);
+    expect(sized("1g")).toBe(1024 * 1024 * 1024);
+    expect(loadEnv({ DATA_DIR: tempDir(), PAGE_CDN_MAX_AGE: "0" }).pageCdnMaxAge).toBe(0);
   });
 
   it("treats empty values as unset", () => {

@@ -12,6 +12,7 @@ import type { ViteDevServer } from "vite";
 import { servicesContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "./auth.server";
 import { projectPath } from "./paths.server";
+import { servePublicPages } from "./public-page-cache.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
 import { serveStoredFiles } from "./storage/serve-files.server";
@@ -122,6 +123,26 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   );
   app.all("/api/auth/*", toNodeHandler(services.auth));
 
+  const mode = services.env.isProduction ? "production" : "development";
+  const getLoadContext = () => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return context;
+  };
+  // Public pages: repeat views from memory, with ETag and 304; dropped when their product
+  // changes. Ahead of the static files, so that a hit costs no look-up on disk. In
+  // development nothing is kept, so that edits to the code show at once.
+  if (!devServer) void services.pageCache.start();
+  app.use(
+    servePublicPages({
+      cache: services.pageCache,
+      build: options.build,
+      mode,
+      getLoadContext,
+      cdnMaxAge: services.env.pageCdnMaxAge,
+    }),
+  );
+
   if (devServer) {
     app.use(devServer.middlewares);
   } else {
@@ -144,17 +165,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(404).type("text/plain").send("Not found");
   }) as ErrorRequestHandler);
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build: options.build,
-      mode: services.env.isProduction ? "production" : "development",
-      getLoadContext: () => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        return context;
-      },
-    }),
-  );
+  app.all("*", createRequestHandler({ build: options.build, mode, getLoadContext }));
   return app;
 }

@@ -89,7 +89,7 @@ export function createLiveBus(database: Pick<DatabaseHandle, "listen">): LiveBus
       subscribers.add(subscriber);
       count += 1;
       if (!listening) {
-        listening = database.listen(OWNER_EVENTS_CHANNEL, dispatch, resyncAll);
+        listening = database.listen(OWNER_EVENTS_CHANNEL, dispatch, { onReconnect: resyncAll });
         // A failed start must not stay cached for the next subscriber.
         listening.catch(() => (listening = null));
       }

@@ -41,6 +41,9 @@ export async function startServer(options: {
     );
   }
 
+  // Listening for product changes before the first request, so that first views are cached.
+  if (!options.devServer) await services.pageCache.start();
+
   let accepting = true;
   const app = createHttpApp({
     services,

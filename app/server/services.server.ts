@@ -1,5 +1,6 @@
 /**
- * The process-wide services: configuration, the database, auth and file storage. Built once
+ * The process-wide services: configuration, the database, auth, file storage,
+ * live updates and the public page cache. Built once
  * at start (after migrations) and handed to every loader and action through
  * the router context.
  */
@@ -9,6 +10,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "./db/client.se
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server";
 import type { Env } from "./env.server";
 import { createLiveBus, type LiveBus } from "./live.server";
+import { createPublicPageCache, type PublicPageCache } from "./public-page-cache.server";
 import { createLocalDiskStorage } from "./storage/local-disk.server";
 import { createS3Storage } from "./storage/s3.server";
 import type { FileStorage } from "./storage/storage.server";
@@ -20,6 +22,8 @@ export interface AppServices {
   auth: Auth;
   storage: FileStorage;
   live: LiveBus;
+  /** Idle until the HTTP server starts it (scripts never do). */
+  pageCache: PublicPageCache;
 }
 
 export interface RunningServices extends AppServices {
@@ -59,6 +63,7 @@ export function servicesFromDatabase(
   close: () => Promise<void> = () => database.close(),
 ): RunningServices {
   const live = createLiveBus(database);
+  const pageCache = createPublicPageCache(database, env.pageCacheBytes);
   return {
     env,
     database,
@@ -66,8 +71,10 @@ export function servicesFromDatabase(
     auth: createAuth(env, database.db),
     storage: createStorage(env),
     live,
+    pageCache,
     close: async () => {
       await live.close();
+      await pageCache.close();
       await close();
     },
   };

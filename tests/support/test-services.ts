@@ -27,6 +27,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     trustProxyHops: 0,
     seedDemo: false,
     storage: { driver: "disk" },
+    pageCacheBytes: 4 * 1024 * 1024,
+    pageCdnMaxAge: 60,
     ...overrides,
   };
 }
@@ -38,6 +40,17 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
 export async function openSecondHandle(services: RunningServices): Promise<DatabaseHandle> {
   if (services.database.kind === "pglite") return services.database;
   return openPostgres(services.env.databaseUrl!);
+}
+
+/**
+ * The services of another server process on the same database: its own page
+ * cache, live bus and (on PostgreSQL) connections. Closing them leaves the first intact.
+ */
+export async function createSecondServices(services: RunningServices): Promise<RunningServices> {
+  const database = await openSecondHandle(services);
+  return servicesFromDatabase(services.env, database, async () => {
+    if (database !== services.database) await database.close();
+  });
 }
 
 export async function createTestServices(overrides: Partial<Env> = {}): Promise<RunningServices> {

@@ -26,16 +26,22 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /**
-   * LISTENs on `channel`, calling `onNotify` with each payload, and
-   * `onReconnect` when a lost listening connection is back (notifications
-   * sent meanwhile are lost). Resolves to a function that stops listening.
+   * LISTENs on `channel`, calling `onNotify` with each payload,
+   * `onDisconnect` when the listening connection is lost, and `onReconnect`
+   * when it is back (notifications sent meanwhile are lost). Resolves to a
+   * function that stops listening.
    */
   listen(
     channel: string,
     onNotify: (payload: string) => void,
-    onReconnect?: () => void,
+    connection?: ListenConnectionEvents,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenConnectionEvents {
+  onDisconnect?: () => void;
+  onReconnect?: () => void;
 }
 
 export const MIGRATIONS_DIR = projectPath("drizzle");
@@ -88,8 +94,8 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, onNotify, onReconnect) =>
-      listenOnDedicatedConnection(connectionString, channel, onNotify, onReconnect),
+    listen: (channel, onNotify, connection) =>
+      listenOnDedicatedConnection(connectionString, channel, onNotify, connection),
     // Safe to call more than once, as PGlite's close is.
     close: () => (closing ??= pool.end()),
   };
@@ -105,7 +111,7 @@ async function listenOnDedicatedConnection(
   connectionString: string,
   channel: string,
   onNotify: (payload: string) => void,
-  onReconnect?: () => void,
+  { onDisconnect, onReconnect }: ListenConnectionEvents = {},
 ): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let stopped = false;
@@ -117,7 +123,9 @@ async function listenOnDedicatedConnection(
     const onLost = () => {
       if (lost || stopped) return;
       lost = true;
+      const wasListening = current === client;
       current = null;
+      if (wasListening) onDisconnect?.();
       retryTimer = setTimeout(() => {
         connect().then(onReconnect, () => {});
       }, RECONNECT_DELAY_MS);

@@ -12,6 +12,7 @@ import {
 import { STORAGE_COLLECTION, type ProductType } from "~/lib/product-types";
 import type { Database } from "../db/client.server";
 import { items, productInfo } from "../db/schema";
+import { notifyProductChanged, productTransaction } from "../product-events.server";
 import type { FileStorage } from "../storage/storage.server";
 import type { ProcessedImage } from "./process-image.server";
 
@@ -72,13 +73,14 @@ export async function storeImage(
     return deps.storage.publicUrl(key, image.hash);
   };
 
-  return deps.db.transaction(async (tx) => {
+  return productTransaction(deps.db, async (tx) => {
     if (target.kind === "logo" || target.kind === "background") {
       const url = await put(`${base}/info/${target.kind}`);
       await tx
         .update(productInfo)
         .set(target.kind === "logo" ? { logoUrl: url } : { bgUrl: url })
         .where(eq(productInfo.productId, product.id));
+      await notifyProductChanged(tx, product.id);
       return { url };
     }
 
@@ -95,6 +97,7 @@ export async function storeImage(
         .update(items)
         .set({ imageUrl: url, imageBytes: image.size, imageMime: image.mime })
         .where(eq(items.id, target.itemId));
+      await notifyProductChanged(tx, product.id);
       return { url };
     }
 
@@ -109,6 +112,7 @@ export async function storeImage(
       .update(items)
       .set({ images: [...item.images, url] })
       .where(eq(items.id, target.itemId));
+    await notifyProductChanged(tx, product.id);
     return { url };
   });
 }

@@ -11,6 +11,7 @@ import type { Database } from "../db/client.server";
 import { items, products } from "../db/schema";
 import { createId } from "../ids.server";
 import { notifyOwner } from "../live.server";
+import { notifyProductChanged, productTransaction } from "../product-events.server";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -44,7 +45,7 @@ export async function addItem(
   product: { id: string; ownerUid: string },
   fields: Partial<ItemFields> & Pick<ItemFields, "name" | "priceCents">,
 ): Promise<AddItemResult> {
-  return db.transaction(async (tx) => {
+  return productTransaction(db, async (tx) => {
     if (!(await lockProduct(tx, product))) return { ok: false, reason: "product-missing" } as const;
     const [row] = await tx
       .select({ n: count() })
@@ -69,7 +70,7 @@ export async function updateItem(
   itemId: string,
   fields: Partial<ItemFields>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return productTransaction(db, async (tx) => {
     if (!(await lockProduct(tx, product))) return false;
     const changed = await tx
       .update(items)
@@ -93,7 +94,7 @@ export async function changeItemImages(
   itemId: string,
   change: (images: readonly string[]) => string[] | null,
 ): Promise<{ before: string[]; after: string[] } | null> {
-  return db.transaction(async (tx) => {
+  return productTransaction(db, async (tx) => {
     if (!(await lockProduct(tx, product))) return null;
     const [item] = await tx
       .select({ images: items.images })
@@ -115,7 +116,7 @@ export async function deleteItem(
   product: { id: string; ownerUid: string },
   itemId: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return productTransaction(db, async (tx) => {
     if (!(await lockProduct(tx, product))) return false;
     const removed = await tx
       .delete(items)
@@ -143,11 +144,15 @@ async function lockProduct(tx: Transaction, product: { id: string; ownerUid: str
   return row !== undefined;
 }
 
-/** The product's content changed: bump its updatedAt and tell the owner's open pages. */
+/**
+ * The product's content changed: bump its updatedAt, tell the owner's open
+ * pages, and drop its cached public pages (in every process, on commit).
+ */
 export async function productChanged(tx: Transaction, product: { id: string; ownerUid: string }) {
   await tx
     .update(products)
     .set({ updatedAt: sql`now()` })
     .where(eq(products.id, product.id));
   await notifyOwner(tx, product.ownerUid, "products-changed");
+  await notifyProductChanged(tx, product.id);
 }

@@ -15,6 +15,7 @@ import type { Database } from "../db/client.server";
 import { items, productInfo, products, users } from "../db/schema";
 import { createId } from "../ids.server";
 import { notifyOwner } from "../live.server";
+import { notifyProductChanged, productTransaction } from "../product-events.server";
 
 export type CreateProductResult =
   | { ok: true; productId: string }
@@ -57,7 +58,7 @@ export async function saveProductInfo(
     Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl"> & ShopExtras>,
 ): Promise<void> {
   const slug = slugify(info.name);
-  await db.transaction(async (tx) => {
+  await productTransaction(db, async (tx) => {
     await tx
       .update(productInfo)
       .set({ ...info, slug })
@@ -67,6 +68,7 @@ export async function saveProductInfo(
       .set({ name: info.name, slug, updatedAt: sql`now()` })
       .where(and(eq(products.id, productId), eq(products.ownerUid, ownerUid)));
     await touchOwner(tx, ownerUid);
+    await notifyProductChanged(tx, productId);
   });
 }
 
@@ -134,7 +136,7 @@ export async function deleteProduct(
   ownerUid: string,
   productId: string,
 ): Promise<{ type: ProductType } | null> {
-  return db.transaction(async (tx) => {
+  return productTransaction(db, async (tx) => {
     const [product] = await tx
       .select({ type: products.type })
       .from(products)
@@ -145,6 +147,7 @@ export async function deleteProduct(
     await tx.delete(productInfo).where(eq(productInfo.productId, productId));
     await tx.delete(products).where(eq(products.id, productId));
     await touchOwner(tx, ownerUid);
+    await notifyProductChanged(tx, productId);
     return { type: product.type };
   });
 }

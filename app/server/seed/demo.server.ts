@@ -11,6 +11,7 @@ import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserIdByEmail } from "../accounts.server";
 import { items, productInfo } from "../db/schema";
 import { createId } from "../ids.server";
+import { notifyProductChanged, productTransaction } from "../product-events.server";
 import { createProduct } from "../repositories/products.server";
 import type { AppServices } from "../services.server";
 
@@ -70,7 +71,7 @@ export async function seedDemo(services: AppServices): Promise<{ created: boolea
   const shop = await createProduct(db, ownerUid, { type: "shoppy", name: "Demo Goods" });
   if (!restaurant.ok || !shop.ok) throw new Error("The demo owner could not create its sites.");
 
-  await db.transaction(async (tx) => {
+  await productTransaction(db, async (tx) => {
     await tx
       .update(productInfo)
       .set({
@@ -117,6 +118,9 @@ export async function seedDemo(services: AppServices): Promise<{ created: boolea
         soldOut: soldOut ?? false,
       })),
     );
+    // The seed may run beside a serving process (`npm run seed` on PostgreSQL).
+    await notifyProductChanged(tx, restaurant.productId);
+    await notifyProductChanged(tx, shop.productId);
   });
   return { created: true };
 }

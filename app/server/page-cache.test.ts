@@ -1,0 +1,174 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { ENTRY_OVERHEAD_BYTES, etagFor, PageCache } from "./page-cache.server";
+import { publicPageCacheControl, publicPageProductId } from "./public-page-cache.server";
+
+const HTML: ReadonlyArray<readonly [string, string]> = [
+  ["content-type", "text/html; charset=utf-8"],
+];
+/** What HTML's one header costs in an entry: two bytes per character. */
+const HEADER_BYTES = ("content-type".length + "text/html; charset=utf-8".length) * 2;
+
+function page(size: number, fill = "x"): Buffer {
+  return Buffer.from(fill.repeat(size));
+}
+
+function put(cache: PageCache, key: string, productId: string, body: Buffer = page(100)) {
+  return cache.store(cache.begin(key, productId), body, HTML);
+}
+
+describe("PageCache", () => {
+  it("stays within its byte limit with 10,000 distinct pages, counting every byte it holds", () => {
+    const maxBytes = 256 * 1024;
+    const cache = new PageCache(maxBytes);
+    let largest = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const body = page(500 + (i % 7) * 300, String.fromCharCode(97 + (i % 26)));
+      put(cache, `/r/site-P${i % 50}?x=${i}`, `P${i % 50}`, body);
+      largest = Math.max(largest, cache.stats().bytes);
+      expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    const stats = cache.stats();
+    expect(largest).toBeGreaterThan(maxBytes * 0.9);
+    expect(stats.stores).toBe(10_000);
+    expect(stats.entries).toBeGreaterThan(50);
+    expect(stats.entries + stats.evictions).toBe(10_000);
+    // The accounting matches what is really held: bodies, keys, headers and the overhead.
+    let recount = 0;
+    for (const key of cache.keys()) {
+      const held = cache.get(key)!;
+      recount += ENTRY_OVERHEAD_BYTES + held.body.length + key.length * 2;
+      for (const [name, value] of held.headers) recount += (name.length + value.length) * 2;
+    }
+    expect(recount).toBe(cache.stats().bytes);
+    // The survivors are the most recent pages.
+    expect(cache.keys().at(-1)).toBe("/r/site-P49?x=9999");
+  });
+
+  it("evicts the least recently used page first; a read makes a page recent", () => {
+    const one = ENTRY_OVERHEAD_BYTES + 1000 + "/r/a-A".length * 2 + HEADER_BYTES;
+    const cache = new PageCache(one * 3);
+    put(cache, "/r/a-A", "A", page(1000));
+    put(cache, "/r/b-B", "B", page(1000));
+    put(cache, "/r/c-C", "C", page(1000));
+    expect(cache.keys()).toEqual(["/r/a-A", "/r/b-B", "/r/c-C"]);
+    expect(cache.get("/r/a-A")).toBeDefined();
+    put(cache, "/r/d-D", "D", page(1000));
+    expect(cache.keys()).toEqual(["/r/c-C", "/r/a-A", "/r/d-D"]);
+    expect(cache.get("/r/b-B")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 3, evictions: 1, hits: 1, misses: 1 });
+  });
+
+  it("never stores a page larger than the whole limit, and stores nothing when the limit is 0", () => {
+    const small = new PageCache(4096);
+    expect(put(small, "/r/big-B", "B", page(5000))).toBeNull();
+    expect(put(small, "/r/ok-O", "O", page(1000))).not.toBeNull();
+    expect(small.keys()).toEqual(["/r/ok-O"]);
+
+    const off = new PageCache(0);
+    expect(off.enabled).toBe(false);
+    expect(put(off, "/r/a-A", "A")).toBeNull();
+    expect(off.stats()).toMatchObject({ entries: 0, bytes: 0, available: false });
+  });
+
+  it("drops every page of one product, and only that product's", () => {
+    const cache = new PageCache(1024 * 1024);
+    put(cache, "/r/old-name-A", "A");
+    put(cache, "/r/new-name-A", "A");
+    put(cache, "/r/new-name-A?utm_source=qr", "A");
+    put(cache, "/s/shop-B", "B");
+    cache.invalidateProduct("A");
+    expect(cache.keys()).toEqual(["/s/shop-B"]);
+    expect(cache.stats().bytes).toBe(
+      ENTRY_OVERHEAD_BYTES + 100 + "/s/shop-B".length * 2 + HEADER_BYTES,
+    );
+    cache.invalidateProduct("A");
+    cache.invalidateProduct("nobody");
+    expect(cache.keys()).toEqual(["/s/shop-B"]);
+  });
+
+  it("refuses a render that began before its product changed, and keeps one that began after", () => {
+    const cache = new PageCache(1024 * 1024);
+    const before = cache.begin("/r/a-A", "A");
+    const otherProduct = cache.begin("/r/b-B", "B");
+    cache.invalidateProduct("A");
+    const after = cache.begin("/r/a-A?x=1", "A");
+    expect(cache.store(before, page(10, "o"), HTML)).toBeNull();
+    expect(cache.store(otherProduct, page(10), HTML)).not.toBeNull();
+    expect(cache.store(after, page(10, "n"), HTML)).not.toBeNull();
+    expect(cache.keys()).toEqual(["/r/b-B", "/r/a-A?x=1"]);
+
+    // Clearing (a lost listening connection) spoils every render in progress.
+    const during = cache.begin("/r/c-C", "C");
+    cache.clear();
+    expect(cache.store(during, page(10), HTML)).toBeNull();
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("neither serves nor stores while unavailable, and starts empty when available again", () => {
+    const cache = new PageCache(1024 * 1024);
+    put(cache, "/r/a-A", "A");
+    const inFlight = cache.begin("/r/b-B", "B");
+    cache.setAvailable(false);
+    expect(cache.get("/r/a-A")).toBeUndefined();
+    expect(cache.store(inFlight, page(10), HTML)).toBeNull();
+    expect(put(cache, "/r/c-C", "C")).toBeNull();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0, available: false });
+    cache.setAvailable(true);
+    expect(cache.get("/r/a-A")).toBeUndefined();
+    expect(put(cache, "/r/a-A", "A")).not.toBeNull();
+    expect(cache.get("/r/a-A")).toBeDefined();
+  });
+
+  it("keeps compressed copies made on demand, and counts them against the limit", () => {
+    const cache = new PageCache(1024 * 1024);
+    const html = Buffer.from(`<!DOCTYPE html><p>${"Soup of the day. ".repeat(200)}</p>`);
+    const stored = put(cache, "/r/a-A", "A", html)!;
+    const before = cache.stats().bytes;
+    const gzipped = cache.encoded(stored, "gzip");
+    expect(gunzipSync(gzipped).equals(html)).toBe(true);
+    expect(cache.encoded(stored, "gzip")).toBe(gzipped);
+    expect(cache.stats().bytes).toBe(before + gzipped.length);
+    const brotli = cache.encoded(stored, "br");
+    expect(cache.stats().bytes).toBe(before + gzipped.length + brotli.length);
+    cache.invalidateProduct("A");
+    expect(cache.stats().bytes).toBe(0);
+  });
+
+  it("gives each encoding of a page its own strong ETag", () => {
+    expect(etagFor("abc", "identity")).toBe('"abc"');
+    expect(etagFor("abc", "gzip")).toBe('"abc-gzip"');
+    expect(etagFor("abc", "br")).toBe('"abc-br"');
+  });
+});
+
+describe("publicPageProductId", () => {
+  it("reads the product id as the public routes do", () => {
+    expect(publicPageProductId("/r/joes-diner-AbC123")).toBe("AbC123");
+    expect(publicPageProductId("/s/AbC123")).toBe("AbC123");
+    expect(publicPageProductId("/d/a-b-c-XyZ")).toBe("XyZ");
+    expect(publicPageProductId("/e/store-XyZ/")).toBe("XyZ");
+    expect(publicPageProductId("/r/caf%C3%A9-AbC123")).toBe("AbC123");
+    expect(publicPageProductId("/r/cafe%2DAbC123")).toBe("AbC123");
+  });
+
+  it("leaves anything else to React Router, uncached", () => {
+    expect(publicPageProductId("/r/joes-diner-AbC123.data")).toBeNull();
+    expect(publicPageProductId("/r/joes-diner-AbC123/more")).toBeNull();
+    expect(publicPageProductId("/r/")).toBeNull();
+    expect(publicPageProductId("/r/bad-%E0%A4%A")).toBeNull();
+    expect(publicPageProductId("/r/a-Ab%2FC")).toBeNull();
+    expect(publicPageProductId("/x/joes-diner-AbC123")).toBeNull();
+    expect(publicPageProductId("/user/restaurant/setup/AbC123")).toBeNull();
+    expect(publicPageProductId("/r/ends-with-hyphen-")).toBeNull();
+  });
+});
+
+describe("publicPageCacheControl", () => {
+  it("lets a CDN keep a page briefly, and browsers always revalidate", () => {
+    expect(publicPageCacheControl(60)).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+    );
+    expect(publicPageCacheControl(0)).toBe("public, no-cache");
+  });
+});

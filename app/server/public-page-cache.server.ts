@@ -1,0 +1,298 @@
+/**
+ * The public pages (/r, /s, /d, /e) answered from memory: the Express handler
+ * in front of React Router for those paths, and the cache's link to the
+ * database's product events.
+ *
+ * A repeat view is sent from the cache without touching the database or
+ * React. Every response to a public page carries a strong ETag and the
+ * Cache-Control of `publicPageCacheControl`; a matching If-None-Match gets 304.
+ * Pages are stored only while this process is listening for product changes,
+ * so it never keeps a page that another process has changed.
+ */
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type {
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { parseSlugId } from "~/lib/slug";
+import type { DatabaseHandle } from "./db/client.server";
+import {
+  etagFor,
+  makePage,
+  PageCache,
+  type CachedPage,
+  type ContentEncoding,
+  type PageCacheStats,
+} from "./page-cache.server";
+import {
+  onProductChangeCommitted,
+  parseProductEvent,
+  PRODUCT_EVENTS_CHANNEL,
+  PRODUCT_ID_PATTERN,
+  productEventOrigin,
+} from "./product-events.server";
+
+export interface PublicPageCache {
+  readonly pages: PageCache;
+  /**
+   * Starts listening for product changes; pages are stored only once that
+   * works. Resolves after the first attempt; a failed one is retried.
+   */
+  start(): Promise<void>;
+  close(): Promise<void>;
+  stats(): PageCacheStats;
+}
+
+const LISTEN_RETRY_MS = 5000;
+
+export function createPublicPageCache(
+  database: Pick<DatabaseHandle, "db" | "listen">,
+  maxBytes: number,
+): PublicPageCache {
+  const pages = new PageCache(maxBytes, { available: false });
+  // Writes made by this process drop their pages right after the commit, before the
+  // action answers; other processes drop them when the NOTIFY reaches them.
+  const stopLocal = onProductChangeCommitted(database.db, (productId) =>
+    pages.invalidateProduct(productId),
+  );
+  let stopListening: (() => Promise<void>) | null = null;
+  let starting: Promise<void> | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const ownOrigin = productEventOrigin(database.db);
+  const onNotify = (payload: string) => {
+    const event = parseProductEvent(payload);
+    // This process's own writes were dropped at their commit already.
+    if (event && event.origin !== ownOrigin) pages.invalidateProduct(event.productId);
+  };
+  const connect = async (): Promise<void> => {
+    try {
+      const stop = await database.listen(PRODUCT_EVENTS_CHANNEL, onNotify, {
+        // Changes made while the connection was down were not heard: start again from empty.
+        onDisconnect: () => pages.setAvailable(false),
+        onReconnect: () => pages.setAvailable(true),
+      });
+      if (closed) return void (await stop());
+      stopListening = stop;
+      pages.setAvailable(true);
+    } catch (error) {
+      if (closed) return;
+      console.error(
+        `Page cache: cannot listen for product changes (${(error as Error).message}); ` +
+          "public pages are rendered uncached until it can.",
+      );
+      retryTimer = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+      retryTimer.unref();
+    }
+  };
+
+  return {
+    pages,
+    start: () => (pages.enabled ? (starting ??= connect()) : Promise.resolve()),
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      stopLocal();
+      pages.setAvailable(false);
+      await starting;
+      // The database may already be gone; there is nothing left to stop then.
+      await stopListening?.().catch(() => {});
+      stopListening = null;
+    },
+    stats: () => pages.stats(),
+  };
+}
+
+/**
+ * Browsers revalidate every time (a 304 from memory is cheap); a CDN may keep
+ * a page for `cdnMaxAge` seconds and serve it stale for a while as it revalidates.
+ */
+export function publicPageCacheControl(cdnMaxAge: number): string {
+  return cdnMaxAge > 0
+    ? `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=300`
+    : "public, no-cache";
+}
+
+const PUBLIC_PAGE_PATH = /^\/[rsde]\/([^/]+)\/?$/;
+
+/**
+ * The product a public page's path names, read as the route reads it (the
+ * decoded slugId, id after the last hyphen); null for anything that is not a
+ * page of one product: other paths, data requests (`….data`), bad encodings.
+ */
+export function publicPageProductId(pathname: string): string | null {
+  const match = PUBLIC_PAGE_PATH.exec(pathname);
+  if (!match) return null;
+  let slugId: string;
+  try {
+    slugId = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  const { id } = parseSlugId(slugId);
+  return PRODUCT_ID_PATTERN.test(id) ? id : null;
+}
+
+/** Headers that describe one response on the wire, not the page: never stored. */
+const UNSTORED_HEADERS = new Set([
+  "cache-control",
+  "connection",
+  "content-encoding",
+  "content-length",
+  "date",
+  "etag",
+  "keep-alive",
+  "last-modified",
+  "transfer-encoding",
+  "vary",
+]);
+
+/** A page every visitor may be given: the same for all, and nothing private in it. */
+function isSharedPage(response: Response): boolean {
+  if (response.status !== 200) return false;
+  if (!/^text\/html\b/i.test(response.headers.get("content-type") ?? "")) return false;
+  if (response.headers.has("set-cookie")) return false;
+  return !/\b(private|no-store|no-cache)\b/i.test(response.headers.get("cache-control") ?? "");
+}
+
+export interface PublicPagesOptions {
+  cache: PublicPageCache;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  getLoadContext: () => RouterContextProvider;
+  cdnMaxAge: number;
+}
+
+/** Mount before React Router's handler; it answers GET and HEAD of the public pages. */
+export function servePublicPages(options: PublicPagesOptions): RequestHandler {
+  const { pages } = options.cache;
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  const cacheControl = publicPageCacheControl(options.cdnMaxAge);
+
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const productId = publicPageProductId(req.path);
+    if (productId === null) return next();
+    const key = req.originalUrl;
+
+    const hit = pages.get(key);
+    if (hit) return sendPage(req, res, hit, pages, cacheControl, "hit");
+
+    const ticket = pages.begin(key, productId);
+    try {
+      const response = await handleRequest(renderRequest(req, res), options.getLoadContext());
+      if (!isSharedPage(response)) return await sendResponse(req, res, response);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name));
+      const stored = pages.store(ticket, body, headers);
+      const page = stored ?? makePage(key, productId, body, headers);
+      sendPage(req, res, page, pages, cacheControl, stored ? "miss" : "bypass");
+    } catch (error) {
+      next(error);
+    } finally {
+      pages.release(ticket);
+    }
+  };
+}
+
+/** The encoding to send: what the client accepts, best compression first. */
+function chooseEncoding(req: ExpressRequest): ContentEncoding | "identity" {
+  if (!req.headers["accept-encoding"]) return "identity";
+  for (const encoding of ["br", "gzip", "deflate"] as const) {
+    if (req.acceptsEncodings(encoding) === encoding) return encoding;
+  }
+  return "identity";
+}
+
+const ALL_ENCODINGS = ["identity", "br", "gzip", "deflate"] as const;
+
+/** If-None-Match uses the weak comparison; any encoding's tag of the current page matches. */
+function matchesIfNoneMatch(header: string | undefined, page: CachedPage): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const current = new Set(ALL_ENCODINGS.map((encoding) => etagFor(page.hash, encoding)));
+  return header.split(",").some((tag) => current.has(tag.trim().replace(/^W\//, "")));
+}
+
+function sendPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: CachedPage,
+  pages: PageCache,
+  cacheControl: string,
+  outcome: "hit" | "miss" | "bypass",
+): void {
+  if (res.destroyed || res.writableEnded) return;
+  const encoding = chooseEncoding(req);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.vary("Accept-Encoding");
+  res.setHeader("Cache-Control", cacheControl);
+  res.setHeader("ETag", etagFor(page.hash, encoding));
+  res.setHeader("X-Page-Cache", outcome);
+  if (matchesIfNoneMatch(req.headers["if-none-match"], page)) {
+    res.status(304).end();
+    return;
+  }
+  const body = encoding === "identity" ? page.body : pages.encoded(page, encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  res.status(200);
+  // Node sends no body for a HEAD.
+  res.end(body);
+}
+
+/** Anything else (a redirect, a 404, an error page) goes out as React Router made it. */
+async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body || req.method === "HEAD") {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
+
+/**
+ * The request React Router sees, built as `@react-router/express` builds it.
+ * A HEAD is rendered as a GET, so that its page can be stored and tagged.
+ */
+function renderRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const forwardedPort = req.app.enabled("trust proxy")
+    ? Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10)
+    : Number.NaN;
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort)
+    ? forwardedPort
+    : Number.isSafeInteger(hostPort)
+      ? hostPort
+      : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else headers.set(name, value);
+  }
+  // A revalidation is answered here from the finished page, not by React Router.
+  headers.delete("if-none-match");
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(url.href, { method: "GET", headers, signal: controller.signal });
+}
