@@ -5,7 +5,7 @@
  * one URL never answered with another's page, and memory within its limit.
  */
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Pages render with React's production build, as in production: the development
 // build spends most of a render capturing debug stacks, and this file renders
@@ -327,45 +327,39 @@ describe("one URL, one page", () => {
 });
 
 describe("memory", () => {
-  // Bounding memory is the cache's own business, the same on any database: run once.
-  const onPostgres = inject("testDatabase").kind === "postgres";
-  it.skipIf(onPostgres)(
-    "stays within PAGE_CACHE_BYTES while 10,000 distinct pages are requested",
-    async () => {
-      const limit = 96 * 1024;
-      const small = await createTestServices({ pageCacheBytes: limit });
-      const smallApp = await startHttpApp(small, { countRenders: false });
-      try {
-        const site = await restaurant(small, "Memory Bound");
-        const total = 10_000;
-        let next = 0;
-        let highest = 0;
-        const worker = async () => {
-          while (next < total) {
-            const i = next++;
-            const response = await fetch(`${smallApp.url}${site.path}?x=${i}`, {
-              headers: { "accept-encoding": "identity" },
-            });
-            expect(response.status).toBe(200);
-            await response.arrayBuffer();
-            highest = Math.max(highest, small.pageCache.stats().bytes);
-          }
-        };
-        await Promise.all(Array.from({ length: 4 }, worker));
-        const stats = small.pageCache.stats();
-        expect(highest).toBeLessThanOrEqual(limit);
-        expect(stats.bytes).toBeLessThanOrEqual(limit);
-        expect(stats.stores).toBe(total);
-        expect(stats.entries).toBeGreaterThan(5);
-        expect(stats.entries + stats.evictions).toBe(total);
-        expect(highest).toBeGreaterThan(limit * 0.8);
-      } finally {
-        await smallApp.close();
-        await small.close();
-      }
-    },
-    300_000,
-  );
+  it("stays within PAGE_CACHE_BYTES while 10,000 distinct pages are requested", async () => {
+    const limit = 96 * 1024;
+    const small = await createTestServices({ pageCacheBytes: limit });
+    const smallApp = await startHttpApp(small, { countRenders: false });
+    try {
+      const site = await restaurant(small, "Memory Bound");
+      const total = 10_000;
+      let next = 0;
+      let highest = 0;
+      const worker = async () => {
+        while (next < total) {
+          const i = next++;
+          const response = await fetch(`${smallApp.url}${site.path}?x=${i}`, {
+            headers: { "accept-encoding": "identity" },
+          });
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+          highest = Math.max(highest, small.pageCache.stats().bytes);
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
+      const stats = small.pageCache.stats();
+      expect(highest).toBeLessThanOrEqual(limit);
+      expect(stats.bytes).toBeLessThanOrEqual(limit);
+      expect(stats.stores).toBe(total);
+      expect(stats.entries).toBeGreaterThan(5);
+      expect(stats.entries + stats.evictions).toBe(total);
+      expect(highest).toBeGreaterThan(limit * 0.8);
+    } finally {
+      await smallApp.close();
+      await small.close();
+    }
+  }, 300_000);
 });
 
 describe("no database", () => {
