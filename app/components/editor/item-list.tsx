@@ -36,20 +36,21 @@ export function ItemList({
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  // The list follows this state at once; the address follows it too (replacing the
-  // entry), so a reload keeps them. Each change writes both values, never a stale one.
+  const [searchParams] = useSearchParams();
+  // The list follows this state at once. The address follows it too, replaced in
+  // place without a navigation (nothing needs loading), so a reload keeps both.
   const [query, setQuery] = useState(() => searchParams.get("q") ?? "");
   const [sort, setSort] = useState(() => parseItemSort(searchParams.get("sort")));
   const refreshing = revalidator.state === "loading" || navigation.state === "loading";
 
   const applyToAddress = (next: { q: string; sort: string }) => {
-    const params = new URLSearchParams(searchParams);
+    const url = new URL(window.location.href);
     for (const [name, value] of Object.entries(next)) {
-      if (value && !(name === "sort" && value === "name-asc")) params.set(name, value);
-      else params.delete(name);
+      if (value && !(name === "sort" && value === "name-asc")) url.searchParams.set(name, value);
+      else url.searchParams.delete(name);
     }
-    setSearchParams(params, { replace: true, preventScrollReset: true });
+    // Keep the router's own entry state, so Back and Forward still work.
+    window.history.replaceState(window.history.state, "", url);
   };
 
   const shown = items ? sortItems(searchItems(items, query), sort) : [];
