@@ -3,10 +3,13 @@
  * data, a second owner gets nothing of it and changes nothing.
  */
 import { count, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerContext, servicesContext } from "../../app/context";
 import { MESSAGES } from "../../app/lib/messages";
 import * as createRoute from "../../app/routes/portal/create";
 import * as deleteRoute from "../../app/routes/portal/delete-product";
+import * as eventsRoute from "../../app/routes/portal/events";
 import * as infoRoute from "../../app/routes/portal/info";
 import * as productsRoute from "../../app/routes/portal/products";
 import * as setupRoute from "../../app/routes/portal/setup";
@@ -335,5 +338,34 @@ describe("delete", () => {
     });
     expect(outcome).toMatchObject({ status: 500, body: { error: MESSAGES.failedToDelete } });
     await broken.close();
+  });
+});
+
+describe("/user/events", () => {
+  /** The stream's Response itself, as the route returns it. */
+  async function openEvents(userId: string): Promise<Response> {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(ownerContext, ownerFor(userId));
+    const request = new Request("http://localhost/user/events");
+    return eventsRoute.loader({ request, context, params: {} } as never);
+  }
+
+  it("lets go of its subscription when the visitor leaves at once, before it is set up", async () => {
+    const { userId } = await registerOwner(services);
+    const response = await openEvents(userId);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    await response.body!.cancel();
+    await expect.poll(() => services.live.stats().subscribers).toBe(0);
+  });
+
+  it("ends its stream when the visitor leaves after it started", async () => {
+    const { userId } = await registerOwner(services);
+    const reader = (await openEvents(userId)).body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain(": connected");
+    expect(services.live.stats().subscribers).toBe(1);
+    await reader.cancel();
+    await expect.poll(() => services.live.stats().subscribers).toBe(0);
   });
 });

@@ -13,18 +13,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
   const { live } = context.get(servicesContext);
   const encoder = new TextEncoder();
+  // Set once the stream is over, by the server (shutdown) or by the visitor leaving.
+  let closed = false;
   let cleanup = async () => {};
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let closed = false;
       const send = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          // The stream went away under us: stop writing to it.
+          void cleanup();
+        }
       };
       const end = () => {
         if (closed) return;
         closed = true;
-        controller.close();
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the other side.
+        }
       };
       const unsubscribe = await live.subscribe(owner.id, {
         onEvent: (kind: OwnerEventKind) => send(`event: ${kind}\ndata: {}\n\n`),
@@ -38,10 +49,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         end();
         await unsubscribe();
       };
+      // The visitor may have left while the subscription was being set up.
+      if (closed || request.signal.aborted) {
+        await cleanup();
+        return;
+      }
       request.signal.addEventListener("abort", () => void cleanup(), { once: true });
       send(`retry: ${RETRY_MS}\n: connected\n\n`);
     },
-    cancel: () => cleanup(),
+    cancel: () => {
+      closed = true;
+      return cleanup();
+    },
   });
 
   return new Response(stream, {
