@@ -97,6 +97,9 @@ test("copy link puts the public URL on the clipboard and says so", async ({
     .getByRole("navigation", { name: "Portal" })
     .getByRole("link", { name: "Your Products" })
     .click();
+  // The editor has a Copy link button of the same name: wait for the list itself.
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole("heading", { name: "Copy Me", level: 2 })).toBeVisible();
   await page.getByRole("button", { name: "Copy link to Copy Me" }).click();
   await expect(page.getByText(MESSAGES.linkCopied)).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
