@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
@@ -160,6 +160,31 @@ describe("PublicShopPage", () => {
     expect(hero).toContain('height="280"');
     expect(hero).not.toContain("loading=");
     expect(logo).toContain('width="120" height="120"');
+  });
+
+  it("asks the browser to preload no photo kept in a template, only the open item's first", () => {
+    const document = (openItemId: string | null) =>
+      renderToString(
+        <html>
+          <head />
+          <body>
+            <PublicShopPage {...props} openItemId={openItemId} />
+          </body>
+        </html>,
+      );
+    const preloaded = (html: string) =>
+      tags(html, "link")
+        .filter((tag) => tag.includes('rel="preload"'))
+        .map((tag) => tag.match(/href="([^"]+)"/)![1]!.replaceAll("&amp;", "&"));
+    const firstCards = items.flatMap((item) => item.images.slice(0, 1));
+
+    const pageImages = [props.site.bgUrl, props.site.logoUrl, ...firstCards];
+    expect(preloaded(document(null)).sort()).toEqual(pageImages.sort());
+    const open = document("i1");
+    expect(preloaded(open)).toContain(items[0]!.images[0]);
+    expect(preloaded(open)).not.toContain(items[0]!.images[1]);
+    const slides = tags(dialog(open), "img");
+    expect(slides.map((tag) => tag.includes('loading="lazy"'))).toEqual([false, true, true]);
   });
 
   it("renders the dialog closed without ?item=, and each item's detail in a template", () => {

@@ -127,7 +127,7 @@ export function PublicShopPage({
       {/* Each item's detail, for the script to show without asking the server. */}
       {items.map((item) => (
         <template key={item.id} id={`shop-item-${item.id}`}>
-          <ShopItemDetail item={item} payments={payments} />
+          <ShopItemDetail item={item} payments={payments} photosOnOpen="lazy" />
         </template>
       ))}
 
@@ -142,7 +142,9 @@ export function PublicShopPage({
             </a>
           </div>
           <div className="shop-dialog-content">
-            {openItem ? <ShopItemDetail item={openItem} payments={payments} /> : null}
+            {openItem ? (
+              <ShopItemDetail item={openItem} payments={payments} photosOnOpen="eager" />
+            ) : null}
           </div>
         </div>
       </dialog>
@@ -270,18 +272,25 @@ function ShopCard({
   );
 }
 
-/** One item in full: its photos, name, price, description, tags and how to pay. */
+/**
+ * One item in full: its photos, name, price, description, tags and how to pay.
+ * `photosOnOpen` is "eager" for the dialog the server renders open, whose first photo is
+ * what the visitor came for; the details kept in templates say "lazy", which also keeps
+ * React from asking the browser to preload every photo of every item.
+ */
 export function ShopItemDetail({
   item,
   payments,
+  photosOnOpen,
 }: {
   item: PublicShopItem;
   payments: ShopPayments;
+  photosOnOpen: "eager" | "lazy";
 }) {
   const payable = !item.soldOut && (payments.paypal || payments.venmo);
   return (
     <article className="shop-detail">
-      <ShopCarousel item={item} />
+      <ShopCarousel item={item} firstPhoto={photosOnOpen} />
       <div className="shop-detail-body">
         <h2 id="shop-detail-title" className="shop-detail-name">
           {item.name}
@@ -330,7 +339,13 @@ function PayLink({ href, children }: { href: string; children: string }) {
  * The item's photos side by side. Without the script they scroll and snap sideways; with
  * it, one shows at a time with arrows, dots and swipes (the controls exist only for 2+).
  */
-function ShopCarousel({ item }: { item: PublicShopItem }) {
+function ShopCarousel({
+  item,
+  firstPhoto,
+}: {
+  item: PublicShopItem;
+  firstPhoto: "eager" | "lazy";
+}) {
   const count = item.images.length;
   if (count === 0) {
     return (
@@ -357,6 +372,7 @@ function ShopCarousel({ item }: { item: PublicShopItem }) {
                 }
                 width={DETAIL_IMAGE_WIDTH_PX}
                 height={DETAIL_IMAGE_HEIGHT_PX}
+                loading={index === 0 && firstPhoto === "eager" ? undefined : "lazy"}
                 decoding="async"
                 draggable={false}
               />

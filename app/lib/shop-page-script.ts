@@ -205,6 +205,9 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
     const entry = cards.find((candidate) => candidate.id === id);
     if (!entry) return false;
     content.replaceChildren(entry.template.content.cloneNode(true));
+    // The templates' photos are lazy so the page never preloads them; once an item is
+    // open, all its photos load, so the next one is there when the visitor swipes.
+    content.querySelectorAll("img").forEach((img) => (img.loading = "eager"));
     setUpCarousel(content);
     closeLink.href = addressOf(chosenTags(), null);
     if (!dialog!.open) dialog!.showModal();

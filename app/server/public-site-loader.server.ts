@@ -6,7 +6,6 @@ import { compareNames, groupMenu } from "~/lib/menu";
 import { parsePaypalUsername, parseVenmoUsername } from "~/lib/payments";
 import { NO_FILTERS, parseShopSearch, shopHref, shopTagOptions } from "~/lib/shop";
 import { businessJsonLd, restaurantJsonLd, shopJsonLd } from "~/lib/structured-data";
-import { listItems } from "./repositories/items.server";
 import { loadPublicSite } from "./repositories/public-sites.server";
 
 /** The loader of the dealership and e-commerce pages: the site and its schema.org description. */
@@ -41,7 +40,7 @@ export function publicRestaurantLoader(notFoundMessage: string) {
   return async ({ params, context }: LoaderFunctionArgs) => {
     const { db, env } = context.get(servicesContext);
     const site = await loadPublicSite(db, "restaurant", params.slugId ?? "", notFoundMessage);
-    const sections = groupMenu(await listItems(db, site.id)).map((section) => ({
+    const sections = groupMenu(site.items).map((section) => ({
       id: section.id,
       name: section.name,
       uncategorized: section.uncategorized,
@@ -99,7 +98,7 @@ export function publicShopLoader(notFoundMessage: string) {
   return async ({ request, params, context }: LoaderFunctionArgs) => {
     const { db, env } = context.get(servicesContext);
     const site = await loadPublicSite(db, "shoppy", params.slugId ?? "", notFoundMessage);
-    const items = (await listItems(db, site.id))
+    const items = site.items
       .map((item) => ({
         id: item.id,
         name: item.name,
