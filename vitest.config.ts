@@ -75,7 +75,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "bench/**/*.test.ts"],
           exclude: [...dbTests, ...postgresOnlyTests],
         },
       },

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import type { PageReport } from "./browser-metrics";
+import { checkBudgets, resultsMarkdown, type BenchResults, type PageLoadReport } from "./budgets";
+import type { DatabaseScaleReport } from "./database-scale";
+import type { LoadResult } from "./load";
+
+function run(requestsPerSecond: number, p99Ms: number, failures = 0): LoadResult {
+  return {
+    url: "http://localhost/x",
+    connections: 50,
+    seconds: 10,
+    requestsPerSecond,
+    p50Ms: p99Ms / 4,
+    p99Ms,
+    maxMs: p99Ms * 2,
+    failures,
+    bytes: 60_000,
+  };
+}
+
+function load(overrides: Partial<PageLoadReport> = {}): PageLoadReport {
+  return {
+    page: "Bench Bistro",
+    path: "/r/bench-bistro-1",
+    cached: run(3000, 30),
+    staticFile: run(4000, 25),
+    uncached: { pglite: run(320, 300), postgres: null },
+    ...overrides,
+  };
+}
+
+function page(overrides: Partial<PageReport["weight"]> = {}, lcpMs = 800, cls = 0): PageReport {
+  const bytes = (gzip: number) => ({ raw: gzip * 4, gzip });
+  return {
+    name: "Bench Bistro",
+    path: "/r/bench-bistro-1",
+    weight: {
+      html: bytes(8_000),
+      css: bytes(6_000),
+      js: bytes(0),
+      total: bytes(14_000),
+      requests: 4,
+      ...overrides,
+    },
+    vitals: { lcpMs, cls, tbtMs: 0, fcpMs: lcpMs },
+    vitalsRuns: [],
+  };
+}
+
+const scale = (p99Ms: number): DatabaseScaleReport => {
+  const latency = { samples: 2000, p50Ms: 1, p99Ms, meanMs: 1.2, maxMs: p99Ms + 1 };
+  return {
+    products: 100_000,
+    items: 5_000_000,
+    generateSeconds: 90,
+    restaurant: latency,
+    shop: latency,
+  };
+};
+
+const missed = (checks: ReturnType<typeof checkBudgets>) =>
+  checks.filter((check) => !check.pass).map((check) => check.name);
+
+describe("checkBudgets", () => {
+  it("passes a run that meets every budget, and checks the database only when it was measured", () => {
+    const checks = checkBudgets({ load: [load()], pages: [page()], databaseScale: null });
+    expect(missed(checks)).toEqual([]);
+    expect(checks.some((check) => check.name.startsWith("Database"))).toBe(false);
+
+    const withDatabase = checkBudgets({ load: [], pages: [], databaseScale: scale(4.9) });
+    expect(withDatabase.map((check) => [check.page, check.pass])).toEqual([
+      ["restaurant", true],
+      ["shop", true],
+    ]);
+  });
+
+  it("misses the ratio to the static file, the cached p99 and the uncached rate at their limits", () => {
+    const checks = checkBudgets({
+      load: [
+        load({
+          cached: run(1999, 50),
+          staticFile: run(4000, 20),
+          uncached: { pglite: run(299, 400), postgres: run(100, 900) },
+        }),
+      ],
+      pages: [],
+      databaseScale: null,
+    });
+    expect(missed(checks)).toEqual([
+      "Cached page vs static file, requests/s",
+      "Cached page p99",
+      "Uncached page on PGlite, requests/s",
+    ]);
+  });
+
+  it("voids a run with any failed request, on any of its servers", () => {
+    const checks = checkBudgets({
+      load: [load({ uncached: { pglite: run(400, 100), postgres: run(400, 100, 3) } })],
+      pages: [],
+      databaseScale: null,
+    });
+    expect(missed(checks)).toEqual(["Failed requests under load"]);
+    expect(checks[0]!.actual).toBe("3");
+  });
+
+  it("misses weight, LCP, CLS and database time just past their limits", () => {
+    const checks = checkBudgets({
+      load: [],
+      pages: [
+        page(
+          { js: { raw: 50_000, gzip: 15 * 1024 + 1 }, total: { raw: 1, gzip: 60 * 1024 + 1 } },
+          1000.1,
+          0.0201,
+        ),
+      ],
+      databaseScale: scale(5),
+    });
+    expect(missed(checks)).toEqual([
+      "JavaScript (gzip)",
+      "HTML + CSS + JS (gzip)",
+      "LCP (mobile throttling)",
+      "CLS",
+      "Database time p99 at 5,000,000 items",
+      "Database time p99 at 5,000,000 items",
+    ]);
+  });
+});
+
+describe("resultsMarkdown", () => {
+  it("tables every measurement and marks a missed budget", () => {
+    const measured = { load: [load()], pages: [page({}, 1200)], databaseScale: null };
+    const results: BenchResults = {
+      finishedAt: "2026-11-22T12:00:00.000Z",
+      commit: "abc1234",
+      machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
+      ...measured,
+      budgets: checkBudgets(measured),
+    };
+    const markdown = resultsMarkdown(results);
+    expect(markdown).toContain("| Bench Bistro | 60000 | 4,000/s, p50 6.3 ms, p99 25.0 ms |");
+    expect(markdown).toContain(
+      "| LCP (mobile throttling) | Bench Bistro | ≤ 1000.0 ms | 1200.0 ms | **MISSED** |",
+    );
+    expect(markdown).toContain("Not run: set BENCH_DATABASE_URL");
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * What the public pages must achieve, checked against one benchmark run, and the short
+ * markdown report of that run. Pure functions, so the checks themselves are unit-tested.
+ */
+import type { PageReport } from "./browser-metrics";
+import type { DatabaseScaleReport } from "./database-scale";
+import type { LoadResult } from "./load";
+
+const KB = 1024;
+
+export const BUDGETS = {
+  /** The cached page against a static file of the same size from the same server. */
+  cachedToStaticRatio: 0.5,
+  cachedP99Ms: 50,
+  uncachedPgliteRequestsPerSecond: 300,
+  jsGzipBytes: 15 * KB,
+  totalGzipBytes: 60 * KB,
+  lcpMs: 1000,
+  cls: 0.02,
+  databaseP99Ms: 5,
+} as const;
+
+export interface PageLoadReport {
+  page: string;
+  path: string;
+  cached: LoadResult;
+  staticFile: LoadResult;
+  uncached: { pglite: LoadResult; postgres: LoadResult | null };
+}
+
+export interface BenchResults {
+  finishedAt: string;
+  commit: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string };
+  load: PageLoadReport[];
+  pages: PageReport[];
+  databaseScale: DatabaseScaleReport | null;
+  budgets: BudgetCheck[];
+}
+
+export interface BudgetCheck {
+  name: string;
+  page: string;
+  limit: string;
+  actual: string;
+  pass: boolean;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const perSecond = (value: number) => `${value.toLocaleString("en-US")}/s`;
+
+export function checkBudgets(
+  results: Pick<BenchResults, "load" | "pages" | "databaseScale">,
+): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const check = (name: string, page: string, limit: string, actual: string, pass: boolean) =>
+    checks.push({ name, page, limit, actual, pass });
+
+  for (const { page, cached, staticFile, uncached } of results.load) {
+    const runs = [
+      cached,
+      staticFile,
+      uncached.pglite,
+      ...(uncached.postgres ? [uncached.postgres] : []),
+    ];
+    const failures = runs.reduce((sum, run) => sum + run.failures, 0);
+    check("Failed requests under load", page, "0", String(failures), failures === 0);
+
+    const ratio =
+      staticFile.requestsPerSecond > 0
+        ? cached.requestsPerSecond / staticFile.requestsPerSecond
+        : 0;
+    check(
+      "Cached page vs static file, requests/s",
+      page,
+      `≥ ${BUDGETS.cachedToStaticRatio}×`,
+      `${ratio.toFixed(2)}× (${perSecond(cached.requestsPerSecond)} vs ${perSecond(staticFile.requestsPerSecond)})`,
+      ratio >= BUDGETS.cachedToStaticRatio,
+    );
+    check(
+      "Cached page p99",
+      page,
+      `< ${ms(BUDGETS.cachedP99Ms)}`,
+      ms(cached.p99Ms),
+      cached.p99Ms < BUDGETS.cachedP99Ms,
+    );
+    check(
+      "Uncached page on PGlite, requests/s",
+      page,
+      `≥ ${perSecond(BUDGETS.uncachedPgliteRequestsPerSecond)}`,
+      perSecond(uncached.pglite.requestsPerSecond),
+      uncached.pglite.requestsPerSecond >= BUDGETS.uncachedPgliteRequestsPerSecond,
+    );
+  }
+
+  for (const { name, weight, vitals } of results.pages) {
+    check(
+      "JavaScript (gzip)",
+      name,
+      `≤ ${kb(BUDGETS.jsGzipBytes)}`,
+      kb(weight.js.gzip),
+      weight.js.gzip <= BUDGETS.jsGzipBytes,
+    );
+    check(
+      "HTML + CSS + JS (gzip)",
+      name,
+      `≤ ${kb(BUDGETS.totalGzipBytes)}`,
+      kb(weight.total.gzip),
+      weight.total.gzip <= BUDGETS.totalGzipBytes,
+    );
+    check(
+      "LCP (mobile throttling)",
+      name,
+      `≤ ${ms(BUDGETS.lcpMs)}`,
+      ms(vitals.lcpMs),
+      vitals.lcpMs <= BUDGETS.lcpMs,
+    );
+    check("CLS", name, `≤ ${BUDGETS.cls}`, vitals.cls.toFixed(4), vitals.cls <= BUDGETS.cls);
+  }
+
+  const scale = results.databaseScale;
+  if (scale) {
+    const at = `${scale.items.toLocaleString("en-US")} items`;
+    for (const [page, latency] of [
+      ["restaurant", scale.restaurant],
+      ["shop", scale.shop],
+    ] as const) {
+      check(
+        `Database time p99 at ${at}`,
+        page,
+        `< ${ms(BUDGETS.databaseP99Ms)}`,
+        ms(latency.p99Ms),
+        latency.p99Ms < BUDGETS.databaseP99Ms,
+      );
+    }
+  }
+  return checks;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function resultsMarkdown(results: BenchResults): string {
+  const { machine } = results;
+  const sections = [
+    `# Public pages benchmark`,
+    `${results.finishedAt} · commit ${results.commit} · ${machine.cpus} × ${machine.cpuModel}, ` +
+      `${machine.memoryGiB} GiB · Node ${machine.node} · ${results.load[0]?.cached.connections ?? 0} connections`,
+    `## Throughput`,
+    table(
+      ["Page", "Bytes", "Static file", "Cached", "Uncached, PGlite", "Uncached, PostgreSQL"],
+      results.load.map(({ page, cached, staticFile, uncached }) => {
+        const cell = (run: LoadResult | null) =>
+          run
+            ? `${perSecond(run.requestsPerSecond)}, p50 ${ms(run.p50Ms)}, p99 ${ms(run.p99Ms)}`
+            : "not run";
+        return [
+          page,
+          String(cached.bytes),
+          cell(staticFile),
+          cell(cached),
+          cell(uncached.pglite),
+          cell(uncached.postgres),
+        ];
+      }),
+    ),
+    `## Weight and loading (Chromium, 150 ms RTT, 1.6 Mbps down, 750 Kbps up, 4× CPU)`,
+    table(
+      ["Page", "HTML", "CSS", "JS", "Total", "LCP", "CLS", "TBT"],
+      results.pages.map(({ name, weight, vitals }) => {
+        const bytes = (count: { raw: number; gzip: number }) =>
+          `${kb(count.gzip)} (${kb(count.raw)} raw)`;
+        return [
+          name,
+          bytes(weight.html),
+          bytes(weight.css),
+          bytes(weight.js),
+          bytes(weight.total),
+          ms(vitals.lcpMs),
+          vitals.cls.toFixed(4),
+          ms(vitals.tbtMs),
+        ];
+      }),
+    ),
+  ];
+  const scale = results.databaseScale;
+  sections.push(
+    `## Database time at scale (PostgreSQL)`,
+    scale
+      ? table(
+          ["Page", "Products", "Items", "Samples", "p50", "p99", "max"],
+          (
+            [
+              ["restaurant", scale.restaurant],
+              ["shop", scale.shop],
+            ] as const
+          ).map(([page, latency]) => [
+            page,
+            scale.products.toLocaleString("en-US"),
+            scale.items.toLocaleString("en-US"),
+            String(latency.samples),
+            ms(latency.p50Ms),
+            ms(latency.p99Ms),
+            ms(latency.maxMs),
+          ]),
+        )
+      : "Not run: set BENCH_DATABASE_URL to a PostgreSQL server.",
+    `## Budgets`,
+    table(
+      ["Budget", "Page", "Limit", "Measured", ""],
+      results.budgets.map((budget) => [
+        budget.name,
+        budget.page,
+        budget.limit,
+        budget.actual,
+        budget.pass ? "pass" : "**MISSED**",
+      ]),
+    ),
+  );
+  return sections.join("\n\n") + "\n";
+}

@@ -1,0 +1,208 @@
+/**
+ * The sites the benchmark measures: a restaurant of 50 items and a shop of 50 items (the
+ * most a site may hold), each with a logo, a background and a photo per item, plus a
+ * dealership and an e-commerce page. Everything is written through the app's own write
+ * paths (accounts, products, items, the image pipeline), so the pages are exactly what an
+ * owner would have built.
+ */
+import sharp from "sharp";
+import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
+import { parseColors } from "~/lib/colors";
+import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
+import type { ProductType } from "~/lib/product-types";
+import { publicPath } from "~/lib/slug";
+import { createOwnerAccount } from "~/server/accounts.server";
+import { processUploadedImage, type ProcessedImage } from "~/server/images/process-image.server";
+import { storeImage, targetBytesFor, type ImageTarget } from "~/server/images/store-image.server";
+import { addItem } from "~/server/repositories/items.server";
+import { createProduct, saveProductInfo } from "~/server/repositories/products.server";
+import type { AppServices } from "~/server/services.server";
+
+export interface BenchSite {
+  type: ProductType;
+  name: string;
+  path: string;
+}
+
+const CATEGORIES = ["Starters", "Salads", "Mains", "Pasta", "Desserts", "Drinks"];
+const DISHES = ["Soup", "Salad", "Burger", "Risotto", "Tart", "Curry", "Taco", "Pie", "Toast"];
+const ADJECTIVES = ["Smoked", "Crispy", "Garden", "Spicy", "Classic", "Golden", "Rustic", "Wild"];
+const GOODS = ["Tote", "Mug", "Scarf", "Candle", "Notebook", "Wallet", "Apron", "Pouch", "Lamp"];
+const SHOP_TAGS = ["Gifts", "Home", "Kitchen", "Cotton", "Leather", "Winter", "Bags", "Paper"];
+
+function weekHours(): HoursRow[] {
+  return DAYS.map((day) =>
+    day === "Monday"
+      ? { day, open: CLOSED, close: CLOSED }
+      : { day, open: "11:00 AM", close: "10:00 PM" },
+  );
+}
+
+/**
+ * A photo-like picture: soft gradients with a few shapes, so that the image pipeline has
+ * to work as hard as on a real photo of a dish or a product (a flat colour would shrink to
+ * almost nothing and flatter the page).
+ */
+async function samplePicture(seed: number): Promise<Uint8Array> {
+  const hue = (seed * 47) % 360;
+  const circles = Array.from({ length: 14 }, (_, i) => {
+    const x = (seed * 131 + i * 97) % 1200;
+    const y = (seed * 71 + i * 53) % 800;
+    const r = 40 + ((seed + i * 29) % 160);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="hsl(${(hue + i * 23) % 360},60%,${35 + (i % 5) * 9}%)" opacity="0.7"/>`;
+  }).join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},55%,70%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},45%,30%)"/>
+    </linearGradient><filter id="n"><feTurbulence baseFrequency="0.8" numOctaves="2" seed="${seed}"/>
+      <feColorMatrix type="saturate" values="0"/><feComponentTransfer><feFuncA type="linear" slope="0.18"/></feComponentTransfer></filter></defs>
+    <rect width="1200" height="800" fill="url(#g)"/>${circles}<rect width="1200" height="800" filter="url(#n)"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer());
+}
+
+/** A handful of distinct pictures, each compressed once per size class and reused. */
+async function picturePool(count: number) {
+  const pool: Array<{ item: ProcessedImage; large: ProcessedImage }> = [];
+  for (let seed = 1; seed <= count; seed++) {
+    const original = await samplePicture(seed);
+    pool.push({
+      item: await processUploadedImage(
+        original,
+        targetBytesFor({ kind: "item-image", itemId: "x" }),
+      ),
+      large: await processUploadedImage(original, targetBytesFor({ kind: "background" })),
+    });
+  }
+  return pool;
+}
+
+export async function createBenchSites(services: AppServices): Promise<BenchSite[]> {
+  const { db, auth, storage } = services;
+  const pictures = await picturePool(8);
+  const picture = (i: number) => pictures[i % pictures.length]!;
+
+  // An owner may hold three sites, so the four pages belong to two owners.
+  const owners = [
+    await createOwnerAccount(auth, {
+      username: "bench-food",
+      email: "bench-food@example.com",
+      password: "bench-password-2026",
+    }),
+    await createOwnerAccount(auth, {
+      username: "bench-retail",
+      email: "bench-retail@example.com",
+      password: "bench-password-2026",
+    }),
+  ] as const;
+
+  const sites: BenchSite[] = [];
+  const create = async (ownerUid: string, type: ProductType, name: string) => {
+    const created = await createProduct(db, ownerUid, { type, name });
+    if (!created.ok) throw new Error(`Could not create the ${type} site: ${created.reason}.`);
+    return { id: created.productId, ownerUid, type };
+  };
+  const saveInfo = async (
+    product: { id: string; ownerUid: string; type: ProductType },
+    name: string,
+    colors: { primary: string; secondary: string; text: string },
+    extras: { logoUrl?: string; bgUrl?: string; tags?: string[]; paypal?: string } = {},
+  ) => {
+    await saveProductInfo(db, product.ownerUid, product.id, {
+      name,
+      address: "1200 Long Harbour Road, Springfield, OR 97477",
+      contact: { phone: "+1 555 0142", email: "hello@bench.example" },
+      hours: weekHours(),
+      colors: parseColors(colors).colors,
+      ...(extras.logoUrl !== undefined
+        ? { logoUrl: extras.logoUrl, bgUrl: extras.bgUrl ?? "" }
+        : {}),
+      ...(product.type === "shoppy"
+        ? {
+            tags: extras.tags ?? [],
+            paypalUsername: extras.paypal ?? "",
+            venmoUsername: "bench-shop",
+          }
+        : {}),
+    });
+    sites.push({ type: product.type, name, path: await pathOf(product.id) });
+  };
+  const pathOf = async (productId: string) => {
+    const row = await db.query.productInfo.findFirst({
+      where: (info, { eq }) => eq(info.productId, productId),
+      columns: { slug: true },
+    });
+    const product = await db.query.products.findFirst({
+      where: (products, { eq }) => eq(products.id, productId),
+      columns: { type: true },
+    });
+    return publicPath(product!.type as ProductType, row!.slug, productId);
+  };
+  const storePicture = (
+    product: { id: string; type: ProductType },
+    target: ImageTarget,
+    image: ProcessedImage,
+  ) => storeImage({ db, storage }, product, target, image);
+
+  const restaurant = await create(owners[0], "restaurant", "Bench Bistro");
+  for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {
+    const added = await addItem(db, restaurant, {
+      name: `${ADJECTIVES[i % ADJECTIVES.length]} ${DISHES[(i * 5) % DISHES.length]} ${i + 1}`,
+      priceCents: 450 + ((i * 137) % 2400),
+      description:
+        "Made in our kitchen every morning with local produce, served with bread and a seasonal side.",
+      category: CATEGORIES[i % CATEGORIES.length]!,
+      star: i % 7 === 0,
+    });
+    if (!added.ok) throw new Error(`Could not add a restaurant item: ${added.reason}.`);
+    await storePicture(restaurant, { kind: "item-image", itemId: added.itemId }, picture(i).item);
+  }
+  await storePicture(restaurant, { kind: "logo" }, picture(3).large);
+  await storePicture(restaurant, { kind: "background" }, picture(5).large);
+  await saveInfo(restaurant, "Bench Bistro", {
+    primary: "#fff8f0",
+    secondary: "#b4441c",
+    text: "#1f1a17",
+  });
+
+  const shop = await create(owners[1], "shoppy", "Bench Shop");
+  for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {
+    const added = await addItem(db, shop, {
+      name: `${ADJECTIVES[(i * 3) % ADJECTIVES.length]} ${GOODS[i % GOODS.length]} ${i + 1}`,
+      priceCents: 900 + ((i * 211) % 6000),
+      description: "Hand-made in small batches; every piece is a little different from the photo.",
+      tags: [SHOP_TAGS[i % SHOP_TAGS.length]!, SHOP_TAGS[(i * 3 + 1) % SHOP_TAGS.length]!],
+      soldOut: i % 9 === 4,
+    });
+    if (!added.ok) throw new Error(`Could not add a shop item: ${added.reason}.`);
+    for (let photo = 0; photo < 2; photo++) {
+      const image = picture(i + photo * 3).item;
+      await storePicture(shop, { kind: "item-images", itemId: added.itemId }, image);
+    }
+  }
+  await storePicture(shop, { kind: "logo" }, picture(2).large);
+  await storePicture(shop, { kind: "background" }, picture(6).large);
+  await saveInfo(
+    shop,
+    "Bench Shop",
+    { primary: "#f4f7f5", secondary: "#2f6f4f", text: "#102018" },
+    { tags: SHOP_TAGS, paypal: "benchshop" },
+  );
+
+  // Dealership and e-commerce pages take image URLs, not uploads; the benchmark has no
+  // network beyond the machine, so they are left without pictures.
+  const dealership = await create(owners[0], "dealership", "Bench Motors");
+  await saveInfo(
+    dealership,
+    "Bench Motors",
+    { primary: "#f5f7fa", secondary: "#1d4f91", text: "#0f1b2d" },
+    { logoUrl: "", bgUrl: "" },
+  );
+  const ecommerce = await create(owners[1], "ecommerce", "Bench Store");
+  await saveInfo(
+    ecommerce,
+    "Bench Store",
+    { primary: "#fbf7ff", secondary: "#6b3fa0", text: "#1e1230" },
+    { logoUrl: "", bgUrl: "" },
+  );
+  return sites;
+}

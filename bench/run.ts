@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: how fast the public pages are, measured on the production build.
+ *
+ * One run builds if the sources changed, creates the benchmark's sites on a fresh data
+ * directory, then, on the same server:
+ * - loads the restaurant and shop pages at 50 connections from the page cache, and a
+ *   static file of the same size, then with the cache off (PGlite, and PostgreSQL when
+ *   BENCH_DATABASE_URL is set);
+ * - weighs every public page and loads it in Chromium under mobile throttling;
+ * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
+ * It writes bench/results/latest.json and latest.md and exits 1 when a budget is missed.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadEnv } from "~/server/env.server";
+import { startServices } from "~/server/services.server";
+import { startPortal, tempDataDir } from "../tests/e2e/server-process";
+import { measurePages } from "./browser-metrics";
+import { checkBudgets, resultsMarkdown, type BenchResults, type PageLoadReport } from "./budgets";
+import { measureDatabaseScale } from "./database-scale";
+import { createBenchSites, type BenchSite } from "./fixtures";
+import { measureLoad, type LoadResult } from "./load";
+import { recreateDatabase, dropDatabase } from "./postgres";
+
+const root = path.resolve(import.meta.dirname, "..");
+const resultsDir = path.join(root, "bench", "results");
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+/** Newest modification time of the files the build is made from. */
+function newestSource(entries: string[]): number {
+  let newest = 0;
+  for (const entry of entries) {
+    const full = path.join(root, entry);
+    const stat = statSync(full, { throwIfNoEntry: false });
+    if (!stat) continue;
+    if (stat.isDirectory()) {
+      newest = Math.max(
+        newest,
+        newestSource(readdirSync(full).map((name) => path.join(entry, name))),
+      );
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const built = statSync(path.join(root, "build", "server", "index.js"), { throwIfNoEntry: false });
+  const sources = [
+    "app",
+    "server",
+    "public",
+    "vite.config.ts",
+    "react-router.config.ts",
+    "package-lock.json",
+  ];
+  if (built && built.mtimeMs >= newestSource(sources)) return;
+  log("building the production bundle");
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("The build failed.");
+}
+
+/** Production settings shared by every server and seeding step of the run. */
+function productionEnv(extra: Record<string, string>): Record<string, string> {
+  return { NODE_ENV: "production", AUTH_SECRET: authSecret, SEED_DEMO: "false", ...extra };
+}
+const authSecret = randomBytes(32).toString("hex");
+
+async function seedSites(where: Record<string, string>): Promise<BenchSite[]> {
+  const services = await startServices(loadEnv(productionEnv(where)), "npm run bench");
+  try {
+    return await createBenchSites(services);
+  } finally {
+    await services.close();
+  }
+}
+
+/** Starts a production server, hands it to `work`, and always stops it. */
+async function withServer<T>(env: Record<string, string>, work: (url: string) => Promise<T>) {
+  const server = await startPortal(productionEnv(env));
+  try {
+    return await work(server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
+const loadedPages = (sites: BenchSite[]) =>
+  sites.filter((site) => site.type === "restaurant" || site.type === "shoppy");
+
+async function measureUncached(sites: BenchSite[], env: Record<string, string>) {
+  return withServer({ ...env, PAGE_CACHE_BYTES: "0" }, async (url) => {
+    const results = new Map<string, LoadResult>();
+    for (const site of loadedPages(sites)) {
+      log(`uncached ${site.path}`);
+      results.set(site.path, await measureLoad(url + site.path, { seconds }));
+    }
+    return results;
+  });
+}
+
+async function main(): Promise<number> {
+  buildIfNeeded();
+  const dataDir = tempDataDir();
+  const dataDirs = [dataDir];
+  const staticCopies: string[] = [];
+  try {
+    log(`creating the sites in ${dataDir}`);
+    const sites = await seedSites({ DATA_DIR: dataDir });
+
+    const { cachedRuns, pages } = await withServer({ DATA_DIR: dataDir }, async (url) => {
+      const cachedRuns: Array<Omit<PageLoadReport, "uncached">> = [];
+      for (const site of loadedPages(sites)) {
+        log(`cached ${site.path}`);
+        const cached = await measureLoad(url + site.path, { seconds });
+        // The same bytes as a file among the build's assets, served by the same server.
+        const body = Buffer.from(await (await fetch(url + site.path)).arrayBuffer());
+        const name = `bench-${site.type}-${process.pid}.html`;
+        const file = path.join(root, "build", "client", "assets", name);
+        writeFileSync(file, body);
+        staticCopies.push(file);
+        log(`static file of ${body.length} bytes`);
+        const staticFile = await measureLoad(`${url}/assets/${name}`, { seconds });
+        cachedRuns.push({ page: site.name, path: site.path, cached, staticFile });
+      }
+      log("page weight and loading in Chromium");
+      const pages = await measurePages(
+        url,
+        sites.map((site) => ({ name: site.name, path: site.path })),
+        { runs: 5 },
+      );
+      return { cachedRuns, pages };
+    });
+
+    const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
+    let uncachedPostgres: Map<string, LoadResult> | null = null;
+    let databaseScale = null;
+    if (benchDatabaseUrl) {
+      const databaseUrl = await recreateDatabase(benchDatabaseUrl, "site_builder_bench_pages");
+      try {
+        // Uploaded pictures still go to the disk: give them their own directory.
+        const postgresEnv = { DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl };
+        dataDirs.push(postgresEnv.DATA_DIR);
+        const postgresSites = await seedSites(postgresEnv);
+        // The same sites, found by type: their ids differ from the PGlite run's.
+        const paths = new Map(postgresSites.map((site) => [site.type, site.path]));
+        const byPath = await measureUncached(postgresSites, postgresEnv);
+        uncachedPostgres = new Map(
+          sites.map((site) => [site.path, byPath.get(paths.get(site.type) ?? "")!]),
+        );
+      } finally {
+        await dropDatabase(benchDatabaseUrl, "site_builder_bench_pages");
+      }
+      log("database time among 5,000,000 items");
+      databaseScale = await measureDatabaseScale(benchDatabaseUrl, { log });
+    }
+
+    const load: PageLoadReport[] = cachedRuns.map((run) => ({
+      ...run,
+      uncached: {
+        pglite: uncachedPglite.get(run.path)!,
+        postgres: uncachedPostgres?.get(run.path) ?? null,
+      },
+    }));
+    const measured = { load, pages, databaseScale };
+    const results: BenchResults = {
+      finishedAt: new Date().toISOString(),
+      commit: spawnSync("git", ["rev-parse", "--short", "HEAD"], {
+        cwd: root,
+        encoding: "utf8",
+      }).stdout.trim(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model.trim() ?? "unknown",
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      ...measured,
+      budgets: checkBudgets(measured),
+    };
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(path.join(resultsDir, "latest.json"), JSON.stringify(results, null, 2) + "\n");
+    const markdown = resultsMarkdown(results);
+    writeFileSync(path.join(resultsDir, "latest.md"), markdown);
+    console.log("\n" + markdown);
+
+    const missed = results.budgets.filter((budget) => !budget.pass);
+    if (missed.length > 0) {
+      console.error(`${missed.length} budget(s) missed.`);
+      return 1;
+    }
+    console.log("Every budget met.");
+    return 0;
+  } finally {
+    for (const file of staticCopies) rmSync(file, { force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error("npm run bench failed:", error);
+    process.exit(1);
+  },
+);
