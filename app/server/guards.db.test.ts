@@ -13,6 +13,7 @@ import { MESSAGES } from "~/lib/messages";
 import { products } from "./db/schema";
 import { requireOwnedProduct } from "./ownership.server";
 import { loadPublicSite } from "./repositories/public-sites.server";
+import { addItem } from "./repositories/items.server";
 import { createProduct } from "./repositories/products.server";
 import type { RunningServices } from "./services.server";
 import { getOptionalUser, requireOwnerMiddleware } from "./session.server";
@@ -203,6 +204,44 @@ describe("loadPublicSite", () => {
     expect(redirect).toBeInstanceOf(Response);
     expect((redirect as Response).status).toBe(301);
     expect((redirect as Response).headers.get("location")).toBe(`/r/chez-test-${productId}`);
+  });
+
+  it("brings the site's items by name with what a public page shows, and no other site's", async () => {
+    const empty = await loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "x");
+    expect(empty.items).toEqual([]);
+
+    const other = await createProduct(services.db, stranger.userId, {
+      type: "restaurant",
+      name: "Elsewhere",
+    });
+    if (!other.ok) throw new Error("setup");
+    for (const [id, ownerUid, name, priceCents] of [
+      [productId, owner.userId, "Zucchini Fries", 650],
+      [productId, owner.userId, "Apple Pie", 500],
+      [other.productId, stranger.userId, "Not Mine", 100],
+    ] as const) {
+      const added = await addItem(services.db, { id, ownerUid }, { name, priceCents });
+      expect(added.ok).toBe(true);
+    }
+
+    const site = await loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "x");
+    expect(site.items.map((item) => [item.name, item.priceCents])).toEqual([
+      ["Apple Pie", 500],
+      ["Zucchini Fries", 650],
+    ]);
+    expect(Object.keys(site.items[0]!).sort()).toEqual([
+      "category",
+      "description",
+      "id",
+      "imageUrl",
+      "images",
+      "name",
+      "priceCents",
+      "soldOut",
+      "star",
+      "tags",
+    ]);
+    expect(site.items[0]).toMatchObject({ star: false, soldOut: false, tags: [], images: [] });
   });
 
   it("answers 404 for an unknown id, the wrong type, or a removed product", async () => {
