@@ -9,6 +9,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { DocumentHead } from "./components/document-head";
 import { servicesContext } from "./context";
 import { MESSAGES } from "./lib/messages";
 import type { Route } from "./+types/root";
@@ -34,12 +35,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <DocumentHead>
         <Meta />
         <Links />
-      </head>
+      </DocumentHead>
       <body>
         {children}
         {hydrate ? <ScrollRestoration /> : null}

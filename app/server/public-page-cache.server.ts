@@ -33,6 +33,7 @@ import {
   PRODUCT_ID_PATTERN,
   productEventOrigin,
 } from "./product-events.server";
+import { renderPublicPage } from "./public-page-render.server";
 
 export interface PublicPageCache {
   readonly pages: PageCache;
@@ -183,10 +184,18 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
 
     const ticket = pages.begin(key, productId);
     try {
-      const response = await handleRequest(renderRequest(req, res), options.getLoadContext());
-      if (!isSharedPage(response)) return await sendResponse(req, res, response);
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers = [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name));
+      const build = typeof options.build === "function" ? await options.build() : options.build;
+      let rendered = await renderPublicPage(build, requestUrl(req), options.getLoadContext());
+      if (!rendered) {
+        // A redirect, a 404 or an error page: React Router renders those.
+        const response = await handleRequest(renderRequest(req, res), options.getLoadContext());
+        if (!isSharedPage(response)) return await sendResponse(req, res, response);
+        rendered = {
+          body: Buffer.from(await response.arrayBuffer()),
+          headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name)),
+        };
+      }
+      const { body, headers } = rendered;
       const stored = pages.store(ticket, body, headers);
       const page = stored ?? makePage(key, productId, body, headers);
       sendPage(req, res, page, pages, cacheControl, stored ? "miss" : "bypass");
@@ -270,18 +279,6 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
  * A HEAD is rendered as a GET, so that its page can be stored and tagged.
  */
 function renderRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const forwardedPort = req.app.enabled("trust proxy")
-    ? Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10)
-    : Number.NaN;
-  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(forwardedPort)
-    ? forwardedPort
-    : Number.isSafeInteger(hostPort)
-      ? hostPort
-      : "";
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
-
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -294,5 +291,20 @@ function renderRequest(req: ExpressRequest, res: ExpressResponse): Request {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  return new Request(url.href, { method: "GET", headers, signal: controller.signal });
+  return new Request(requestUrl(req), { method: "GET", headers, signal: controller.signal });
+}
+
+/** The page's full address, as `@react-router/express` builds it. */
+function requestUrl(req: ExpressRequest): URL {
+  const forwardedPort = req.app.enabled("trust proxy")
+    ? Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10)
+    : Number.NaN;
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort)
+    ? forwardedPort
+    : Number.isSafeInteger(hostPort)
+      ? hostPort
+      : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }

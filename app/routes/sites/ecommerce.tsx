@@ -11,9 +11,12 @@ export const loader = publicProfileLoader("ecommerce", "Store", MESSAGES.storeNo
 
 export const meta: Route.MetaFunction = (args) => publicProfileMeta(args, MESSAGES.storeNotFound);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+/** The page itself; app/server/public-page-render.server.tsx renders it without the router. */
+export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   return <PublicProfilePage site={loaderData.site} jsonLd={loaderData.jsonLd} />;
 }
+
+export default PublicPage;
 
 export function ErrorBoundary() {
   return <PublicSiteError detail={MESSAGES.linkMayBeIncorrect} />;

@@ -29,7 +29,8 @@ export const meta: Route.MetaFunction = (args) =>
     image: args.data?.previewImage ?? undefined,
   });
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+/** The page itself; app/server/public-page-render.server.tsx renders it without the router. */
+export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   return (
     <PublicMenuPage
       site={loaderData.site}
@@ -38,6 +39,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+export default PublicPage;
 
 export function ErrorBoundary() {
   return <PublicSiteError />;

@@ -1,0 +1,229 @@
+/**
+ * The public pages (/r, /s, /d, /e) rendered to one HTML string, without React Router's
+ * document pipeline.
+ *
+ * These pages ship no React to the browser (`handle = { hydrate: false }`), yet rendering
+ * them through React Router still serialises every loader's data for a hydration that never
+ * comes, and streams the page through web streams and a chunk encoder. For a 50-item menu
+ * that was more than half of the work of an uncached view. Here the route's own loader,
+ * meta, links and page component run as React Router would run them, and React renders
+ * the document with `renderToString` in one pass.
+ *
+ * Only a successful view is rendered here. When a loader throws (a redirect to the
+ * canonical address, a 404, an error) or anything fails, the caller hands the request to
+ * React Router, which renders the route's error boundary as it always has.
+ *
+ * A route takes this path when it sits directly under the root, says `hydrate: false`, and
+ * exports `PublicPage`: its page component, taking `{ loaderData }` as React Router's
+ * default export does (React Router wraps the default export in its own hooks, so the
+ * plain component is exported under this name as well).
+ */
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  matchRoutes,
+  type HtmlLinkDescriptor,
+  type LinkDescriptor,
+  type LoaderFunctionArgs,
+  type MetaDescriptor,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import { DocumentHead } from "~/components/document-head";
+
+interface PublicRouteModule {
+  loader: (args: LoaderFunctionArgs) => unknown;
+  meta?: (args: unknown) => MetaDescriptor[];
+  links?: () => LinkDescriptor[];
+  PublicPage: (props: { loaderData: unknown }) => ReactNode;
+  handle?: { hydrate?: boolean };
+}
+
+interface PublicRoute {
+  id: string;
+  path: string;
+  module: PublicRouteModule;
+}
+
+interface RootModule {
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  links?: () => LinkDescriptor[];
+}
+
+type PublicRouteMatch = NonNullable<ReturnType<typeof matchRoutes<PublicRoute>>>[number];
+
+export interface RenderedPublicPage {
+  body: Buffer;
+  headers: Array<[string, string]>;
+}
+
+function isPublicRouteModule(module: unknown): module is PublicRouteModule {
+  const candidate = module as Partial<PublicRouteModule> | undefined;
+  return (
+    typeof candidate?.loader === "function" &&
+    typeof candidate.PublicPage === "function" &&
+    candidate.handle?.hydrate === false
+  );
+}
+
+const publicRoutesByBuild = new WeakMap<ServerBuild, PublicRoute[]>();
+
+/** The routes this module renders, found once per build. */
+function publicRoutes(build: ServerBuild): PublicRoute[] {
+  let found = publicRoutesByBuild.get(build);
+  if (!found) {
+    found = Object.values(build.routes).flatMap((route) =>
+      route && route.parentId === "root" && route.path && isPublicRouteModule(route.module)
+        ? [{ id: route.id, path: `/${route.path}`, module: route.module }]
+        : [],
+    );
+    publicRoutesByBuild.set(build, found);
+  }
+  return found;
+}
+
+/** A loader's result, or null when it threw: React Router answers those requests itself. */
+async function runLoader(
+  loader: ((args: LoaderFunctionArgs) => unknown) | undefined,
+  args: LoaderFunctionArgs,
+): Promise<{ data: unknown } | null> {
+  if (!loader) return { data: undefined };
+  try {
+    return { data: await loader(args) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Renders the public page at `url`, or returns null when it is not one of these pages or
+ * its view is not a plain success (the caller then asks React Router). The loaders get a
+ * request that carries the address alone: the page is cached and shared by address, so
+ * nothing else about the visitor may shape it.
+ */
+export async function renderPublicPage(
+  build: ServerBuild,
+  url: URL,
+  context: RouterContextProvider,
+): Promise<RenderedPublicPage | null> {
+  const [match] = matchRoutes(publicRoutes(build), url.pathname) ?? [];
+  if (!match) return null;
+  const route = match.route;
+  const root = build.routes.root?.module as RootModule | undefined;
+  const request = new Request(url);
+  const argsFor = (pattern: string): LoaderFunctionArgs => ({
+    request,
+    url,
+    pattern,
+    params: match.params,
+    context,
+  });
+
+  const [rootResult, pageResult] = await Promise.all([
+    runLoader(root?.loader, argsFor("/")),
+    runLoader(route.module.loader, argsFor(route.path)),
+  ]);
+  if (!rootResult || !pageResult) return null;
+
+  try {
+    return renderDocument(build, url, match, rootResult.data, pageResult.data);
+  } catch {
+    // React Router renders it again, with the route's error boundary, and logs the error.
+    return null;
+  }
+}
+
+/** The document of a public page whose loaders succeeded: meta, links, then the page. */
+function renderDocument(
+  build: ServerBuild,
+  url: URL,
+  match: PublicRouteMatch,
+  rootData: unknown,
+  pageData: unknown,
+): RenderedPublicPage {
+  const { route, params } = match;
+  const location = {
+    pathname: url.pathname,
+    search: url.search,
+    hash: "",
+    state: null,
+    key: "default",
+  };
+  const matches = [
+    { id: "root", pathname: "/", params, data: rootData, loaderData: rootData, handle: undefined },
+    {
+      id: route.id,
+      pathname: match.pathname,
+      params,
+      data: pageData,
+      loaderData: pageData,
+      handle: route.module.handle,
+    },
+  ];
+  const meta =
+    route.module.meta?.({
+      data: pageData,
+      loaderData: pageData,
+      params,
+      location,
+      matches,
+      error: undefined,
+    }) ?? [];
+  // As React Router's <Links>: each route's stylesheets from the manifest, then its links().
+  const root = build.routes.root?.module as RootModule | undefined;
+  const links = [root, route.module].flatMap((module, index) => {
+    const id = index === 0 ? "root" : route.id;
+    const css = build.assets.routes[id]?.css ?? [];
+    return [...css.map((href) => ({ rel: "stylesheet", href })), ...(module?.links?.() ?? [])];
+  });
+
+  const { PublicPage } = route.module;
+  const html = renderToString(
+    <html lang="en">
+      <DocumentHead>
+        {meta.map(metaElement)}
+        {dedupeLinks(links).map((link) => (
+          <link key={`${link.rel ?? ""} ${link.href ?? ""}`} {...link} />
+        ))}
+      </DocumentHead>
+      <body>
+        <PublicPage loaderData={pageData} />
+      </body>
+    </html>,
+  );
+  return {
+    body: Buffer.from(`<!DOCTYPE html>${html}`),
+    headers: [["content-type", "text/html; charset=utf-8"]],
+  };
+}
+
+/** One link per rel and href, the first kept, as React Router does. */
+function dedupeLinks(links: LinkDescriptor[]): HtmlLinkDescriptor[] {
+  const seen = new Set<string>();
+  // Page links (`{ page }`) are prefetch hints for client navigation, which these pages lack.
+  return links.filter((link): link is HtmlLinkDescriptor => {
+    if ("page" in link) return false;
+    const key = JSON.stringify([link.rel, link.href, link.type]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A meta descriptor as React Router's <Meta> renders it. */
+function metaElement(descriptor: MetaDescriptor, index: number): ReactNode {
+  if ("tagName" in descriptor && descriptor.tagName) {
+    const { tagName, ...attributes } = descriptor;
+    const Tag = tagName === "link" ? "link" : "meta";
+    return <Tag key={index} {...(attributes as Record<string, string>)} />;
+  }
+  if ("title" in descriptor) return <title key="title">{String(descriptor.title)}</title>;
+  if ("charSet" in descriptor || "charset" in descriptor) return null;
+  if ("script:ld+json" in descriptor) {
+    const json = JSON.stringify(descriptor["script:ld+json"]).replace(/</g, "\\u003c");
+    return (
+      <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+    );
+  }
+  return <meta key={index} {...(descriptor as Record<string, string>)} />;
+}

@@ -1,0 +1,173 @@
+import { data, redirect, RouterContextProvider, type ServerBuild } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { renderPublicPage } from "./public-page-render.server";
+
+interface PageData {
+  name: string;
+  cookie: string | null;
+  slugId: string;
+}
+
+/** A build with a root and one public route, shaped as React Router's server build. */
+function fakeBuild(overrides: { loader?: (slugId: string) => unknown; hydrate?: boolean } = {}) {
+  const loader = vi.fn(
+    async ({ params, request }: { params: { slugId?: string }; request: Request }) => {
+      if (overrides.loader) return overrides.loader(params.slugId ?? "");
+      return { name: "Pasta & Co", cookie: request.headers.get("cookie"), slugId: params.slugId };
+    },
+  );
+  const build = {
+    routes: {
+      root: {
+        id: "root",
+        path: "",
+        module: {
+          loader: () => ({ publicUrl: "https://sites.example" }),
+          links: () => [
+            { rel: "stylesheet", href: "/assets/app.css" },
+            { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+          ],
+        },
+      },
+      "routes/sites/restaurant": {
+        id: "routes/sites/restaurant",
+        parentId: "root",
+        path: "r/:slugId",
+        module: {
+          handle: { hydrate: overrides.hydrate ?? false },
+          loader,
+          links: () => [
+            { rel: "stylesheet", href: "/assets/menu.css" },
+            { rel: "stylesheet", href: "/assets/app.css" },
+          ],
+          meta: ({
+            data: page,
+            location,
+            matches,
+          }: {
+            data: PageData;
+            location: { pathname: string };
+            matches: Array<{ id: string; data: { publicUrl?: string } }>;
+          }) => [
+            { title: page.name },
+            { name: "description", content: `Menu of ${page.name}` },
+            {
+              tagName: "link",
+              rel: "canonical",
+              href: `${matches[0]!.data.publicUrl}${location.pathname}`,
+            },
+            { property: "og:title", content: page.name },
+          ],
+          PublicPage: ({ loaderData }: { loaderData: PageData }) => (
+            <main>
+              <h1>{loaderData.name}</h1>
+              <p data-cookie={loaderData.cookie ?? "none"}>{loaderData.slugId}</p>
+            </main>
+          ),
+        },
+      },
+      "routes/marketing/home": {
+        id: "routes/marketing/home",
+        parentId: "root",
+        path: "home",
+        module: { loader: () => null, default: () => null },
+      },
+    },
+    assets: {
+      routes: {
+        root: { css: [] },
+        "routes/sites/restaurant": { css: ["/assets/side-effect.css"] },
+      },
+    },
+  } as unknown as ServerBuild;
+  return { build, loader };
+}
+
+const context = () => new RouterContextProvider();
+
+describe("renderPublicPage", () => {
+  it("renders the route's loader data, meta and links as one document", async () => {
+    const { build } = fakeBuild();
+    const page = await renderPublicPage(
+      build,
+      new URL("https://sites.example/r/pasta-co-P1"),
+      context(),
+    );
+    expect(page).not.toBeNull();
+    const html = page!.body.toString();
+    expect(page!.headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
+    expect(html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>')).toBe(
+      true,
+    );
+    expect(html).toContain("<title>Pasta &amp; Co</title>");
+    expect(html).toContain('<meta name="description" content="Menu of Pasta &amp; Co"/>');
+    expect(html).toContain('<link rel="canonical" href="https://sites.example/r/pasta-co-P1"/>');
+    expect(html).toContain('<meta property="og:title" content="Pasta &amp; Co"/>');
+    expect(html).toContain("<h1>Pasta &amp; Co</h1>");
+    expect(html).toContain(">pasta-co-P1</p>");
+    // Manifest CSS first, then each route's links; one link per address.
+    const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(stylesheets).toEqual(["/assets/app.css", "/assets/side-effect.css", "/assets/menu.css"]);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    // No router data and no scripts: nothing hydrates these pages.
+    expect(html).not.toContain("<script");
+  });
+
+  it("gives the loader the address alone, so no visitor's headers shape a shared page", async () => {
+    const { build, loader } = fakeBuild();
+    const page = await renderPublicPage(
+      build,
+      new URL("https://sites.example/r/pasta-co-P1?x=1"),
+      context(),
+    );
+    expect(loader).toHaveBeenCalledTimes(1);
+    const { request } = loader.mock.calls[0]![0];
+    expect(request.url).toBe("https://sites.example/r/pasta-co-P1?x=1");
+    expect([...request.headers]).toEqual([]);
+    expect(page!.body.toString()).toContain('data-cookie="none"');
+  });
+
+  it("leaves redirects, 404s and failures to React Router", async () => {
+    const url = new URL("https://sites.example/r/pasta-co-P1");
+    for (const outcome of [
+      () => {
+        throw redirect("/r/pasta-P1", 301);
+      },
+      () => {
+        throw data({ message: "Restaurant not found." }, { status: 404 });
+      },
+      () => {
+        throw new Error("database down");
+      },
+      // A page that fails to render (its data lacks what the component reads).
+      () => null,
+    ]) {
+      const { build } = fakeBuild({ loader: outcome });
+      expect(await renderPublicPage(build, url, context())).toBeNull();
+    }
+  });
+
+  it("renders only public pages: other paths and hydrated routes are not its", async () => {
+    const { build, loader } = fakeBuild();
+    for (const path of ["/home", "/r", "/r/a/b", "/s/shop-P1"]) {
+      const page = await renderPublicPage(
+        build,
+        new URL(`https://sites.example${path}`),
+        context(),
+      );
+      expect(page).toBeNull();
+    }
+    const hydrated = fakeBuild({ hydrate: true });
+    expect(
+      await renderPublicPage(
+        hydrated.build,
+        new URL("https://sites.example/r/pasta-co-P1"),
+        context(),
+      ),
+    ).toBeNull();
+    expect(hydrated.loader).not.toHaveBeenCalled();
+    expect(loader).not.toHaveBeenCalled();
+  });
+});
