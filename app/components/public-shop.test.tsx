@@ -2,7 +2,8 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
-import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT } from "~/lib/shop";
+import { paypalPaymentUrl, venmoPaymentUrl } from "~/lib/payments";
+import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT, type ShopItemData } from "~/lib/shop";
 import {
   PublicShopPage,
   publicShopDescription,
@@ -73,14 +74,34 @@ function dialog(html: string): string {
   return html.slice(html.indexOf("<dialog"), html.indexOf("</dialog>"));
 }
 
+/** The skeleton template's markup. */
+function skeleton(html: string): string {
+  return html.slice(
+    html.indexOf('<template id="shop-item-skeleton">'),
+    html.indexOf("</template>"),
+  );
+}
+
+/** The data island's text, and what it says. */
+function island(html: string): { text: string; items: ShopItemData[] } {
+  const open = '<script type="application/json" id="shop-items">';
+  const start = html.indexOf(open) + open.length;
+  const text = html.slice(start, html.indexOf("</script>", start));
+  return { text, items: JSON.parse(text) as ShopItemData[] };
+}
+
 describe("PublicShopPage", () => {
-  it("renders owner text as text; the only scripts are the JSON-LD and the page's own", () => {
+  it("renders owner text as text; the only scripts are the JSON-LD, the items' data and the page's own", () => {
     const html = render({ openItemId: "i1" });
     expect(html).toContain("Bob&#x27;s &lt;b&gt;Goods&lt;/b&gt;");
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).not.toContain("<i>fresh</i>");
-    expect(tags(html, "script")).toEqual(['<script type="application/ld+json">', "<script>"]);
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(tags(html, "script")).toEqual([
+      '<script type="application/ld+json">',
+      '<script type="application/json" id="shop-items">',
+      "<script>",
+    ]);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(html).toContain(SHOP_PAGE_SCRIPT);
   });
 
@@ -125,7 +146,8 @@ describe("PublicShopPage", () => {
   it("links each card to its item's address, keeping the filters", () => {
     const html = render({ filters: { tags: ["Home"], query: "" } });
     expect(card(html, "i2")).toContain(`href="${PATH}?tag=Home&amp;item=i2"`);
-    expect(card(html, "i1")).toContain(`data-tags="[&quot;Kitchen&quot;,&quot;Gifts&quot;]"`);
+    // Their tags, like the rest of an item's data, are in the page's data island.
+    expect(card(html, "i2")).toContain('<li class="shop-card" data-item="i2">');
   });
 
   it("shows a card's first photo with a size, the price, Sold Out, or a placeholder", () => {
@@ -187,17 +209,90 @@ describe("PublicShopPage", () => {
     expect(slides.map((tag) => tag.includes('loading="lazy"'))).toEqual([false, true, true]);
   });
 
-  it("renders the dialog closed without ?item=, and each item's detail in a template", () => {
+  it("renders the dialog closed without ?item=, and one skeleton of the detail", () => {
     const html = render();
     expect(tags(html, "dialog")).toEqual([
       '<dialog class="shop-dialog" aria-labelledby="shop-detail-title">',
     ]);
     expect(dialog(html)).not.toContain(`class="shop-detail"`);
-    expect(tags(html, "template").map((tag) => tag.match(/id="([^"]+)"/)![1])).toEqual([
-      "shop-item-i1",
-      "shop-item-i2",
-      "shop-item-i3",
+    expect(tags(html, "template")).toEqual(['<template id="shop-item-skeleton">']);
+    expect(html.match(/class="shop-detail"/g)).toHaveLength(1);
+  });
+
+  it("gives the skeleton every part a detail may have, whatever the items and handles", () => {
+    for (const overrides of [{}, { items: [items[2]!], payments: { paypal: null, venmo: null } }]) {
+      const parts = skeleton(render(overrides));
+      expect(parts).toContain('<article class="shop-detail">');
+      // Two photos, so the carousel has its hint and controls; both lazy, never preloaded.
+      const photos = tags(parts, "img");
+      expect(photos).toHaveLength(2);
+      for (const photo of photos) expect(photo).toContain('loading="lazy"');
+      for (const part of [
+        "shop-carousel-hint",
+        "shop-carousel-prev",
+        "shop-carousel-next",
+        "shop-carousel-dots",
+        "shop-carousel-status",
+        "shop-detail-description",
+        "shop-detail-tags",
+        "shop-pay",
+        // The spare parts after the detail: the badge, and the frame for no photo.
+        "shop-badge",
+        "shop-photo-placeholder",
+      ]) {
+        expect(parts).toContain(`class="${part}`);
+      }
+      expect(parts.match(/class="shop-pay-link"/g)).toHaveLength(2);
+      expect(parts.indexOf("Pay with PayPal")).toBeLessThan(parts.indexOf("Pay with Venmo"));
+    }
+  });
+
+  it("carries each item's data for the script, with the links the server builds", () => {
+    const html = render();
+    const { text, items: data } = island(html);
+    // Owner text cannot end the script element (nor is U+2028 left raw).
+    expect(text).not.toContain("<");
+    expect(text).toContain("\\u003cscript>alert(1)\\u003c/script>");
+    expect(data).toEqual([
+      {
+        id: "i1",
+        name: "Mug <script>alert(1)</script>",
+        price: "$12.50",
+        description: "Hot & <i>fresh</i>",
+        tags: ["Kitchen", "Gifts"],
+        photos: items[0]!.images,
+        paypal: paypalPaymentUrl("bobsgoods", 1250),
+        venmo: venmoPaymentUrl("bobs-goods", 1250, items[0]!.name),
+      },
+      // Sold out: no payment links.
+      {
+        id: "i2",
+        name: "Candle",
+        price: "$22.00",
+        tags: ["Home"],
+        soldOut: true,
+        photos: items[1]!.images,
+      },
+      {
+        id: "i3",
+        name: "Pen",
+        price: "$9.00",
+        paypal: "https://paypal.me/bobsgoods/9.00",
+        venmo: "https://venmo.com/bobs-goods?txn=pay&amount=9.00&note=Pen",
+      },
     ]);
+
+    const venmoOnly = island(render({ payments: { paypal: null, venmo: "bobs-goods" } })).items;
+    expect(venmoOnly[2]).toEqual({ id: "i3", name: "Pen", price: "$9.00", venmo: data[2]!.venmo });
+    const none = island(render({ payments: { paypal: null, venmo: null } })).items;
+    expect(none[0]).not.toHaveProperty("paypal");
+    expect(none[0]).not.toHaveProperty("venmo");
+
+    const odd = island(
+      render({ items: [{ ...items[2]!, name: 'Line\u2028break\u2029 & "quotes"' }] }),
+    );
+    expect(odd.text).not.toMatch(/[\u2028\u2029]/);
+    expect(odd.items[0]!.name).toBe('Line\u2028break\u2029 & "quotes"');
   });
 
   it("renders the item of ?item= open, with all its photos, a carousel and a Close link", () => {

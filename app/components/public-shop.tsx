@@ -2,6 +2,10 @@ import { MESSAGES } from "~/lib/messages";
 import { paypalPaymentUrl, venmoPaymentUrl } from "~/lib/payments";
 import { formatPrice } from "~/lib/price";
 import {
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
   photoText,
   SHOP_PAGE_SCRIPT,
   shopCountText,
@@ -11,6 +15,7 @@ import {
   SOLD_OUT_LABEL,
   TAG_FILTER_HINT,
   type ShopFilters,
+  type ShopItemData,
 } from "~/lib/shop";
 import { siteThemeStyle } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
@@ -60,14 +65,34 @@ const DETAIL_IMAGE_HEIGHT_PX = 600;
 const EAGER_CARDS = 4;
 
 /**
+ * The item the skeleton is rendered for: every optional part of a detail present (two
+ * photos, so the carousel has its hint, arrows, dots and status; a description; a tag;
+ * and, with SKELETON_PAYMENTS, both payment links), for the script to fill or remove.
+ * Its photos are never fetched: the skeleton stays in a `<template>`, and they are lazy.
+ */
+const SKELETON_ITEM: PublicShopItem = {
+  id: "skeleton",
+  name: "Item",
+  priceCents: 0,
+  description: "Description",
+  tags: ["Tag"],
+  soldOut: false,
+  images: ["data:,1", "data:,2"],
+};
+const SKELETON_PAYMENTS: ShopPayments = { paypal: "paypal", venmo: "venmo" };
+
+/**
  * A shop's public page: hero, contact and hours, then the items with a tag filter and a
- * search, and a dialog per item with its photos, description, tags and payment links.
+ * search, and a dialog for one item with its photos, description, tags and payment links.
  *
  * Everything is rendered here, on the server, and works as plain HTML: the filters are a
  * GET form, each card links to its item's address (`?item=`), and that address renders
  * the dialog open, with Close linking back to the list. The inline script
  * (app/lib/shop-page-script.ts) then makes filtering instant and the dialog modal, and
- * drives the carousel; it takes each item's detail from a `<template>` rendered here.
+ * drives the carousel. It builds an item's detail from one skeleton rendered here by
+ * `ShopItemDetail` and the item's entry in a JSON data island (`shopItemData`), rather
+ * than from a rendered copy of every item's detail, which made most of a large shop's
+ * HTML and of its render time.
  */
 export function PublicShopPage({
   site,
@@ -124,12 +149,23 @@ export function PublicShopPage({
         </section>
       </main>
 
-      {/* Each item's detail, for the script to show without asking the server. */}
-      {items.map((item) => (
-        <template key={item.id} id={`shop-item-${item.id}`}>
-          <ShopItemDetail item={item} payments={payments} photosOnOpen="lazy" />
-        </template>
-      ))}
+      {/*
+        What the script builds an item's detail from, without asking the server: the
+        detail's skeleton, with the spare parts a placeholder item cannot show at once
+        (the Sold Out badge, the frame for no photo), and each item's data.
+      */}
+      <template id="shop-item-skeleton">
+        <ShopItemDetail item={SKELETON_ITEM} payments={SKELETON_PAYMENTS} photosOnOpen="lazy" />
+        <SoldOutBadge />
+        <NoPhotos />
+      </template>
+      <script
+        type="application/json"
+        id="shop-items"
+        dangerouslySetInnerHTML={{
+          __html: jsonLdText(items.map((item) => shopItemData(item, payments))),
+        }}
+      />
 
       <dialog className="shop-dialog" aria-labelledby="shop-detail-title" open={openItem !== null}>
         <div className="shop-dialog-frame">
@@ -241,12 +277,7 @@ function ShopCard({
 }) {
   const image = item.images[0];
   return (
-    <li
-      className="shop-card"
-      data-item={item.id}
-      data-tags={JSON.stringify(item.tags)}
-      hidden={hidden}
-    >
+    <li className="shop-card" data-item={item.id} hidden={hidden}>
       <a className="shop-card-link" href={href}>
         <span className="shop-card-media">
           {image ? (
@@ -261,7 +292,7 @@ function ShopCard({
           ) : (
             <PhotoPlaceholder />
           )}
-          {item.soldOut ? <span className="shop-badge">{SOLD_OUT_LABEL}</span> : null}
+          {item.soldOut ? <SoldOutBadge /> : null}
         </span>
         <span className="shop-card-body">
           <h3 className="shop-card-name">{item.name}</h3>
@@ -272,11 +303,52 @@ function ShopCard({
   );
 }
 
+/** On a sold-out item's card and detail; the skeleton holds a spare one for the script. */
+function SoldOutBadge() {
+  return <span className="shop-badge">{SOLD_OUT_LABEL}</span>;
+}
+
+/**
+ * The payment links an item's detail offers, built here on the server: none for an item
+ * sold out, else one per handle the shop has.
+ */
+function payLinks(item: PublicShopItem, payments: ShopPayments) {
+  if (item.soldOut) return {};
+  return {
+    ...(payments.paypal ? { paypal: paypalPaymentUrl(payments.paypal, item.priceCents) } : {}),
+    ...(payments.venmo
+      ? { venmo: venmoPaymentUrl(payments.venmo, item.priceCents, item.name) }
+      : {}),
+  };
+}
+
+/**
+ * An item's entry in the page's data island: what `ShopItemDetail` shows of it, with the
+ * price formatted and the payment links built as the server renders them, empty parts left
+ * out (see `ShopItemData`).
+ */
+export function shopItemData(item: PublicShopItem, payments: ShopPayments): ShopItemData {
+  return {
+    id: item.id,
+    name: item.name,
+    price: formatPrice(item.priceCents),
+    ...(item.description ? { description: item.description } : {}),
+    ...(item.tags.length ? { tags: item.tags } : {}),
+    ...(item.soldOut ? { soldOut: true as const } : {}),
+    ...(item.images.length ? { photos: item.images } : {}),
+    ...payLinks(item, payments),
+  };
+}
+
 /**
  * One item in full: its photos, name, price, description, tags and how to pay.
  * `photosOnOpen` is "eager" for the dialog the server renders open, whose first photo is
- * what the visitor came for; the details kept in templates say "lazy", which also keeps
- * React from asking the browser to preload every photo of every item.
+ * what the visitor came for; the skeleton kept in a template says "lazy", which also keeps
+ * React from asking the browser to preload its placeholder photos.
+ *
+ * The page's script builds the same markup for any item from that skeleton
+ * (`buildShopItemDetail` in app/lib/shop-page-script.ts): a change here must be matched
+ * there, and tests/e2e/shop-item-detail.spec.tsx compares the two.
  */
 export function ShopItemDetail({
   item,
@@ -287,7 +359,7 @@ export function ShopItemDetail({
   payments: ShopPayments;
   photosOnOpen: "eager" | "lazy";
 }) {
-  const payable = !item.soldOut && (payments.paypal || payments.venmo);
+  const pay = payLinks(item, payments);
   return (
     <article className="shop-detail">
       <ShopCarousel item={item} firstPhoto={photosOnOpen} />
@@ -297,7 +369,7 @@ export function ShopItemDetail({
         </h2>
         <p className="shop-detail-price">
           <span>{formatPrice(item.priceCents)}</span>
-          {item.soldOut ? <span className="shop-badge">{SOLD_OUT_LABEL}</span> : null}
+          {item.soldOut ? <SoldOutBadge /> : null}
         </p>
         {item.description ? <p className="shop-detail-description">{item.description}</p> : null}
         {item.tags.length ? (
@@ -307,18 +379,10 @@ export function ShopItemDetail({
             ))}
           </ul>
         ) : null}
-        {payable ? (
+        {pay.paypal || pay.venmo ? (
           <div className="shop-pay">
-            {payments.paypal ? (
-              <PayLink href={paypalPaymentUrl(payments.paypal, item.priceCents)}>
-                Pay with PayPal
-              </PayLink>
-            ) : null}
-            {payments.venmo ? (
-              <PayLink href={venmoPaymentUrl(payments.venmo, item.priceCents, item.name)}>
-                Pay with Venmo
-              </PayLink>
-            ) : null}
+            {pay.paypal ? <PayLink href={pay.paypal}>Pay with PayPal</PayLink> : null}
+            {pay.venmo ? <PayLink href={pay.venmo}>Pay with Venmo</PayLink> : null}
           </div>
         ) : null}
       </div>
@@ -347,19 +411,13 @@ function ShopCarousel({
   firstPhoto: "eager" | "lazy";
 }) {
   const count = item.images.length;
-  if (count === 0) {
-    return (
-      <div className="shop-detail-media">
-        <PhotoPlaceholder />
-      </div>
-    );
-  }
+  if (count === 0) return <NoPhotos />;
   return (
     <div
       className="shop-detail-media shop-carousel"
       role="group"
       aria-roledescription="carousel"
-      aria-label={`Photos of ${item.name}`}
+      aria-label={photosLabel(item.name)}
     >
       <div className="shop-carousel-viewport">
         <ul className="shop-carousel-track">
@@ -367,9 +425,7 @@ function ShopCarousel({
             <li key={src} className="shop-slide">
               <img
                 src={src}
-                alt={
-                  count > 1 ? `${item.name}, ${photoText(index, count).toLowerCase()}` : item.name
-                }
+                alt={photoAlt(item.name, index, count)}
                 width={DETAIL_IMAGE_WIDTH_PX}
                 height={DETAIL_IMAGE_HEIGHT_PX}
                 loading={index === 0 && firstPhoto === "eager" ? undefined : "lazy"}
@@ -380,9 +436,7 @@ function ShopCarousel({
           ))}
         </ul>
       </div>
-      {count > 1 ? (
-        <p className="shop-carousel-hint">{count} photos: scroll sideways to see them all.</p>
-      ) : null}
+      {count > 1 ? <p className="shop-carousel-hint">{photosHint(count)}</p> : null}
       {count > 1 ? (
         <div className="shop-carousel-controls">
           <button type="button" className="shop-carousel-prev" aria-label="Previous photo">
@@ -396,7 +450,7 @@ function ShopCarousel({
               <button
                 key={src}
                 type="button"
-                aria-label={`Photo ${index + 1}`}
+                aria-label={photoDotLabel(index)}
                 aria-current={index === 0 ? "true" : undefined}
               />
             ))}
@@ -415,6 +469,15 @@ function Chevron({ direction }: { direction: "left" | "right" }) {
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
     </svg>
+  );
+}
+
+/** A detail's photo area for an item without photos. */
+function NoPhotos() {
+  return (
+    <div className="shop-detail-media">
+      <PhotoPlaceholder />
+    </div>
   );
 }
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { foldForSearch } from "./items";
 import { SWIPE_THRESHOLD_PX } from "./limits";
 import { SHOP_PAGE_SCRIPT } from "./shop";
-import { matchesShopFilters, photoText, shopCountText } from "./shop-page-script";
+import {
+  matchesShopFilters,
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
+  photoText,
+  shopCountText,
+} from "./shop-page-script";
 
 /** GUIDE section 6: at most 15 KB of JavaScript (gzip) on any public page. */
 const BUDGET_BYTES = 15 * 1024;
@@ -31,6 +39,10 @@ describe("the shop page's script", () => {
     expect(SHOP_PAGE_SCRIPT).not.toMatch(/\b(import|require|__vite|__name|exports)\b/);
   });
 
+  it("builds the item's detail without parsing markup", () => {
+    expect(SHOP_PAGE_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+  });
+
   it("gets helpers that work on their own, with the same answers as on the server", () => {
     const matches = serialised(matchesShopFilters);
     const fold = serialised(foldForSearch);
@@ -54,5 +66,10 @@ describe("the shop page's script", () => {
     }
     expect(serialised(shopCountText)(2, 5)).toBe(shopCountText(2, 5));
     expect(serialised(photoText)(1, 3)).toBe("Photo 2 of 3");
+    expect(serialised(photoAlt)("Mug", 1, 3)).toBe("Mug, photo 2 of 3");
+    expect(serialised(photoAlt)("Mug", 0, 1)).toBe("Mug");
+    expect(serialised(photosLabel)("Mug")).toBe("Photos of Mug");
+    expect(serialised(photosHint)(3)).toBe("3 photos: scroll sideways to see them all.");
+    expect(serialised(photoDotLabel)(1)).toBe("Photo 2");
   });
 });

@@ -10,8 +10,13 @@
  * script weighs a few kilobytes (a unit test keeps it under the 15 KB gzip budget).
  * The price: every function here must be self-contained. No imports, no module-level
  * constants, nothing from outside but its parameters and browser globals; the shared
- * rules (search folding, the count line, the photo label) are passed in as arguments,
+ * rules (search folding, the count line, the photo texts) are passed in as arguments,
  * so the server and the browser run the same code.
+ *
+ * The item dialog is built in the browser from one skeleton of the detail and a JSON data
+ * island, both rendered by the server (`PublicShopPage`), rather than from a rendered
+ * copy of every item's detail: a copy per item made up most of the page's bytes and of
+ * its render time on every uncached view.
  */
 
 /** What a search and the tag filter look at. */
@@ -54,11 +59,143 @@ export function photoText(index: number, count: number): string {
   return `Photo ${index + 1} of ${count}`;
 }
 
-export interface ShopScriptHelpers {
+/** A photo's alt text: "Mug, photo 2 of 3" among several, the item's name alone for one. */
+export function photoAlt(name: string, index: number, count: number): string {
+  return count > 1 ? `${name}, photo ${index + 1} of ${count}` : name;
+}
+
+/** The carousel's own label: "Photos of Mug". */
+export function photosLabel(name: string): string {
+  return `Photos of ${name}`;
+}
+
+/** The line under several photos, for the page without script (which scrolls them). */
+export function photosHint(count: number): string {
+  return `${count} photos: scroll sideways to see them all.`;
+}
+
+/** A carousel dot's label: "Photo 2"; `index` counts from 0. */
+export function photoDotLabel(index: number): string {
+  return `Photo ${index + 1}`;
+}
+
+/**
+ * One item as the page's data island (`<script type="application/json" id="shop-items">`)
+ * carries it: what its detail shows that the skeleton cannot, ready to display. Empty
+ * parts are left out: no `description` for "", no `tags` or `photos` for none, `soldOut`
+ * only when true, and a payment link only when the detail offers it (in stock, and the
+ * shop has that handle); the server builds those links, the script only places them.
+ */
+export interface ShopItemData {
+  id: string;
+  name: string;
+  /** Formatted by the server ("$12.50"). */
+  price: string;
+  description?: string;
+  tags?: string[];
+  soldOut?: true;
+  photos?: string[];
+  paypal?: string;
+  venmo?: string;
+}
+
+/** The texts a detail shows around its photos, shared by the server and the script. */
+export interface ShopDetailTexts {
+  photoText: typeof photoText;
+  photoAlt: typeof photoAlt;
+  photosLabel: typeof photosLabel;
+  photosHint: typeof photosHint;
+  photoDotLabel: typeof photoDotLabel;
+}
+
+/**
+ * An item's detail, built from the skeleton the server renders (`ShopItemDetail` for a
+ * placeholder item that has every optional part, then a spare Sold Out badge and the
+ * no-photo frame) and the item's data, to the very markup `ShopItemDetail` renders for
+ * the item open (its first photo without `loading`, the others lazy).
+ *
+ * Only DOM calls (clone, set text or attribute, remove), never markup from data: the
+ * item's text can hold anything. Each part is trimmed to what the server renders for the
+ * item: no description, tags or payment links it has none of, carousel controls only for
+ * two photos or more, and the no-photo frame for none.
+ */
+export function buildShopItemDetail(
+  skeleton: DocumentFragment,
+  item: ShopItemData,
+  text: ShopDetailTexts,
+): HTMLElement {
+  const detail = skeleton.querySelector(".shop-detail")!.cloneNode(true) as HTMLElement;
+  const part = (selector: string) => detail.querySelector<HTMLElement>(selector)!;
+  // Copies of `model`, one per value, in place of the model and its siblings.
+  const repeat = <T>(
+    model: Element,
+    values: T[],
+    fill: (copy: HTMLElement, value: T, n: number) => void,
+  ) =>
+    model.parentElement!.replaceChildren(
+      ...values.map((value, n) => {
+        const copy = model.cloneNode(true) as HTMLElement;
+        fill(copy, value, n);
+        return copy;
+      }),
+    );
+
+  part(".shop-detail-name").textContent = item.name;
+  const price = part(".shop-detail-price");
+  price.firstElementChild!.textContent = item.price;
+  if (item.soldOut) price.append(skeleton.querySelector(".shop-badge")!.cloneNode(true));
+
+  const description = part(".shop-detail-description");
+  if (item.description) description.textContent = item.description;
+  else description.remove();
+
+  const tags = item.tags || [];
+  const tagList = part(".shop-detail-tags");
+  if (tags.length) repeat(tagList.firstElementChild!, tags, (li, tag) => (li.textContent = tag));
+  else tagList.remove();
+
+  // The skeleton's links are PayPal's, then Venmo's, as the server orders them.
+  const links = Array.from(detail.querySelectorAll(".shop-pay-link"));
+  [item.paypal, item.venmo].forEach((href, n) =>
+    href ? links[n]!.setAttribute("href", href) : links[n]!.remove(),
+  );
+  if (!item.paypal && !item.venmo) part(".shop-pay").remove();
+
+  const photos = item.photos || [];
+  const count = photos.length;
+  const media = part(".shop-carousel");
+  if (count === 0) {
+    media.replaceWith(
+      skeleton.querySelector(".shop-photo-placeholder")!.parentElement!.cloneNode(true),
+    );
+    return detail;
+  }
+  media.setAttribute("aria-label", text.photosLabel(item.name));
+  repeat(part(".shop-slide"), photos, (slide, src, n) => {
+    const img = slide.querySelector("img")!;
+    img.setAttribute("src", src);
+    img.setAttribute("alt", text.photoAlt(item.name, n, count));
+    if (n === 0) img.removeAttribute("loading");
+  });
+  if (count === 1) {
+    part(".shop-carousel-hint").remove();
+    part(".shop-carousel-controls").remove();
+    return detail;
+  }
+  part(".shop-carousel-hint").textContent = text.photosHint(count);
+  repeat(part(".shop-carousel-dots button"), photos, (dot, _src, n) => {
+    dot.setAttribute("aria-label", text.photoDotLabel(n));
+    if (n > 0) dot.removeAttribute("aria-current");
+  });
+  part(".shop-carousel-status").textContent = text.photoText(0, count);
+  return detail;
+}
+
+export interface ShopScriptHelpers extends ShopDetailTexts {
   matches: typeof matchesShopFilters;
   fold: (text: string) => string;
   countText: typeof shopCountText;
-  photoText: typeof photoText;
+  build: typeof buildShopItemDetail;
 }
 
 /**
@@ -67,7 +204,8 @@ export interface ShopScriptHelpers {
  *   (`history.replaceState`), so reload and sharing keep the filters;
  * - an item link opens the item in the `<dialog>` (`showModal`: focus stays inside,
  *   Escape closes) and pushes its `?item=` address, so Back closes it; closing returns
- *   focus to the item's card;
+ *   focus to the item's card. The detail is built by `helpers.build` from the skeleton
+ *   `<template>` and the item's entry in the `#shop-items` data island;
  * - the carousel moves by its arrows, the Left and Right keys, its dots and a swipe
  *   longer than `swipeThreshold` pixels.
  * Every control it drives exists without it; it marks the page `.shop-js` only once all
@@ -86,25 +224,21 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
   const empty = root.querySelector<HTMLElement>(".shop-empty")!;
   const content = dialog.querySelector<HTMLElement>(".shop-dialog-content")!;
   const closeLink = dialog.querySelector<HTMLAnchorElement>("a.shop-dialog-close")!;
+  const skeleton = root.querySelector<HTMLTemplateElement>("template#shop-item-skeleton")!.content;
+  const data = JSON.parse(root.querySelector("#shop-items")!.textContent!) as ShopItemData[];
   const path = location.pathname;
 
-  // Each card with what the filter reads: its name and tags, and the description from
-  // the item's detail template.
+  // Each card with its item's data, which the filter reads (name, description and tags)
+  // and the dialog shows.
   const cards = Array.from(root.querySelectorAll<HTMLElement>("li[data-item]")).map((card) => {
     const id = card.getAttribute("data-item")!;
-    const template = document.getElementById(`shop-item-${id}`) as HTMLTemplateElement;
-    const description = template.content.querySelector(".shop-detail-description");
-    const name = card.querySelector(".shop-card-name");
+    const item = data.find((candidate) => candidate.id === id)!;
     return {
       id,
       card,
-      template,
+      item,
       link: card.querySelector("a")!,
-      facts: {
-        name: name ? name.textContent || "" : "",
-        description: description ? description.textContent || "" : "",
-        tags: JSON.parse(card.getAttribute("data-tags") || "[]") as string[],
-      },
+      facts: { name: item.name, description: item.description || "", tags: item.tags || [] },
     };
   });
 
@@ -204,9 +338,9 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
   function openItem(id: string, push: boolean): boolean {
     const entry = cards.find((candidate) => candidate.id === id);
     if (!entry) return false;
-    content.replaceChildren(entry.template.content.cloneNode(true));
-    // The templates' photos are lazy so the page never preloads them; once an item is
-    // open, all its photos load, so the next one is there when the visitor swipes.
+    content.replaceChildren(helpers.build(skeleton, entry.item, helpers));
+    // Once an item is open, all its photos load, so the next one is there when the
+    // visitor swipes.
     content.querySelectorAll("img").forEach((img) => (img.loading = "eager"));
     setUpCarousel(content);
     closeLink.href = addressOf(chosenTags(), null);

@@ -6,14 +6,30 @@ import { foldForSearch, ITEM_ID_PATTERN } from "./items";
 import { normalizeTags, SWIPE_THRESHOLD_PX } from "./limits";
 import { compareNames } from "./menu";
 import {
+  buildShopItemDetail,
   enhanceShop,
   matchesShopFilters,
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
   photoText,
   shopCountText,
   type ShopFilterable,
+  type ShopItemData,
+  type ShopScriptHelpers,
 } from "./shop-page-script";
 
-export { matchesShopFilters, photoText, shopCountText };
+export {
+  matchesShopFilters,
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
+  photoText,
+  shopCountText,
+  type ShopItemData,
+};
 
 /** The badge on sold-out items (SPEC section 4: an item is In Stock or Sold Out). */
 export const SOLD_OUT_LABEL = "Sold Out";
@@ -77,7 +93,20 @@ export function shopItemMatches(item: ShopFilterable, filters: ShopFilters): boo
 
 /**
  * The page's script: `enhanceShop` called with the very functions the server filters,
- * counts and labels with, so both sides agree. See shop-page-script.ts for why it is
- * inline and how it stays self-contained.
+ * counts and labels with, so both sides agree, and with the function that builds an
+ * item's detail from the skeleton and the data island. See shop-page-script.ts for why it
+ * is inline and how it stays self-contained.
  */
-export const SHOP_PAGE_SCRIPT = `(${String(enhanceShop)})({matches:${String(matchesShopFilters)},fold:${String(foldForSearch)},countText:${String(shopCountText)},photoText:${String(photoText)}},${SWIPE_THRESHOLD_PX});`;
+export const SHOP_PAGE_SCRIPT = `(${String(enhanceShop)})({${Object.entries({
+  matches: matchesShopFilters,
+  fold: foldForSearch,
+  countText: shopCountText,
+  photoText,
+  photoAlt,
+  photosLabel,
+  photosHint,
+  photoDotLabel,
+  build: buildShopItemDetail,
+} satisfies ShopScriptHelpers)
+  .map(([name, fn]) => `${name}:${String(fn)}`)
+  .join(",")}},${SWIPE_THRESHOLD_PX});`;

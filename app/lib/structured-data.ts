@@ -156,7 +156,10 @@ export function shopJsonLd(
   };
 }
 
-/** JSON for a `<script type="application/ld+json">`: `<` is escaped so no text can close the tag. */
+/**
+ * JSON for a `<script>` element (JSON-LD, or the shop page's data island): `<` is escaped so
+ * no text can close the tag, and U+2028/U+2029 so that the text is also valid JavaScript.
+ */
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, "\\u003c")

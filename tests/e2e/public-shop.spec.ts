@@ -7,6 +7,7 @@ import { DEMO, expect, signIn, test } from "./fixtures";
 import {
   cardLink,
   dialog,
+  dialogContentMarkup,
   expectPhoto,
   grid,
   itemIdOf,
@@ -69,6 +70,18 @@ async function uploadPhoto(page: Page, productId: string, itemId: string, color:
     headers: { accept: "application/json" },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The open dialog, built by the script, shows what the server renders at the item's
+ * address without it (app/components/public-shop.tsx, `ShopItemDetail`).
+ */
+async function expectServerDetail(page: Page, address: string) {
+  const response = await page.request.get(address);
+  expect(response.status()).toBe(200);
+  const server = await dialogContentMarkup(page, await response.text());
+  expect(server).toContain('class="shop-detail"');
+  expect(await dialogContentMarkup(page)).toBe(server);
 }
 
 async function seriousAxeViolations(page: Page) {
@@ -254,6 +267,7 @@ test("an item with three photos: the carousel by arrows, keys, swipes and dots",
     "Leather",
     "Gifts",
   ]);
+  await expectServerDetail(page, `${path}?item=${walletId}`);
   // Every photo is there with its size; all but the current one are hidden from screen readers.
   const photos = dialog(page).locator("img");
   await expect(photos).toHaveCount(3);
@@ -350,6 +364,7 @@ test("payment links: the shop's PayPal and Venmo for an item in stock, none when
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   }
+  await expectServerDetail(page, `${path}?item=${await itemIdOf(page, "Notebook Set")}`);
   // No photos: a placeholder and no carousel controls.
   await expect(dialog(page).locator(".shop-photo-placeholder")).toBeVisible();
   await expect(dialog(page).locator("img")).toHaveCount(0);
@@ -361,6 +376,7 @@ test("payment links: the shop's PayPal and Venmo for an item in stock, none when
   await expect(dialog(page).getByRole("heading", { name: SOLD_OUT })).toBeVisible();
   await expect(dialog(page).getByText("Sold Out", { exact: true })).toBeVisible();
   await expect(dialog(page).getByRole("link", { name: /^Pay with/ })).toHaveCount(0);
+  await expectServerDetail(page, `${path}?item=${await itemIdOf(page, SOLD_OUT)}`);
 });
 
 test.describe("without JavaScript", () => {
@@ -534,7 +550,11 @@ test("the page's JavaScript is one small inline script, under 15 KB gzip", async
   await expect(page.locator(".shop-page.shop-js")).toBeVisible();
   expect(scriptResponses).toEqual([]);
   expect(await page.locator("script[src]").count()).toBe(0);
-  const sources = await page.locator("script:not([type='application/ld+json'])").allTextContents();
+  // Besides the JSON-LD, the items' data is the only other script element, and it is JSON.
+  const data = page.locator("script[type='application/json']");
+  await expect(data).toHaveCount(1);
+  expect(JSON.parse((await data.textContent())!)).toHaveLength(DEMO_ITEMS.length);
+  const sources = await page.locator("script:not([type^='application/'])").allTextContents();
   expect(sources).toHaveLength(1);
   const gzipped = gzipSync(Buffer.from(sources.join("\n"), "utf8")).length;
   test.info().annotations.push({ type: "JavaScript (gzip bytes)", description: String(gzipped) });

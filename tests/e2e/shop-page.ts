@@ -52,3 +52,24 @@ export async function swipe(page: Page, dx: number) {
   await page.mouse.move(x + dx, y, { steps: 8 });
   await page.mouse.up();
 }
+
+/**
+ * The open dialog's content as markup: the live page's, or, given a page's HTML, the one
+ * the server rendered in it (parsed, never run). What the script changes on an item once
+ * it is open is left out: every photo's `loading` (all load at once), and the carousel's
+ * slide state (`aria-hidden` on the slides, the track's `style`).
+ */
+export async function dialogContentMarkup(page: Page, serverHtml?: string): Promise<string> {
+  return page.evaluate((html) => {
+    const root = html === null ? document : new DOMParser().parseFromString(html, "text/html");
+    const content = root.querySelector("dialog.shop-dialog .shop-dialog-content");
+    if (!content) throw new Error("No dialog content.");
+    const copy = content.cloneNode(true) as Element;
+    copy.querySelectorAll("img").forEach((img) => img.removeAttribute("loading"));
+    copy.querySelectorAll(".shop-slide").forEach((slide) => slide.removeAttribute("aria-hidden"));
+    copy
+      .querySelectorAll(".shop-carousel-track")
+      .forEach((track) => track.removeAttribute("style"));
+    return copy.innerHTML;
+  }, serverHtml ?? null);
+}

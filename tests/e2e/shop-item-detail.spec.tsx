@@ -1,0 +1,208 @@
+/**
+ * The shop page's script builds an item's detail from one skeleton and the page's data
+ * island (app/lib/shop-page-script.ts, `buildShopItemDetail`); the server renders the same
+ * detail with `ShopItemDetail` for `?item=`. Both must give the same markup for every kind
+ * of item: these tests render pages here, with items of every shape, serve them to the
+ * browser at a made-up address, and compare the two.
+ */
+import { renderToString } from "react-dom/server";
+import type { Page } from "@playwright/test";
+import {
+  PublicShopPage,
+  ShopItemDetail,
+  type PublicShopItem,
+  type PublicShopPageProps,
+  type ShopPayments,
+} from "../../app/components/public-shop";
+import { defaultHours } from "../../app/lib/hours";
+import {
+  buildShopItemDetail,
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
+  photoText,
+} from "../../app/lib/shop-page-script";
+import { expect, test } from "./fixtures";
+import { dialog, dialogContentMarkup } from "./shop-page";
+
+const ORIGIN = "http://shop.test";
+const PATH = "/s/test-shop-AAAAAAAAAAAAAAAAAAAA";
+const photos = (id: string, count: number) =>
+  Array.from({ length: count }, (_, n) => `/files/shoppies/p/items/${id}/${n}?v=1&w=2`);
+
+const ITEMS: PublicShopItem[] = [
+  {
+    id: "evil",
+    name: `</script><img src=x onerror=alert(1)> "Quoted" & 'single' café`,
+    priceCents: 123456,
+    description: `<b>Bold</b> & "quoted"\u2028next line`,
+    tags: ["A & B", "<i>tag</i>"],
+    soldOut: false,
+    images: photos("evil", 3),
+  },
+  {
+    id: "single",
+    name: "One Photo",
+    priceCents: 900,
+    description: "Sold out, one photo.",
+    tags: ["Solo"],
+    soldOut: true,
+    images: photos("single", 1),
+  },
+  {
+    id: "bare",
+    name: "No Photo",
+    priceCents: 0,
+    description: "",
+    tags: [],
+    soldOut: false,
+    images: [],
+  },
+  {
+    id: "pair",
+    name: "Two Photos",
+    priceCents: 2500,
+    description: "",
+    tags: ["Pair", "Home"],
+    soldOut: false,
+    images: photos("pair", 2),
+  },
+  {
+    id: "gone",
+    name: "Gone",
+    priceCents: 100,
+    description: "Nothing else.",
+    tags: [],
+    soldOut: true,
+    images: [],
+  },
+];
+
+const PAYMENTS: Array<[string, ShopPayments]> = [
+  ["PayPal and Venmo", { paypal: "testshop", venmo: "test-shop" }],
+  ["PayPal only", { paypal: "testshop", venmo: null }],
+  ["Venmo only", { paypal: null, venmo: "test-shop" }],
+  ["no handles", { paypal: null, venmo: null }],
+];
+
+function pageHtml(payments: ShopPayments, openItemId: string | null): string {
+  const props: PublicShopPageProps = {
+    site: {
+      name: "Test Shop",
+      address: "1 Test Street",
+      contact: { phone: "+1 555 0100", email: "shop@example.com" },
+      hours: defaultHours(),
+      colors: { primary: "#ffffff", secondary: "#2f6f4f", text: "#102018" },
+      logoUrl: null,
+      bgUrl: null,
+    },
+    path: PATH,
+    items: ITEMS,
+    tagOptions: ["<i>tag</i>", "A & B", "Home", "Pair", "Solo"],
+    filters: { tags: [], query: "" },
+    openItemId,
+    payments,
+    jsonLd: {},
+  };
+  // renderToString, as the app's server renders: it marks where text nodes meet.
+  const body = renderToString(<PublicShopPage {...props} />);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Test Shop</title></head><body>${body}</body></html>`;
+}
+
+/** Serves the shop's pages at ORIGIN + PATH (`?item=` renders that item open); no photos. */
+async function serveShop(page: Page, payments: ShopPayments) {
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname !== PATH) return route.fulfill({ status: 404, body: "" });
+    const html = pageHtml(payments, url.searchParams.get("item"));
+    return route.fulfill({ contentType: "text/html; charset=utf-8", body: html });
+  });
+  // Nothing the items hold may ever run.
+  page.on("dialog", (alert) => {
+    throw new Error(`Unexpected ${alert.type()}: ${alert.message()}`);
+  });
+}
+
+async function expectNothingRan(page: Page) {
+  expect(await page.locator("img[src='x']").count()).toBe(0);
+}
+
+for (const [label, payments] of PAYMENTS) {
+  test(`the script builds each item's detail as the server renders it (${label})`, async ({
+    page,
+  }) => {
+    await serveShop(page, payments);
+    await page.goto(`${ORIGIN}${PATH}`);
+    await expect(page.locator(".shop-page.shop-js")).toBeVisible();
+
+    for (const item of ITEMS) {
+      // The builder alone, as serialised into the page, on the page's skeleton and data:
+      // exactly the server's markup for the item open.
+      const server = renderToString(
+        <ShopItemDetail item={item} payments={payments} photosOnOpen="eager" />,
+      );
+      const [built, expected] = await page.evaluate(
+        ({ id, server, build, texts }) => {
+          const revive = (source: string) => new Function(`return (${source});`)();
+          const skeleton = document.querySelector<HTMLTemplateElement>("#shop-item-skeleton")!;
+          const data = JSON.parse(document.querySelector("#shop-items")!.textContent!);
+          const helpers = Object.fromEntries(
+            Object.entries(texts).map(([name, source]) => [name, revive(source)]),
+          );
+          const item = data.find((entry: { id: string }) => entry.id === id);
+          const detail = revive(build)(skeleton.content, item, helpers) as HTMLElement;
+          const parsed = document.createElement("template");
+          parsed.innerHTML = server;
+          // (Rendered alone, the detail comes after React's preload of its first photo.)
+          return [detail.outerHTML, parsed.content.querySelector(".shop-detail")!.outerHTML];
+        },
+        {
+          id: item.id,
+          server,
+          build: String(buildShopItemDetail),
+          texts: {
+            photoText: String(photoText),
+            photoAlt: String(photoAlt),
+            photosLabel: String(photosLabel),
+            photosHint: String(photosHint),
+            photoDotLabel: String(photoDotLabel),
+          },
+        },
+      );
+      expect(built, item.name).toBe(expected);
+
+      // And through the page: a click on the card shows what `?item=` renders.
+      await page.locator(`li[data-item="${item.id}"] a`).click();
+      await expect(dialog(page)).toBeVisible();
+      await expect(dialog(page).locator("h2")).toHaveText(item.name);
+      expect(await dialogContentMarkup(page), item.name).toBe(
+        await dialogContentMarkup(page, pageHtml(payments, item.id)),
+      );
+      await page.keyboard.press("Escape");
+      await expect(dialog(page)).toBeHidden();
+    }
+    await expectNothingRan(page);
+  });
+}
+
+test("an item's address opened with the script shows the server's detail", async ({ page }) => {
+  const payments = PAYMENTS[0]![1];
+  await serveShop(page, payments);
+  for (const item of ITEMS) {
+    await page.goto(`${ORIGIN}${PATH}?item=${item.id}`);
+    await expect(page.locator(".shop-page.shop-js")).toBeVisible();
+    await expect(dialog(page)).toBeVisible();
+    expect(await dialog(page).evaluate((element) => element.matches(":modal"))).toBe(true);
+    expect(await dialogContentMarkup(page), item.name).toBe(
+      await dialogContentMarkup(page, pageHtml(payments, item.id)),
+    );
+    // Once open, every photo loads at once.
+    for (const loading of await dialog(page)
+      .locator("img")
+      .evaluateAll((images) => images.map((image) => image.getAttribute("loading")))) {
+      expect(loading).toBe("eager");
+    }
+  }
+  await expectNothingRan(page);
+});
