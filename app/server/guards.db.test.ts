@@ -3,7 +3,7 @@
  * and action, and the ownership check in front of every owned product.
  * Each is tried by the owner, by a second owner and by an anonymous visitor.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerOwner } from "../../tests/support/auth-helpers";
@@ -263,5 +263,18 @@ describe("loadPublicSite", () => {
       init: { status: 404 },
     });
     await services.db.update(products).set({ exists: true }).where(eq(products.id, productId));
+  });
+
+  it("keeps answering when many views arrive at once, and after the session drops its statements", async () => {
+    const slugId = `chez-test-${productId}`;
+    const views = await Promise.all(
+      Array.from({ length: 20 }, () => loadPublicSite(services.db, "restaurant", slugId, "x")),
+    );
+    expect(new Set(views.map((view) => view.name))).toEqual(new Set(["Chez Test"]));
+    // On PGlite the statement lives in the one session, which DEALLOCATE ALL empties. (On
+    // PostgreSQL the driver keeps its own list of what each connection has prepared.)
+    if (services.database.kind === "pglite") await services.db.execute(sql`DEALLOCATE ALL`);
+    const again = await loadPublicSite(services.db, "restaurant", slugId, "x");
+    expect(again.name).toBe("Chez Test");
   });
 });

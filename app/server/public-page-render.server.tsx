@@ -42,6 +42,8 @@ interface PublicRouteModule {
 interface PublicRoute {
   id: string;
   path: string;
+  /** The path up to its first parameter ("/r/"): only a route whose prefix fits is matched. */
+  prefix: string;
   module: PublicRouteModule;
 }
 
@@ -74,7 +76,14 @@ function publicRoutes(build: ServerBuild): PublicRoute[] {
   if (!found) {
     found = Object.values(build.routes).flatMap((route) =>
       route && route.parentId === "root" && route.path && isPublicRouteModule(route.module)
-        ? [{ id: route.id, path: `/${route.path}`, module: route.module }]
+        ? [
+            {
+              id: route.id,
+              path: `/${route.path}`,
+              prefix: `/${route.path}`.split(":")[0]!,
+              module: route.module,
+            },
+          ]
         : [],
     );
     publicRoutesByBuild.set(build, found);
@@ -106,7 +115,10 @@ export async function renderPublicPage(
   url: URL,
   context: RouterContextProvider,
 ): Promise<RenderedPublicPage | null> {
-  const [match] = matchRoutes(publicRoutes(build), url.pathname) ?? [];
+  // Matching ranks every candidate's compiled path on each call: offer it only the one or two
+  // routes that can fit.
+  const candidates = publicRoutes(build).filter((route) => url.pathname.startsWith(route.prefix));
+  const [match] = (candidates.length && matchRoutes(candidates, url.pathname)) || [];
   if (!match) return null;
   const route = match.route;
   const root = build.routes.root?.module as RootModule | undefined;
