@@ -39,7 +39,8 @@ export function pageMeta(
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
+    // With a picture, link previews show it large; without, a compact card.
+    { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
     ...(page.image ? [{ property: "og:image", content: page.image }] : []),
     ...(page.noIndex ? [{ name: "robots", content: "noindex" }] : []),
   ];
