@@ -13,10 +13,11 @@
  * canonical address, a 404, an error) or anything fails, the caller hands the request to
  * React Router, which renders the route's error boundary as it always has.
  *
- * A route takes this path when it sits directly under the root, says `hydrate: false`, and
- * exports `PublicPage`: its page component, taking `{ loaderData }` as React Router's
+ * A route takes this path when it sits directly under the root, says `hydrate: false`,
+ * and exports `PublicPage`: its page component, taking `{ loaderData }` as React Router's
  * default export does (React Router wraps the default export in its own hooks, so the
- * plain component is exported under this name as well).
+ * plain component is exported under this name as well). Routes with `headers` or
+ * `middleware`, and all routes once the root has middleware, are left to React Router.
  */
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -59,12 +60,19 @@ export interface RenderedPublicPage {
   headers: Array<[string, string]>;
 }
 
+/**
+ * A route this module can render as React Router would. One that sets response headers or
+ * has middleware is left to React Router, which honours them.
+ */
 function isPublicRouteModule(module: unknown): module is PublicRouteModule {
-  const candidate = module as Partial<PublicRouteModule> | undefined;
+  const candidate = module as
+    (Partial<PublicRouteModule> & { headers?: unknown; middleware?: unknown }) | undefined;
   return (
     typeof candidate?.loader === "function" &&
     typeof candidate.PublicPage === "function" &&
-    candidate.handle?.hydrate === false
+    candidate.handle?.hydrate === false &&
+    candidate.headers === undefined &&
+    candidate.middleware === undefined
   );
 }
 
@@ -74,8 +82,10 @@ const publicRoutesByBuild = new WeakMap<ServerBuild, PublicRoute[]>();
 function publicRoutes(build: ServerBuild): PublicRoute[] {
   let found = publicRoutesByBuild.get(build);
   if (!found) {
-    found = Object.values(build.routes).flatMap((route) =>
-      route && route.parentId === "root" && route.path && isPublicRouteModule(route.module)
+    const root = build.routes.root?.module as { middleware?: unknown } | undefined;
+    const candidates = root?.middleware === undefined ? Object.values(build.routes) : [];
+    found = candidates.flatMap((route) =>
+      route?.parentId === "root" && route.path && isPublicRouteModule(route.module)
         ? [
             {
               id: route.id,

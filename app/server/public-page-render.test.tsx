@@ -9,7 +9,15 @@ interface PageData {
 }
 
 /** A build with a root and one public route, shaped as React Router's server build. */
-function fakeBuild(overrides: { loader?: (slugId: string) => unknown; hydrate?: boolean } = {}) {
+function fakeBuild(
+  overrides: {
+    loader?: (slugId: string) => unknown;
+    hydrate?: boolean;
+    /** More exports of the public route's module, or of the root's. */
+    routeExports?: Record<string, unknown>;
+    rootExports?: Record<string, unknown>;
+  } = {},
+) {
   const loader = vi.fn(
     async ({ params, request }: { params: { slugId?: string }; request: Request }) => {
       if (overrides.loader) return overrides.loader(params.slugId ?? "");
@@ -27,6 +35,7 @@ function fakeBuild(overrides: { loader?: (slugId: string) => unknown; hydrate?: 
             { rel: "stylesheet", href: "/assets/app.css" },
             { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
           ],
+          ...overrides.rootExports,
         },
       },
       "routes/sites/restaurant": {
@@ -64,6 +73,7 @@ function fakeBuild(overrides: { loader?: (slugId: string) => unknown; hydrate?: 
               <p data-cookie={loaderData.cookie ?? "none"}>{loaderData.slugId}</p>
             </main>
           ),
+          ...overrides.routeExports,
         },
       },
       "routes/marketing/home": {
@@ -169,5 +179,19 @@ describe("renderPublicPage", () => {
     ).toBeNull();
     expect(hydrated.loader).not.toHaveBeenCalled();
     expect(loader).not.toHaveBeenCalled();
+  });
+
+  it("leaves to React Router a route that sets headers or has middleware, or any once the root has middleware", async () => {
+    const url = new URL("https://sites.example/r/pasta-co-P1");
+    const middleware = [async (_args: unknown, next: () => Promise<unknown>) => next()];
+    for (const overrides of [
+      { routeExports: { headers: () => ({ "Cache-Control": "no-store" }) } },
+      { routeExports: { middleware } },
+      { rootExports: { middleware } },
+    ]) {
+      const { build, loader } = fakeBuild(overrides);
+      expect(await renderPublicPage(build, url, context())).toBeNull();
+      expect(loader).not.toHaveBeenCalled();
+    }
   });
 });
