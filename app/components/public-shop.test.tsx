@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
 import { paypalPaymentUrl, venmoPaymentUrl } from "~/lib/payments";
-import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT, type ShopItemData } from "~/lib/shop";
+import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT } from "~/lib/shop";
+import type { ShopItemData } from "~/lib/shop-page-script";
 import {
   PublicShopPage,
   publicShopDescription,

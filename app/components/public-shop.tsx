@@ -2,11 +2,6 @@ import { MESSAGES } from "~/lib/messages";
 import { paypalPaymentUrl, venmoPaymentUrl } from "~/lib/payments";
 import { formatPrice } from "~/lib/price";
 import {
-  photoAlt,
-  photoDotLabel,
-  photosHint,
-  photosLabel,
-  photoText,
   SHOP_PAGE_SCRIPT,
   shopCountText,
   shopHref,
@@ -15,8 +10,15 @@ import {
   SOLD_OUT_LABEL,
   TAG_FILTER_HINT,
   type ShopFilters,
-  type ShopItemData,
 } from "~/lib/shop";
+import {
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
+  photoText,
+  type ShopItemData,
+} from "~/lib/shop-page-script";
 import { siteThemeStyle } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "./public-site";

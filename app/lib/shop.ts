@@ -16,20 +16,10 @@ import {
   photoText,
   shopCountText,
   type ShopFilterable,
-  type ShopItemData,
   type ShopScriptHelpers,
 } from "./shop-page-script";
 
-export {
-  matchesShopFilters,
-  photoAlt,
-  photoDotLabel,
-  photosHint,
-  photosLabel,
-  photoText,
-  shopCountText,
-  type ShopItemData,
-};
+export { matchesShopFilters, photoText, shopCountText };
 
 /** The badge on sold-out items (SPEC section 4: an item is In Stock or Sold Out). */
 export const SOLD_OUT_LABEL = "Sold Out";

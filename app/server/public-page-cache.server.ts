@@ -186,8 +186,9 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     try {
       const build = typeof options.build === "function" ? await options.build() : options.build;
       let rendered = await renderPublicPage(build, requestUrl(req), options.getLoadContext());
+      if (rendered instanceof Response) return await sendResponse(req, res, rendered);
       if (!rendered) {
-        // A redirect, a 404 or an error page: React Router renders those.
+        // A 404 or an error page: React Router renders those.
         const response = await handleRequest(renderRequest(req, res), options.getLoadContext());
         if (!isSharedPage(response)) return await sendResponse(req, res, response);
         rendered = {

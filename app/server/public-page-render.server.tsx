@@ -9,9 +9,10 @@
  * meta, links and page component run as React Router would run them, and React renders
  * the document with `renderToString` in one pass.
  *
- * Only a successful view is rendered here. When a loader throws (a redirect to the
- * canonical address, a 404, an error) or anything fails, the caller hands the request to
- * React Router, which renders the route's error boundary as it always has.
+ * Only a successful view is rendered here, and a redirect a loader throws (a stale slug's
+ * 301 to the canonical address) is handed back as it is. When a loader throws anything else
+ * (a 404, an error) or rendering fails, the caller hands the request to React Router, which
+ * renders the route's error boundary as it always has.
  *
  * A route takes this path when it sits directly under the root, says `hydrate: false`,
  * and exports `PublicPage`: its page component, taking `{ loaderData }` as React Router's
@@ -51,6 +52,11 @@ interface PublicRoute {
 interface RootModule {
   loader?: (args: LoaderFunctionArgs) => unknown;
   links?: () => LinkDescriptor[];
+  middleware?: unknown;
+}
+
+function rootModule(build: ServerBuild): RootModule | undefined {
+  return build.routes.root?.module as RootModule | undefined;
 }
 
 type PublicRouteMatch = NonNullable<ReturnType<typeof matchRoutes<PublicRoute>>>[number];
@@ -82,8 +88,8 @@ const publicRoutesByBuild = new WeakMap<ServerBuild, PublicRoute[]>();
 function publicRoutes(build: ServerBuild): PublicRoute[] {
   let found = publicRoutesByBuild.get(build);
   if (!found) {
-    const root = build.routes.root?.module as { middleware?: unknown } | undefined;
-    const candidates = root?.middleware === undefined ? Object.values(build.routes) : [];
+    const candidates =
+      rootModule(build)?.middleware === undefined ? Object.values(build.routes) : [];
     found = candidates.flatMap((route) =>
       route?.parentId === "root" && route.path && isPublicRouteModule(route.module)
         ? [
@@ -101,22 +107,28 @@ function publicRoutes(build: ServerBuild): PublicRoute[] {
   return found;
 }
 
-/** A loader's result, or null when it threw: React Router answers those requests itself. */
+type LoaderOutcome = { data: unknown } | { redirect: Response } | null;
+
+/**
+ * A loader's result; the redirect it threw (a stale slug's 301 to the canonical address),
+ * sent as it is; or null when it threw anything else: React Router renders those pages.
+ */
 async function runLoader(
   loader: ((args: LoaderFunctionArgs) => unknown) | undefined,
   args: LoaderFunctionArgs,
-): Promise<{ data: unknown } | null> {
+): Promise<LoaderOutcome> {
   if (!loader) return { data: undefined };
   try {
     return { data: await loader(args) };
-  } catch {
-    return null;
+  } catch (thrown) {
+    const isRedirect = thrown instanceof Response && thrown.status >= 300 && thrown.status < 400;
+    return isRedirect ? { redirect: thrown } : null;
   }
 }
 
 /**
- * Renders the public page at `url`, or returns null when it is not one of these pages or
- * its view is not a plain success (the caller then asks React Router). The loaders get a
+ * Renders the public page at `url`, or returns the redirect its loader threw, or null when
+ * it is not one of these pages or its view is neither (the caller then asks React Router). The loaders get a
  * request that carries the address alone: the page is cached and shared by address, so
  * nothing else about the visitor may shape it.
  */
@@ -124,14 +136,13 @@ export async function renderPublicPage(
   build: ServerBuild,
   url: URL,
   context: RouterContextProvider,
-): Promise<RenderedPublicPage | null> {
+): Promise<RenderedPublicPage | Response | null> {
   // Matching ranks every candidate's compiled path on each call: offer it only the one or two
   // routes that can fit.
   const candidates = publicRoutes(build).filter((route) => url.pathname.startsWith(route.prefix));
   const [match] = (candidates.length && matchRoutes(candidates, url.pathname)) || [];
   if (!match) return null;
   const route = match.route;
-  const root = build.routes.root?.module as RootModule | undefined;
   const request = new Request(url);
   const argsFor = (pattern: string): LoaderFunctionArgs => ({
     request,
@@ -142,10 +153,13 @@ export async function renderPublicPage(
   });
 
   const [rootResult, pageResult] = await Promise.all([
-    runLoader(root?.loader, argsFor("/")),
+    runLoader(rootModule(build)?.loader, argsFor("/")),
     runLoader(route.module.loader, argsFor(route.path)),
   ]);
   if (!rootResult || !pageResult) return null;
+  // As React Router does, the outermost route's redirect wins.
+  if ("redirect" in rootResult) return rootResult.redirect;
+  if ("redirect" in pageResult) return pageResult.redirect;
 
   try {
     return renderDocument(build, url, match, rootResult.data, pageResult.data);
@@ -192,8 +206,7 @@ function renderDocument(
       error: undefined,
     }) ?? [];
   // As React Router's <Links>: each route's stylesheets from the manifest, then its links().
-  const root = build.routes.root?.module as RootModule | undefined;
-  const links = [root, route.module].flatMap((module, index) => {
+  const links = [rootModule(build), route.module].flatMap((module, index) => {
     const id = index === 0 ? "root" : route.id;
     const css = build.assets.routes[id]?.css ?? [];
     return [...css.map((href) => ({ rel: "stylesheet", href })), ...(module?.links?.() ?? [])];

@@ -1,6 +1,6 @@
 import { data, redirect, RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { renderPublicPage } from "./public-page-render.server";
+import { renderPublicPage, type RenderedPublicPage } from "./public-page-render.server";
 
 interface PageData {
   name: string;
@@ -95,6 +95,14 @@ function fakeBuild(
 
 const context = () => new RouterContextProvider();
 
+/** A page this module renders itself: neither handed to React Router nor a redirect. */
+function rendered(answer: Awaited<ReturnType<typeof renderPublicPage>>): RenderedPublicPage {
+  if (answer === null || answer instanceof Response) {
+    throw new Error(`Expected a rendered page, got ${String(answer)}`);
+  }
+  return answer;
+}
+
 describe("renderPublicPage", () => {
   it("renders the route's loader data, meta and links as one document", async () => {
     const { build } = fakeBuild();
@@ -104,8 +112,8 @@ describe("renderPublicPage", () => {
       context(),
     );
     expect(page).not.toBeNull();
-    const html = page!.body.toString();
-    expect(page!.headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
+    const html = rendered(page).body.toString();
+    expect(rendered(page).headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
     expect(html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>')).toBe(
       true,
     );
@@ -136,15 +144,29 @@ describe("renderPublicPage", () => {
     const { request } = loader.mock.calls[0]![0];
     expect(request.url).toBe("https://sites.example/r/pasta-co-P1?x=1");
     expect([...request.headers]).toEqual([]);
-    expect(page!.body.toString()).toContain('data-cookie="none"');
+    expect(rendered(page).body.toString()).toContain('data-cookie="none"');
   });
 
-  it("leaves redirects, 404s and failures to React Router", async () => {
-    const url = new URL("https://sites.example/r/pasta-co-P1");
-    for (const outcome of [
-      () => {
+  it("hands back the redirect a loader throws, as it is, without a second load", async () => {
+    const { build, loader } = fakeBuild({
+      loader: () => {
         throw redirect("/r/pasta-P1", 301);
       },
+    });
+    const answer = await renderPublicPage(
+      build,
+      new URL("https://sites.example/r/pasta-co-P1"),
+      context(),
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(301);
+    expect((answer as Response).headers.get("location")).toBe("/r/pasta-P1");
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves 404s and failures to React Router", async () => {
+    const url = new URL("https://sites.example/r/pasta-co-P1");
+    for (const outcome of [
       () => {
         throw data({ message: "Restaurant not found." }, { status: 404 });
       },

@@ -11,6 +11,7 @@ import type { ProductType } from "~/lib/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
+import { PRODUCT_ID_PATTERN } from "../product-events.server";
 
 /** What a public page reads of a site's info, and of each of its items. */
 const SITE_FIELDS = {
@@ -156,7 +157,7 @@ export async function loadPublicSite(
   notFoundMessage: string,
 ) {
   const { slug, id } = parseSlugId(slugId);
-  const text = /^[A-Za-z0-9]{1,64}$/.test(id) ? await publicSiteReader(db)(id, type) : undefined;
+  const text = PRODUCT_ID_PATTERN.test(id) ? await publicSiteReader(db)(id, type) : undefined;
   if (text === undefined) throw data({ message: notFoundMessage }, { status: 404 });
   const values = JSON.parse(text) as unknown[];
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
