@@ -1,18 +1,25 @@
-// Starts the portal: the built server in production (`npm start`),
-// or Vite in middleware mode for development (`npm run dev`).
+// Starts the portal: the built server (`npm start`, `npm run serve`), or Vite
+// in middleware mode for development (`npm run dev`).
 import { existsSync } from "node:fs";
+
+// What the operator gave, before React's build is chosen below: NODE_ENV=production
+// also marks a deployment (see app/server/env.server.ts).
+const environment = { ...process.env };
 
 if (process.env.NODE_ENV === "development") {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   const { startServer } = await vite.ssrLoadModule("./server/app.ts");
-  await startServer(vite);
+  await startServer({ devServer: vite, environment });
 } else {
+  // Outside `npm run dev`, React and React Router always run their production builds,
+  // whatever NODE_ENV says: it is read when React is first imported, just below.
+  process.env.NODE_ENV = "production";
   const bundle = new URL("./build/server/index.js", import.meta.url);
   if (!existsSync(bundle)) {
     console.error("No build found: run `npm run build` first (or `npm start`, which builds).");
     process.exit(1);
   }
   const { startServer } = await import(bundle.href);
-  await startServer();
+  await startServer({ environment });
 }

@@ -72,16 +72,28 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : "Something went wrong";
+  // A refused request (a form the server could not read) carries its reason.
+  const reason =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data?.message === "string"
+      ? (error.data.message as string)
+      : null;
+  const title =
+    status === 404 ? "Page not found" : reason ? "That could not be done" : "Something went wrong";
   return (
     <main className="container narrow error-page">
       <title>{title}</title>
       <h1>{title}</h1>
-      <p>
-        {status === 404
-          ? "The page you asked for does not exist."
-          : "Please try again in a moment. If it keeps happening, contact support."}
-      </p>
+      {reason ? (
+        <p className="alert error" role="alert">
+          {reason}
+        </p>
+      ) : (
+        <p>
+          {status === 404
+            ? "The page you asked for does not exist."
+            : "Please try again in a moment. If it keeps happening, contact support."}
+        </p>
+      )}
       <p>
         <a href="/">Go to the home page</a>
       </p>

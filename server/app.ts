@@ -8,9 +8,17 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startServer as startWithBuild } from "~/server/main.server";
 
-export function startServer(devServer?: ViteDevServer) {
+export function startServer({
+  devServer,
+  environment,
+}: {
+  devServer?: ViteDevServer;
+  /** The environment as the operator gave it, before server.js chose React's build. */
+  environment: NodeJS.ProcessEnv;
+}) {
   return startWithBuild({
     devServer,
+    environment,
     // In development every request takes the latest build, so edits show at once.
     build: devServer
       ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>

@@ -86,6 +86,16 @@ export const MESSAGES = Object.freeze({
   tooManyShopTags: "A shop has at most 50 tags.",
   tooManyItemTags: "An item has at most 10 tags.",
   tagTooLong: "A tag is at most 40 characters.",
+
+  // Requests the server cannot read: sent by hand-made or hostile clients, never by our forms.
+  formTooLarge: "This form is too large to send.",
+  formTooManyFields: "This form has too many fields.",
+  formUnreadable: "This form could not be read. Reload the page and try again.",
+  formNotAForm:
+    "Send this as a web form (application/x-www-form-urlencoded or multipart/form-data).",
+  formTooManyFiles: "Send one file at a time.",
+  formNulCharacter: "The form contains a character that is not allowed (NUL).",
+  formLengthRequired: "Send the form with a Content-Length.",
 } as const);
 
 export type MessageKey = keyof typeof MESSAGES;

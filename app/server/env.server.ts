@@ -44,7 +44,8 @@ const envSchema = z.object({
     .regex(/^(true|false|\d{1,2})$/, "must be true, false or a number of proxy hops")
     .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)))
     .default(0),
-  SEED_DEMO: booleanFlag.default(true),
+  // Defaults to true on a local portal and false on a deployment.
+  SEED_DEMO: booleanFlag.optional(),
   // Where uploaded files live: "disk" (DATA_DIR/files, served at /files) or "s3".
   STORAGE_DRIVER: z.enum(["disk", "s3"], { error: "must be disk or s3" }).default("disk"),
   // An S3-compatible service (MinIO, R2, ...); unset means AWS S3 itself.
@@ -89,7 +90,11 @@ function parseByteSize(value: string): number {
 }
 
 export type Env = {
-  isProduction: boolean;
+  /**
+   * A server others reach (see isDeployment): it refuses unsafe defaults. Not
+   * the same as React's production build, which every server but `npm run dev` runs.
+   */
+  deployment: boolean;
   port: number;
   host: string | undefined;
   dataDir: string;
@@ -127,19 +132,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}.`);
   }
   const raw = parsed.data;
-  const isProduction = raw.NODE_ENV === "production";
   const dataDir = path.resolve(raw.DATA_DIR);
+  const deployment = isDeployment(raw.NODE_ENV, raw.PUBLIC_URL);
 
-  if (isProduction && !raw.AUTH_SECRET) {
+  if (deployment && !raw.AUTH_SECRET) {
     throw new ConfigError(
-      "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).",
+      "Invalid configuration: AUTH_SECRET is required on a deployment (NODE_ENV=production, or a PUBLIC_URL that is not this machine): at least 32 random characters.",
     );
   }
 
   const storage = storageConfig(raw);
 
   return {
-    isProduction,
+    deployment,
     port: raw.PORT,
     host: raw.HOST,
     dataDir,
@@ -150,11 +155,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     registrationOpen: raw.REGISTRATION === "open",
     supportEmail: raw.SUPPORT_EMAIL,
     trustProxyHops: raw.TRUST_PROXY,
-    seedDemo: raw.SEED_DEMO,
+    // A deployment never gets the demo owner (whose password is published) unless asked for.
+    seedDemo: raw.SEED_DEMO ?? !deployment,
     storage,
     pageCacheBytes: raw.PAGE_CACHE_BYTES,
     pageCdnMaxAge: raw.PAGE_CDN_MAX_AGE,
   };
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A deployment is a server meant for others: the operator says so with
+ * NODE_ENV=production, or gives it a public address that is not this machine.
+ * A newcomer's plain `npm start` is neither, and runs with a generated secret
+ * and the demo owner.
+ */
+export function isDeployment(nodeEnv: string | undefined, publicUrl: string | undefined): boolean {
+  if (nodeEnv === "production") return true;
+  if (!publicUrl) return false;
+  const host = new URL(publicUrl).hostname;
+  return !LOCAL_HOSTS.has(host) && !host.endsWith(".localhost") && !host.startsWith("127.");
 }
 
 function storageConfig(raw: z.infer<typeof envSchema>): StorageConfig {
@@ -180,7 +201,7 @@ function storageConfig(raw: z.infer<typeof envSchema>): StorageConfig {
 }
 
 /**
- * Outside production a secret is generated once and kept in DATA_DIR,
+ * Outside a deployment a secret is generated once and kept in DATA_DIR,
  * so sessions survive restarts without any set-up.
  */
 function readOrCreateLocalSecret(dataDir: string): string {

@@ -11,7 +11,7 @@ describe("loadEnv", () => {
     const dataDir = tempDir();
     const env = loadEnv({ DATA_DIR: dataDir });
     expect(env).toMatchObject({
-      isProduction: false,
+      deployment: false,
       port: 3000,
       dataDir,
       databaseUrl: undefined,
@@ -33,14 +33,40 @@ describe("loadEnv", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it("requires AUTH_SECRET in production", () => {
-    expect(() => loadEnv({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(/AUTH_SECRET/);
-    const env = loadEnv({
-      NODE_ENV: "production",
-      AUTH_SECRET: "s".repeat(40),
-      DATA_DIR: tempDir(),
+  describe("a deployment", () => {
+    const secret = "s".repeat(40);
+
+    it.each([
+      ["NODE_ENV=production", { NODE_ENV: "production" }],
+      ["a PUBLIC_URL on another host", { PUBLIC_URL: "https://portal.example" }],
+      ["a PUBLIC_URL on a LAN address", { PUBLIC_URL: "http://192.168.1.20:3000" }],
+    ])("is recognised by %s, requires AUTH_SECRET and seeds no demo", (_, given) => {
+      expect(() => loadEnv({ ...given, DATA_DIR: tempDir() })).toThrow(/AUTH_SECRET/);
+      const env = loadEnv({ ...given, AUTH_SECRET: secret, DATA_DIR: tempDir() });
+      expect(env).toMatchObject({ deployment: true, authSecret: secret, seedDemo: false });
     });
-    expect(env).toMatchObject({ isProduction: true, authSecret: "s".repeat(40) });
+
+    it("gets the demo owner only when SEED_DEMO=true says so", () => {
+      const env = loadEnv({
+        NODE_ENV: "production",
+        AUTH_SECRET: secret,
+        SEED_DEMO: "true",
+        DATA_DIR: tempDir(),
+      });
+      expect(env).toMatchObject({ deployment: true, seedDemo: true });
+    });
+
+    it.each([
+      "http://localhost:3000",
+      "http://127.0.0.1:8080",
+      "http://[::1]:3000",
+      "http://app.localhost",
+    ])("is not a local PUBLIC_URL such as %s", (publicUrl) => {
+      expect(loadEnv({ PUBLIC_URL: publicUrl, DATA_DIR: tempDir() })).toMatchObject({
+        deployment: false,
+        seedDemo: true,
+      });
+    });
   });
 
   it.each([
@@ -84,6 +110,7 @@ describe("loadEnv", () => {
       PORT: "8080",
       DATABASE_URL: "postgres://user@db.internal:5432/portal",
       PUBLIC_URL: "https://portal.example/",
+      AUTH_SECRET: "s".repeat(40),
       REGISTER_URL: "https://example.com/join",
       REGISTRATION: "closed",
       SUPPORT_EMAIL: "help@example.com",

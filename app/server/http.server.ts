@@ -2,6 +2,7 @@
  * The Node HTTP layer in front of React Router: static assets, health
  * probes, the auth endpoints and the client address that rate limiting keys on.
  */
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -13,6 +14,7 @@ import { servicesContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "./auth.server";
 import { projectPath } from "./paths.server";
 import { servePublicPages } from "./public-page-cache.server";
+import { limitRequestBodies } from "./request-limits.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
 import { serveStoredFiles } from "./storage/serve-files.server";
@@ -24,6 +26,28 @@ export interface HttpAppOptions {
   devServer?: ViteDevServer;
   /** False while shutting down, so /readyz takes the process out of rotation. */
   isAccepting: () => boolean;
+}
+
+/**
+ * A client has this long to send its request headers, and then its whole
+ * request: a connection that trickles bytes is cut off instead of being held.
+ * The request bound leaves room for a 10 MB photo posted without JavaScript
+ * over a slow uplink (about 1.5 Mbit/s).
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The Node server around the app, with the timeouts above checked every second. */
+export function createPortalServer(app: express.Express): Server {
+  return createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      // Node checks the two timeouts on this interval (30 s by default).
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
 }
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
@@ -88,6 +112,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     next();
   });
 
+  // Before anything that could read a body: the limit is judged from the declared length.
+  app.use(limitRequestBodies);
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").type("text/plain").send("ok");
   });
@@ -123,7 +150,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   );
   app.all("/api/auth/*", toNodeHandler(services.auth));
 
-  const mode = services.env.isProduction ? "production" : "development";
+  // Error details (stack traces, file paths) reach the browser only under `npm run dev`.
+  const mode = devServer ? "development" : "production";
   const getLoadContext = () => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

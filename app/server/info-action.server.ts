@@ -2,7 +2,6 @@
  * Saving a site's Info: the shared info form, plus a shop's tags and payment
  * handles. Everything is checked first and saved in one go, or nothing is.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ProfileEditorResult } from "~/components/profile-editor";
 import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
@@ -10,6 +9,7 @@ import type { ProductType } from "~/lib/product-types";
 import { parseShopExtras } from "~/lib/shop-info";
 import type { Database } from "./db/client.server";
 import { saveProductInfo } from "./repositories/products.server";
+import { parseSubmission } from "./forms.server";
 
 /** The answer the info form shows. */
 export type SaveInfoResult = ProfileEditorResult;
@@ -21,7 +21,7 @@ export async function saveSiteInfo(
   formData: FormData,
   messages: { failed: string },
 ) {
-  const submission = parseWithZod(formData, { schema: profileInfoSchema });
+  const submission = parseSubmission(formData, profileInfoSchema);
   const shopExtras = product.type === "shoppy" ? parseShopExtras(formData) : null;
   if (submission.status !== "success" || (shopExtras && !shopExtras.ok)) {
     const fieldErrors = {

@@ -4,7 +4,6 @@
  * owner's; each intent validates its fields with the shared schema, refuses
  * with the spec's message and changes nothing when anything is wrong.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import {
@@ -39,6 +38,7 @@ import {
 } from "./repositories/items.server";
 import type { AppServices } from "./services.server";
 import { deletePrefix } from "./storage/storage.server";
+import { parseSubmission } from "./forms.server";
 
 type Product = typeof products.$inferSelect;
 type Services = Pick<AppServices, "db" | "storage">;
@@ -102,7 +102,7 @@ function parse<Schema extends z.ZodType>(
 ):
   | { value: z.output<Schema> }
   | { refusal: ReturnType<typeof refuse>; fieldErrors: Record<string, string[] | null> } {
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
   if (submission.status === "success") return { value: submission.value };
   const fieldErrors = submission.error ?? {};
   return { refusal: refuse(intent, 400, FAILURE[intent], fieldErrors), fieldErrors };

@@ -9,7 +9,7 @@ import type { ViteDevServer } from "vite";
 import { findUserIdByEmail } from "./accounts.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
-import { createHttpApp } from "./http.server";
+import { createHttpApp, createPortalServer } from "./http.server";
 import { DEMO_OWNER, seedDemoOnFirstStart } from "./seed/demo.server";
 import { startServices } from "./services.server";
 
@@ -19,10 +19,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   devServer?: ViteDevServer;
+  environment: NodeJS.ProcessEnv;
 }): Promise<Server> {
   let env;
   try {
-    env = loadEnv();
+    env = loadEnv(options.environment);
   } catch (error) {
     return exitWith(error);
   }
@@ -35,10 +36,26 @@ export async function startServer(options: {
   }
 
   const seeded = await seedDemoOnFirstStart(services);
-  if (seeded || (env.seedDemo && (await findUserIdByEmail(services.db, DEMO_OWNER.email)))) {
+  const demoOwnerExists = seeded || Boolean(await findUserIdByEmail(services.db, DEMO_OWNER.email));
+  if (demoOwnerExists && env.deployment && !env.seedDemo) {
+    // Its password is in the README: on a server others reach, anyone could sign in as it.
+    await services.close();
+    return exitWith(
+      new ConfigError(
+        `Refusing to start: the demo owner ${DEMO_OWNER.email} exists, and its password is published. ` +
+          `Delete it (npm run admin -- delete-user ${DEMO_OWNER.email}), or set SEED_DEMO=true to keep it.`,
+      ),
+    );
+  }
+  if (demoOwnerExists && env.seedDemo) {
     console.log(
       `${seeded ? "Seeded demo data. " : ""}Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
     );
+    if (env.deployment) {
+      console.warn(
+        "Warning: SEED_DEMO=true on a deployment: anyone can sign in as the demo owner.",
+      );
+    }
   }
 
   // Listening for product changes before the first request, so that first views are cached.
@@ -52,7 +69,7 @@ export async function startServer(options: {
     isAccepting: () => accepting,
   });
 
-  const server = app.listen(env.port, env.host ?? "", () => {
+  const server = createPortalServer(app).listen(env.port, env.host ?? "", () => {
     const storage = env.databaseUrl ? "PostgreSQL" : `PGlite in ${env.dataDir}/db`;
     console.log(`Portal listening on ${env.publicUrl} (port ${env.port}, ${storage})`);
   });

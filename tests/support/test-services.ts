@@ -14,7 +14,7 @@ import { createDatabaseFromTemplate } from "./postgres-admin";
 
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return {
-    isProduction: false,
+    deployment: false,
     port: 0,
     host: undefined,
     dataDir: mkdtempSync(path.join(os.tmpdir(), "portal-test-data-")),

@@ -10,6 +10,7 @@ import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
 import { getOptionalUser } from "~/server/session.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
+import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseSubmission(await readFormOrRefuse(request), registerSchema);
   if (!services.env.registrationOpen) {
     return data(submission.reply({ formErrors: [MESSAGES.registrationClosed] }), { status: 403 });
   }

@@ -10,6 +10,7 @@ import { getOptionalUser } from "~/server/session.server";
 import { registerHref } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signin";
+import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  const submission = parseSubmission(await readFormOrRefuse(request), signInSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

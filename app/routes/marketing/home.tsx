@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { ContactForm } from "~/components/marketing/contact-form";
 import { PlanTable } from "~/components/marketing/plan-table";
@@ -10,6 +9,7 @@ import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { contactSchema } from "~/lib/validation";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
+import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -24,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** The contact form without JavaScript: checked here, answered with the mailto link to follow. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseSubmission(await readFormOrRefuse(request), contactSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), mailto: null }, { status: 400 });
   }

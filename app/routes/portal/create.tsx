@@ -10,6 +10,7 @@ import { createProductSchema } from "~/lib/validation";
 import { createProduct, listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/create";
+import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -39,7 +40,7 @@ const REFUSAL_MESSAGE = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const submission = parseWithZod(await request.formData(), { schema: createProductSchema });
+  const submission = parseSubmission(await readFormOrRefuse(request), createProductSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { type, name } = submission.value;
   if (!type) return data(submission.reply(), { status: 400 });

@@ -18,7 +18,9 @@ import { MESSAGES } from "~/lib/messages";
 import type { ShopExtras } from "~/lib/shop-info";
 import { isProductType, PRODUCT_TYPE_LABEL, type ProductType } from "~/lib/product-types";
 import { pageMeta } from "~/lib/seo";
-import { readUploadForm, UploadFormError } from "~/server/images/upload-form.server";
+import { takeFlash } from "~/server/flash.server";
+import { FormReadError } from "~/server/forms.server";
+import { readUploadForm } from "~/server/images/upload-form.server";
 import { saveSiteInfo } from "~/server/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/item-actions.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
@@ -108,7 +110,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
 
-  return {
+  // Set when an upload without JavaScript failed and came back here; shown once.
+  const uploadError = await takeFlash(env, request);
+  const page = {
     id: product.id,
     name: product.name,
     type: product.type,
@@ -117,10 +121,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadError,
     items,
     itemsError,
-    // Set when an upload without JavaScript failed and came back here.
-    uploadError: new URL(request.url).searchParams.get("upload-error"),
+    uploadError: uploadError.message,
     ...publicLink(env, product.type, product.slug, product.id),
   };
+  return uploadError.clear ? data(page, { headers: { "Set-Cookie": uploadError.clear } }) : page;
 }
 
 /** Switching tabs, searching and sorting only change the URL: nothing to reload. */
@@ -149,7 +153,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     ({ formData, file } = await readUploadForm(request));
   } catch (error) {
-    if (error instanceof UploadFormError) {
+    if (error instanceof FormReadError) {
       return data<ActionResult>({ error: error.message }, { status: error.status });
     }
     throw error;

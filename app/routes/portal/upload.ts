@@ -13,7 +13,9 @@ import {
   storeImage,
   targetBytesFor,
 } from "~/server/images/store-image.server";
-import { readUploadForm, UploadFormError } from "~/server/images/upload-form.server";
+import { setFlash } from "~/server/flash.server";
+import { FormReadError } from "~/server/forms.server";
+import { readUploadForm } from "~/server/images/upload-form.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import type { Route } from "./+types/upload";
 
@@ -25,24 +27,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { product } = await requireOwnedProduct(context, params.pid);
   const services = context.get(servicesContext);
   // Scripts ask for JSON; a browser without JavaScript posts the form itself
-  // and is sent back to the editor, with the reason when the upload failed.
+  // and is sent back to the editor, with the reason (a flash cookie) when the upload failed.
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const editor = `/user/${product.type}/setup/${product.id}`;
   // Back to the editor tab the form was on: Info for the logo and background, else the items.
   let tab: string | null = null;
-  const backToEditor = (query: Record<string, string> = {}) => {
-    const search = new URLSearchParams({ ...(tab ? { tab } : {}), ...query }).toString();
-    return redirect(search ? `${editor}?${search}` : editor, 303);
-  };
-  const fail = (message: string, status: number) =>
-    wantsJson ? data({ error: message }, { status }) : backToEditor({ "upload-error": message });
+  const backToEditor = (headers: HeadersInit = {}) =>
+    redirect(tab ? `${editor}?${new URLSearchParams({ tab })}` : editor, { status: 303, headers });
+  const fail = async (message: string, status: number) =>
+    wantsJson
+      ? data({ error: message }, { status })
+      : backToEditor({ "Set-Cookie": await setFlash(services.env, message) });
 
   let formData: FormData;
   let upload: Uint8Array | null;
   try {
     ({ formData, file: upload } = await readUploadForm(request));
   } catch (error) {
-    if (error instanceof UploadFormError) return fail(error.message, error.status);
+    if (error instanceof FormReadError) return fail(error.message, error.status);
     throw error;
   }
   const target = formData.get("target");
