@@ -5,9 +5,10 @@
  *   part headers while they stream in, so no body can stall the process;
  * - no NUL character (PostgreSQL cannot store it in text) and no other control
  *   character but tab and line breaks, which are silently removed;
- * - for Conform submissions, only the fields the zod schema declares: a name
- *   such as `redirectTo[99999999]` would otherwise make Conform allocate an
- *   array of a hundred million slots, and echo it back in `reply()`.
+ * - no list index in a field name beyond any form's needs, and for Conform
+ *   submissions only the fields the zod schema declares: a name such as
+ *   `redirectTo[99999999]` would otherwise make Conform allocate an array of a
+ *   hundred million slots, and echo it back in `reply()`.
  *
  * The HTTP server refuses bodies over the limit before any of this runs (see
  * request-limits.server.ts); the byte bound here keeps the rule where the
@@ -36,6 +37,9 @@ const MAX_FIELD_NAME_LENGTH = 200;
 const MAX_PART_HEADER_BYTES = 8 * 1024;
 /** Index bound for array fields whose schema gives no maximum. */
 const DEFAULT_MAX_LIST_LENGTH = 100;
+/** No list of ours comes near this; a larger index in a name is an attack on list parsing. */
+const MAX_FIELD_INDEX = 999;
+const FIELD_INDEX = /\[(\d+)\]/g;
 /** Conform's reserved field names; each carries a small JSON document. */
 const INTENT = "__intent__";
 const STATE = "__state__";
@@ -100,7 +104,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
 
   const form = new FormData();
   for (const [name, value] of raw) {
-    if (name.length > MAX_FIELD_NAME_LENGTH) throw new FormReadError(MESSAGES.formUnreadable, 400);
+    if (!isPlausibleFieldName(name)) throw new FormReadError(MESSAGES.formUnreadable, 400);
     if (typeof value !== "string") {
       form.append(name, value);
       continue;
@@ -110,6 +114,14 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     form.append(name, withoutControlCharacters(value));
   }
   return form;
+}
+
+function isPlausibleFieldName(name: string): boolean {
+  if (name.length > MAX_FIELD_NAME_LENGTH) return false;
+  for (const [, index] of name.matchAll(FIELD_INDEX)) {
+    if (Number(index) > MAX_FIELD_INDEX) return false;
+  }
+  return true;
 }
 
 /** Like readForm, but answers the refusal itself: throws React Router's 4xx response. */

@@ -123,6 +123,23 @@ describe("readForm", () => {
     expect(form.get("text")).toBe("line\r\nnext\ttab");
   });
 
+  it("refuses list indexes in names beyond any form's needs", async () => {
+    for (const name of [
+      "redirectTo[99999999]",
+      "x[3000000]",
+      "hours[1000].open",
+      "a".repeat(201),
+    ]) {
+      const body = `${encodeURIComponent(name)}=1`;
+      expect(await refusalOf(post(body, URLENCODED))).toEqual({
+        status: 400,
+        message: MESSAGES.formUnreadable,
+      });
+    }
+    const form = await readForm(post(`hours%5B999%5D.open=1`, URLENCODED));
+    expect(form.get("hours[999].open")).toBe("1");
+  });
+
   it("refuses Conform's reserved fields unless they are what a plain submit sends", async () => {
     for (const body of [
       "__intent__=not-json",

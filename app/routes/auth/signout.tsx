@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/signout";
+import { readFormOrRefuse } from "~/server/forms.server";
 
 // Signing out only happens on POST; a GET (a link, a prefetch) just goes home.
 export function loader() {
@@ -8,6 +9,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The form has no fields; reading it still refuses what no form of ours sends.
+  await readFormOrRefuse(request);
   const { auth } = context.get(servicesContext);
   const headers = new Headers();
   try {

@@ -4,13 +4,16 @@ import { MESSAGES } from "~/lib/messages";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { removeProduct } from "~/server/product-lifecycle.server";
 import type { Route } from "./+types/delete-product";
+import { readFormOrRefuse } from "~/server/forms.server";
 
 // Deleting is a POST from an editor's confirm dialog; a GET changes nothing.
 export function loader() {
   return redirect("/user");
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // The form has no fields; reading it still refuses what no form of ours sends.
+  await readFormOrRefuse(request);
   let removed: boolean;
   try {
     // Someone else's product and an unknown one get the same 404.

@@ -1,0 +1,277 @@
+/**
+ * Every form action of the portal, sent what no form of ours sends: other
+ * content types, broken multipart bodies, bodies and part headers too large,
+ * thousands of fields, sparse list indexes, NUL characters, Conform's reserved
+ * fields with garbage. Each must be answered with a 4xx, and the server must
+ * stay responsive right after: /healthz answers in under 100 ms.
+ *
+ * Signed-in routes get the owner's session, so that the refusal comes from
+ * reading the body and not from the sign-in guard in front of it.
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
+import type { RunningServices } from "../../app/server/services.server";
+import { registerOwner } from "../support/auth-helpers";
+import { startHttpApp, type TestHttpApp } from "../support/http-app";
+import { createTestServices } from "../support/test-services";
+
+let services: RunningServices;
+let app: TestHttpApp;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/** The session of whoever owns each site (an owner has at most 3). */
+const sites: Record<string, { id: string; cookie: string; userId: string }> = {};
+
+beforeAll(async () => {
+  services = await createTestServices();
+  app = await startHttpApp(services, { countRenders: false });
+  const first = await registerOwner(services);
+  const second = await registerOwner(services);
+  for (const [type, owner] of [
+    ["restaurant", first],
+    ["shoppy", first],
+    ["dealership", first],
+    ["ecommerce", second],
+  ] as const) {
+    const created = await createProduct(services.db, owner.userId, { type, name: type });
+    if (!created.ok) throw new Error(created.reason);
+    sites[type] = { id: created.productId, cookie: owner.cookie, userId: owner.userId };
+  }
+});
+afterAll(async () => {
+  agent.destroy();
+  await app?.close();
+  await services?.close();
+});
+
+interface RawRequest {
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Declared length larger than what is sent: the server must answer without waiting for it. */
+  declaredLength?: number;
+  chunked?: boolean;
+}
+
+/** Sends exactly the given bytes (no client-side fixing up) and resolves with the answer. */
+function send(request: RawRequest): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(request.path, app.url);
+    const body = request.body ?? "";
+    const headers: Record<string, string | number> = { ...request.headers };
+    if (request.chunked) headers["transfer-encoding"] = "chunked";
+    else headers["content-length"] = request.declaredLength ?? Buffer.byteLength(body);
+    const outgoing = http.request(url, { method: "POST", headers, agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      response.on("error", reject);
+    });
+    // The server may refuse and close before the body is sent whole; the answer still counts.
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    if (request.chunked) {
+      outgoing.write(body);
+      outgoing.end();
+    } else {
+      outgoing.end(body);
+    }
+  });
+}
+
+function healthzMilliseconds(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(new URL("/healthz", app.url), { agent }, (response) => {
+        response.resume();
+        response.on("end", () => {
+          if (response.statusCode !== 200) reject(new Error(`healthz ${response.statusCode}`));
+          else resolve(performance.now() - started);
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+const URLENCODED = "application/x-www-form-urlencoded";
+const BOUNDARY = "----hostile";
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+
+function multipartBody(parts: string[]): string {
+  return parts.map((part) => `--${BOUNDARY}\r\n${part}\r\n`).join("") + `--${BOUNDARY}--\r\n`;
+}
+
+function manyFields(count: number): string {
+  return Array.from({ length: count }, (_, i) => `f${i}=${i}`).join("&");
+}
+
+/** Every text field any of our forms has, with a NUL inside. */
+const NUL_FIELDS = [
+  "email",
+  "password",
+  "username",
+  "name",
+  "message",
+  "type",
+  "intent",
+  "itemId",
+  "price",
+  "category",
+  "description",
+  "phone",
+  "address",
+  "target",
+]
+  .map((field) => `${field}=a%00b`)
+  .join("&");
+
+const SHAPES: Record<string, Omit<RawRequest, "path">> = {
+  "JSON body": { headers: { "content-type": "application/json" }, body: "{}" },
+  "JSON with form fields": {
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "a@b.co", password: "x", name: "x", type: "restaurant" }),
+  },
+  "text/plain": { headers: { "content-type": "text/plain" }, body: "email=a@b.co&password=x" },
+  XML: { headers: { "content-type": "application/xml" }, body: '<?xml version="1.0"?><a/>' },
+  "no content type": { body: "email=a%40b.co&password=x" },
+  "multipart without a boundary": {
+    headers: { "content-type": "multipart/form-data" },
+    body: "email=a",
+  },
+  "truncated multipart": {
+    headers: { "content-type": MULTIPART },
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co`,
+  },
+  "a 20 KB part header": {
+    headers: { "content-type": MULTIPART },
+    body: multipartBody([
+      `Content-Disposition: form-data; name="email"\r\nX-Padding: ${"p".repeat(20_000)}\r\n\r\na`,
+    ]),
+  },
+  "2,000 fields": { headers: { "content-type": URLENCODED }, body: manyFields(2000) },
+  "2,000 multipart parts": {
+    headers: { "content-type": MULTIPART },
+    body: multipartBody(
+      Array.from(
+        { length: 2000 },
+        (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\n1`,
+      ),
+    ),
+  },
+  "sparse list indexes": {
+    headers: { "content-type": URLENCODED },
+    body: "redirectTo%5B99999999%5D=1&x%5B3000000%5D=1&hours%5B99999999%5D.open=1",
+  },
+  "NUL in every text field": { headers: { "content-type": URLENCODED }, body: NUL_FIELDS },
+  "Conform intent that is not JSON": {
+    headers: { "content-type": URLENCODED },
+    body: "__intent__=%7Bnot-json&email=a%40b.co",
+  },
+  "Conform state that is not JSON": {
+    headers: { "content-type": URLENCODED },
+    body: "__state__=%5B%5B%5B&email=a%40b.co",
+  },
+  "Conform list intent on a sparse index": {
+    headers: { "content-type": URLENCODED },
+    body:
+      "__intent__=" +
+      encodeURIComponent(
+        JSON.stringify({ type: "update", payload: { name: "x[99999999]", value: "1" } }),
+      ),
+  },
+  "a 1 MB body": {
+    headers: { "content-type": URLENCODED },
+    body: `a=${"x".repeat(1024 * 1024)}`,
+  },
+  "100 MB declared, 64 KB sent": {
+    headers: { "content-type": URLENCODED },
+    body: `a=${"x".repeat(64 * 1024)}`,
+    declaredLength: 100 * 1024 * 1024,
+  },
+  "a chunked body of unknown length": {
+    headers: { "content-type": URLENCODED },
+    body: "email=a%40b.co&password=x",
+    chunked: true,
+  },
+};
+
+/** The form actions, with the session of the site's owner where the route needs one. */
+function formActions(): Array<{ label: string; path: string; headers?: Record<string, string> }> {
+  const asOwnerOf = (type: string) => ({ cookie: sites[type]!.cookie });
+  return [
+    { label: "contact form", path: "/?index" },
+    { label: "sign-in", path: "/signin" },
+    { label: "sign-in (data request)", path: "/signin.data" },
+    { label: "register", path: "/register" },
+    { label: "sign-out", path: "/signout", headers: asOwnerOf("restaurant") },
+    { label: "create", path: "/user/create", headers: asOwnerOf("restaurant") },
+    { label: "create (data request)", path: "/user/create.data", headers: asOwnerOf("ecommerce") },
+    ...["restaurant", "shoppy", "dealership", "ecommerce"].map((type) => ({
+      label: `${type} editor`,
+      path: `/user/${type}/setup/${sites[type]!.id}`,
+      headers: asOwnerOf(type),
+    })),
+    // As the editor's upload script asks; a form posted without JavaScript is sent back
+    // to the editor (303) with the reason instead.
+    {
+      label: "image upload",
+      path: `/user/upload/${sites.shoppy!.id}`,
+      headers: { ...asOwnerOf("shoppy"), accept: "application/json" },
+    },
+    {
+      label: "delete",
+      path: `/user/delete/${sites.dealership!.id}`,
+      headers: asOwnerOf("dealership"),
+    },
+  ];
+}
+
+describe.each(Object.keys(SHAPES))("%s", (shape) => {
+  it("is refused with a 4xx by every form action, and the server stays responsive", async () => {
+    for (const action of formActions()) {
+      const request = SHAPES[shape]!;
+      const answer = await send({
+        ...request,
+        path: action.path,
+        headers: { ...request.headers, ...action.headers },
+      });
+      expect(
+        answer.status,
+        `${action.label} answered ${answer.status}: ${answer.body.slice(0, 200)}`,
+      ).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${action.label}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(await healthzMilliseconds(), `healthz after ${action.label}`).toBeLessThan(100);
+    }
+    // Nothing was created or deleted by any of it, and no one was signed out.
+    for (const site of Object.values(sites)) {
+      const owned = await listOwnerProducts(services.db, site.userId);
+      expect(owned.map((product) => product.id)).toContain(site.id);
+      const session = await services.auth.api.getSession({
+        headers: new Headers({ cookie: site.cookie }),
+      });
+      expect(session?.user.id).toBe(site.userId);
+    }
+    expect((await listOwnerProducts(services.db, sites.restaurant!.userId)).length).toBe(3);
+  });
+});
+
+describe("refusals say why", () => {
+  it("names the problem in words, without stack traces or file paths", async () => {
+    const answers = await Promise.all([
+      send({ path: "/signin", ...SHAPES["JSON body"]! }),
+      send({ path: "/signin.data", ...SHAPES["JSON body"]! }),
+      send({ path: "/signin", ...SHAPES["a 1 MB body"]! }),
+      send({ path: "/signin", ...SHAPES["a chunked body of unknown length"]! }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([415, 415, 413, 411]);
+    expect(answers[0]!.body).toContain("Send this as a web form");
+    expect(answers[2]!.body).toBe("This form is too large to send.");
+    for (const answer of answers) {
+      expect(answer.body).not.toMatch(/\n\s+at /);
+      expect(answer.body).not.toContain(process.cwd());
+    }
+  });
+});
