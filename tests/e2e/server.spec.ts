@@ -242,3 +242,88 @@ test("runs on PostgreSQL when DATABASE_URL is set", async ({ page }) => {
     await admin.end();
   }
 });
+
+test.describe("a deployment", () => {
+  const deployment = {
+    NODE_ENV: "production",
+    AUTH_SECRET: "a-deployment-secret-of-more-than-32-characters",
+    PUBLIC_URL: "https://portal.example",
+    // As in the README's command: SEED_DEMO is not given.
+    SEED_DEMO: "",
+    // Behind the TLS proxy the README asks for, which these requests imitate.
+    TRUST_PROXY: "1",
+  };
+  const throughProxy = {
+    origin: deployment.PUBLIC_URL,
+    host: "portal.example",
+    "x-forwarded-proto": "https",
+  };
+
+  test("started as the README says, has no demo owner and answers errors without details", async () => {
+    const portal = await startPortal({ ...deployment, DATA_DIR: tempDataDir() });
+    try {
+      expect(portal.output()).not.toContain(DEMO.email);
+      const attempt = await postForm(
+        portal.port,
+        "/signin",
+        { email: DEMO.email, password: DEMO.password },
+        { headers: throughProxy },
+      );
+      expect(attempt.status).toBe(401);
+      expect(attempt.headers["set-cookie"]).toBeUndefined();
+
+      const malformed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: "127.0.0.1",
+            port: portal.port,
+            path: "/signin.data",
+            method: "POST",
+            headers: { "content-type": "application/json", "content-length": 2 },
+          },
+          (response) => {
+            let body = "";
+            response.on("data", (chunk) => (body += chunk));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on("error", reject);
+        request.end("{}");
+      });
+      expect(malformed.status).toBe(415);
+      expect(malformed.body).not.toMatch(/\n\s+at /);
+      expect(malformed.body).not.toContain(process.cwd());
+    } finally {
+      expect(await portal.stop()).toBe(0);
+    }
+  });
+
+  test("refuses to start while the demo owner exists, unless SEED_DEMO=true", async () => {
+    // Three servers in turn, one of them seeding.
+    test.slow();
+    const dataDir = tempDataDir();
+    const local = await startPortal({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    expect(local.output()).toContain(`Demo owner: ${DEMO.email}`);
+    expect(await local.stop()).toBe(0);
+
+    const refused = await startPortal({ ...deployment, DATA_DIR: dataDir }, { waitReady: false });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain(`Refusing to start: the demo owner ${DEMO.email} exists`);
+
+    const kept = await startPortal({ ...deployment, DATA_DIR: dataDir, SEED_DEMO: "true" });
+    try {
+      expect(kept.output()).toContain("SEED_DEMO=true on a deployment");
+    } finally {
+      expect(await kept.stop()).toBe(0);
+    }
+  });
+
+  test("without AUTH_SECRET it does not start", async () => {
+    const portal = await startPortal(
+      { ...deployment, AUTH_SECRET: "", DATA_DIR: tempDataDir() },
+      { waitReady: false },
+    );
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toMatch(/AUTH_SECRET is required on a deployment/);
+  });
+});
