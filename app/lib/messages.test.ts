@@ -119,7 +119,13 @@ describe("MESSAGES", () => {
     expect(MESSAGES.emailInvalid).toBe("Please enter a valid email address.");
     expect(MESSAGES.passwordRequired).toBe("Password is required.");
     expect(MESSAGES.usernameRequired).toBe("Username is required.");
-    expect(MESSAGES.emailTaken).toBe("An account with this email already exists.");
+    expect(MESSAGES.passwordTooCommon).toBe(
+      "This password is too common. Choose one that is harder to guess.",
+    );
+    expect(MESSAGES.passwordIsEmail).toBe("Your password must not be your email address.");
+    expect(MESSAGES.registrationRefused).toBe(
+      "We could not create an account with these details. If you already have an account, sign in.",
+    );
     expect(MESSAGES.tooManyAttempts).toBe(
       "Too many sign-in attempts. Please wait a few seconds and try again.",
     );

@@ -71,7 +71,11 @@ export const MESSAGES = Object.freeze({
   passwordTooLong: "Password must be at most 128 characters.",
   usernameRequired: "Username is required.",
   usernameTooLong: "Username must be at most 64 characters.",
-  emailTaken: "An account with this email already exists.",
+  passwordTooCommon: "This password is too common. Choose one that is harder to guess.",
+  passwordIsEmail: "Your password must not be your email address.",
+  // The same answer whatever the reason, so the form never says whether an email has an account.
+  registrationRefused:
+    "We could not create an account with these details. If you already have an account, sign in.",
   tooManyAttempts: "Too many sign-in attempts. Please wait a few seconds and try again.",
   registrationClosed: "Registration is closed.",
   contactNameRequired: "Name is required.",

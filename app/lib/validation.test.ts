@@ -3,6 +3,7 @@ import { MESSAGES } from "./messages";
 import {
   contactSchema,
   createProductSchema,
+  isPasswordTheEmail,
   registerSchema,
   safeRedirect,
   signInSchema,
@@ -211,6 +212,45 @@ describe("registerSchema", () => {
       email: [MESSAGES.emailRequired],
       password: [MESSAGES.passwordRequired],
     });
+  });
+
+  it("refuses the email as the password, ignoring case and surrounding spaces", () => {
+    const email = "owner.name@example.com";
+    for (const password of [email, "Owner.Name@Example.COM", `  ${email}  `]) {
+      expect(issuesOf(registerSchema.safeParse({ ...valid, email, password })), password).toEqual({
+        password: [MESSAGES.passwordIsEmail],
+      });
+    }
+    expect(
+      issuesOf(registerSchema.safeParse({ ...valid, email: ` ${email} `, password: email })),
+    ).toEqual({ password: [MESSAGES.passwordIsEmail] });
+    expect(registerSchema.safeParse({ ...valid, email, password: `${email}!` }).success).toBe(true);
+  });
+
+  it("says the email rule alongside a username problem, not on top of a length problem", () => {
+    const email = "owner.name@example.com";
+    expect(
+      issuesOf(registerSchema.safeParse({ username: "x".repeat(65), email, password: email })),
+    ).toEqual({
+      username: [MESSAGES.usernameTooLong],
+      password: [MESSAGES.passwordIsEmail],
+    });
+    expect(
+      issuesOf(registerSchema.safeParse({ ...valid, email: "a@b.co", password: "a@b.co" })),
+    ).toEqual({ password: [MESSAGES.passwordTooShort] });
+    expect(issuesOf(registerSchema.safeParse({ ...valid, email: "bad", password: "bad" }))).toEqual(
+      { email: [MESSAGES.emailInvalid], password: [MESSAGES.passwordTooShort] },
+    );
+    expect(registerSchema.safeParse(undefined).success).toBe(false);
+  });
+});
+
+describe("isPasswordTheEmail", () => {
+  it("compares trimmed and case-insensitively", () => {
+    expect(isPasswordTheEmail(" A@Example.com ", "a@example.COM")).toBe(true);
+    expect(isPasswordTheEmail("a@example.com", "  a@example.com")).toBe(true);
+    expect(isPasswordTheEmail("a@example.com1", "a@example.com")).toBe(false);
+    expect(isPasswordTheEmail("a", "")).toBe(false);
   });
 });
 

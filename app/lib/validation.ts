@@ -32,19 +32,37 @@ export const signInSchema = z.object({
 
 export type SignInInput = z.infer<typeof signInSchema>;
 
-export const registerSchema = z.object({
-  username: z
-    .string({ error: MESSAGES.usernameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.usernameRequired, abort: true })
-    .max(USERNAME_MAX_LENGTH, { error: MESSAGES.usernameTooLong }),
-  email: emailField,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, { error: MESSAGES.passwordRequired, abort: true })
-    .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
-    .refine(fitsPasswordMax, { error: MESSAGES.passwordTooLong }),
-});
+/**
+ * Whether a password is the account's email address, ignoring case and surrounding spaces:
+ * the first thing anyone who knows the address would try.
+ */
+export function isPasswordTheEmail(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
+export const registerSchema = z
+  .object({
+    username: z
+      .string({ error: MESSAGES.usernameRequired })
+      .trim()
+      .min(1, { error: MESSAGES.usernameRequired, abort: true })
+      .max(USERNAME_MAX_LENGTH, { error: MESSAGES.usernameTooLong }),
+    email: emailField,
+    password: z
+      .string({ error: MESSAGES.passwordRequired })
+      .min(1, { error: MESSAGES.passwordRequired, abort: true })
+      .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
+      .refine(fitsPasswordMax, { error: MESSAGES.passwordTooLong }),
+  })
+  // The list of common passwords is too big for the browser: the server checks it
+  // (app/server/password-policy.server.ts), this schema only the email rule.
+  .refine((input) => !isPasswordTheEmail(input.password, input.email), {
+    error: MESSAGES.passwordIsEmail,
+    path: ["password"],
+    // Checked only once email and password are otherwise valid, so the password
+    // field shows one problem at a time.
+    when: ({ issues }) => issues.every((issue) => issue.path?.[0] === "username"),
+  });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newOwner, registerOwner, requestFrom } from "../../tests/support/auth-helpers";
 import { createTestServices } from "../../tests/support/test-services";
+import { MESSAGES } from "~/lib/messages";
 import {
   AdminError,
   createUser,
@@ -37,6 +38,22 @@ describe("admin commands", () => {
     await expect(createUser(services, { ...newOwner(), email: "nope" })).rejects.toThrow(
       "Please enter a valid email address.",
     );
+  });
+
+  it("refuses a common password and the email as the password", async () => {
+    const common = newOwner("admin");
+    await expect(createUser(services, { ...common, password: "Qwerty123456" })).rejects.toThrow(
+      new AdminError(MESSAGES.passwordTooCommon),
+    );
+    const own = newOwner("admin");
+    await expect(
+      createUser(services, { ...own, password: ` ${own.email.toUpperCase()} ` }),
+    ).rejects.toThrow(new AdminError(MESSAGES.passwordIsEmail));
+    for (const email of [common.email, own.email]) {
+      expect(await services.db.query.users.findFirst({ where: eq(users.email, email) })).toBe(
+        undefined,
+      );
+    }
   });
 
   it("sets status and the product limit, which the create rules then follow", async () => {

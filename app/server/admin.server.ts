@@ -4,10 +4,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
 import { createOwnerAccount, findUserIdByEmail } from "./accounts.server";
 import { products, users } from "./db/schema";
 import { notifyOwner } from "./live.server";
+import { passwordRefusal } from "./password-policy.server";
 import { removeProduct } from "./product-lifecycle.server";
 import { listOwnerProducts } from "./repositories/products.server";
 import type { AppServices } from "./services.server";
@@ -52,6 +54,9 @@ export async function createUser(
 ): Promise<string> {
   const parsed = registerSchema.safeParse(input);
   if (!parsed.success) throw new AdminError(parsed.error.issues[0]!.message);
+  // The account is made through better-auth's internals, which its hooks do not see.
+  const refusal = passwordRefusal(parsed.data.password, parsed.data.email);
+  if (refusal) throw new AdminError(MESSAGES[refusal]);
   if (await findUserIdByEmail(services.db, parsed.data.email)) {
     throw new AdminError(`A user with the email ${parsed.data.email} already exists.`);
   }

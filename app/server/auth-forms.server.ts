@@ -4,7 +4,8 @@
  * shortcuts), so the form goes through exactly the same rate limit, origin
  * check and cookie handling as any other client.
  */
-import { CLIENT_ADDRESS_HEADER } from "./auth.server";
+import { MESSAGES } from "~/lib/messages";
+import { AUTH_REFUSAL_CODES, CLIENT_ADDRESS_HEADER } from "./auth.server";
 import type { AppServices } from "./services.server";
 
 export type AuthFormResult =
@@ -52,4 +53,26 @@ export function cookieHeaders(setCookies: string[]): Headers {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("set-cookie", cookie);
   return headers;
+}
+
+const PASSWORD_RULE_ERRORS: Readonly<Record<string, string>> = {
+  [AUTH_REFUSAL_CODES.passwordTooCommon]: MESSAGES.passwordTooCommon,
+  [AUTH_REFUSAL_CODES.passwordIsEmail]: MESSAGES.passwordIsEmail,
+};
+
+/** The message for the password field when a password rule refused the request. */
+export function passwordRuleError(result: AuthFormResult): string | undefined {
+  return result.ok || !result.code ? undefined : PASSWORD_RULE_ERRORS[result.code];
+}
+
+// better-auth's own codes too, should its lookup ever run before our hook's.
+const EXISTING_EMAIL_CODES: ReadonlySet<string> = new Set([
+  AUTH_REFUSAL_CODES.registrationRefused,
+  "USER_ALREADY_EXISTS",
+  "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+]);
+
+/** Whether a sign-up was refused because the email already has an account. */
+export function isExistingEmailRefusal(result: AuthFormResult): boolean {
+  return !result.ok && result.code !== undefined && EXISTING_EMAIL_CODES.has(result.code);
 }

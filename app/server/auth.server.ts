@@ -1,18 +1,21 @@
 /**
  * Email-and-password authentication with better-auth: sessions in the
  * database, HttpOnly SameSite=Lax cookies (Secure when PUBLIC_URL is https),
- * and a per-address rate limit on sign-in that is shared by every server
- * process through the database.
+ * a per-address rate limit on sign-in that is shared by every server
+ * process through the database, and our password rules on every endpoint
+ * that sets a password.
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
 import type { Database } from "./db/client.server";
 import { schema } from "./db/schema";
 import type { Env } from "./env.server";
 import { createId } from "./ids.server";
+import { passwordRefusal } from "./password-policy.server";
 
 /**
  * The header our HTTP server fills with the client's address (the socket's,
@@ -36,6 +39,72 @@ function checkedUsername(name: unknown): string {
   return parsed.data;
 }
 
+/**
+ * The codes of the refusals our hook adds to better-auth's answers
+ * (`{ code, message }`, status 400), for callers that map them to a form field.
+ */
+export const AUTH_REFUSAL_CODES = {
+  passwordTooCommon: "PASSWORD_TOO_COMMON",
+  passwordIsEmail: "PASSWORD_IS_EMAIL",
+  registrationRefused: "REGISTRATION_REFUSED",
+} as const;
+
+function refusePassword(password: string, email: string | null) {
+  const refusal = passwordRefusal(password, email);
+  if (refusal === null) return;
+  throw new APIError("BAD_REQUEST", {
+    message: MESSAGES[refusal],
+    code: AUTH_REFUSAL_CODES[refusal],
+  });
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whose password `/change-password`, `/reset-password` or the server-only
+ * `setPassword` is about to set, when the request says: their email, for the
+ * email rule. Without a session or a valid token the endpoint refuses anyway.
+ */
+async function emailOfPasswordOwner(ctx: HookContext, body: Record<string, unknown>) {
+  if (ctx.path === "/reset-password") {
+    const query: unknown = ctx.query;
+    const token =
+      typeof body.token === "string"
+        ? body.token
+        : query && typeof query === "object" && "token" in query && typeof query.token === "string"
+          ? query.token
+          : null;
+    if (!token) return null;
+    const verification = await ctx.context.internalAdapter.findVerificationValue(
+      `reset-password:${token}`,
+    );
+    if (!verification) return null;
+    return (await ctx.context.internalAdapter.findUserById(verification.value))?.email ?? null;
+  }
+  const session = await getSessionFromCtx(ctx, { disableRefresh: true });
+  return session?.user.email ?? null;
+}
+
+/**
+ * Sign-up must not tell whether an email already has an account: better-auth
+ * answers 422 "User already exists", so an existing email is refused here with
+ * the neutral 400 our form also gives. It runs after the username and password
+ * checks (a password of the wrong length is left to better-auth's message, and
+ * a malformed email matches no account), so an existing email gets the same
+ * answer as a new one to every other problem; and it hashes the password as a
+ * new sign-up does, so that the refusal takes about as long as a success.
+ */
+async function refuseExistingEmail(ctx: HookContext, email: string, password: string) {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+  const existing = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+  if (!existing) return;
+  await ctx.context.password.hash(password);
+  throw new APIError("BAD_REQUEST", {
+    message: MESSAGES.registrationRefused,
+    code: AUTH_REFUSAL_CODES.registrationRefused,
+  });
+}
+
 export function createAuth(env: Env, db: Database) {
   return betterAuth({
     appName: "Site Builder Portal",
@@ -57,6 +126,29 @@ export function createAuth(env: Env, db: Database) {
         status: { type: "string", required: false, defaultValue: "valid", input: false },
         maxProduct: { type: "number", required: false, defaultValue: 3, input: false },
       },
+    },
+    hooks: {
+      // better-auth's own endpoints are reachable at /api/auth/* by anyone, not
+      // only through our forms, so the password rules are enforced here.
+      before: createAuthMiddleware(async (ctx) => {
+        const body: unknown = ctx.body;
+        if (!body || typeof body !== "object") return;
+        const fields = body as Record<string, unknown>;
+        if (ctx.path === "/sign-up/email") {
+          // Closed registration is refused by better-auth before it looks anything up.
+          if (!env.registrationOpen) return;
+          const { name, email, password } = fields;
+          if (typeof email !== "string" || typeof password !== "string") return;
+          // Already checked on user creation; here too, so that it answers before the email lookup.
+          checkedUsername(name);
+          refusePassword(password, email);
+          await refuseExistingEmail(ctx, email, password);
+          return;
+        }
+        if (typeof fields.newPassword === "string") {
+          refusePassword(fields.newPassword, await emailOfPasswordOwner(ctx, fields));
+        }
+      }),
     },
     databaseHooks: {
       user: {

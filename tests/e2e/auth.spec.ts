@@ -77,7 +77,7 @@ test("the sign-in form checks required fields and the email format", async ({ pa
   await expect(page).toHaveURL(/\/signin$/);
 });
 
-test("registering an email twice says so", async ({ page, browser }) => {
+test("registering an email twice does not say that it exists", async ({ page, browser }) => {
   const owner = await register(page);
   const other = await browser.newPage();
   await other.goto(page.url().replace(/\/user$/, "/register"));
@@ -85,18 +85,51 @@ test("registering an email twice says so", async ({ page, browser }) => {
   await other.getByLabel("Email").fill(owner.email);
   await other.getByLabel("Password").fill("another long password");
   await other.getByRole("button", { name: "Create account" }).click();
-  await expect(other.getByRole("alert")).toHaveText(MESSAGES.emailTaken);
+  await expect(other.getByRole("alert")).toHaveText(MESSAGES.registrationRefused);
+  await expect(other).toHaveURL(/\/register$/);
   await other.close();
 });
 
-test("registration refuses a short password on the server too", async ({ request }) => {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("registration refuses a common password and the email, next to the password field", async ({
+  page,
+}) => {
   const owner = uniqueOwner();
-  const response = await request.post("/register", {
-    form: { username: owner.username, email: owner.email, password: "short" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(400);
-  expect(await response.text()).toContain(MESSAGES.passwordTooShort);
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(owner.username);
+  await page.getByLabel("Email").fill(owner.email);
+  const password = page.getByLabel("Password");
+  await password.fill("Qwerty123456");
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Only the server knows the list.
+  await expect(password).toHaveAccessibleDescription(
+    new RegExp(escapeRegExp(MESSAGES.passwordTooCommon)),
+  );
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/register$/);
+
+  // The browser knows the email rule.
+  await password.fill(owner.email.toUpperCase());
+  await expect(password).toHaveAccessibleDescription(
+    new RegExp(escapeRegExp(MESSAGES.passwordIsEmail)),
+  );
+});
+
+test("registration refuses a short or common password on the server too", async ({ request }) => {
+  const cases = [
+    ["short", MESSAGES.passwordTooShort],
+    ["1q2w3e4r5t6y", MESSAGES.passwordTooCommon],
+  ] as const;
+  for (const [password, message] of cases) {
+    const owner = uniqueOwner();
+    const response = await request.post("/register", {
+      form: { username: owner.username, email: owner.email, password },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain(message);
+  }
 });
 
 test("a signed-in owner visiting /signin goes to /user", async ({ page }) => {

@@ -59,10 +59,15 @@ describe("npm run admin", () => {
     const piped = admin(["create-user", "piped@example.com", "piped"], "a password from a pipe\n");
     expect(piped).toMatchObject({ code: 0, stdout: "Created piped@example.com." });
 
+    const common = admin(["create-user", "weak@example.com", "weak"], "qwerty123456\n");
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain(MESSAGES.passwordTooCommon);
+
     const listed = admin(["list-users"]);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain("ops@example.com\tops\tstatus=valid\tmax=3\tproducts=0");
     expect(listed.stdout).toContain("piped@example.com\tpiped");
+    expect(listed.stdout).not.toContain("weak@example.com");
   });
 
   it("suspends an account so that creating is refused with the spec's message", async () => {

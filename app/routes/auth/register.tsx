@@ -6,7 +6,12 @@ import { servicesContext } from "~/context";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
-import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
+import {
+  cookieHeaders,
+  isExistingEmailRefusal,
+  passwordRuleError,
+  postToAuthRouter,
+} from "~/server/auth-forms.server";
 import { getOptionalUser } from "~/server/session.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
@@ -42,12 +47,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (result.ok) throw redirect("/user", { headers: cookieHeaders(result.setCookies) });
 
+  const passwordError = passwordRuleError(result);
+  if (passwordError) {
+    return data(
+      submission.reply({ fieldErrors: { password: [passwordError] }, hideFields: ["password"] }),
+      { status: 400 },
+    );
+  }
+  // An existing email gets the status of any other refusal and a message that
+  // fits them too, so the form does not say which emails have an account.
+  if (isExistingEmailRefusal(result)) {
+    return data(
+      submission.reply({ formErrors: [MESSAGES.registrationRefused], hideFields: ["password"] }),
+      { status: 400 },
+    );
+  }
   const message =
-    result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
-      ? MESSAGES.emailTaken
-      : result.status === 429
-        ? MESSAGES.tooManyAttempts
-        : (result.message ?? "Registration failed. Please try again.");
+    result.status === 429
+      ? MESSAGES.tooManyAttempts
+      : (result.message ?? "Registration failed. Please try again.");
   return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
     status: result.status >= 500 ? 500 : result.status,
   });

@@ -1,0 +1,39 @@
+/**
+ * The rules a new password must pass beyond its length. The list of common
+ * passwords is large, so it lives only on the server: the register page's
+ * browser check has the email rule (registerSchema) but not this list.
+ */
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
+import { isPasswordTheEmail } from "~/lib/validation";
+
+/**
+ * zxcvbn's list is ranked by how often each password appears in leaked sets,
+ * so its head is what a guessing attack tries first.
+ */
+export const COMMON_PASSWORD_COUNT = 10_000;
+
+// Built once per process; the list is lower case and has no duplicates.
+const commonPasswords: ReadonlySet<string> = new Set(
+  dictionary["passwords-common"].slice(0, COMMON_PASSWORD_COUNT),
+);
+
+/** Ignores case and surrounding spaces: neither makes a listed password harder to guess. */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.trim().toLowerCase());
+}
+
+export type PasswordRefusal = "passwordIsEmail" | "passwordTooCommon";
+
+/**
+ * Why a new password is refused (its key in the message catalogue), or null.
+ * A password outside the length bounds gets null: the length rule speaks
+ * first, and everything that sets a password (the schema, better-auth)
+ * enforces it.
+ */
+export function passwordRefusal(password: string, email?: string | null): PasswordRefusal | null {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return null;
+  if (email && isPasswordTheEmail(password, email)) return "passwordIsEmail";
+  if (isCommonPassword(password)) return "passwordTooCommon";
+  return null;
+}
