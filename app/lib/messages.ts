@@ -71,6 +71,7 @@ export const MESSAGES = Object.freeze({
   passwordTooLong: "Password must be at most 128 characters.",
   usernameRequired: "Username is required.",
   usernameTooLong: "Username must be at most 64 characters.",
+  usernameInvalid: "Username cannot contain control characters.",
   passwordTooCommon: "This password is too common. Choose one that is harder to guess.",
   passwordIsEmail: "Your password must not be your email address.",
   // The same answer whatever the reason, so the form never says whether an email has an account.

@@ -137,6 +137,13 @@ describe("registerSchema", () => {
     expect(registerSchema.parse({ ...valid, username: "José 🍕" }).username).toBe("José 🍕");
   });
 
+  it("refuses control characters in a username", () => {
+    expect(issuesOf(registerSchema.safeParse({ ...valid, username: "a\u0000b" }))).toEqual({
+      username: [MESSAGES.usernameInvalid],
+    });
+    expect(registerSchema.safeParse({ ...valid, username: "a\u001bb" }).success).toBe(false);
+  });
+
   it("requires a username of 1 to 64 characters after trimming", () => {
     expect(issuesOf(registerSchema.safeParse({ ...valid, username: "   " }))).toEqual({
       username: [MESSAGES.usernameRequired],

@@ -6,6 +6,7 @@ import { PRODUCT_TYPES } from "./product-types";
 // Longest address allowed by RFC 5321; also keeps the email regex away from huge input.
 const EMAIL_MAX_LENGTH = 254;
 const USERNAME_MAX_LENGTH = 64;
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 // zod counts code points while the auth library counts UTF-16 units (an emoji is 1 vs 2).
 // A code-point minimum and a UTF-16 maximum are each the stricter of the two, so whatever
@@ -46,7 +47,9 @@ export const registerSchema = z
       .string({ error: MESSAGES.usernameRequired })
       .trim()
       .min(1, { error: MESSAGES.usernameRequired, abort: true })
-      .max(USERNAME_MAX_LENGTH, { error: MESSAGES.usernameTooLong }),
+      .max(USERNAME_MAX_LENGTH, { error: MESSAGES.usernameTooLong })
+      // The auth API takes JSON, where a NUL (which PostgreSQL cannot store) is easy to send.
+      .regex(NO_CONTROL_CHARACTERS, { error: MESSAGES.usernameInvalid }),
     email: emailField,
     password: z
       .string({ error: MESSAGES.passwordRequired })

@@ -37,6 +37,8 @@ beforeAll(async () => {
     if (!created.ok) throw new Error(created.reason);
     sites[type] = { id: created.productId, cookie: owner.cookie, userId: owner.userId };
   }
+  // The probe's connection is opened here, so that each probe below times the server alone.
+  await healthzMilliseconds();
 });
 afterAll(async () => {
   agent.destroy();
@@ -274,4 +276,31 @@ describe("refusals say why", () => {
       expect(answer.body).not.toContain(process.cwd());
     }
   });
+});
+
+describe("better-auth's own endpoints", () => {
+  const signUp = "/api/auth/sign-up/email";
+  const json = { "content-type": "application/json" };
+
+  it.each([
+    [
+      "a NUL in the username",
+      {
+        headers: json,
+        body: '{"name":"a\\u0000b","email":"nul@example.com","password":"a sturdy passphrase"}',
+      },
+    ],
+    ["broken JSON", { headers: json, body: '{"name":' }],
+    ["plain text", { headers: { "content-type": "text/plain" }, body: "name=a" }],
+    ["a 1 MB body", { headers: json, body: `{"name":"${"x".repeat(1024 * 1024)}"}` }],
+    ["a chunked body", { headers: json, body: "{}", chunked: true }],
+  ] satisfies Array<[string, Omit<RawRequest, "path">]>)(
+    "refuse %s with a 4xx",
+    async (_, request) => {
+      const answer = await send({ ...request, path: signUp });
+      expect(answer.status, answer.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, answer.body.slice(0, 200)).toBeLessThan(500);
+      expect(await healthzMilliseconds()).toBeLessThan(100);
+    },
+  );
 });
