@@ -138,7 +138,7 @@ export async function readFormOrRefuse(
 }
 
 /** The thrown answer for a form the server cannot read; the error page shows the message. */
-export function refusal(error: FormReadError) {
+function refusal(error: FormReadError) {
   return data({ message: error.message }, { status: error.status });
 }
 
@@ -172,7 +172,7 @@ export function parseSubmission<Schema extends z.ZodType>(formData: FormData, sc
   return parseWithZod(declaredFieldsOnly(formData, schema), { schema });
 }
 
-export function declaredFieldsOnly(formData: FormData, schema: z.ZodType): FormData {
+function declaredFieldsOnly(formData: FormData, schema: z.ZodType): FormData {
   const declared = new FormData();
   for (const [name, value] of formData) {
     if (name === INTENT || name === STATE || acceptsFieldName(schema, name)) {
