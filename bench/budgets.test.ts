@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { PageReport } from "./browser-metrics";
-import { checkBudgets, resultsMarkdown, type BenchResults, type PageLoadReport } from "./budgets";
+import {
+  checkBudgets,
+  resultsMarkdown,
+  type BenchResults,
+  type PageLoadReport,
+  type RandomQueryReport,
+} from "./budgets";
 import type { DatabaseScaleReport } from "./database-scale";
-import type { LoadResult } from "./load";
+import type { LoadResult, RandomQueryLoadResult } from "./load";
 
 function run(requestsPerSecond: number, p99Ms: number, failures = 0): LoadResult {
   return {
@@ -57,6 +63,39 @@ const scale = (p99Ms: number): DatabaseScaleReport => {
     shop: latency,
   };
 };
+
+function randomQueryRun(
+  requestsPerSecond: number,
+  { hit = 50_000, miss = 1, errors = 0, timeouts = 0 } = {},
+): RandomQueryLoadResult {
+  const base = run(requestsPerSecond, 120, errors + timeouts);
+  return {
+    ...base,
+    connections: 200,
+    query: "?utm_source=qr&utm_content={random}&{random}=1",
+    errors: errors + timeouts,
+    timeouts,
+    non2xx: 0,
+    pageCache: { hit, miss, bypass: 0, none: 0 },
+    hitRatio: hit / (hit + miss),
+  };
+}
+
+function randomQuery(
+  pages: Array<{ plain?: LoadResult; randomQuery?: RandomQueryLoadResult }> = [{}],
+): RandomQueryReport {
+  return {
+    finishedAt: "2026-11-22T12:05:00.000Z",
+    commit: "def5678",
+    loadAverage: 1.5,
+    pages: pages.map((page) => ({
+      page: "Bench Bistro",
+      path: "/r/bench-bistro-1",
+      plain: page.plain ?? { ...run(5000, 100), connections: 200 },
+      randomQuery: page.randomQuery ?? randomQueryRun(4000),
+    })),
+  };
+}
 
 const missed = (checks: ReturnType<typeof checkBudgets>) =>
   checks.filter((check) => !check.pass).map((check) => check.name);
@@ -126,6 +165,43 @@ describe("checkBudgets", () => {
   });
 });
 
+describe("checkBudgets with random query strings", () => {
+  const checksOf = (report: RandomQueryReport) =>
+    checkBudgets({ load: [], pages: [], databaseScale: null, randomQuery: report });
+
+  it("passes a run close to the plain page's rate, nearly all from the cache", () => {
+    const checks = checksOf(randomQuery([{ randomQuery: randomQueryRun(2500) }]));
+    expect(checks.map((check) => [check.name, check.pass])).toEqual([
+      ["Random query: failed or timed-out requests", true],
+      ["Random query vs plain page, requests/s", true],
+      ["Random query: page cache hits", true],
+    ]);
+    expect(checks[1]!.actual).toBe("0.50× (2,500/s vs 5,000/s)");
+  });
+
+  it("misses at half the plain page's rate, at a 99% hit ratio, and on any failure", () => {
+    const checks = checksOf(
+      randomQuery([
+        { randomQuery: randomQueryRun(2499, { hit: 9899, miss: 101 }) },
+        { randomQuery: randomQueryRun(4000, { timeouts: 2 }) },
+        { plain: { ...run(5000, 100, 1), connections: 200 } },
+      ]),
+    );
+    expect(missed(checks)).toEqual([
+      "Random query vs plain page, requests/s",
+      "Random query: page cache hits",
+      "Random query: failed or timed-out requests",
+      "Random query: failed or timed-out requests",
+    ]);
+    expect(checks[2]!.actual).toBe("98.99%");
+  });
+
+  it("checks nothing of it in results that lack it", () => {
+    const checks = checkBudgets({ load: [load()], pages: [], databaseScale: null });
+    expect(checks.some((check) => check.name.startsWith("Random query"))).toBe(false);
+  });
+});
+
 describe("resultsMarkdown", () => {
   it("tables every measurement and marks a missed budget", () => {
     const measured = { load: [load()], pages: [page({}, 1200)], databaseScale: null };
@@ -142,5 +218,37 @@ describe("resultsMarkdown", () => {
       "| LCP (mobile throttling) | Bench Bistro | ≤ 1000.0 ms | 1200.0 ms | **MISSED** |",
     );
     expect(markdown).toContain("Not run: set BENCH_DATABASE_URL");
+    expect(markdown).toContain("## Random query strings\n\nNot run.");
+  });
+
+  it("tables the random query run, dated when it was measured on its own", () => {
+    const measured = {
+      load: [load()],
+      pages: [],
+      databaseScale: null,
+      randomQuery: randomQuery([
+        { randomQuery: randomQueryRun(4000, { hit: 39_999, timeouts: 1 }) },
+      ]),
+    };
+    const results: BenchResults = {
+      finishedAt: "2026-11-22T12:00:00.000Z",
+      commit: "abc1234",
+      machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
+      ...measured,
+      budgets: checkBudgets(measured),
+    };
+    const markdown = resultsMarkdown(results);
+    expect(markdown).toContain(
+      "2026-11-22T12:05:00.000Z · commit def5678 · load average 1.50 at the start · 200 connections",
+    );
+    expect(markdown).toContain(
+      "| Bench Bistro | 5,000/s, p50 25.0 ms, p99 100.0 ms | 4,000/s, p50 30.0 ms, p99 120.0 ms | 0.80× | 100.00% (39,999 hit, 1 miss, 0 bypass) | 1 (1) / 0 |",
+    );
+    expect(
+      resultsMarkdown({
+        ...results,
+        randomQuery: { ...measured.randomQuery, finishedAt: results.finishedAt, commit: "abc1234" },
+      }),
+    ).toContain("## Random query strings\n\nload average 1.50 at the start");
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { PageReport } from "./browser-metrics";
 import type { DatabaseScaleReport } from "./database-scale";
-import type { LoadResult } from "./load";
+import type { LoadResult, RandomQueryLoadResult } from "./load";
 
 const KB = 1024;
 
@@ -18,6 +18,9 @@ export const BUDGETS = {
   lcpMs: 1000,
   cls: 0.02,
   databaseP99Ms: 5,
+  /** A random query string on every request against the plain page, both at 200 connections. */
+  randomQueryToPlainRatio: 0.5,
+  randomQueryHitRatio: 0.99,
 } as const;
 
 export interface PageLoadReport {
@@ -28,6 +31,23 @@ export interface PageLoadReport {
   uncached: { pglite: LoadResult; postgres: LoadResult | null };
 }
 
+export interface RandomQueryPageReport {
+  page: string;
+  path: string;
+  /** The plain page, from the cache, at the same connections. */
+  plain: LoadResult;
+  randomQuery: RandomQueryLoadResult;
+}
+
+/** Measured on its own server, and possibly in a run of its own (BENCH_ONLY=random-query). */
+export interface RandomQueryReport {
+  finishedAt: string;
+  commit: string;
+  /** The machine's 1-minute load average as the measurement began. */
+  loadAverage: number;
+  pages: RandomQueryPageReport[];
+}
+
 export interface BenchResults {
   finishedAt: string;
   commit: string;
@@ -35,8 +55,13 @@ export interface BenchResults {
   load: PageLoadReport[];
   pages: PageReport[];
   databaseScale: DatabaseScaleReport | null;
+  /** Absent from results recorded before it was measured. */
+  randomQuery?: RandomQueryReport | null;
   budgets: BudgetCheck[];
 }
+
+/** The budgets the random-query run checks; a run of that part alone reports only these. */
+export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
 
 export interface BudgetCheck {
   name: string;
@@ -49,9 +74,13 @@ export interface BudgetCheck {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const perSecond = (value: number) => `${value.toLocaleString("en-US")}/s`;
+const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
+/** How many requests a second `run` answered for each one `against` answered. */
+const rateRatio = (run: LoadResult, against: LoadResult) =>
+  against.requestsPerSecond > 0 ? run.requestsPerSecond / against.requestsPerSecond : 0;
 
 export function checkBudgets(
-  results: Pick<BenchResults, "load" | "pages" | "databaseScale">,
+  results: Pick<BenchResults, "load" | "pages" | "databaseScale" | "randomQuery">,
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const check = (name: string, page: string, limit: string, actual: string, pass: boolean) =>
@@ -117,6 +146,32 @@ export function checkBudgets(
       vitals.lcpMs <= BUDGETS.lcpMs,
     );
     check("CLS", name, `≤ ${BUDGETS.cls}`, vitals.cls.toFixed(4), vitals.cls <= BUDGETS.cls);
+  }
+
+  for (const { page, plain, randomQuery } of results.randomQuery?.pages ?? []) {
+    const failures = plain.failures + randomQuery.failures;
+    check(
+      `${RANDOM_QUERY_BUDGET_PREFIX}: failed or timed-out requests`,
+      page,
+      "0",
+      String(failures),
+      failures === 0,
+    );
+    const ratio = rateRatio(randomQuery, plain);
+    check(
+      `${RANDOM_QUERY_BUDGET_PREFIX} vs plain page, requests/s`,
+      page,
+      `≥ ${BUDGETS.randomQueryToPlainRatio}×`,
+      `${ratio.toFixed(2)}× (${perSecond(randomQuery.requestsPerSecond)} vs ${perSecond(plain.requestsPerSecond)})`,
+      ratio >= BUDGETS.randomQueryToPlainRatio,
+    );
+    check(
+      `${RANDOM_QUERY_BUDGET_PREFIX}: page cache hits`,
+      page,
+      `≥ ${percent(BUDGETS.randomQueryHitRatio)}`,
+      percent(randomQuery.hitRatio),
+      randomQuery.hitRatio >= BUDGETS.randomQueryHitRatio,
+    );
   }
 
   const scale = results.databaseScale;
@@ -186,6 +241,7 @@ export function resultsMarkdown(results: BenchResults): string {
       }),
     ),
   ];
+  sections.push(`## Random query strings`, randomQueryMarkdown(results));
   const scale = results.databaseScale;
   sections.push(
     `## Database time at scale (PostgreSQL)`,
@@ -221,4 +277,44 @@ export function resultsMarkdown(results: BenchResults): string {
     ),
   );
   return sections.join("\n\n") + "\n";
+}
+
+function randomQueryMarkdown(results: BenchResults): string {
+  const report = results.randomQuery;
+  if (!report) return "Not run.";
+  const [first] = report.pages;
+  const cell = (run: LoadResult) =>
+    `${perSecond(run.requestsPerSecond)}, p50 ${ms(run.p50Ms)}, p99 ${ms(run.p99Ms)}`;
+  const about = [
+    ...(report.commit === results.commit && report.finishedAt === results.finishedAt
+      ? []
+      : [`${report.finishedAt} · commit ${report.commit}`]),
+    `load average ${report.loadAverage.toFixed(2)} at the start`,
+    `${first?.randomQuery.connections ?? 0} connections`,
+    `every request \`${first?.randomQuery.query ?? ""}\` with fresh values`,
+  ].join(" · ");
+  return [
+    about,
+    table(
+      [
+        "Page",
+        "Plain page (cached)",
+        "Random query",
+        "Ratio",
+        "Cache hits",
+        "Errors (timeouts) / non-2xx",
+      ],
+      report.pages.map(({ page, plain, randomQuery }) => {
+        const { pageCache } = randomQuery;
+        return [
+          page,
+          cell(plain),
+          cell(randomQuery),
+          `${rateRatio(randomQuery, plain).toFixed(2)}×`,
+          `${percent(randomQuery.hitRatio)} (${pageCache.hit.toLocaleString("en-US")} hit, ${pageCache.miss} miss, ${pageCache.bypass} bypass)`,
+          `${randomQuery.errors} (${randomQuery.timeouts}) / ${randomQuery.non2xx}`,
+        ];
+      }),
+    ),
+  ].join("\n\n");
 }

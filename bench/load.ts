@@ -4,9 +4,10 @@
  * Requests carry no Accept-Encoding, so the page and the static file travel as the same
  * uncompressed bytes and only the work of producing them differs.
  *
- * autocannon runs as its own plain Node process (its command line, with `--json`): in this
- * process, under the TypeScript loader, it sends half as many requests a second, and the
- * server's figures would be the load generator's.
+ * autocannon runs as its own plain Node process (its command line, with `--json`, or
+ * random-query-load.js for requests that differ): in this process, under the TypeScript
+ * loader, it sends half as many requests a second, and the server's figures would be the
+ * load generator's.
  */
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
@@ -19,6 +20,7 @@ const autocannonCli = path.join(
   path.dirname(createRequire(import.meta.url).resolve("autocannon/package.json")),
   "autocannon.js",
 );
+const randomQueryScript = path.join(import.meta.dirname, "random-query-load.js");
 
 export const CONNECTIONS = 50;
 
@@ -37,29 +39,69 @@ export interface LoadResult {
   bytes: number;
 }
 
-async function load(url: string, seconds: number): Promise<autocannon.Result> {
+/** The connections of the random-query runs: a crowd, as in the report that asked for them. */
+export const RANDOM_QUERY_CONNECTIONS = 200;
+
+/** How every random-query request's query string is made (see random-query-load.js). */
+export const RANDOM_QUERY = "?utm_source=qr&utm_content={random}&{random}=1";
+
+/** How the page cache answered, from each answer's X-Page-Cache header. */
+export interface PageCacheOutcomes {
+  hit: number;
+  miss: number;
+  bypass: number;
+  /** Answers without the header: not from the public page handler at all. */
+  none: number;
+}
+
+export interface RandomQueryLoadResult extends LoadResult {
+  query: string;
+  /** Requests that got no answer: connection errors and timeouts (a timeout counts in both). */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  pageCache: PageCacheOutcomes;
+  /** Hits among the answers that carried the header. */
+  hitRatio: number;
+}
+
+async function load(url: string, seconds: number, connections: number): Promise<autocannon.Result> {
   const { stdout } = await run(
     process.execPath,
-    [autocannonCli, "--json", "-c", String(CONNECTIONS), "-d", String(seconds), "-t", "10", url],
+    [autocannonCli, "--json", "-c", String(connections), "-d", String(seconds), "-t", "10", url],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as autocannon.Result;
 }
 
-/** Warms the server up (JIT, connection pools, the page cache), then measures. */
-export async function measureLoad(
+async function loadWithRandomQuery(
   url: string,
-  { seconds = 10, warmupSeconds = 2 } = {},
-): Promise<LoadResult> {
+  seconds: number,
+  connections: number,
+): Promise<autocannon.Result & { pageCache: PageCacheOutcomes }> {
+  const { stdout } = await run(
+    process.execPath,
+    [randomQueryScript, url, String(connections), String(seconds)],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as autocannon.Result & { pageCache: PageCacheOutcomes };
+}
+
+async function bodyBytes(url: string): Promise<number> {
   const sample = await fetch(url);
   if (!sample.ok) throw new Error(`${url} answered ${sample.status}; nothing to measure.`);
-  const bytes = (await sample.arrayBuffer()).byteLength;
+  return (await sample.arrayBuffer()).byteLength;
+}
 
-  await load(url, warmupSeconds);
-  const result = await load(url, seconds);
+function loadResult(
+  url: string,
+  connections: number,
+  result: autocannon.Result,
+  bytes: number,
+): LoadResult {
   return {
     url,
-    connections: CONNECTIONS,
+    connections,
     seconds: result.duration,
     requestsPerSecond: Math.round(result["2xx"] / result.duration),
     p50Ms: result.latency.p50,
@@ -67,5 +109,39 @@ export async function measureLoad(
     maxMs: result.latency.max,
     failures: result.non2xx + result.errors + result.timeouts,
     bytes,
+  };
+}
+
+/** Warms the server up (JIT, connection pools, the page cache), then measures. */
+export async function measureLoad(
+  url: string,
+  { seconds = 10, warmupSeconds = 2, connections = CONNECTIONS } = {},
+): Promise<LoadResult> {
+  const bytes = await bodyBytes(url);
+  await load(url, warmupSeconds, connections);
+  return loadResult(url, connections, await load(url, seconds, connections), bytes);
+}
+
+/**
+ * The page at `url` with a query string never seen before on every request (RANDOM_QUERY),
+ * after the same warm-up with such requests.
+ */
+export async function measureRandomQueryLoad(
+  url: string,
+  { seconds = 10, warmupSeconds = 2, connections = RANDOM_QUERY_CONNECTIONS } = {},
+): Promise<RandomQueryLoadResult> {
+  const bytes = await bodyBytes(url);
+  await loadWithRandomQuery(url, warmupSeconds, connections);
+  const result = await loadWithRandomQuery(url, seconds, connections);
+  const { hit, miss, bypass } = result.pageCache;
+  const answered = hit + miss + bypass;
+  return {
+    ...loadResult(url, connections, result, bytes),
+    query: RANDOM_QUERY,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    pageCache: result.pageCache,
+    hitRatio: answered > 0 ? hit / answered : 0,
   };
 }

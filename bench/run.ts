@@ -6,29 +6,56 @@
  * - loads the restaurant and shop pages at 50 connections from the page cache, and a
  *   static file of the same size, then with the cache off (PGlite, and PostgreSQL when
  *   BENCH_DATABASE_URL is set);
+ * - loads them at 200 connections with a random query string on every request, against the
+ *   plain page at 200 connections, from the page cache;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
  * It writes bench/results/latest.json and latest.md and exits 1 when a budget is missed.
+ *
+ * `BENCH_ONLY=random-query` measures the random query strings alone and puts that part into
+ * the results already recorded, leaving the rest as it was.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadEnv } from "~/server/env.server";
 import { startServices } from "~/server/services.server";
 import { startPortal, tempDataDir } from "../tests/e2e/server-process";
 import { measurePages } from "./browser-metrics";
-import { checkBudgets, resultsMarkdown, type BenchResults, type PageLoadReport } from "./budgets";
+import {
+  checkBudgets,
+  RANDOM_QUERY_BUDGET_PREFIX,
+  resultsMarkdown,
+  type BenchResults,
+  type PageLoadReport,
+  type RandomQueryReport,
+} from "./budgets";
 import { measureDatabaseScale } from "./database-scale";
 import { createBenchSites, type BenchSite } from "./fixtures";
-import { measureLoad, type LoadResult } from "./load";
+import {
+  measureLoad,
+  measureRandomQueryLoad,
+  RANDOM_QUERY_CONNECTIONS,
+  type LoadResult,
+} from "./load";
 import { recreateDatabase, dropDatabase } from "./postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(root, "bench", "results");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
+const only = process.env.BENCH_ONLY || null;
+const PARTS = ["random-query"] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 /** Newest modification time of the files the build is made from. */
@@ -105,7 +132,99 @@ async function measureUncached(sites: BenchSite[], env: Record<string, string>) 
   });
 }
 
+function currentCommit(): string {
+  return spawnSync("git", ["rev-parse", "--short", "HEAD"], {
+    cwd: root,
+    encoding: "utf8",
+  }).stdout.trim();
+}
+
+/** The restaurant and shop pages with a random query string on every request, cache on. */
+async function measureRandomQuery(
+  sites: BenchSite[],
+  env: Record<string, string>,
+): Promise<RandomQueryReport> {
+  // Taken before the server starts: the machine's own load, not the benchmark's.
+  const loadAverage = os.loadavg()[0]!;
+  const pages = await withServer(env, async (url) => {
+    const reports: RandomQueryReport["pages"] = [];
+    for (const site of loadedPages(sites)) {
+      const connections = RANDOM_QUERY_CONNECTIONS;
+      log(`plain ${site.path} at ${connections} connections`);
+      const plain = await measureLoad(url + site.path, { seconds, connections });
+      log(`random query strings on ${site.path} at ${connections} connections`);
+      const randomQuery = await measureRandomQueryLoad(url + site.path, { seconds, connections });
+      reports.push({ page: site.name, path: site.path, plain, randomQuery });
+    }
+    return reports;
+  });
+  return { finishedAt: new Date().toISOString(), commit: currentCommit(), loadAverage, pages };
+}
+
+function machine(): BenchResults["machine"] {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? "unknown",
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
+}
+
+/** The results last recorded, or an empty record when there are none. */
+function recordedResults(): BenchResults {
+  const file = path.join(resultsDir, "latest.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as BenchResults;
+  return {
+    finishedAt: new Date().toISOString(),
+    commit: currentCommit(),
+    machine: machine(),
+    load: [],
+    pages: [],
+    databaseScale: null,
+    randomQuery: null,
+    budgets: [],
+  };
+}
+
+/** Writes latest.json and latest.md; the exit code says whether the budgets `checked` were met. */
+function record(results: BenchResults, checked: (name: string) => boolean): number {
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, "latest.json"), JSON.stringify(results, null, 2) + "\n");
+  const markdown = resultsMarkdown(results);
+  writeFileSync(path.join(resultsDir, "latest.md"), markdown);
+  console.log("\n" + markdown);
+
+  const missed = results.budgets.filter((budget) => checked(budget.name) && !budget.pass);
+  if (missed.length > 0) {
+    console.error(`${missed.length} budget(s) missed.`);
+    return 1;
+  }
+  console.log("Every budget met.");
+  return 0;
+}
+
+/** `BENCH_ONLY=random-query`: that part alone, put into the recorded results. */
+async function mainRandomQueryOnly(): Promise<number> {
+  buildIfNeeded();
+  const dataDir = tempDataDir();
+  try {
+    log(`creating the sites in ${dataDir}`);
+    const sites = await seedSites({ DATA_DIR: dataDir });
+    const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
+    const recorded = recordedResults();
+    const results: BenchResults = { ...recorded, randomQuery };
+    results.budgets = checkBudgets(results);
+    return record(results, (name) => name.startsWith(RANDOM_QUERY_BUDGET_PREFIX));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<number> {
+  if (only !== null) {
+    if (only === "random-query") return mainRandomQueryOnly();
+    throw new Error(`BENCH_ONLY=${only}: expected one of ${PARTS.join(", ")}.`);
+  }
   buildIfNeeded();
   const dataDir = tempDataDir();
   const dataDirs = [dataDir];
@@ -138,6 +257,7 @@ async function main(): Promise<number> {
       return { cachedRuns, pages };
     });
 
+    const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     let uncachedPostgres: Map<string, LoadResult> | null = null;
     let databaseScale = null;
@@ -168,35 +288,19 @@ async function main(): Promise<number> {
         postgres: uncachedPostgres?.get(run.path) ?? null,
       },
     }));
-    const measured = { load, pages, databaseScale };
+    const measured = { load, pages, databaseScale, randomQuery };
+    const finishedAt = new Date().toISOString();
+    const commit = currentCommit();
     const results: BenchResults = {
-      finishedAt: new Date().toISOString(),
-      commit: spawnSync("git", ["rev-parse", "--short", "HEAD"], {
-        cwd: root,
-        encoding: "utf8",
-      }).stdout.trim(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model.trim() ?? "unknown",
-        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
-      },
+      finishedAt,
+      commit,
+      machine: machine(),
       ...measured,
+      // Measured in this run: reported without a time and commit of its own.
+      randomQuery: { ...randomQuery, finishedAt, commit },
       budgets: checkBudgets(measured),
     };
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, "latest.json"), JSON.stringify(results, null, 2) + "\n");
-    const markdown = resultsMarkdown(results);
-    writeFileSync(path.join(resultsDir, "latest.md"), markdown);
-    console.log("\n" + markdown);
-
-    const missed = results.budgets.filter((budget) => !budget.pass);
-    if (missed.length > 0) {
-      console.error(`${missed.length} budget(s) missed.`);
-      return 1;
-    }
-    console.log("Every budget met.");
-    return 0;
+    return record(results, () => true);
   } finally {
     for (const file of staticCopies) rmSync(file, { force: true });
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

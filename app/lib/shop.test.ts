@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "./items";
 import {
+  canonicalShopSearch,
   parseShopSearch,
   shopCountText,
   shopHref,
@@ -84,6 +85,57 @@ describe("parseShopSearch", () => {
       itemId: null,
     });
     expect(parse("")).toEqual({ filters: { tags: [], query: "" }, itemId: null });
+  });
+});
+
+describe("canonicalShopSearch", () => {
+  const canonical = (search: string) => canonicalShopSearch(new URLSearchParams(search)).toString();
+
+  it("keeps only what the page reads: tags, then the search, then the open item", () => {
+    expect(canonical("utm_source=qr&item=abc123&zz=1&q=mug&tag=Bags&Q=x&tags=Home")).toBe(
+      "tag=bags&q=mug&item=abc123",
+    );
+    expect(canonical("utm_source=qr&fbclid=x")).toBe("");
+  });
+
+  it("gives one form to addresses the page reads alike", () => {
+    const plain = ["", "q=", "q=+++", "tag=", "item=", "item=../x", "q=%20&tag=&item=a-b"];
+    for (const search of plain) expect(canonical(search)).toBe("");
+    expect(canonical("tag=Gifts&tag=bags")).toBe(canonical("tag=BAGS&tag=+gifts+&tag=Bags"));
+    expect(canonical("q=+red+mug+")).toBe(canonical("q=red%20mug&q=ignored"));
+    expect(canonical(`q=${"x".repeat(100)}`)).toBe(canonical(`q=${"x".repeat(150)}`));
+    expect(canonical("item=abc&item=def")).toBe("item=abc");
+  });
+
+  it("keeps apart addresses the page reads differently", () => {
+    const distinct = [
+      "",
+      "q=mug",
+      "q=Mug",
+      "tag=bags",
+      "tag=bags&tag=home",
+      "item=abc",
+      "item=ABC",
+    ];
+    expect(new Set(distinct.map(canonical)).size).toBe(distinct.length);
+  });
+
+  it("reads back as the address it came from, and is its own canonical form", () => {
+    const options = ["Bags", "Café", "Gifts", "Home & Garden", "İstanbul"];
+    const searches = [
+      "",
+      "tag=gifts&tag=Bags&q=+mug+&item=abc123",
+      "tag=Nope&tag=home+%26+garden&tag=HOME+%26+GARDEN&q=" + "é".repeat(120),
+      // "Café" written with a combining accent, and a capital I with a dot.
+      "tag=Cafe%CC%81&tag=%C4%B0STANBUL&item=../x&utm_source=qr",
+      "tag=&q=&item=",
+    ];
+    for (const search of searches) {
+      const params = new URLSearchParams(search);
+      const once = canonicalShopSearch(params);
+      expect(parseShopSearch(once, options)).toEqual(parseShopSearch(params, options));
+      expect(canonicalShopSearch(once).toString()).toBe(once.toString());
+    }
   });
 });
 

@@ -49,6 +49,20 @@ export function shopTagOptions(
   return tags.sort(compareNames);
 }
 
+/** A tag from the address as it is compared with the offered tags (each lower-cased). */
+function tagMatchKey(tag: string): string {
+  return tag.trim().normalize("NFC").toLowerCase();
+}
+
+function readShopQuery(params: URLSearchParams): string {
+  return (params.get("q") ?? "").trim().slice(0, SHOP_QUERY_MAX_LENGTH).trim();
+}
+
+function readItemId(params: URLSearchParams): string | null {
+  const item = params.get("item");
+  return item && ITEM_ID_PATTERN.test(item) ? item : null;
+}
+
 /**
  * Reads `?tag=a&tag=b&q=…&item=…`. Only offered tags count (matched ignoring case, returned
  * in the list's order); the query is trimmed and bounded; the item id must look like one.
@@ -57,13 +71,28 @@ export function parseShopSearch(
   params: URLSearchParams,
   tagOptions: readonly string[],
 ): { filters: ShopFilters; itemId: string | null } {
-  const wanted = new Set(
-    params.getAll("tag").map((tag) => tag.trim().normalize("NFC").toLowerCase()),
-  );
+  const wanted = new Set(params.getAll("tag").map(tagMatchKey));
   const tags = tagOptions.filter((tag) => wanted.has(tag.toLowerCase()));
-  const query = (params.get("q") ?? "").trim().slice(0, SHOP_QUERY_MAX_LENGTH).trim();
-  const item = params.get("item");
-  return { filters: { tags, query }, itemId: item && ITEM_ID_PATTERN.test(item) ? item : null };
+  return { filters: { tags, query: readShopQuery(params) }, itemId: readItemId(params) };
+}
+
+/**
+ * Only what `parseShopSearch` reads of an address, in one form: each tag once, as it is
+ * matched, sorted (the page lists chosen tags in its own order, whatever the address's);
+ * then the search and the open item, each only when it says something. Two addresses with
+ * the same form render the same page, so the page cache keeps one copy for both; and
+ * `parseShopSearch` reads the same from the form as from the address it came from.
+ */
+export function canonicalShopSearch(params: URLSearchParams): URLSearchParams {
+  const canonical = new URLSearchParams();
+  // No offered tag is empty, so an empty one chooses nothing.
+  const tags = new Set(params.getAll("tag").map(tagMatchKey).filter(Boolean));
+  for (const tag of [...tags].sort()) canonical.append("tag", tag);
+  const query = readShopQuery(params);
+  if (query) canonical.set("q", query);
+  const itemId = readItemId(params);
+  if (itemId) canonical.set("item", itemId);
+  return canonical;
 }
 
 /** The page's address for these filters, with an open item or without. The script builds the same. */

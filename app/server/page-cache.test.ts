@@ -1,7 +1,11 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ENTRY_OVERHEAD_BYTES, etagFor, PageCache } from "./page-cache.server";
-import { publicPageCacheControl, publicPageProductId } from "./public-page-cache.server";
+import {
+  publicPageAddress,
+  publicPageCacheControl,
+  publicPageProductId,
+} from "./public-page-cache.server";
 
 const HTML: ReadonlyArray<readonly [string, string]> = [
   ["content-type", "text/html; charset=utf-8"],
@@ -161,6 +165,49 @@ describe("publicPageProductId", () => {
     expect(publicPageProductId("/x/joes-diner-AbC123")).toBeNull();
     expect(publicPageProductId("/user/restaurant/setup/AbC123")).toBeNull();
     expect(publicPageProductId("/r/ends-with-hyphen-")).toBeNull();
+  });
+});
+
+describe("publicPageAddress", () => {
+  const address = (path: string) => publicPageAddress(new URL(`http://127.0.0.1:3000${path}`));
+  const key = (path: string) => address(path)?.key;
+
+  it("keys menus and profiles by their path alone: they read no query", () => {
+    for (const prefix of ["/r", "/d", "/e"]) {
+      const path = `${prefix}/joes-AbC123`;
+      for (const query of ["", "?", "?utm_source=qr", "?q=pizza&tag=a&item=abc", "?zz=1#top"]) {
+        expect(key(path + query)).toBe(path);
+      }
+    }
+  });
+
+  it("keys a shop by its path and the filters and open item it shows, in one order", () => {
+    const path = "/s/shop-AbC123";
+    expect(key(path)).toBe(path);
+    expect(key(`${path}?utm_source=qr&fbclid=x&zz=8f3a`)).toBe(path);
+    expect(key(`${path}?q=&tag=&item=`)).toBe(path);
+    expect(key(`${path}?q=pizza`)).toBe(`${path}?q=pizza`);
+    expect(key(`${path}?utm_campaign=x&item=i1&q=+red%20mug+&tag=Home&tag=bags&tag=HOME`)).toBe(
+      `${path}?tag=bags&tag=home&q=red+mug&item=i1`,
+    );
+    expect(key(`${path}?tag=b&tag=a`)).toBe(key(`${path}?tag=a&tag=b`));
+    expect(key(`${path}?q=pizza`)).not.toBe(key(`${path}?q=Pizza`));
+  });
+
+  it("renders from the address it keys by, on the request's origin", () => {
+    const found = address("/s/shop-AbC123/?utm_source=qr&tag=Gifts&q=mug#x")!;
+    expect(found).toMatchObject({ productId: "AbC123", key: "/s/shop-AbC123/?tag=gifts&q=mug" });
+    expect(found.url.href).toBe("http://127.0.0.1:3000/s/shop-AbC123/?tag=gifts&q=mug");
+    expect(address("/r/joes-AbC123?utm_source=qr")!.url.href).toBe(
+      "http://127.0.0.1:3000/r/joes-AbC123",
+    );
+  });
+
+  it("leaves anything else alone, as publicPageProductId does", () => {
+    expect(address("/r/joes-AbC123.data?q=x")).toBeNull();
+    expect(address("/R/joes-AbC123")).toBeNull();
+    expect(address("/user/restaurant/setup/AbC123?q=x")).toBeNull();
+    expect(address("/s/bad-%E0%A4%A")).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import type {
   Response as ExpressResponse,
 } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { canonicalShopSearch } from "~/lib/shop";
 import { parseSlugId } from "~/lib/slug";
 import type { DatabaseHandle } from "./db/client.server";
 import {
@@ -117,7 +118,38 @@ export function publicPageCacheControl(cdnMaxAge: number): string {
     : "public, no-cache";
 }
 
-const PUBLIC_PAGE_PATH = /^\/[rsde]\/([^/]+)\/?$/;
+const PUBLIC_PAGE_PATH = /^(\/[rsde]\/)([^/]+)\/?$/;
+
+type PublicPagePrefix = "/r/" | "/s/" | "/d/" | "/e/";
+
+/** Menus and profiles read nothing from their query string. */
+const readsNoQuery = () => new URLSearchParams();
+
+/**
+ * What each kind of public page reads of its query string, in one canonical form. The rest
+ * (utm_source, fbclid, anything made up) changes nothing on the page, so it is dropped
+ * before the cache looks and before the page renders: such addresses share the plain
+ * page's entry, and a miss renders exactly the page a hit sends.
+ */
+const PAGE_QUERY: Record<PublicPagePrefix, (params: URLSearchParams) => URLSearchParams> = {
+  "/r/": readsNoQuery,
+  // `tag`, `q` and `item`: the filters and the open item.
+  "/s/": canonicalShopSearch,
+  "/d/": readsNoQuery,
+  "/e/": readsNoQuery,
+};
+
+/** The product id in a public page's path segment, read as the route reads it. */
+function productIdIn(encodedSlugId: string): string | null {
+  let slugId: string;
+  try {
+    slugId = decodeURIComponent(encodedSlugId);
+  } catch {
+    return null;
+  }
+  const { id } = parseSlugId(slugId);
+  return PRODUCT_ID_PATTERN.test(id) ? id : null;
+}
 
 /**
  * The product a public page's path names, read as the route reads it (the
@@ -126,15 +158,27 @@ const PUBLIC_PAGE_PATH = /^\/[rsde]\/([^/]+)\/?$/;
  */
 export function publicPageProductId(pathname: string): string | null {
   const match = PUBLIC_PAGE_PATH.exec(pathname);
-  if (!match) return null;
-  let slugId: string;
-  try {
-    slugId = decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-  const { id } = parseSlugId(slugId);
-  return PRODUCT_ID_PATTERN.test(id) ? id : null;
+  return match ? productIdIn(match[2]!) : null;
+}
+
+export interface PublicPageAddress {
+  productId: string;
+  /** The path with only the query the page reads, in canonical form: the cache key. */
+  key: string;
+  /** The address to render the page from: the request's, with that query alone. */
+  url: URL;
+}
+
+/** Where a request for a public page is cached and rendered from; null for any other request. */
+export function publicPageAddress(url: URL): PublicPageAddress | null {
+  const match = PUBLIC_PAGE_PATH.exec(url.pathname);
+  const productId = match && productIdIn(match[2]!);
+  if (!productId) return null;
+  const search = PAGE_QUERY[match[1] as PublicPagePrefix](url.searchParams).toString();
+  const canonical = new URL(url);
+  canonical.search = search;
+  canonical.hash = "";
+  return { productId, key: search ? `${url.pathname}?${search}` : url.pathname, url: canonical };
 }
 
 /** Headers that describe one response on the wire, not the page: never stored. */
@@ -175,9 +219,11 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
 
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const productId = publicPageProductId(req.path);
-    if (productId === null) return next();
-    const key = req.originalUrl;
+    // Most requests are not for a public page: turned away before any URL is built.
+    if (publicPageProductId(req.path) === null) return next();
+    const address = publicPageAddress(requestUrl(req));
+    if (!address) return next();
+    const { productId, key, url } = address;
 
     const hit = pages.get(key);
     if (hit) return sendPage(req, res, hit, pages, cacheControl, "hit");
@@ -185,11 +231,14 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     const ticket = pages.begin(key, productId);
     try {
       const build = typeof options.build === "function" ? await options.build() : options.build;
-      let rendered = await renderPublicPage(build, requestUrl(req), options.getLoadContext());
+      let rendered = await renderPublicPage(build, url, options.getLoadContext());
       if (rendered instanceof Response) return await sendResponse(req, res, rendered);
       if (!rendered) {
         // A 404 or an error page: React Router renders those.
-        const response = await handleRequest(renderRequest(req, res), options.getLoadContext());
+        const response = await handleRequest(
+          renderRequest(req, res, url),
+          options.getLoadContext(),
+        );
         if (!isSharedPage(response)) return await sendResponse(req, res, response);
         rendered = {
           body: Buffer.from(await response.arrayBuffer()),
@@ -276,10 +325,11 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
 }
 
 /**
- * The request React Router sees, built as `@react-router/express` builds it.
- * A HEAD is rendered as a GET, so that its page can be stored and tagged.
+ * The request React Router sees, built as `@react-router/express` builds it but for
+ * `url`, the page's canonical address. A HEAD is rendered as a GET, so that its page can
+ * be stored and tagged.
  */
-function renderRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function renderRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -292,7 +342,7 @@ function renderRequest(req: ExpressRequest, res: ExpressResponse): Request {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  return new Request(requestUrl(req), { method: "GET", headers, signal: controller.signal });
+  return new Request(url, { method: "GET", headers, signal: controller.signal });
 }
 
 /** The page's full address, as `@react-router/express` builds it. */
