@@ -8,7 +8,6 @@ const alias = { "~": new URL("./app", import.meta.url).pathname };
  * - one copy of React Router: the Express adapter is CommonJS and `require`s its
  *   ES module build, so the app must import that same file (the router checks its
  *   context with instanceof);
- * - React Router's default server entry, TypeScript inside node_modules, compiled;
  * - stylesheet imports (`?url`) giving their real URL, as in the app;
  * - JSX compiled as for production, so that a file may render with React's
  *   production build.
@@ -29,7 +28,6 @@ const pageRendering = {
   esbuild: { jsx: "automatic" as const, jsxDev: false },
   test: {
     css: { include: [/.+/] },
-    server: { deps: { inline: [/@react-router\/dev\/dist\/config\/defaults\//] } },
   },
 };
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];

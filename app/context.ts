@@ -7,3 +7,9 @@ export const servicesContext = createContext<AppServices>();
 
 /** The signed-in owner, set by the portal guard for everything under /user. */
 export const ownerContext = createContext<SessionUser>();
+
+/**
+ * The Content-Security-Policy nonce of this page, set by the HTTP server
+ * (app/server/security-headers.server.ts); null where the page's policy has none.
+ */
+export const cspNonceContext = createContext<string | null>(null);

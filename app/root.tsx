@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import { DocumentHead } from "./components/document-head";
+import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
 import { MESSAGES } from "./lib/messages";
 import type { Route } from "./+types/root";
@@ -33,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = !useMatches().some(
     (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
   );
+  const nonce = useNonce();
   return (
     <html lang="en">
       <DocumentHead>
@@ -41,8 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </DocumentHead>
       <body>
         {children}
-        {hydrate ? <ScrollRestoration /> : null}
-        {hydrate ? <Scripts /> : null}
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -2,7 +2,7 @@
  * Items of a menu or a shop: the form rules (one zod schema for the browser
  * and the server) and how the editor's list searches and sorts them.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { parsePriceToCents } from "./price";

@@ -3,7 +3,7 @@
  * address, hours, colors and image URLs. One schema for the browser and the
  * server; the server also normalises hours and colors before saving.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { parseColors, type ColorKey } from "./colors";
 import { DAYS, normalizeHours, type HoursRow } from "./hours";
 import { NAME_MAX_LENGTH } from "./limits";

@@ -2,7 +2,7 @@
  * What a shop's Info tab adds to the shared info form: its tags and its
  * payment handles. Shared by the browser and the server.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import {
   parsePaypalUsername,
   parseVenmoUsername,

@@ -4,7 +4,7 @@
  * chips) and, without JavaScript, as one comma-separated `tagsText` field;
  * both are read together, trimmed and de-duplicated ignoring case.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_SHOP_TAGS, MAX_TAGS_PER_ITEM, normalizeTags } from "./limits";
 import { MESSAGES } from "./messages";
 

@@ -10,11 +10,12 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { servicesContext } from "~/context";
+import { cspNonceContext, servicesContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "./auth.server";
 import { projectPath } from "./paths.server";
 import { servePublicPages } from "./public-page-cache.server";
 import { limitRequestBodies } from "./request-limits.server";
+import { cspNonce, securityHeaders } from "./security-headers.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
 import { serveStoredFiles } from "./storage/serve-files.server";
@@ -71,34 +72,33 @@ const recordClientAddress: RequestHandler = (req, _res, next) => {
  * Browsers send Origin with every form post. A post from another site is
  * refused before it reaches any action (sign-in included, which would
  * otherwise allow signing a visitor into someone else's account). Clients
- * that send no Origin are not browsers acting for a visitor.
+ * that send no Origin are not browsers acting for a visitor. Scheme, host and
+ * port must all match, this site's public address or the address the request
+ * itself came to: an http page on the same host is another origin.
  */
 function rejectCrossSiteWrites(publicUrl: string): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.headers.origin;
-    if (origin === undefined || origin === publicOrigin) return next();
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      // "null" or garbage: not our page.
-    }
-    if (host !== null && host === req.headers.host) return next();
+    if (origin === undefined) return next();
+    const sent = originOf(origin);
+    const host = req.headers.host;
+    const own = host === undefined ? null : originOf(`${req.protocol}://${host}`);
+    if (sent !== null && (sent === publicOrigin || sent === own)) return next();
     res.status(403).type("text/plain").send("Forms can only be sent from this site.");
   };
 }
 
-/** Pages where a visitor types credentials or edits their sites are never framed by others. */
-const FRAME_PROTECTED = /^\/(user|signin|register)(\/|$)/;
-
-const securityHeaders: RequestHandler = (req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (FRAME_PROTECTED.test(req.path)) res.setHeader("X-Frame-Options", "DENY");
-  next();
-};
+/** The origin an address names, or null for "null" and garbage. */
+function originOf(address: string): string | null {
+  try {
+    const { origin } = new URL(address);
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { services, devServer } = options;
@@ -132,7 +132,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     }
   });
 
-  app.use(securityHeaders);
+  app.use(securityHeaders(services, { development: Boolean(devServer) }));
   // Uploaded files on the local disk. Ahead of compression, so Content-Length and the
   // ETag describe the stored bytes; with S3, browsers load files from the bucket or CDN.
   if (services.env.storage.driver === "disk") {
@@ -152,9 +152,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   // Error details (stack traces, file paths) reach the browser only under `npm run dev`.
   const mode = devServer ? "development" : "production";
-  const getLoadContext = () => {
+  // The public page cache asks without a response: its pages are shared, so carry no nonce.
+  const getLoadContext = (_req?: express.Request, res?: express.Response) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
+    context.set(cspNonceContext, (res && cspNonce(res)) ?? null);
     return context;
   };
   // Public pages: repeat views from memory, with ETag and 304; dropped when their product

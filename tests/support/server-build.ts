@@ -1,6 +1,6 @@
 /**
  * The app's React Router server build for tests, put together the way React
- * Router's Vite plugin does it in development: the default server entry, every
+ * Router's Vite plugin does it in development: the app's server entry, every
  * route of `app/routes.ts` under the root, and a development asset manifest.
  *
  * The plugin itself is not used in Vitest: every instance rewrites
@@ -14,8 +14,7 @@ import {
   UNSAFE_withHydrateFallbackProps,
   type ServerBuild,
 } from "react-router";
-// The entry React Router uses when an app has none of its own (as this one).
-import * as entryServer from "../../node_modules/@react-router/dev/dist/config/defaults/entry.server.node";
+import * as entryServer from "../../app/entry.server";
 import routeConfig from "../../app/routes";
 import reactRouterConfig from "../../react-router.config";
 

@@ -1,0 +1,101 @@
+/**
+ * Every kind of page under its Content-Security-Policy in a real browser: nothing is
+ * refused, React hydrates the pages it renders, and the public shop's inline script runs.
+ */
+import type { Page } from "@playwright/test";
+import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
+import { dialog, tagBox, visibleNames } from "./shop-page";
+
+/**
+ * Every violation the browser reports, from the page's first script on: the
+ * `securitypolicyviolation` events, and the console's "Refused to …" messages
+ * (which also cover what is refused before any script could listen).
+ */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void })
+        .reportCspViolation;
+      void report(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** React Router has taken over the page: its router exists in the browser. */
+async function expectHydrated(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => "__reactRouterDataRouter" in window), { timeout: 10_000 })
+    .toBe(true);
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  expect(response?.headers()["content-security-policy"], path).toBeTruthy();
+}
+
+test("marketing and sign-in pages run their scripts under the policy", async ({ page }) => {
+  const violations = await watchViolations(page);
+  for (const path of ["/", "/product/restaurant", "/signin", "/register"]) {
+    await visit(page, path);
+    await expectHydrated(page);
+  }
+  // A client-side navigation: React Router fetches the next page's data and modules.
+  await page.goto("/");
+  await expectHydrated(page);
+  await page.getByRole("link", { name: "Sign in" }).first().click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(violations).toEqual([]);
+});
+
+test("the portal and an editor run their scripts under the policy", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await register(page);
+  await expectHydrated(page);
+  const editor = await createSite(page, "Restaurant", "Policy Diner");
+  await visit(page, new URL(editor).pathname);
+  await expectHydrated(page);
+  // The editor's own script at work: a tab change is a client-side navigation.
+  await openEditorTab(page, "Add Item");
+  await visit(page, "/user/info");
+  await expectHydrated(page);
+  // Signing out is a form posted to this site.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(violations).toEqual([]);
+});
+
+test("public pages: the restaurant has no script, the shop's runs by its hash", async ({
+  page,
+}) => {
+  const violations = await watchViolations(page);
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const pathOf = async (name: string) =>
+    (await page.getByRole("link", { name: `View Public page of ${name}` }).getAttribute("href"))!;
+  const restaurant = await pathOf("Demo Diner");
+  const shop = await pathOf("Demo Goods");
+
+  await visit(page, restaurant);
+  await expect(page.getByRole("heading", { level: 1, name: "Demo Diner" })).toBeVisible();
+
+  await visit(page, shop);
+  // The script marks the page once it has taken over filtering and the dialog.
+  await expect(page.locator(".shop-page.shop-js")).toBeVisible();
+  await tagBox(page, "Winter").check();
+  await expect(visibleNames(page)).toHaveText(["Cotton Socks", "Wool Scarf"]);
+  await page.getByRole("link", { name: /Wool Scarf/ }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Wool Scarf" })).toBeVisible();
+  // Opened by the script as a modal dialog, not by the server's ?item= page.
+  expect(await dialog(page).evaluate((element) => element.matches(":modal"))).toBe(true);
+  expect(violations).toEqual([]);
+});
