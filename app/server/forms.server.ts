@@ -77,6 +77,11 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   // The multipart parser bounds every part by this, text fields included.
   const maxFileBytes = options.maxFileBytes ?? maxBytes;
   const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+  // A post with no body at all is an empty form (a client posting a form without fields).
+  const declaredEmpty =
+    Number(request.headers.get("content-length") ?? 0) === 0 &&
+    !request.headers.has("transfer-encoding");
+  if (!contentType && declaredEmpty) return new FormData();
   if (!WEB_FORM_TYPES.some((type) => contentType.startsWith(type))) {
     throw new FormReadError(MESSAGES.formNotAForm, 415);
   }

@@ -45,6 +45,11 @@ describe("readForm", () => {
     expect(parts.get("name")).toBe("Café");
   });
 
+  it("reads a post with no body as an empty form", async () => {
+    const request = new Request("http://localhost/signout", { method: "POST" });
+    expect([...(await readForm(request))]).toEqual([]);
+  });
+
   it.each([
     ["JSON", "application/json", "{}"],
     ["plain text", "text/plain", "email=a@b.co"],

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context";
-import type { Route } from "./+types/signout";
 import { readFormOrRefuse } from "~/server/forms.server";
+import type { Route } from "./+types/signout";
 
 // Signing out only happens on POST; a GET (a link, a prefetch) just goes home.
 export function loader() {

@@ -3,8 +3,8 @@ import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { removeProduct } from "~/server/product-lifecycle.server";
-import type { Route } from "./+types/delete-product";
 import { readFormOrRefuse } from "~/server/forms.server";
+import type { Route } from "./+types/delete-product";
 
 // Deleting is a POST from an editor's confirm dialog; a GET changes nothing.
 export function loader() {
@@ -12,15 +12,15 @@ export function loader() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // The form has no fields; reading it still refuses what no form of ours sends.
-  await readFormOrRefuse(request);
   let removed: boolean;
   try {
-    // Someone else's product and an unknown one get the same 404.
+    // Someone else's product and an unknown one get the same 404, whatever was sent.
     const { owner, product } = await requireOwnedProduct(context, params.pid);
+    // The form has no fields; reading it still refuses what no form of ours sends.
+    await readFormOrRefuse(request);
     removed = await removeProduct(context.get(servicesContext), owner.id, product.id);
   } catch (error) {
-    // The ownership refusal is a response, not an Error: let it through.
+    // Refusals (not yours, an unreadable form) are responses, not Errors: let them through.
     if (!(error instanceof Error)) throw error;
     console.error("delete failed:", error);
     return data({ error: MESSAGES.failedToDelete }, { status: 500 });
