@@ -8,8 +8,8 @@ import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
 import type { ProductType } from "~/lib/product-types";
 import { parseShopExtras } from "~/lib/shop-info";
 import type { Database } from "./db/client.server";
-import { saveProductInfo } from "./repositories/products.server";
 import { parseSubmission } from "./forms.server";
+import { saveProductInfo } from "./repositories/products.server";
 
 /** The answer the info form shows. */
 export type SaveInfoResult = ProfileEditorResult;

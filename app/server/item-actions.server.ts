@@ -22,6 +22,7 @@ import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { STORAGE_COLLECTION } from "~/lib/product-types";
 import type { products } from "./db/schema";
+import { parseSubmission } from "./forms.server";
 import {
   ImageRejectedError,
   processUploadedImage,
@@ -38,7 +39,6 @@ import {
 } from "./repositories/items.server";
 import type { AppServices } from "./services.server";
 import { deletePrefix } from "./storage/storage.server";
-import { parseSubmission } from "./forms.server";
 
 type Product = typeof products.$inferSelect;
 type Services = Pick<AppServices, "db" | "storage">;

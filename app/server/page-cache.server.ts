@@ -1,8 +1,9 @@
 /**
  * Rendered public pages kept in memory: a least-recently-used map from a
  * page's key (its path and the query it reads, made canonical by
- * `publicPageAddress`) to the page's HTML, bounded by bytes. Every entry carries the id of the product it shows, so a write to
- * that product drops all of its pages at once.
+ * `publicPageAddress`) to the page's HTML, bounded by bytes. Every entry
+ * carries the id of the product it shows, so a write to that product drops
+ * all of its pages at once.
  *
  * A render can race a write: it may read the product before the write commits
  * and finish after the write's invalidation. So a render takes a ticket before

@@ -118,7 +118,8 @@ export function publicPageCacheControl(cdnMaxAge: number): string {
     : "public, no-cache";
 }
 
-const PUBLIC_PAGE_PATH = /^(\/[rsde]\/)([^/]+)\/?$/;
+/** A public site page: its prefix and its slugId. */
+export const PUBLIC_PAGE_PATH = /^(\/[rsde]\/)([^/]+)\/?$/;
 
 type PublicPagePrefix = "/r/" | "/s/" | "/d/" | "/e/";
 

@@ -11,18 +11,20 @@
  * docs/decisions/0011-content-security-policy.md.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { getSessionCookie } from "better-auth/cookies";
 import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
+import onHeaders from "on-headers";
 import { SHOP_PAGE_SCRIPT } from "~/lib/shop";
+import { PUBLIC_PAGE_PATH } from "./public-page-cache.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
 import type { FileStorage } from "./storage/storage.server";
 
 interface PolicyOptions {
-  /** The portal's own address (PUBLIC_URL): on https, HSTS and upgraded requests. */
-  publicUrl: string;
+  /** Whether the portal's own address (PUBLIC_URL) is https: then HSTS and upgraded requests. */
+  https: boolean;
   /** Where else pictures come from: the S3 bucket or CDN when files are stored there. */
   imageOrigins: readonly string[];
   /**
@@ -46,7 +48,6 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /** The hash that lets the shop page's inline script run; the text never changes while the process runs. */
 export const SHOP_SCRIPT_HASH = `'sha256-${createHash("sha256").update(SHOP_PAGE_SCRIPT, "utf8").digest("base64")}'`;
 
-const PUBLIC_PAGE = /^\/[rsde]\/[^/]+\/?$/;
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
 const AUTH = /^\/(signin|register|signout|api\/auth)(\/|$)/;
@@ -75,7 +76,7 @@ export function normalizePath(path: string): string {
 
 export function pathKind(path: string): PathKind {
   const normalized = normalizePath(path);
-  if (PUBLIC_PAGE.test(normalized)) return "public";
+  if (PUBLIC_PAGE_PATH.test(normalized)) return "public";
   // Repeated slashes could only make a protected path look like another; classify the
   // protective kinds with them collapsed.
   const collapsed = normalized.replace(/\/{2,}/g, "/");
@@ -91,8 +92,7 @@ export function cspNonce(res: ServerResponse): string | undefined {
 }
 
 /** What every page may do, whichever kind it is. */
-function baseDirectives(options: PolicyOptions) {
-  const https = new URL(options.publicUrl).protocol === "https:";
+function baseDirectives({ https }: PolicyOptions) {
   return {
     "default-src": ["'self'"],
     "base-uri": ["'none'"],
@@ -108,7 +108,6 @@ function baseDirectives(options: PolicyOptions) {
 }
 
 function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static"): HelmetOptions {
-  const https = new URL(options.publicUrl).protocol === "https:";
   const base = baseDirectives(options);
   const directives =
     kind === "page"
@@ -139,30 +138,11 @@ function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static
     crossOriginResourcePolicy: { policy: kind === "page" ? "same-origin" : "cross-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // Subdomains are the operator's business, not this app's.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
     xFrameOptions: kind === "page" ? { action: "deny" } : false,
   };
-}
-
-/**
- * Calls `listener` just before the status line and headers go out, after every handler
- * has set what it wanted: the last word on a header. Headers handed to `writeHead`
- * itself (an object of them) are set first, so that the listener has the last word on those too.
- */
-function beforeHeadersSent(res: ServerResponse, listener: () => void): void {
-  const writeHead = res.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const headersAt = typeof args[1] === "string" ? 2 : 1;
-    const headers = args[headersAt];
-    if (headers && typeof headers === "object" && !Array.isArray(headers)) {
-      for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders)) {
-        if (value !== undefined) this.setHeader(name, value);
-      }
-      args = args.slice(0, headersAt);
-    }
-    listener();
-    return writeHead.apply(this, args);
-  } as typeof res.writeHead;
 }
 
 /** Whether the request carries a better-auth session cookie (signed in, or was). */
@@ -210,7 +190,7 @@ export function securityHeaders(
   { development }: { development: boolean },
 ): RequestHandler {
   const options: PolicyOptions = {
-    publicUrl: services.env.publicUrl,
+    https: new URL(services.env.publicUrl).protocol === "https:",
     imageOrigins: storageImageOrigins(services.storage, services.env.publicUrl),
     development,
   };
@@ -229,7 +209,8 @@ export function securityHeaders(
     const alwaysPrivate = kind === "portal" || kind === "auth";
     if (alwaysPrivate || hasSessionCookie(req.headers.cookie)) {
       const lowerPath = req.path.toLowerCase();
-      beforeHeadersSent(res, () => {
+      // Once every handler has set what it wanted, just before the headers go out.
+      onHeaders(res, () => {
         if (alwaysPrivate || !isSharedFile(res, lowerPath)) {
           res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
         }

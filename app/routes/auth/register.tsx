@@ -14,8 +14,8 @@ import {
 } from "~/server/auth-forms.server";
 import { getOptionalUser } from "~/server/session.server";
 import { pageMeta } from "~/lib/seo";
-import type { Route } from "./+types/register";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -9,8 +9,8 @@ import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
 import { getOptionalUser } from "~/server/session.server";
 import { registerHref } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
-import type { Route } from "./+types/signin";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -7,9 +7,9 @@ import { CATALOG } from "~/lib/catalog";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { contactSchema } from "~/lib/validation";
+import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -9,8 +9,8 @@ import { PRODUCT_TYPE_DESCRIPTION, PRODUCT_TYPE_LABEL, PRODUCT_TYPES } from "~/l
 import { createProductSchema } from "~/lib/validation";
 import { createProduct, listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
-import type { Route } from "./+types/create";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
