@@ -26,9 +26,9 @@ export default [
     route("events", "routes/portal/events.ts"),
   ]),
 
-  // Public sites: no top nav.
-  route("r/:slugId", "routes/sites/restaurant.tsx"),
-  route("s/:slugId", "routes/sites/shoppy.tsx"),
-  route("d/:slugId", "routes/sites/dealership.tsx"),
-  route("e/:slugId", "routes/sites/ecommerce.tsx"),
+  // Public sites, one per site type (app/sites/{type}/): no top nav.
+  route("r/:slugId", "sites/restaurant/public-page.tsx"),
+  route("s/:slugId", "sites/shoppy/public-page.tsx"),
+  route("d/:slugId", "sites/dealership/public-page.tsx"),
+  route("e/:slugId", "sites/ecommerce/public-page.tsx"),
 ] satisfies RouteConfig;

@@ -21,7 +21,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { MAX_ITEMS_PER_PRODUCT, MAX_PRODUCTS_PER_USER } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import type { ProductType } from "~/lib/product-types";
+import type { ProductType } from "~/sites/product-types";
 import { publicPath, slugify } from "~/lib/slug";
 import { openPostgres, type Database, type DatabaseHandle } from "~/server/db/client.server";
 import { schema } from "~/server/db/schema";
@@ -702,7 +702,7 @@ function slugIdOf(site: Site): string {
 }
 
 /**
- * What the restaurant and shop loaders (public-site-loader.server.ts) ask the database:
+ * What the restaurant and shop loaders (app/sites/restaurant/public-loader.server.ts, app/sites/shoppy/public-loader.server.ts) ask the database:
  * loadPublicSite, which brings the site and its items in one round trip.
  */
 async function loadPage(db: Database, site: Site): Promise<unknown[]> {

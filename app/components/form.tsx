@@ -1,4 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { cloneElement } from "react";
+
+/** Errors per field name, as zod and Conform report them. */
+export type FieldErrorMap = Record<string, string[] | null | undefined>;
 
 type InputType = "text" | "email" | "password" | "url" | "tel";
 
@@ -57,6 +61,42 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
           {errors.join(" ")}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A label, one control, an optional hint and its errors, wired for screen readers. */
+export function Field({
+  id,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[] | null;
+  children: React.ReactElement<React.InputHTMLAttributes<HTMLElement>>;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const control = cloneElement(children, {
+    id,
+    "aria-invalid": errorId ? true : undefined,
+    "aria-describedby": describedBy,
+  });
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={`${id}-error`} errors={errors ?? undefined} />
     </div>
   );
 }

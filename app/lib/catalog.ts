@@ -2,7 +2,7 @@
  * What the marketing pages say about each product (SPEC sections 1 and 9).
  * Versions and availability are the spec's; prices are not published.
  */
-import type { ProductType } from "./product-types";
+import type { ProductType } from "~/sites/product-types";
 
 export type CatalogId = ProductType | "coming-soon";
 

@@ -47,6 +47,13 @@ export const addItemSchema = z.object({ ...itemFields, star: checkbox });
 /** The edit modal: name, price, category and description of one item. */
 export const editItemSchema = z.object({ itemId, ...itemFields });
 
+/**
+ * What the Add Item and edit forms yield; a site type's own schemas may add tags
+ * (see `app/sites/shoppy/site.ts`).
+ */
+export type AddItemInput = z.output<typeof addItemSchema> & { tags?: string[] };
+export type EditItemInput = z.output<typeof editItemSchema> & { tags?: string[] };
+
 /** The inline price editor. */
 export const itemPriceSchema = z.object({ itemId, price: priceField });
 
@@ -129,7 +136,17 @@ export function searchItems<T extends ListedItem>(items: readonly T[], query: st
   );
 }
 
+// Fixed locale so the server renders the same order whatever machine it runs on;
+// numeric so "Combo 2" comes before "Combo 10".
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/**
+ * Locale-aware and case-insensitive ("apple" and "Banana" sort as a reader expects);
+ * names that compare equal that way fall back to code-point order, so the order is total.
+ */
+export function compareNames(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
 
 /** A sorted copy; ties fall back to the name, then the id, so the order never jitters. */
 export function sortItems<T extends ListedItem>(items: readonly T[], sort: ItemSort): T[] {
@@ -156,9 +173,6 @@ export function distinctCategories(items: readonly { category: string }[]): stri
   }
   return [...byKey.values()].sort(collator.compare);
 }
-
-/** The two kinds of site that have items. */
-export type ItemKind = "restaurant" | "shoppy";
 
 /** An item as the editors show it: the restaurant fields and the shop fields side by side. */
 export interface EditorItem extends ListedItem {

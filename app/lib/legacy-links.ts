@@ -1,4 +1,4 @@
-import type { PublicPrefix } from "./product-types";
+import type { PublicPrefix } from "~/sites/product-types";
 
 /**
  * Old shared links carried the public path in a `p` query parameter

@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "./items";
 import { SWIPE_THRESHOLD_PX } from "./limits";
-import { SHOP_PAGE_SCRIPT } from "./shop";
+import { SHOP_PAGE_SCRIPT } from "~/sites/shoppy/shop";
 import {
   matchesShopFilters,
   photoAlt,

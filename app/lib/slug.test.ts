@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_TYPES } from "./product-types";
+import { PRODUCT_TYPES } from "~/sites/product-types";
 import { parseSlugId, publicPath, slugify } from "./slug";
 
 describe("slugify", () => {

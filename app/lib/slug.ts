@@ -1,5 +1,4 @@
-import { PUBLIC_PREFIX } from "./product-types";
-import type { ProductType } from "./product-types";
+import { siteOf, type ProductType } from "~/sites";
 
 /**
  * SPEC section 3: "the name in lower case, characters other than letters, digits, spaces
@@ -28,7 +27,7 @@ export function slugify(name: string): string {
  * Product ids never contain hyphens (the id is the text after the last one).
  */
 export function publicPath(type: ProductType, slug: string, productId: string): string {
-  const prefix = PUBLIC_PREFIX[type];
+  const prefix = siteOf(type).publicPrefix;
   const id = encodeURIComponent(productId);
   return slug ? `/${prefix}/${encodeURIComponent(slug)}-${id}` : `/${prefix}/${id}`;
 }

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
-import { PRODUCT_TYPES } from "./product-types";
+import { PRODUCT_TYPES } from "~/sites/product-types";
 
 // Longest address allowed by RFC 5321; also keeps the email regex away from huge input.
 const EMAIL_MAX_LENGTH = 254;

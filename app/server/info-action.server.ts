@@ -1,12 +1,12 @@
 /**
- * Saving a site's Info: the shared info form, plus a shop's tags and payment
- * handles. Everything is checked first and saved in one go, or nothing is.
+ * Saving a site's Info: the shared info fields and whatever its type adds (a
+ * shop's tags and payment handles), checked with the schema its site definition
+ * names and saved in one go, or not at all.
  */
 import { data } from "react-router";
 import type { ProfileEditorResult } from "~/components/profile-editor";
-import { profileInfoSchema, toProfileInfo } from "~/lib/profile-info";
-import type { ProductType } from "~/lib/product-types";
-import { parseShopExtras } from "~/lib/shop-info";
+import { toProfileInfo } from "~/lib/profile-info";
+import { siteOf, type ProductType } from "~/sites";
 import type { Database } from "./db/client.server";
 import { parseSubmission } from "./forms.server";
 import { saveProductInfo } from "./repositories/products.server";
@@ -19,29 +19,29 @@ export async function saveSiteInfo(
   ownerUid: string,
   product: { id: string; type: ProductType },
   formData: FormData,
-  messages: { failed: string },
 ) {
-  const submission = parseSubmission(formData, profileInfoSchema);
-  const shopExtras = product.type === "shoppy" ? parseShopExtras(formData) : null;
-  if (submission.status !== "success" || (shopExtras && !shopExtras.ok)) {
-    const fieldErrors = {
-      ...(submission.status === "success" ? {} : submission.error),
-      ...(shopExtras && !shopExtras.ok ? shopExtras.fieldErrors : {}),
-    };
-    return data<SaveInfoResult>({ error: messages.failed, fieldErrors }, { status: 400 });
+  const { info: definition } = siteOf(product.type);
+  const submission = parseSubmission(formData, definition.schema);
+  if (submission.status !== "success") {
+    return data<SaveInfoResult>(
+      { error: definition.failedMessage, fieldErrors: submission.error ?? {} },
+      { status: 400 },
+    );
   }
 
   const { info, colorsFellBack } = toProfileInfo(submission.value);
-  // Restaurants and shops upload their logo and background through the upload
-  // route; their form has no such fields, and saving it leaves the images alone.
-  const uploadsImages = product.type === "restaurant" || product.type === "shoppy";
+  // Types that upload their logo and background have no such fields in this form, and
+  // saving it leaves the images alone.
   const { logoUrl: _logoUrl, bgUrl: _bgUrl, ...withoutImages } = info;
-  const toSave = uploadsImages ? { ...withoutImages, ...shopExtras?.value } : info;
+  const toSave = {
+    ...(definition.uploadsImages ? withoutImages : info),
+    ...definition.ownFields(submission.value),
+  };
   try {
     await saveProductInfo(db, ownerUid, product.id, toSave);
   } catch (error) {
     console.error("saving info failed:", error);
-    return data<SaveInfoResult>({ error: messages.failed }, { status: 500 });
+    return data<SaveInfoResult>({ error: definition.failedMessage }, { status: 500 });
   }
   return data<SaveInfoResult>({ saved: true, colorsFellBack });
 }

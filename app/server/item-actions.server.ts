@@ -7,8 +7,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import {
-  addItemSchema,
-  editItemSchema,
   itemFlagSchema,
   itemIdSchema,
   itemImageSchema,
@@ -20,7 +18,7 @@ import {
 } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { STORAGE_COLLECTION } from "~/lib/product-types";
+import { itemsOf, siteOf, type ItemsDefinition } from "~/sites";
 import type { products } from "./db/schema";
 import { parseSubmission } from "./forms.server";
 import {
@@ -29,7 +27,6 @@ import {
   type ProcessedImage,
 } from "./images/process-image.server";
 import { itemImageKey, storeImage } from "./images/store-image.server";
-import { itemTagsSchema, tagFieldsOf } from "~/lib/tags";
 import {
   addItem,
   changeItemImages,
@@ -49,6 +46,8 @@ interface ItemRequest {
   formData: FormData;
   /** The optional photo of Add Item, posted without JavaScript. */
   file: Uint8Array | null;
+  /** The item rules of the product's type. */
+  items: ItemsDefinition;
 }
 
 const FAILURE: Record<ItemIntent, string> = {
@@ -62,23 +61,9 @@ const FAILURE: Record<ItemIntent, string> = {
   "remove-image": MESSAGES.failedToUpdateItem,
 };
 
-/** Which intents each editor offers; anything else is refused. */
-const INTENTS_BY_TYPE: Partial<Record<Product["type"], ReadonlySet<ItemIntent>>> = {
-  restaurant: new Set(["add-item", "update-price", "toggle-star", "update-item", "delete-item"]),
-  shoppy: new Set([
-    "add-item",
-    "update-price",
-    "toggle-star",
-    "toggle-sold-out",
-    "update-item",
-    "delete-item",
-    "move-image",
-    "remove-image",
-  ]),
-};
-
+/** Whether the editor of this type offers the intent (its site definition says which). */
 export function isItemIntent(type: Product["type"], intent: unknown): intent is ItemIntent {
-  return INTENTS_BY_TYPE[type]?.has(intent as ItemIntent) ?? false;
+  return itemsOf(type)?.intents.has(intent as ItemIntent) ?? false;
 }
 
 function refuse(
@@ -99,25 +84,10 @@ function parse<Schema extends z.ZodType>(
   intent: ItemIntent,
   formData: FormData,
   schema: Schema,
-):
-  | { value: z.output<Schema> }
-  | { refusal: ReturnType<typeof refuse>; fieldErrors: Record<string, string[] | null> } {
+): { value: z.output<Schema> } | { refusal: ReturnType<typeof refuse> } {
   const submission = parseSubmission(formData, schema);
   if (submission.status === "success") return { value: submission.value };
-  const fieldErrors = submission.error ?? {};
-  return { refusal: refuse(intent, 400, FAILURE[intent], fieldErrors), fieldErrors };
-}
-
-/** A shop item's tags (at most 10); restaurants have none, so nothing is read for them. */
-function parseItemTags({
-  product,
-  formData,
-}: ItemRequest):
-  { ok: true; value: string[] | null } | { ok: false; fieldErrors: Record<string, string[]> } {
-  if (product.type !== "shoppy") return { ok: true, value: null };
-  const parsed = itemTagsSchema.safeParse(tagFieldsOf(formData));
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, fieldErrors: { tags: parsed.error.issues.map((issue) => issue.message) } };
+  return { refusal: refuse(intent, 400, FAILURE[intent], submission.error ?? {}) };
 }
 
 export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
@@ -140,21 +110,15 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         return await update(intent, request, itemId, fields);
       }
       case "update-item": {
-        const parsed = parse(intent, request.formData, editItemSchema);
-        const tags = parseItemTags(request);
-        if ("refusal" in parsed || !tags.ok) {
-          return refuse(intent, 400, FAILURE[intent], {
-            ...("refusal" in parsed ? parsed.fieldErrors : {}),
-            ...(tags.ok ? {} : tags.fieldErrors),
-          });
-        }
-        const { itemId, name, price, category, description } = parsed.value;
+        const parsed = parse(intent, request.formData, request.items.editSchema);
+        if ("refusal" in parsed) return parsed.refusal;
+        const { itemId, name, price, category, description, tags } = parsed.value;
         return await update(intent, request, itemId, {
           name,
           priceCents: price,
           category,
           description,
-          ...(tags.value ? { tags: tags.value } : {}),
+          ...(tags ? { tags } : {}),
         });
       }
       case "delete-item":
@@ -180,17 +144,11 @@ async function update(
 }
 
 async function addItemIntent(request: ItemRequest) {
-  const { services, product, formData, file } = request;
+  const { services, product, formData, file, items } = request;
   const intent = "add-item";
-  const parsed = parse(intent, formData, addItemSchema);
-  const tags = parseItemTags(request);
-  if ("refusal" in parsed || !tags.ok) {
-    return refuse(intent, 400, FAILURE[intent], {
-      ...("refusal" in parsed ? parsed.fieldErrors : {}),
-      ...(tags.ok ? {} : tags.fieldErrors),
-    });
-  }
-  const { name, price, category, description, star } = parsed.value;
+  const parsed = parse(intent, formData, items.addSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const { name, price, category, description, star, tags } = parsed.value;
 
   // The photo is checked and re-encoded before anything is written, so a bad
   // file refuses the whole item instead of leaving one without its photo.
@@ -212,7 +170,7 @@ async function addItemIntent(request: ItemRequest) {
     category,
     description,
     star,
-    ...(tags.value ? { tags: tags.value } : {}),
+    ...(tags ? { tags } : {}),
   });
   if (!added.ok) {
     return added.reason === "limit-reached"
@@ -221,8 +179,8 @@ async function addItemIntent(request: ItemRequest) {
   }
   if (image) {
     try {
-      const target = product.type === "shoppy" ? "item-images" : "item-image";
-      await storeImage(services, product, { kind: target, itemId: added.itemId }, image);
+      const target = { kind: items.imageTarget, itemId: added.itemId };
+      await storeImage(services, product, target, image);
     } catch (error) {
       // Take the item back out: an add either lands whole or not at all.
       await deleteItem(services.db, product, added.itemId);
@@ -266,7 +224,7 @@ async function changeImagesIntent(intent: "move-image" | "remove-image", request
 
 /** After the row is gone; SPEC section 8: storage deletion errors are ignored (and logged). */
 async function deleteItemFiles(services: Services, product: Product, itemId: string) {
-  const prefix = `${STORAGE_COLLECTION[product.type]}/${product.id}/items/${itemId}`;
+  const prefix = `${siteOf(product.type).storageCollection}/${product.id}/items/${itemId}`;
   try {
     await deletePrefix(services.storage, prefix);
   } catch (error) {

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { ownerContext, servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
-import type { ProductType } from "~/lib/product-types";
+import type { ProductType } from "~/sites/product-types";
 import { products } from "./db/schema";
 
 export async function requireOwnedProduct(

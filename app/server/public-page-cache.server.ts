@@ -16,7 +16,7 @@ import type {
   Response as ExpressResponse,
 } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { canonicalShopSearch } from "~/lib/shop";
+import { canonicalShopSearch } from "~/sites/shoppy/shop";
 import { parseSlugId } from "~/lib/slug";
 import type { DatabaseHandle } from "./db/client.server";
 import {

@@ -1,4 +1,4 @@
-import type { ProductType } from "~/lib/product-types";
+import type { ProductType } from "~/sites/product-types";
 import { publicPath } from "~/lib/slug";
 import type { Env } from "./env.server";
 

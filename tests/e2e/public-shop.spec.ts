@@ -74,7 +74,7 @@ async function uploadPhoto(page: Page, productId: string, itemId: string, color:
 
 /**
  * The open dialog, built by the script, shows what the server renders at the item's
- * address without it (app/components/public-shop.tsx, `ShopItemDetail`).
+ * address without it (app/sites/shoppy/public-shop.tsx, `ShopItemDetail`).
  */
 async function expectServerDetail(page: Page, address: string) {
   const response = await page.request.get(address);

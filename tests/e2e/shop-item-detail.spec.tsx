@@ -13,7 +13,7 @@ import {
   type PublicShopItem,
   type PublicShopPageProps,
   type ShopPayments,
-} from "../../app/components/public-shop";
+} from "../../app/sites/shoppy/public-shop";
 import { defaultHours } from "../../app/lib/hours";
 import {
   buildShopItemDetail,

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../app/lib/messages";
-import { PAYPAL_USERNAME_INVALID } from "../../app/lib/payments";
+import { PAYPAL_USERNAME_INVALID } from "../../app/sites/shoppy/payments";
 import * as setupRoute from "../../app/routes/portal/setup";
 import * as uploadRoute from "../../app/routes/portal/upload";
 import { productInfo } from "../../app/server/db/schema";
@@ -96,7 +96,7 @@ describe("shop info", () => {
       ["intent", "save-info"],
       ["name", "Renamed"],
       ...fifty,
-      ["tagsText", "one more"],
+      ["tags", "one more"],
       ["paypalUsername", "bad name!"],
     ]);
     expect(refused).toMatchObject({
@@ -134,7 +134,7 @@ describe("shop items", () => {
       ["name", "Mug"],
       ["price", "14"],
       ...ten,
-      ["tagsText", "eleventh"],
+      ["tags", "eleventh"],
     ]);
     expect(tooMany).toMatchObject({
       status: 400,

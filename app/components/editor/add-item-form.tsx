@@ -2,14 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { validateImageChoice } from "~/lib/image-compression";
-import { addItemSchema, type ItemActionResult, type ItemKind } from "~/lib/items";
-import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT, MAX_TAGS_PER_ITEM } from "~/lib/limits";
+import type { ItemActionResult } from "~/lib/items";
+import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { itemTagsSchema, tagFieldsOf } from "~/lib/tags";
+import type { ItemsDefinition, ProductType } from "~/sites";
+import { editorOf } from "~/sites/editors";
 import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { useHydrated } from "../use-hydrated";
-import { Field, ItemFormFields, type FieldErrorMap } from "./item-fields";
-import { TagsEditor } from "./tags-editor";
+import { Field, type FieldErrorMap } from "../form";
+import { ItemFormFields } from "./item-fields";
 
 /**
  * The Add Item tab. With JavaScript the item is saved first and its photo is
@@ -18,14 +19,17 @@ import { TagsEditor } from "./tags-editor";
  */
 export function AddItemForm({
   productId,
-  kind,
+  type,
+  items,
   itemCount,
   categories,
   tagSuggestions,
   serverResult,
 }: {
   productId: string;
-  kind: ItemKind;
+  type: ProductType;
+  /** The item rules of the site's type. */
+  items: ItemsDefinition;
   itemCount: number;
   categories: string[];
   /** The shop's tags, offered for the new item (shops only). */
@@ -33,6 +37,7 @@ export function AddItemForm({
   /** The answer to a form posted without JavaScript. */
   serverResult?: ItemActionResult;
 }) {
+  const { ItemFields } = editorOf(type);
   const fetcher = useFetcher<ItemActionResult>();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -67,7 +72,7 @@ export function AddItemForm({
         chosen,
         {
           productId,
-          target: kind === "shoppy" ? "item-images" : "item-image",
+          target: items.imageTarget,
           itemId: answer.itemId,
           targetBytes: ITEM_IMAGE_TARGET_BYTES,
         },
@@ -84,17 +89,13 @@ export function AddItemForm({
     if (!hydrated) return;
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
-    const submission = parseWithZod(formData, { schema: addItemSchema });
+    const submission = parseWithZod(formData, { schema: items.addSchema });
     const file = formData.get("file");
     const files = file instanceof File && file.size > 0 ? [file] : [];
     const photoCheck = files.length ? validateImageChoice(files) : { ok: true as const };
-    const tagCheck = kind === "shoppy" ? itemTagsSchema.safeParse(tagFieldsOf(formData)) : null;
     const errors: FieldErrorMap = {
       ...(submission.status === "success" ? {} : submission.error),
       ...(photoCheck.ok ? {} : { file: [photoCheck.message] }),
-      ...(tagCheck && !tagCheck.success
-        ? { tags: tagCheck.error.issues.map((issue) => issue.message) }
-        : {}),
     };
     setClientErrors(errors);
     setAdded(false);
@@ -152,8 +153,7 @@ export function AddItemForm({
           ) : null}
           {photo.stage === "failed" ? (
             <p className="alert error" role="alert">
-              {kind === "shoppy" ? MESSAGES.failedToUploadImages : MESSAGES.failedToReplaceImage}{" "}
-              {photo.message}
+              {items.imageFailureMessage} {photo.message}
             </p>
           ) : null}
         </div>
@@ -161,15 +161,12 @@ export function AddItemForm({
           {itemCount} of {MAX_ITEMS_PER_PRODUCT} items used.
         </p>
         <ItemFormFields idPrefix={idPrefix} errors={errors} categories={categories} />
-        {kind === "shoppy" ? (
-          <TagsEditor
+        {ItemFields ? (
+          <ItemFields
             key={formGeneration}
-            label="Tags"
-            initial={[]}
+            item={null}
             suggestions={tagSuggestions}
-            max={MAX_TAGS_PER_ITEM}
-            tooManyMessage={MESSAGES.tooManyItemTags}
-            errors={errors.tags}
+            errors={errors}
           />
         ) : null}
         <div className="field checkbox-field">

@@ -1,19 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
-import { validateImageChoice } from "~/lib/image-compression";
-import { editItemSchema, type EditorItem, type ItemActionResult, type ItemKind } from "~/lib/items";
-import { ITEM_IMAGE_TARGET_BYTES, MAX_TAGS_PER_ITEM } from "~/lib/limits";
-import { MESSAGES } from "~/lib/messages";
+import { useFetcher } from "react-router";
+import type { EditorItem, ItemActionResult } from "~/lib/items";
 import { centsToDecimalString } from "~/lib/price";
-import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { useHydrated } from "../use-hydrated";
-import { ItemFormFields, type FieldErrorMap } from "./item-fields";
-import { TagsEditor } from "./tags-editor";
+import { itemsOf, type ProductType } from "~/sites";
+import { editorOf } from "~/sites/editors";
+import type { FieldErrorMap } from "../form";
+import { ItemFormFields } from "./item-fields";
 
 /** A modal with a title, focus trapped inside and given back to its trigger, Escape to close. */
-function EditorDialog({
+export function EditorDialog({
   open,
   onOpenChange,
   trigger,
@@ -56,15 +54,17 @@ function EditorDialog({
 /** The edit modal: name, price, category and description of one item. */
 export function EditItemDialog({
   item,
-  kind,
+  type,
   categories,
   tagSuggestions,
 }: {
   item: EditorItem;
-  kind: ItemKind;
+  type: ProductType;
   categories: string[];
   tagSuggestions: string[];
 }) {
+  const { ItemFields } = editorOf(type);
+  const editSchema = itemsOf(type)?.editSchema;
   const fetcher = useFetcher<ItemActionResult>();
   const [open, setOpen] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrorMap>({});
@@ -92,8 +92,9 @@ export function EditItemDialog({
         className="form"
         noValidate
         onSubmit={(event) => {
+          if (!editSchema) return;
           const submission = parseWithZod(new FormData(event.currentTarget), {
-            schema: editItemSchema,
+            schema: editSchema,
           });
           if (submission.status !== "success") {
             event.preventDefault();
@@ -121,14 +122,11 @@ export function EditItemDialog({
           errors={{ ...failure?.fieldErrors, ...clientErrors }}
           categories={categories}
         />
-        {kind === "shoppy" ? (
-          <TagsEditor
-            label="Tags"
-            initial={item.tags}
+        {ItemFields ? (
+          <ItemFields
+            item={item}
             suggestions={tagSuggestions}
-            max={MAX_TAGS_PER_ITEM}
-            tooManyMessage={MESSAGES.tooManyItemTags}
-            errors={failure?.fieldErrors?.tags}
+            errors={{ ...failure?.fieldErrors, ...clientErrors }}
           />
         ) : null}
         <div className="dialog-actions">
@@ -142,112 +140,6 @@ export function EditItemDialog({
           </button>
         </div>
       </fetcher.Form>
-    </EditorDialog>
-  );
-}
-
-/** The image-replace modal of a menu item: choose, compress in the browser, upload with progress. */
-export function ReplaceImageDialog({
-  productId,
-  item,
-  hasImage,
-}: {
-  productId: string;
-  item: EditorItem;
-  hasImage: boolean;
-}) {
-  const revalidator = useRevalidator();
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<SingleUploadState>({ stage: "idle" });
-  const [choiceError, setChoiceError] = useState<string | null>(null);
-  const inputId = useId();
-  const busy = state.stage === "compressing" || state.stage === "uploading";
-
-  const replace = async (files: File[]) => {
-    const checked = validateImageChoice(files);
-    if (!checked.ok) {
-      setChoiceError(checked.message);
-      return;
-    }
-    setChoiceError(null);
-    const file = files[0]!;
-    const answer = await compressAndUpload(
-      file,
-      { productId, target: "item-image", itemId: item.id, targetBytes: ITEM_IMAGE_TARGET_BYTES },
-      (stage, percent) => setState({ stage, percent, name: file.name }),
-    );
-    if (answer.error) {
-      setState({ stage: "failed", message: answer.error });
-      return;
-    }
-    setState({ stage: "idle" });
-    setOpen(false);
-    void revalidator.revalidate();
-  };
-
-  return (
-    <EditorDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        setState({ stage: "idle" });
-        setChoiceError(null);
-      }}
-      trigger={hasImage ? "Replace image" : "Add image"}
-      triggerLabel={`${hasImage ? "Replace image" : "Add image"} for ${item.name}`}
-      title={`Image of ${item.name}`}
-    >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement;
-          void replace(Array.from(input.files ?? []));
-        }}
-      >
-        <div className="field">
-          <label htmlFor={inputId}>Choose an image</label>
-          <input
-            id={inputId}
-            type="file"
-            name="file"
-            accept="image/*"
-            aria-invalid={choiceError ? true : undefined}
-            aria-describedby={choiceError ? `${inputId}-error` : `${inputId}-hint`}
-          />
-          <p id={`${inputId}-hint`} className="field-hint">
-            JPEG, PNG or WebP. It is made smaller before it is sent.
-          </p>
-          {choiceError ? (
-            <p id={`${inputId}-error`} className="field-error" role="alert">
-              {choiceError}
-            </p>
-          ) : null}
-        </div>
-        <div aria-live="polite">
-          {state.stage === "compressing" ? <p className="muted">Compressing…</p> : null}
-          {state.stage === "uploading" ? (
-            <UploadProgress name={state.name} percent={state.percent} />
-          ) : null}
-          {state.stage === "failed" ? (
-            <p className="alert error" role="alert">
-              {MESSAGES.failedToReplaceImage} {state.message}
-            </p>
-          ) : null}
-        </div>
-        <div className="dialog-actions">
-          <Dialog.Close asChild>
-            <button type="button" className="button secondary" disabled={busy}>
-              Cancel
-            </button>
-          </Dialog.Close>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? "Uploading…" : hasImage ? "Replace" : "Upload"}
-          </button>
-        </div>
-      </form>
     </EditorDialog>
   );
 }

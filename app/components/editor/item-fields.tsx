@@ -1,9 +1,6 @@
-import { cloneElement } from "react";
-import { FieldErrors } from "../form";
+import { Field, type FieldErrorMap } from "../form";
 import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "~/lib/items";
 import { NAME_MAX_LENGTH } from "~/lib/limits";
-
-export type FieldErrorMap = Record<string, string[] | null | undefined>;
 
 /**
  * Name, price, category and description: the fields Add Item and the edit
@@ -63,41 +60,5 @@ export function ItemFormFields({
         />
       </Field>
     </>
-  );
-}
-
-/** A label, one control, an optional hint and its errors, wired for screen readers. */
-export function Field({
-  id,
-  label,
-  hint,
-  errors,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  errors?: string[] | null;
-  children: React.ReactElement<React.InputHTMLAttributes<HTMLElement>>;
-}) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  const control = cloneElement(children, {
-    id,
-    "aria-invalid": errorId ? true : undefined,
-    "aria-describedby": describedBy,
-  });
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {control}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} errors={errors ?? undefined} />
-    </div>
   );
 }

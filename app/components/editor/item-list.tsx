@@ -1,13 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import {
-  ITEM_SORTS,
-  parseItemSort,
-  searchItems,
-  sortItems,
-  type EditorItem,
-  type ItemKind,
-} from "~/lib/items";
+import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
+import type { ProductType } from "~/sites";
 import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "../use-hydrated";
 import { ItemRow } from "./item-row";
@@ -20,14 +14,14 @@ import { ItemRow } from "./item-row";
  */
 export function ItemList({
   productId,
-  kind,
+  type,
   items,
   loadError,
   categories,
   tagSuggestions,
 }: {
   productId: string;
-  kind: ItemKind;
+  type: ProductType;
   items: EditorItem[] | null;
   loadError: string | null;
   categories: string[];
@@ -143,7 +137,7 @@ export function ItemList({
               key={item.id}
               item={item}
               productId={productId}
-              kind={kind}
+              type={type}
               categories={categories}
               tagSuggestions={tagSuggestions}
             />

@@ -1,31 +1,34 @@
 import { useFetcher } from "react-router";
-import type { EditorItem, ItemActionResult, ItemKind } from "~/lib/items";
-import { ITEM_IMAGE_TARGET_BYTES, MAX_IMAGES_PER_ITEM } from "~/lib/limits";
-import { MESSAGES } from "~/lib/messages";
+import type { EditorItem, ItemActionResult } from "~/lib/items";
 import { centsToDecimalString, formatPrice } from "~/lib/price";
+import type { ProductType } from "~/sites";
+import { editorOf } from "~/sites/editors";
 import { ConfirmDialog } from "../confirm-dialog";
-import { ImageUploader } from "../image-uploader";
-import { EditItemDialog, ReplaceImageDialog } from "./item-dialogs";
+import { EditItemDialog } from "./item-dialogs";
 
 /** The first photo of an item, whichever kind of site it belongs to. */
 export function itemThumbnail(item: EditorItem): string {
   return item.imageUrl || item.images[0] || "";
 }
 
-/** One item of the editor's list, with its inline price, flags and actions. */
+/**
+ * One item of the editor's list, with its inline price, flags and actions; the
+ * site type adds its own badges, details and buttons (app/sites/{type}/editor.tsx).
+ */
 export function ItemRow({
   item,
   productId,
-  kind,
+  type,
   categories,
   tagSuggestions,
 }: {
   item: EditorItem;
   productId: string;
-  kind: ItemKind;
+  type: ProductType;
   categories: string[];
   tagSuggestions: string[];
 }) {
+  const { RowBadges, RowSummary, RowDetails, RowActions } = editorOf(type);
   const thumbnail = itemThumbnail(item);
   const headingId = `item-${item.id}-name`;
   return (
@@ -44,26 +47,12 @@ export function ItemRow({
         <p className="item-meta">
           {item.category ? <span className="badge">{item.category}</span> : null}
           <span className="muted">{formatPrice(item.priceCents)}</span>
-          {kind === "shoppy" ? (
-            item.soldOut ? (
-              <span className="badge sold-out">Sold Out</span>
-            ) : (
-              <span className="badge">In Stock</span>
-            )
-          ) : null}
+          {RowBadges ? <RowBadges item={item} /> : null}
         </p>
-        {kind === "shoppy" && item.tags.length > 0 ? (
-          <ul className="tag-chips compact" aria-label={`Tags of ${item.name}`}>
-            {item.tags.map((tag) => (
-              <li key={tag} className="tag-chip">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {RowSummary ? <RowSummary item={item} /> : null}
         {item.description ? <p className="item-description muted">{item.description}</p> : null}
         <PriceForm item={item} />
-        {kind === "shoppy" ? <ItemPhotos productId={productId} item={item} /> : null}
+        {RowDetails ? <RowDetails productId={productId} item={item} /> : null}
       </div>
       <div className="item-actions">
         <FlagToggle
@@ -74,22 +63,10 @@ export function ItemRow({
           icons={["☆", "★"]}
           accessibleName={`Star ${item.name}`}
         />
-        {kind === "shoppy" ? (
-          <FlagToggle
-            item={item}
-            intent="toggle-sold-out"
-            on={item.soldOut}
-            label="Sold out"
-            icons={["○", "●"]}
-            accessibleName={`Sold out: ${item.name}`}
-          />
-        ) : null}
-        {kind === "restaurant" ? (
-          <ReplaceImageDialog productId={productId} item={item} hasImage={Boolean(thumbnail)} />
-        ) : null}
+        {RowActions ? <RowActions productId={productId} item={item} /> : null}
         <EditItemDialog
           item={item}
-          kind={kind}
+          type={type}
           categories={categories}
           tagSuggestions={tagSuggestions}
         />
@@ -147,7 +124,7 @@ function PriceForm({ item }: { item: EditorItem }) {
  * the flag, showing the asked-for state while it saves. Its visible label
  * stays the same, and its accessible name begins with it.
  */
-function FlagToggle({
+export function FlagToggle({
   item,
   intent,
   on,
@@ -184,113 +161,6 @@ function FlagToggle({
         <p className="field-error" role="alert">
           {failure.error}
         </p>
-      ) : null}
-    </fetcher.Form>
-  );
-}
-
-/** A shop item's photos (up to 5): reorder and remove, and several uploaded at once. */
-function ItemPhotos({ productId, item }: { productId: string; item: EditorItem }) {
-  const full = item.images.length >= MAX_IMAGES_PER_ITEM;
-  return (
-    <div className="item-photos">
-      {item.images.length > 0 ? (
-        <ol className="photo-list" aria-label={`Photos of ${item.name}`}>
-          {item.images.map((url, index) => (
-            <li key={url} className="photo-slot">
-              <img src={url} alt={`${item.name}, photo ${index + 1}`} width={56} height={56} />
-              <div className="photo-actions">
-                <PhotoAction
-                  item={item}
-                  index={index}
-                  intent="move-image"
-                  move="earlier"
-                  label={`Move photo ${index + 1} of ${item.name} earlier`}
-                  disabled={index === 0}
-                >
-                  ←
-                </PhotoAction>
-                <PhotoAction
-                  item={item}
-                  index={index}
-                  intent="move-image"
-                  move="later"
-                  label={`Move photo ${index + 1} of ${item.name} later`}
-                  disabled={index === item.images.length - 1}
-                >
-                  →
-                </PhotoAction>
-                <PhotoAction
-                  item={item}
-                  index={index}
-                  intent="remove-image"
-                  label={`Remove photo ${index + 1} of ${item.name}`}
-                >
-                  ×
-                </PhotoAction>
-              </div>
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      <ImageUploader
-        productId={productId}
-        target="item-images"
-        itemId={item.id}
-        label={`Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`}
-        multiple
-        disabled={full}
-        targetBytes={ITEM_IMAGE_TARGET_BYTES}
-        failureMessage={MESSAGES.failedToUploadImages}
-      />
-      {full ? (
-        <p className="field-hint">
-          {MAX_IMAGES_PER_ITEM} of {MAX_IMAGES_PER_ITEM} photos. Remove one to add another.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** One small button that moves or removes a photo, as its own request. */
-function PhotoAction({
-  item,
-  index,
-  intent,
-  move,
-  label,
-  disabled = false,
-  children,
-}: {
-  item: EditorItem;
-  index: number;
-  intent: "move-image" | "remove-image";
-  move?: "earlier" | "later";
-  label: string;
-  disabled?: boolean;
-  children: React.ReactNode;
-}) {
-  const fetcher = useFetcher<ItemActionResult>();
-  const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="itemId" value={item.id} />
-      <input type="hidden" name="index" value={index} />
-      {move ? <input type="hidden" name="move" value={move} /> : null}
-      <button
-        type="submit"
-        className="photo-button"
-        aria-label={label}
-        title={label}
-        disabled={disabled || fetcher.state !== "idle"}
-      >
-        {children}
-      </button>
-      {failure ? (
-        <span className="visually-hidden" role="alert">
-          {failure.error}
-        </span>
       ) : null}
     </fetcher.Form>
   );

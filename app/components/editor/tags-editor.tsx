@@ -1,14 +1,14 @@
 import { useId, useState } from "react";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { splitTagText, TAG_MAX_LENGTH } from "~/lib/tags";
+import { splitTagText, TAG_MAX_LENGTH } from "~/sites/shoppy/tags";
 import { FieldErrors } from "../form";
 import { useHydrated } from "../use-hydrated";
 
 /**
  * A tag list: chips with Remove, a field to add new ones (Enter or a comma
  * adds), and the suggested tags one click away. Each chip posts as a `tags`
- * field. Without JavaScript it is one comma-separated `tagsText` field; the
+ * field. Without JavaScript it is one comma-separated `tags` field; the
  * server reads either, and enforces the same limit.
  */
 export function TagsEditor({
@@ -56,7 +56,7 @@ export function TagsEditor({
         <label htmlFor={`${id}-text`}>{label}</label>
         <input
           id={`${id}-text`}
-          name="tagsText"
+          name="tags"
           defaultValue={initial.join(", ")}
           aria-describedby={`${id}-hint${shownErrors.length ? ` ${id}-error` : ""}`}
         />

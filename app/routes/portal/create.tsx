@@ -5,7 +5,7 @@ import { FieldErrors, FormErrors, TextField } from "~/components/form";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts, isStatusValid, NAME_MAX_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { PRODUCT_TYPE_DESCRIPTION, PRODUCT_TYPE_LABEL, PRODUCT_TYPES } from "~/lib/product-types";
+import { ALL_SITES } from "~/sites";
 import { createProductSchema } from "~/lib/validation";
 import { createProduct, listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
@@ -92,7 +92,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           aria-describedby={fields.type.errors?.length ? fields.type.errorId : undefined}
         >
           <legend>Type</legend>
-          {PRODUCT_TYPES.map((type) => (
+          {ALL_SITES.map(({ type, label, description }) => (
             <label key={type} className="type-choice">
               <input
                 {...getInputProps(fields.type, { type: "radio", value: type })}
@@ -101,9 +101,9 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
                 aria-describedby={`type-${type}-description`}
               />
               <span>
-                <strong>{PRODUCT_TYPE_LABEL[type]}</strong>
+                <strong>{label}</strong>
                 <span id={`type-${type}-description`} className="muted">
-                  {PRODUCT_TYPE_DESCRIPTION[type]}
+                  {description}
                 </span>
               </span>
             </label>

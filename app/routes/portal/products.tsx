@@ -4,7 +4,7 @@ import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { PRODUCT_TYPE_LABEL } from "~/lib/product-types";
+import { siteOf } from "~/sites";
 import { listOwnerProducts } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
@@ -71,7 +71,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
             <li key={product.id} className="card">
               <h2>{product.name}</h2>
               <p className="muted">
-                {PRODUCT_TYPE_LABEL[product.type]} · <span className="badge">Live</span>
+                {siteOf(product.type).label} · <span className="badge">Live</span>
               </p>
               <p className="public-url">{product.publicUrl}</p>
               <div className="card-actions">

@@ -4,7 +4,6 @@ import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
 import { EditorTabs, parseEditorTab, type EditorTab } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
-import { ShopInfoFields } from "~/components/editor/shop-info-fields";
 import { SiteInfo } from "~/components/editor/site-info";
 import {
   ProfileEditor,
@@ -15,8 +14,9 @@ import { servicesContext } from "~/context";
 import { distinctCategories, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import type { ShopExtras } from "~/lib/shop-info";
-import { isProductType, PRODUCT_TYPE_LABEL, type ProductType } from "~/lib/product-types";
+import { isProductType, siteOf } from "~/sites";
+import { editorOf } from "~/sites/editors";
+import type { OwnInfoFields } from "~/sites/site";
 import { pageMeta } from "~/lib/seo";
 import { takeFlash } from "~/server/flash.server";
 import { FormReadError } from "~/server/forms.server";
@@ -36,32 +36,14 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-/** Restaurants and shops have items and upload their images; the other types are one form. */
-type ItemSiteType = Extract<ProductType, "restaurant" | "shoppy">;
-function hasItems(type: ProductType): type is ItemSiteType {
-  return type === "restaurant" || type === "shoppy";
-}
-
-const TAB_LABELS: Record<ItemSiteType, Record<EditorTab, string>> = {
-  restaurant: { items: "Menu Items", add: "Add Item", info: "Info" },
-  shoppy: { items: "Items", add: "Add Item", info: "Info" },
-};
-
-/** Info saves answer with the spec's words for each editor. */
-const INFO_MESSAGES: Record<ProductType, { saved: string; failed: string }> = {
-  restaurant: { saved: MESSAGES.infoSaved, failed: MESSAGES.failedToSaveInfo },
-  shoppy: { saved: MESSAGES.saved, failed: MESSAGES.failedToSave },
-  dealership: { saved: MESSAGES.infoSaved, failed: MESSAGES.failedToSaveInfo },
-  ecommerce: { saved: MESSAGES.infoSaved, failed: MESSAGES.failedToSaveInfo },
-};
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
   const { db, env } = context.get(servicesContext);
+  const site = siteOf(product.type);
 
   let info: ProfileEditorValues | null = null;
-  let shop: ShopExtras | null = null;
+  let ownInfo: OwnInfoFields = {};
   let loadError: string | null = null;
   try {
     const row = await loadProductInfo(db, product.id);
@@ -76,13 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       colors: row.colors,
       hours: row.hours,
     };
-    if (product.type === "shoppy") {
-      shop = {
-        tags: row.tags,
-        paypalUsername: row.paypalUsername,
-        venmoUsername: row.venmoUsername,
-      };
-    }
+    ownInfo = site.info.ownFields(row);
   } catch (error) {
     console.error("loading info failed:", error);
     loadError = MESSAGES.failedToLoad;
@@ -90,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   let items: EditorItem[] | null = null;
   let itemsError: string | null = null;
-  if (hasItems(product.type)) {
+  if (site.items) {
     try {
       items = (await listItems(db, product.id)).map((row) => ({
         id: row.id,
@@ -117,7 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: product.name,
     type: product.type,
     info,
-    shop,
+    ownInfo,
     loadError,
     items,
     itemsError,
@@ -161,10 +137,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const intent = formData.get("intent");
   if (intent === "save-info") {
-    return saveSiteInfo(services.db, owner.id, product, formData, INFO_MESSAGES[product.type]);
+    return saveSiteInfo(services.db, owner.id, product, formData);
   }
-  if (isItemIntent(product.type, intent)) {
-    return runItemIntent(intent, { services, product, formData, file });
+  const items = siteOf(product.type).items;
+  if (items && isItemIntent(product.type, intent)) {
+    return runItemIntent(intent, { services, product, formData, file, items });
   }
   return data<ActionResult>({ error: "This editor cannot do that." }, { status: 400 });
 }
@@ -179,10 +156,12 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const itemResult = isItemResult(actionData) ? actionData : undefined;
   const infoResult = isItemResult(actionData) ? undefined : (actionData as ProfileEditorResult);
   const type = loaderData.type;
+  const site = siteOf(type);
+  const { InfoFields } = editorOf(type);
   const categories = distinctCategories(loaderData.items ?? []);
   // A shop's own tags first, then any others its items already use.
   const tagSuggestions = normalizeTags(
-    [...(loaderData.shop?.tags ?? []), ...(loaderData.items ?? []).flatMap((item) => item.tags)],
+    [...(loaderData.ownInfo.tags ?? []), ...(loaderData.items ?? []).flatMap((item) => item.tags)],
     Number.POSITIVE_INFINITY,
   ).tags;
 
@@ -191,7 +170,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <div className="page-header">
         <div>
           <h1>{loaderData.name}</h1>
-          <p className="muted">{PRODUCT_TYPE_LABEL[type]} editor</p>
+          <p className="muted">{site.label} editor</p>
         </div>
         <div className="card-actions">
           <a
@@ -208,11 +187,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       {loaderData.uploadError ? (
         <p className="alert error" role="alert">
-          {tab === "info" || !hasItems(type)
-            ? INFO_MESSAGES[type].failed
-            : type === "shoppy"
-              ? MESSAGES.failedToUploadImages
-              : MESSAGES.failedToReplaceImage}{" "}
+          {tab === "info" || !site.items ? site.info.failedMessage : site.items.imageFailureMessage}{" "}
           {loaderData.uploadError}
         </p>
       ) : null}
@@ -223,14 +198,14 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
 
-      {hasItems(type) ? (
+      {site.items ? (
         <>
-          <EditorTabs current={tab} labels={TAB_LABELS[type]} />
+          <EditorTabs current={tab} labels={site.items.tabLabels} />
           <div className="editor-panel">
             {tab === "items" ? (
               <ItemList
                 productId={loaderData.id}
-                kind={type}
+                type={type}
                 items={loaderData.items}
                 loadError={loaderData.itemsError}
                 categories={categories}
@@ -240,7 +215,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             {tab === "add" ? (
               <AddItemForm
                 productId={loaderData.id}
-                kind={type}
+                type={type}
+                items={site.items}
                 itemCount={loaderData.items?.length ?? 0}
                 categories={categories}
                 tagSuggestions={tagSuggestions}
@@ -259,13 +235,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                     productId={loaderData.id}
                     values={loaderData.info}
                     result={infoResult}
-                    nameLabel={type === "restaurant" ? "Restaurant name" : "Shop name"}
-                    savedMessage={INFO_MESSAGES[type].saved}
-                    failureMessage={INFO_MESSAGES[type].failed}
+                    nameLabel={site.info.nameLabel}
+                    savedMessage={site.info.savedMessage}
+                    failureMessage={site.info.failedMessage}
                   >
-                    {loaderData.shop ? (
-                      <ShopInfoFields
-                        values={loaderData.shop}
+                    {InfoFields ? (
+                      <InfoFields
+                        values={loaderData.ownInfo}
                         errors={infoResult?.fieldErrors ?? {}}
                       />
                     ) : null}

@@ -20,7 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { HoursRow } from "../../lib/hours";
-import type { ProductType } from "../../lib/product-types";
+import type { ProductType } from "~/sites/product-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>

@@ -9,7 +9,8 @@ import {
   ITEM_IMAGE_TARGET_BYTES,
   MAX_IMAGES_PER_ITEM,
 } from "~/lib/limits";
-import { STORAGE_COLLECTION, type ProductType } from "~/lib/product-types";
+import { ITEM_ID_PATTERN } from "~/lib/items";
+import { siteOf, type ProductType } from "~/sites";
 import type { Database } from "../db/client.server";
 import { items, productInfo } from "../db/schema";
 import { notifyProductChanged, productTransaction } from "../product-events.server";
@@ -32,24 +33,23 @@ export class ImageTargetError extends Error {
   }
 }
 
-/** Reads the target from form fields, for the product's type. */
+/**
+ * Reads the target from form fields, for the product's type: every type with uploads has
+ * a logo and a background, and its items take the kind of photo its definition names.
+ */
 export function parseImageTarget(
   type: ProductType,
   fields: { target: unknown; itemId: unknown },
 ): ImageTarget {
+  const site = siteOf(type);
   const itemId = typeof fields.itemId === "string" ? fields.itemId : "";
-  switch (fields.target) {
-    case "logo":
-    case "background":
-      return { kind: fields.target };
-    case "item-image":
-      if (type !== "restaurant") break;
-      if (!/^[A-Za-z0-9]{1,64}$/.test(itemId)) throw new ImageTargetError("Unknown item.", 404);
-      return { kind: "item-image", itemId };
-    case "item-images":
-      if (type !== "shoppy") break;
-      if (!/^[A-Za-z0-9]{1,64}$/.test(itemId)) throw new ImageTargetError("Unknown item.", 404);
-      return { kind: "item-images", itemId };
+  if (fields.target === "logo" || fields.target === "background") {
+    return { kind: fields.target };
+  }
+  const itemTarget = site.items?.imageTarget;
+  if (itemTarget && fields.target === itemTarget) {
+    if (!ITEM_ID_PATTERN.test(itemId)) throw new ImageTargetError("Unknown item.", 404);
+    return { kind: itemTarget, itemId };
   }
   throw new ImageTargetError("This image cannot be uploaded here.", 400);
 }
@@ -67,7 +67,7 @@ export async function storeImage(
   target: ImageTarget,
   image: ProcessedImage,
 ): Promise<{ url: string }> {
-  const base = `${STORAGE_COLLECTION[product.type]}/${product.id}`;
+  const base = `${siteOf(product.type).storageCollection}/${product.id}`;
   const put = async (key: string) => {
     await deps.storage.put(key, image.body, image.mime);
     return deps.storage.publicUrl(key, image.hash);
@@ -128,7 +128,7 @@ export function itemImageKey(
 ): string | null {
   const index = indexInUrl(url);
   if (index === null) return null;
-  return `${STORAGE_COLLECTION[product.type]}/${product.id}/items/${itemId}/${index}`;
+  return `${siteOf(product.type).storageCollection}/${product.id}/items/${itemId}/${index}`;
 }
 
 /** The 0-4 index in a shoppy image URL's key (`…/items/{itemId}/{index}?v=…`). */

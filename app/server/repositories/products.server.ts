@@ -8,8 +8,8 @@ import { DEFAULT_COLORS } from "~/lib/colors";
 import { normalizeHours } from "~/lib/hours";
 import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
 import type { ProfileInfo } from "~/lib/profile-info";
-import type { ShopExtras } from "~/lib/shop-info";
-import type { ProductType } from "~/lib/product-types";
+import type { OwnInfoFields } from "~/sites/site";
+import type { ProductType } from "~/sites/product-types";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products, users } from "../db/schema";
@@ -55,7 +55,8 @@ export async function saveProductInfo(
   ownerUid: string,
   productId: string,
   info: Omit<ProfileInfo, "logoUrl" | "bgUrl"> &
-    Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl"> & ShopExtras>,
+    Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl">> &
+    OwnInfoFields,
 ): Promise<void> {
   const slug = slugify(info.name);
   await productTransaction(db, async (tx) => {

@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { normalizeHours } from "~/lib/hours";
-import type { ProductType } from "~/lib/product-types";
+import type { ProductType } from "~/sites/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";

@@ -32,14 +32,15 @@ describe("demo seed", () => {
         .where(eq(items.productId, product.id));
       expect(row!.n).toBe(12);
     }
-    const restaurant = products.find((p) => p.type === "restaurant")!;
+    const byType = new Map(products.map((product) => [product.type, product]));
+    const restaurant = byType.get("restaurant")!;
     const categories = await services.db
       .selectDistinct({ c: items.category })
       .from(items)
       .where(eq(items.productId, restaurant.id));
     expect(categories.length).toBeGreaterThanOrEqual(3);
 
-    const shop = products.find((p) => p.type === "shoppy")!;
+    const shop = byType.get("shoppy")!;
     const shopItems = await services.db.select().from(items).where(eq(items.productId, shop.id));
     expect(shopItems.filter((i) => i.soldOut)).toHaveLength(1);
     expect(shopItems.every((i) => i.tags.length > 0)).toBe(true);

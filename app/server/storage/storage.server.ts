@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { DELETE_BATCH_SIZE, IMAGE_CACHE_SECONDS } from "~/lib/limits";
-import { STORAGE_COLLECTION, type ProductType } from "~/lib/product-types";
+import { siteOf, type ProductType } from "~/sites";
 
 /**
  * Every stored object is served with this. Safe because keys never change
@@ -102,7 +102,7 @@ export async function deleteProductFiles(
   productId: string,
   ownerUid: string,
 ): Promise<void> {
-  const collection = STORAGE_COLLECTION[type];
+  const collection = siteOf(type).storageCollection;
   for (const prefix of [`${collection}/${productId}`, `${collection}/${ownerUid}`]) {
     try {
       await deletePrefix(storage, prefix);

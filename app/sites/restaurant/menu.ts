@@ -2,6 +2,7 @@
  * A restaurant's public menu: its items grouped by category, in the order a
  * customer reads them, each group with an id the page can link to.
  */
+import { compareNames } from "~/lib/items";
 
 /** The label of the group that holds items without a category; it comes last. */
 export const UNCATEGORIZED_LABEL = "Other";
@@ -20,18 +21,6 @@ interface Groupable {
   id: string;
   name: string;
   category: string;
-}
-
-// Fixed locale so the server renders the same order whatever machine it runs on;
-// numeric so "Combo 2" comes before "Combo 10".
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-
-/**
- * Locale-aware and case-insensitive ("apple" and "Banana" sort as a reader expects);
- * names that compare equal that way fall back to code-point order, so the order is total.
- */
-export function compareNames(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Spellings that differ only in case or spacing ("Drinks", " drinks ") are one category. */

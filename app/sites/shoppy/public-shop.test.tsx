@@ -2,8 +2,8 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
-import { paypalPaymentUrl, venmoPaymentUrl } from "~/lib/payments";
-import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT } from "~/lib/shop";
+import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
+import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT } from "./shop";
 import type { ShopItemData } from "~/lib/shop-page-script";
 import {
   PublicShopPage,

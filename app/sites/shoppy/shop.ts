@@ -2,9 +2,9 @@
  * The public shop page's rules: which tags it offers, what its address says about the
  * filters and the open item, which items show, and the script the page ships.
  */
-import { foldForSearch, ITEM_ID_PATTERN } from "./items";
-import { normalizeTags, SWIPE_THRESHOLD_PX } from "./limits";
-import { compareNames } from "./menu";
+import { foldForSearch, ITEM_ID_PATTERN } from "~/lib/items";
+import { normalizeTags, SWIPE_THRESHOLD_PX } from "~/lib/limits";
+import { compareNames } from "~/lib/items";
 import {
   buildShopItemDetail,
   enhanceShop,
@@ -17,7 +17,7 @@ import {
   shopCountText,
   type ShopFilterable,
   type ShopScriptHelpers,
-} from "./shop-page-script";
+} from "~/lib/shop-page-script";
 
 export { matchesShopFilters, photoText, shopCountText };
 

@@ -1,16 +1,17 @@
 import { PublicProfilePage, publicProfileMeta } from "~/components/public-profile";
 import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
-import { publicProfileLoader } from "~/server/public-site-loader.server";
-import type { Route } from "./+types/dealership";
+import { publicProfileLoader } from "~/server/public-profile-loader.server";
+import type { Route } from "./+types/public-page";
+import { dealershipSite } from "./site";
 
 // Plain HTML: this page ships no JavaScript.
 export const handle = { hydrate: false };
 
-export const loader = publicProfileLoader("dealership", "AutoDealer", MESSAGES.dealershipNotFound);
+export const loader = publicProfileLoader(dealershipSite, "AutoDealer");
 
 export const meta: Route.MetaFunction = (args) =>
-  publicProfileMeta(args, MESSAGES.dealershipNotFound);
+  publicProfileMeta(args, dealershipSite.notFoundMessage);
 
 /** The page itself; app/server/public-page-render.server.tsx renders it without the router. */
 export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {

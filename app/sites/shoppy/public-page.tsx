@@ -1,11 +1,11 @@
-import { PublicShopPage, publicShopDescription } from "~/components/public-shop";
+import { PublicShopPage, publicShopDescription } from "./public-shop";
 import { PublicSiteError } from "~/components/public-site";
-import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
-import { publicShopLoader } from "~/server/public-site-loader.server";
-import shopStylesHref from "~/styles/public-shop.css?url";
+import { publicShopLoader } from "./public-loader.server";
+import shopStylesHref from "./public-shop.css?url";
 import siteStylesHref from "~/styles/public-site.css?url";
-import type { Route } from "./+types/shoppy";
+import type { Route } from "./+types/public-page";
+import { shoppySite } from "./site";
 
 // No React on the client: the page is server-rendered HTML that works on its own, and its
 // one small inline script (app/lib/shop-page-script.ts) adds instant filtering, the modal
@@ -17,14 +17,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: shopStylesHref },
 ];
 
-export const loader = publicShopLoader(MESSAGES.shopNotFound);
+export const loader = publicShopLoader();
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? args.data.site.name : MESSAGES.shopNotFound,
+    title: args.data ? args.data.site.name : shoppySite.notFoundMessage,
     description: args.data
       ? publicShopDescription(args.data.site, args.data.tagOptions)
-      : MESSAGES.shopNotFound,
+      : shoppySite.notFoundMessage,
     standalone: true,
     noIndex: !args.data,
     image: args.data?.previewImage ?? undefined,

@@ -1,16 +1,22 @@
 import { MAX_SHOP_TAGS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import type { ShopExtras } from "~/lib/shop-info";
-import { Field, type FieldErrorMap } from "./item-fields";
-import { TagsEditor } from "./tags-editor";
+import type { OwnInfoFields } from "../site";
+import { TagsEditor } from "~/components/editor/tags-editor";
+import { Field, type FieldErrorMap } from "~/components/form";
 
 /** What a shop's Info tab adds: its tags and its payment links. Nothing is charged by us. */
-export function ShopInfoFields({ values, errors }: { values: ShopExtras; errors: FieldErrorMap }) {
+export function ShopInfoFields({
+  values,
+  errors,
+}: {
+  values: OwnInfoFields;
+  errors: FieldErrorMap;
+}) {
   return (
     <>
       <TagsEditor
         label="Shop tags"
-        initial={values.tags}
+        initial={values.tags ?? []}
         max={MAX_SHOP_TAGS}
         tooManyMessage={MESSAGES.tooManyShopTags}
         errors={errors.tags}
@@ -27,7 +33,11 @@ export function ShopInfoFields({ values, errors }: { values: ShopExtras; errors:
           hint="The name in your paypal.me link, like janeshop."
           errors={errors.paypalUsername}
         >
-          <input name="paypalUsername" defaultValue={values.paypalUsername} autoComplete="off" />
+          <input
+            name="paypalUsername"
+            defaultValue={values.paypalUsername ?? ""}
+            autoComplete="off"
+          />
         </Field>
         <Field
           id="shop-venmo"
@@ -35,7 +45,11 @@ export function ShopInfoFields({ values, errors }: { values: ShopExtras; errors:
           hint="Your Venmo username, like jane-shop."
           errors={errors.venmoUsername}
         >
-          <input name="venmoUsername" defaultValue={values.venmoUsername} autoComplete="off" />
+          <input
+            name="venmoUsername"
+            defaultValue={values.venmoUsername ?? ""}
+            autoComplete="off"
+          />
         </Field>
       </fieldset>
     </>

@@ -1,11 +1,11 @@
-import { PublicMenuPage, publicMenuDescription } from "~/components/public-menu";
+import { PublicMenuPage, publicMenuDescription } from "./public-menu";
 import { PublicSiteError } from "~/components/public-site";
-import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
-import { publicRestaurantLoader } from "~/server/public-site-loader.server";
-import menuStylesHref from "~/styles/public-menu.css?url";
+import { publicRestaurantLoader } from "./public-loader.server";
+import menuStylesHref from "./public-menu.css?url";
 import siteStylesHref from "~/styles/public-site.css?url";
-import type { Route } from "./+types/restaurant";
+import type { Route } from "./+types/public-page";
+import { restaurantSite } from "./site";
 
 // Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript,
 // so the page ships none.
@@ -16,14 +16,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: menuStylesHref },
 ];
 
-export const loader = publicRestaurantLoader(MESSAGES.restaurantNotFound);
+export const loader = publicRestaurantLoader();
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? args.data.site.name : MESSAGES.restaurantNotFound,
+    title: args.data ? args.data.site.name : restaurantSite.notFoundMessage,
     description: args.data
       ? publicMenuDescription(args.data.site, args.data.sections)
-      : MESSAGES.restaurantNotFound,
+      : restaurantSite.notFoundMessage,
     standalone: true,
     noIndex: !args.data,
     image: args.data?.previewImage ?? undefined,

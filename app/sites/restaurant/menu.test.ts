@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareNames, groupMenu, sectionIdBase, UNCATEGORIZED_LABEL } from "./menu";
+import { compareNames } from "~/lib/items";
+import { groupMenu, sectionIdBase, UNCATEGORIZED_LABEL } from "./menu";
 
 let counter = 0;
 function item(name: string, category: string) {

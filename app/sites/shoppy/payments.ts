@@ -3,7 +3,7 @@
  * and a Venmo username, turned into links with the item's price filled in.
  * Only well-formed handles are stored, so a link can never point elsewhere.
  */
-import { centsToDecimalString } from "./price";
+import { centsToDecimalString } from "~/lib/price";
 
 /** PayPal.me names: letters and digits, up to 20. */
 const PAYPAL_USERNAME = /^[A-Za-z0-9]{1,20}$/;

@@ -3,8 +3,8 @@ import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
 import { siteThemeStyle } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
-import { publicSiteDescription } from "./public-site";
-import { PublicSiteFacts, PublicSiteHero } from "./public-site-header";
+import { publicSiteDescription } from "~/components/public-site";
+import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
 
 export interface PublicMenuSite {
   name: string;

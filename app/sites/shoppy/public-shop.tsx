@@ -1,5 +1,5 @@
 import { MESSAGES } from "~/lib/messages";
-import { paypalPaymentUrl, venmoPaymentUrl } from "~/lib/payments";
+import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
 import { formatPrice } from "~/lib/price";
 import {
   SHOP_PAGE_SCRIPT,
@@ -10,7 +10,7 @@ import {
   SOLD_OUT_LABEL,
   TAG_FILTER_HINT,
   type ShopFilters,
-} from "~/lib/shop";
+} from "./shop";
 import {
   photoAlt,
   photoDotLabel,
@@ -21,8 +21,12 @@ import {
 } from "~/lib/shop-page-script";
 import { siteThemeStyle } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
-import { publicSiteDescription } from "./public-site";
-import { PublicSiteFacts, PublicSiteHero, type PublicSiteHeaderFacts } from "./public-site-header";
+import { publicSiteDescription } from "~/components/public-site";
+import {
+  PublicSiteFacts,
+  PublicSiteHero,
+  type PublicSiteHeaderFacts,
+} from "~/components/public-site-header";
 
 export interface PublicShopSite extends PublicSiteHeaderFacts {
   colors: { primary: string; secondary: string; text: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldForSearch } from "./items";
+import { foldForSearch } from "~/lib/items";
 import {
   canonicalShopSearch,
   parseShopSearch,

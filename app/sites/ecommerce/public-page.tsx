@@ -1,15 +1,17 @@
 import { PublicProfilePage, publicProfileMeta } from "~/components/public-profile";
 import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
-import { publicProfileLoader } from "~/server/public-site-loader.server";
-import type { Route } from "./+types/ecommerce";
+import { publicProfileLoader } from "~/server/public-profile-loader.server";
+import type { Route } from "./+types/public-page";
+import { ecommerceSite } from "./site";
 
 // Plain HTML: this page ships no JavaScript.
 export const handle = { hydrate: false };
 
-export const loader = publicProfileLoader("ecommerce", "Store", MESSAGES.storeNotFound);
+export const loader = publicProfileLoader(ecommerceSite, "Store");
 
-export const meta: Route.MetaFunction = (args) => publicProfileMeta(args, MESSAGES.storeNotFound);
+export const meta: Route.MetaFunction = (args) =>
+  publicProfileMeta(args, ecommerceSite.notFoundMessage);
 
 /** The page itself; app/server/public-page-render.server.tsx renders it without the router. */
 export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {

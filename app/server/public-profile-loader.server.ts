@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { servicesContext } from "~/context";
+import { businessJsonLd } from "~/lib/structured-data";
+import type { SiteDefinition } from "~/sites";
+import { loadPublicSite } from "./repositories/public-sites.server";
+
+/** The loader of the dealership and e-commerce pages: the site and its schema.org description. */
+export function publicProfileLoader(
+  definition: SiteDefinition,
+  schemaType: "AutoDealer" | "Store",
+) {
+  return async ({ params, context }: LoaderFunctionArgs) => {
+    const { db, env } = context.get(servicesContext);
+    const site = await loadPublicSite(
+      db,
+      definition.type,
+      params.slugId ?? "",
+      definition.notFoundMessage,
+    );
+    const jsonLd = businessJsonLd({
+      type: schemaType,
+      name: site.name,
+      url: `${env.publicUrl}${site.canonicalPath}`,
+      address: site.address,
+      phone: site.contact.phone,
+      email: site.contact.email,
+      images: [site.logoUrl, site.bgUrl],
+      hours: site.hours,
+    });
+    return { site, jsonLd };
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * What a site type adds to the shared editor (app/routes/portal/setup.tsx and
+ * app/components/editor/): pieces of an item row, fields of the item forms and
+ * of the Info form. A type leaves out what it does not add.
+ */
+import type { ComponentType } from "react";
+import type { FieldErrorMap } from "~/components/form";
+import type { EditorItem } from "~/lib/items";
+import type { OwnInfoFields } from "./site";
+
+export interface SiteEditor {
+  /** Beside an item's price (a shop's In Stock or Sold Out). */
+  RowBadges?: ComponentType<{ item: EditorItem }>;
+  /** Under an item's name and price, before its description (a shop's tags). */
+  RowSummary?: ComponentType<{ item: EditorItem }>;
+  /** Under an item's price field (a shop's photos). */
+  RowDetails?: ComponentType<{ productId: string; item: EditorItem }>;
+  /** Buttons of an item row between Star and Edit (sold out; a menu item's image). */
+  RowActions?: ComponentType<{ productId: string; item: EditorItem }>;
+  /** Fields the Add Item form and the edit modal add after the shared ones (a shop's tags). */
+  ItemFields?: ComponentType<{
+    item: EditorItem | null;
+    suggestions: string[];
+    errors: FieldErrorMap;
+  }>;
+  /** Fields the Info form adds before Save (a shop's tags and payment links). */
+  InfoFields?: ComponentType<{ values: OwnInfoFields; errors: FieldErrorMap }>;
+}

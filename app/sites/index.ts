@@ -1,0 +1,39 @@
+/**
+ * The registry of site types: a type's key to its definition. Shared code asks here what
+ * a type has (items, an image target, its labels and messages) instead of comparing type
+ * names; each type's own rules live in its folder. See docs/decisions/0012-site-registry.md.
+ */
+import { dealershipSite } from "./dealership/site";
+import { ecommerceSite } from "./ecommerce/site";
+import { PRODUCT_TYPES, type ProductType } from "./product-types";
+import { restaurantSite } from "./restaurant/site";
+import { shoppySite } from "./shoppy/site";
+import type { ItemsDefinition, SiteDefinition } from "./site";
+
+export { isProductType, PRODUCT_TYPES, type ProductType, type PublicPrefix } from "./product-types";
+export type { ItemsDefinition, SiteDefinition } from "./site";
+
+const SITES: { readonly [Type in ProductType]: SiteDefinition<Type> } = {
+  restaurant: restaurantSite,
+  shoppy: shoppySite,
+  dealership: dealershipSite,
+  ecommerce: ecommerceSite,
+};
+
+/** The definition of a site type. */
+export function siteOf<Type extends ProductType>(type: Type): SiteDefinition<Type> {
+  return SITES[type];
+}
+
+/** Every site type, in the spec's order (the create screen's order). */
+export const ALL_SITES: readonly SiteDefinition[] = PRODUCT_TYPES.map((type) => SITES[type]);
+
+/** The site type a public path's first segment names (`r`, `s`, `d`, `e`), or null. */
+export function siteFromPrefix(prefix: unknown): SiteDefinition | null {
+  return ALL_SITES.find((site) => site.publicPrefix === prefix) ?? null;
+}
+
+/** The types whose editor has items (restaurants and shops), with their item rules. */
+export function itemsOf(type: ProductType): ItemsDefinition | null {
+  return SITES[type].items;
+}

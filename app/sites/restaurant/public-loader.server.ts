@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { servicesContext } from "~/context";
+import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
+import { restaurantJsonLd } from "~/lib/structured-data";
+import { loadPublicSite } from "~/server/repositories/public-sites.server";
+import { groupMenu } from "./menu";
+import { restaurantSite } from "./site";
+
+/**
+ * The loader of the restaurant page: the site, its menu grouped by category, the
+ * schema.org description and a picture for link previews. Only what the page shows
+ * leaves the server; images are this site's paths or http(s) URLs, never anything else.
+ */
+export function publicRestaurantLoader() {
+  return async ({ params, context }: LoaderFunctionArgs) => {
+    const { db, env } = context.get(servicesContext);
+    const site = await loadPublicSite(
+      db,
+      restaurantSite.type,
+      params.slugId ?? "",
+      restaurantSite.notFoundMessage,
+    );
+    const sections = groupMenu(site.items).map((section) => ({
+      id: section.id,
+      name: section.name,
+      uncategorized: section.uncategorized,
+      items: section.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        priceCents: item.priceCents,
+        description: item.description,
+        star: item.star,
+        imageUrl: item.imageUrl,
+      })),
+    }));
+    const absolute = (url: string) => absoluteImageUrl(url, env.publicUrl);
+    const jsonLd = restaurantJsonLd({
+      name: site.name,
+      url: `${env.publicUrl}${site.canonicalPath}`,
+      address: site.address,
+      phone: site.contact.phone,
+      email: site.contact.email,
+      images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
+      hours: site.hours,
+      menu: sections.map((section) => ({
+        name: section.name,
+        items: section.items.map((item) => ({ ...item, image: absolute(item.imageUrl) })),
+      })),
+    });
+    return {
+      site: {
+        name: site.name,
+        address: site.address,
+        contact: site.contact,
+        hours: site.hours,
+        colors: site.colors,
+        logoUrl: publicImageSrc(site.logoUrl),
+        bgUrl: publicImageSrc(site.bgUrl),
+      },
+      sections: sections.map((section) => ({
+        ...section,
+        items: section.items.map((item) => ({ ...item, imageUrl: publicImageSrc(item.imageUrl) })),
+      })),
+      jsonLd,
+      previewImage: absolute(site.bgUrl) ?? absolute(site.logoUrl),
+    };
+  };
+}

@@ -1,0 +1,119 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import { EditorDialog } from "~/components/editor/item-dialogs";
+import {
+  compressAndUpload,
+  UploadProgress,
+  type SingleUploadState,
+} from "~/components/image-uploader";
+import { validateImageChoice } from "~/lib/image-compression";
+import type { EditorItem } from "~/lib/items";
+import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
+
+/** The image-replace modal of a menu item: choose, compress in the browser, upload with progress. */
+export function ReplaceImageDialog({
+  productId,
+  item,
+  hasImage,
+}: {
+  productId: string;
+  item: EditorItem;
+  hasImage: boolean;
+}) {
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<SingleUploadState>({ stage: "idle" });
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const inputId = useId();
+  const busy = state.stage === "compressing" || state.stage === "uploading";
+
+  const replace = async (files: File[]) => {
+    const checked = validateImageChoice(files);
+    if (!checked.ok) {
+      setChoiceError(checked.message);
+      return;
+    }
+    setChoiceError(null);
+    const file = files[0]!;
+    const answer = await compressAndUpload(
+      file,
+      { productId, target: "item-image", itemId: item.id, targetBytes: ITEM_IMAGE_TARGET_BYTES },
+      (stage, percent) => setState({ stage, percent, name: file.name }),
+    );
+    if (answer.error) {
+      setState({ stage: "failed", message: answer.error });
+      return;
+    }
+    setState({ stage: "idle" });
+    setOpen(false);
+    void revalidator.revalidate();
+  };
+
+  return (
+    <EditorDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        setState({ stage: "idle" });
+        setChoiceError(null);
+      }}
+      trigger={hasImage ? "Replace image" : "Add image"}
+      triggerLabel={`${hasImage ? "Replace image" : "Add image"} for ${item.name}`}
+      title={`Image of ${item.name}`}
+    >
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement;
+          void replace(Array.from(input.files ?? []));
+        }}
+      >
+        <div className="field">
+          <label htmlFor={inputId}>Choose an image</label>
+          <input
+            id={inputId}
+            type="file"
+            name="file"
+            accept="image/*"
+            aria-invalid={choiceError ? true : undefined}
+            aria-describedby={choiceError ? `${inputId}-error` : `${inputId}-hint`}
+          />
+          <p id={`${inputId}-hint`} className="field-hint">
+            JPEG, PNG or WebP. It is made smaller before it is sent.
+          </p>
+          {choiceError ? (
+            <p id={`${inputId}-error`} className="field-error" role="alert">
+              {choiceError}
+            </p>
+          ) : null}
+        </div>
+        <div aria-live="polite">
+          {state.stage === "compressing" ? <p className="muted">Compressing…</p> : null}
+          {state.stage === "uploading" ? (
+            <UploadProgress name={state.name} percent={state.percent} />
+          ) : null}
+          {state.stage === "failed" ? (
+            <p className="alert error" role="alert">
+              {MESSAGES.failedToReplaceImage} {state.message}
+            </p>
+          ) : null}
+        </div>
+        <div className="dialog-actions">
+          <Dialog.Close asChild>
+            <button type="button" className="button secondary" disabled={busy}>
+              Cancel
+            </button>
+          </Dialog.Close>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "Uploading…" : hasImage ? "Replace" : "Upload"}
+          </button>
+        </div>
+      </form>
+    </EditorDialog>
+  );
+}

@@ -1,0 +1,30 @@
+/** A restaurant: a menu of items in categories, each with one photo (SPEC sections 1–5). */
+import { addItemSchema, editItemSchema } from "~/lib/items";
+import { MESSAGES } from "~/lib/messages";
+import { profileInfoSchema } from "~/lib/profile-info";
+import type { SiteDefinition } from "../site";
+
+export const restaurantSite = {
+  type: "restaurant",
+  label: "Restaurant",
+  description: "A menu with categories, prices and photos.",
+  publicPrefix: "r",
+  storageCollection: "restaurants",
+  notFoundMessage: MESSAGES.restaurantNotFound,
+  info: {
+    nameLabel: "Restaurant name",
+    savedMessage: MESSAGES.infoSaved,
+    failedMessage: MESSAGES.failedToSaveInfo,
+    uploadsImages: true,
+    schema: profileInfoSchema,
+    ownFields: () => ({}),
+  },
+  items: {
+    tabLabels: { items: "Menu Items", add: "Add Item", info: "Info" },
+    intents: new Set(["add-item", "update-price", "toggle-star", "update-item", "delete-item"]),
+    imageTarget: "item-image",
+    imageFailureMessage: MESSAGES.failedToReplaceImage,
+    addSchema: addItemSchema,
+    editSchema: editItemSchema,
+  },
+} as const satisfies SiteDefinition<"restaurant">;

@@ -1,0 +1,49 @@
+/** What a shop's editor adds: stock badges, tags, photos, the sold-out flag, shop tags and payments. */
+import { FlagToggle } from "~/components/editor/item-row";
+import { TagsEditor } from "~/components/editor/tags-editor";
+import { MAX_TAGS_PER_ITEM } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
+import type { SiteEditor } from "../editor";
+import { ItemPhotos } from "./item-photos";
+import { ShopInfoFields } from "./shop-info-fields";
+
+export const shopEditor: SiteEditor = {
+  RowBadges: ({ item }) =>
+    item.soldOut ? (
+      <span className="badge sold-out">Sold Out</span>
+    ) : (
+      <span className="badge">In Stock</span>
+    ),
+  RowSummary: ({ item }) =>
+    item.tags.length > 0 ? (
+      <ul className="tag-chips compact" aria-label={`Tags of ${item.name}`}>
+        {item.tags.map((tag) => (
+          <li key={tag} className="tag-chip">
+            {tag}
+          </li>
+        ))}
+      </ul>
+    ) : null,
+  RowDetails: ItemPhotos,
+  RowActions: ({ item }) => (
+    <FlagToggle
+      item={item}
+      intent="toggle-sold-out"
+      on={item.soldOut}
+      label="Sold out"
+      icons={["○", "●"]}
+      accessibleName={`Sold out: ${item.name}`}
+    />
+  ),
+  ItemFields: ({ item, suggestions, errors }) => (
+    <TagsEditor
+      label="Tags"
+      initial={item?.tags ?? []}
+      suggestions={suggestions}
+      max={MAX_TAGS_PER_ITEM}
+      tooManyMessage={MESSAGES.tooManyItemTags}
+      errors={errors.tags}
+    />
+  ),
+  InfoFields: ShopInfoFields,
+};

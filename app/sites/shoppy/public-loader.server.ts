@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { servicesContext } from "~/context";
+import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
+import { compareNames } from "~/lib/items";
+import { MAX_IMAGES_PER_ITEM } from "~/lib/limits";
+import { shopJsonLd } from "~/lib/structured-data";
+import { loadPublicSite } from "~/server/repositories/public-sites.server";
+import { parsePaypalUsername, parseVenmoUsername } from "./payments";
+import { NO_FILTERS, parseShopSearch, shopHref, shopTagOptions } from "./shop";
+import { shoppySite } from "./site";
+
+/**
+ * The loader of the shop page: the site, its items sorted by name, the tags a visitor can
+ * choose, the filters and open item its address asks for, the payment handles, the
+ * schema.org description and a picture for link previews (the open item's first photo,
+ * else the hero or logo). Only what the page shows leaves the server; images are this
+ * site's paths or http(s) URLs, payment handles only well-formed ones.
+ */
+export function publicShopLoader() {
+  return async ({ request, params, context }: LoaderFunctionArgs) => {
+    const { db, env } = context.get(servicesContext);
+    const site = await loadPublicSite(
+      db,
+      shoppySite.type,
+      params.slugId ?? "",
+      shoppySite.notFoundMessage,
+    );
+    const items = site.items
+      .map((item) => ({
+        id: item.id,
+        name: item.name,
+        priceCents: item.priceCents,
+        description: item.description,
+        tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
+        soldOut: item.soldOut,
+        images: item.images
+          .flatMap((url) => publicImageSrc(url) ?? [])
+          .slice(0, MAX_IMAGES_PER_ITEM),
+      }))
+      .sort((a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : 1));
+    const tagOptions = shopTagOptions(
+      site.tags,
+      items.map((item) => item.tags),
+    );
+    const { filters, itemId } = parseShopSearch(new URL(request.url).searchParams, tagOptions);
+    const openItem = items.find((item) => item.id === itemId) ?? null;
+
+    const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
+    const pageUrl = `${env.publicUrl}${site.canonicalPath}`;
+    const jsonLd = shopJsonLd({
+      name: site.name,
+      url: pageUrl,
+      address: site.address,
+      phone: site.contact.phone,
+      email: site.contact.email,
+      images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
+      hours: site.hours,
+      items: items.map((item) => ({
+        ...item,
+        url: `${env.publicUrl}${shopHref(site.canonicalPath, NO_FILTERS, item.id)}`,
+        images: item.images.flatMap((url) => absolute(url) ?? []),
+      })),
+    });
+    return {
+      site: {
+        name: site.name,
+        address: site.address,
+        contact: site.contact,
+        hours: site.hours,
+        colors: site.colors,
+        logoUrl: publicImageSrc(site.logoUrl),
+        bgUrl: publicImageSrc(site.bgUrl),
+      },
+      path: site.canonicalPath,
+      items,
+      tagOptions,
+      filters,
+      openItemId: openItem?.id ?? null,
+      payments: {
+        paypal: parsePaypalUsername(site.paypalUsername) || null,
+        venmo: parseVenmoUsername(site.venmoUsername) || null,
+      },
+      jsonLd,
+      previewImage:
+        absolute(openItem?.images[0] ?? null) ?? absolute(site.bgUrl) ?? absolute(site.logoUrl),
+    };
+  };
+}

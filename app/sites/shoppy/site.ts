@@ -1,0 +1,43 @@
+/**
+ * A shop: items with tags, up to five photos and a sold-out flag, and the
+ * shop's own tags and payment links (SPEC sections 1–5).
+ */
+import { addItemSchema, editItemSchema } from "~/lib/items";
+import { MESSAGES } from "~/lib/messages";
+import type { SiteDefinition } from "../site";
+import { shopExtrasOf, shopInfoSchema } from "./shop-info";
+import { itemTagsField } from "./tags";
+
+export const shoppySite = {
+  type: "shoppy",
+  label: "Shoppy",
+  description: "A storefront with tags, photos and PayPal or Venmo links.",
+  publicPrefix: "s",
+  storageCollection: "shoppies",
+  notFoundMessage: MESSAGES.shopNotFound,
+  info: {
+    nameLabel: "Shop name",
+    savedMessage: MESSAGES.saved,
+    failedMessage: MESSAGES.failedToSave,
+    uploadsImages: true,
+    schema: shopInfoSchema,
+    ownFields: shopExtrasOf,
+  },
+  items: {
+    tabLabels: { items: "Items", add: "Add Item", info: "Info" },
+    intents: new Set([
+      "add-item",
+      "update-price",
+      "toggle-star",
+      "toggle-sold-out",
+      "update-item",
+      "delete-item",
+      "move-image",
+      "remove-image",
+    ]),
+    imageTarget: "item-images",
+    imageFailureMessage: MESSAGES.failedToUploadImages,
+    addSchema: addItemSchema.extend({ tags: itemTagsField }),
+    editSchema: editItemSchema.extend({ tags: itemTagsField }),
+  },
+} as const satisfies SiteDefinition<"shoppy">;

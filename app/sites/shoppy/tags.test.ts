@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "~/lib/messages";
+import { itemTagsField, shopTagsField, splitTagText } from "./tags";
+
+describe("tag lists", () => {
+  it("read chips and typed text together, trimmed and unique ignoring case", () => {
+    expect(shopTagsField.parse([" Gifts ", "Home", "home, Winter ,, gifts"])).toEqual([
+      "Gifts",
+      "Home",
+      "Winter",
+    ]);
+    expect(itemTagsField.parse("Single")).toEqual(["Single"]);
+    expect(itemTagsField.parse(undefined)).toEqual([]);
+  });
+
+  it("refuse the 51st shop tag and the 11th item tag instead of dropping them", () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => `tag ${i}`);
+    expect(shopTagsField.parse(fifty)).toHaveLength(50);
+    const shop = shopTagsField.safeParse([...fifty, "one more"]);
+    expect(shop.success).toBe(false);
+    expect(shop.error?.issues[0]?.message).toBe(MESSAGES.tooManyShopTags);
+
+    const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    expect(itemTagsField.parse([...ten, "T0, t9"])).toHaveLength(10);
+    const item = itemTagsField.safeParse([...ten, "eleven"]);
+    expect(item.error?.issues[0]?.message).toBe(MESSAGES.tooManyItemTags);
+  });
+
+  it("refuse overlong tags", () => {
+    const result = itemTagsField.safeParse(["x".repeat(41)]);
+    expect(result.error?.issues[0]?.message).toBe(MESSAGES.tagTooLong);
+  });
+
+  it("split typed text", () => {
+    expect(splitTagText(" a, ,b,c ")).toEqual(["a", "b", "c"]);
+  });
+});

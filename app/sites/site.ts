@@ -1,0 +1,69 @@
+/**
+ * What a site type is, as the shared code needs to know it: its names and messages, where
+ * its pages and files live, the schema of its Info form and, for the types with items, the
+ * schemas and intents of its item editor. Each type's folder exports one of these; the
+ * registry (`./index.ts`) maps a type to it. Plain data and zod schemas: the browser and
+ * the server read the same definition.
+ */
+import type { z } from "zod";
+import type { AddItemInput, EditItemInput, ItemIntent } from "~/lib/items";
+import type { ProfileInfoInput } from "~/lib/profile-info";
+import type { ProductType, PublicPrefix } from "./product-types";
+
+/** What any site's Info form yields; a type may add fields of its own (a shop's tags). */
+export type SiteInfoInput = ProfileInfoInput & Record<string, unknown>;
+
+/** The info columns that only some types use (SPEC section 3: a shop's tags and handles). */
+export interface OwnInfoFields {
+  tags?: string[];
+  paypalUsername?: string;
+  venmoUsername?: string;
+}
+
+export interface SiteDefinition<Type extends ProductType = ProductType> {
+  type: Type;
+  /** Its name in the portal ("Restaurant"). */
+  label: string;
+  /** One line for the create screen. */
+  description: string;
+  /** `/r`, `/s`, `/d`, `/e` (SPEC section 2). */
+  publicPrefix: PublicPrefix;
+  /** The collection name of SPEC section 3, also the first segment of its storage keys. */
+  storageCollection: string;
+  /** The public page's words when the address names no such site. */
+  notFoundMessage: string;
+  info: InfoDefinition;
+  /** Null for the types whose editor is the Info form alone. */
+  items: ItemsDefinition | null;
+}
+
+export interface InfoDefinition {
+  /** The label of the name field. */
+  nameLabel: string;
+  /** The spec's words after a save, and before the reason when a save fails. */
+  savedMessage: string;
+  failedMessage: string;
+  /**
+   * Restaurants and shops upload their logo and background beside the form; the other
+   * types type image addresses into it.
+   */
+  uploadsImages: boolean;
+  schema: z.ZodType<SiteInfoInput>;
+  /**
+   * The fields of this type beyond the shared info, picked from a checked form or a
+   * stored row (for the editor).
+   */
+  ownFields: (input: Readonly<Record<string, unknown>>) => OwnInfoFields;
+}
+
+export interface ItemsDefinition {
+  tabLabels: { items: string; add: string; info: string };
+  /** The writes its editor offers; anything else is refused. */
+  intents: ReadonlySet<ItemIntent>;
+  /** One replaceable photo per item, or a list of up to five. */
+  imageTarget: "item-image" | "item-images";
+  /** Said before the reason when an item photo fails to upload. */
+  imageFailureMessage: string;
+  addSchema: z.ZodType<AddItemInput>;
+  editSchema: z.ZodType<EditItemInput>;
+}
