@@ -39,6 +39,7 @@ const ITEMS: PublicShopItem[] = [
     description: `<b>Bold</b> & "quoted"\u2028next line`,
     tags: ["A & B", "<i>tag</i>"],
     soldOut: false,
+    featured: false,
     images: photos("evil", 3),
   },
   {
@@ -48,6 +49,7 @@ const ITEMS: PublicShopItem[] = [
     description: "Sold out, one photo.",
     tags: ["Solo"],
     soldOut: true,
+    featured: false,
     images: photos("single", 1),
   },
   {
@@ -57,6 +59,7 @@ const ITEMS: PublicShopItem[] = [
     description: "",
     tags: [],
     soldOut: false,
+    featured: false,
     images: [],
   },
   {
@@ -66,6 +69,7 @@ const ITEMS: PublicShopItem[] = [
     description: "",
     tags: ["Pair", "Home"],
     soldOut: false,
+    featured: false,
     images: photos("pair", 2),
   },
   {
@@ -75,6 +79,7 @@ const ITEMS: PublicShopItem[] = [
     description: "Nothing else.",
     tags: [],
     soldOut: true,
+    featured: false,
     images: [],
   },
 ];

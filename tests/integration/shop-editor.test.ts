@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../app/lib/messages";
 import { PAYPAL_USERNAME_INVALID } from "../../app/sites/shoppy/payments";
 import * as setupRoute from "../../app/routes/portal/setup";
+import * as shopPage from "../../app/sites/shoppy/public-page";
 import * as uploadRoute from "../../app/routes/portal/upload";
 import { productInfo } from "../../app/server/db/schema";
 import { listItems } from "../../app/server/repositories/items.server";
@@ -162,6 +163,42 @@ describe("shop items", () => {
       soldOut: true,
       tags: ten.map(([, tag]) => tag),
     });
+  });
+
+  it("show a starred item to shoppers as Featured, listed first", async () => {
+    const { owner, productId, act } = await shopWithOwners();
+    for (const name of ["Apron", "Bowl", "Cup"]) {
+      expect(
+        (
+          await act(owner, [
+            ["intent", "add-item"],
+            ["name", name],
+            ["price", "5"],
+          ])
+        ).status,
+      ).toBe(200);
+    }
+    const cup = (await listItems(services.db, productId)).find((item) => item.name === "Cup")!;
+    const starred = await act(owner, [
+      ["intent", "toggle-star"],
+      ["itemId", cup.id],
+      ["value", "true"],
+    ]);
+    expect(starred.status).toBe(200);
+
+    const page = await callRoute(shopPage.loader, {
+      services,
+      owner,
+      params: { slugId: `corner-shop-${productId}` },
+      url: `http://localhost/s/corner-shop-${productId}`,
+    });
+    expect(page.kind).toBe("value");
+    const shown = (page.body as { items: Array<{ name: string; featured: boolean }> }).items;
+    expect(shown.map((item) => [item.name, item.featured])).toEqual([
+      ["Cup", true],
+      ["Apron", false],
+      ["Bowl", false],
+    ]);
   });
 
   it("keep at most 5 photos, reorder and remove them, and delete removed files", async () => {

@@ -45,14 +45,21 @@ const RESTAURANT_ITEMS: Array<
 ];
 
 const SHOP_ITEMS: Array<
-  [name: string, price: string, tags: string[], description: string, soldOut?: boolean]
+  [
+    name: string,
+    price: string,
+    tags: string[],
+    description: string,
+    soldOut?: boolean,
+    featured?: boolean,
+  ]
 > = [
   ["Canvas Tote", "18.00", ["Bags", "Cotton"], "Heavy canvas tote with inner pocket."],
   ["Leather Wallet", "35.00", ["Leather", "Gifts"], "Hand-stitched, six card slots."],
-  ["Ceramic Mug", "14.00", ["Kitchen", "Gifts"], "Holds 350 ml; dishwasher safe."],
+  ["Ceramic Mug", "14.00", ["Kitchen", "Gifts"], "Holds 350 ml; dishwasher safe.", false, true],
   ["Linen Apron", "29.00", ["Kitchen", "Cotton"], "Adjustable neck strap."],
   ["Scented Candle", "22.00", ["Home", "Gifts"], "Cedar and orange, 40 hours.", true],
-  ["Wool Scarf", "39.00", ["Winter"], "Merino wool, extra long."],
+  ["Wool Scarf", "39.00", ["Winter"], "Merino wool, extra long.", false, true],
   ["Notebook Set", "12.50", ["Stationery", "Gifts"], "Three dotted notebooks."],
   ["Brass Pen", "24.00", ["Stationery"], "Refillable, lifetime warranty."],
   ["Plant Pot", "16.00", ["Home"], "Terracotta with a drainage tray."],
@@ -142,7 +149,7 @@ async function createDemoUnlessPresent(services: AppServices): Promise<{ created
       })
       .where(eq(productInfo.productId, shop.productId));
     await tx.insert(items).values(
-      SHOP_ITEMS.map(([name, price, tags, description, soldOut]) => ({
+      SHOP_ITEMS.map(([name, price, tags, description, soldOut, featured]) => ({
         id: createId(),
         productId: shop.productId,
         name,
@@ -151,6 +158,7 @@ async function createDemoUnlessPresent(services: AppServices): Promise<{ created
         description,
         tags,
         soldOut: soldOut ?? false,
+        star: featured ?? false,
       })),
     );
     // The seed may run beside a serving process (`npm run seed` on PostgreSQL).

@@ -10,7 +10,7 @@ import { NO_FILTERS, parseShopSearch, shopHref, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
 
 /**
- * The loader of the shop page: the site, its items sorted by name, the tags a visitor can
+ * The loader of the shop page: the site, its items (featured first, then by name), the tags a visitor can
  * choose, the filters and open item its address asks for, the payment handles, the
  * schema.org description and a picture for link previews (the open item's first photo,
  * else the hero or logo). Only what the page shows leaves the server; images are this
@@ -33,11 +33,17 @@ export function publicShopLoader() {
         description: item.description,
         tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
         soldOut: item.soldOut,
+        featured: item.star,
         images: item.images
           .flatMap((url) => publicImageSrc(url) ?? [])
           .slice(0, MAX_IMAGES_PER_ITEM),
       }))
-      .sort((a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : 1));
+      .sort(
+        (a, b) =>
+          Number(b.featured) - Number(a.featured) ||
+          compareNames(a.name, b.name) ||
+          (a.id < b.id ? -1 : 1),
+      );
     const tagOptions = shopTagOptions(
       site.tags,
       items.map((item) => item.tags),

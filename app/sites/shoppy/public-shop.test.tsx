@@ -22,6 +22,7 @@ const items: PublicShopItem[] = [
     description: "Hot & <i>fresh</i>",
     tags: ["Kitchen", "Gifts"],
     soldOut: false,
+    featured: true,
     images: ["/files/shoppies/p1/items/i1/0?v=1", "/files/shoppies/p1/items/i1/1?v=1", "/x/2"],
   },
   {
@@ -31,9 +32,19 @@ const items: PublicShopItem[] = [
     description: "",
     tags: ["Home"],
     soldOut: true,
+    featured: false,
     images: ["/files/shoppies/p1/items/i2/0?v=1"],
   },
-  { id: "i3", name: "Pen", priceCents: 900, description: "", tags: [], soldOut: false, images: [] },
+  {
+    id: "i3",
+    name: "Pen",
+    priceCents: 900,
+    description: "",
+    tags: [],
+    soldOut: false,
+    featured: false,
+    images: [],
+  },
 ];
 
 const props: PublicShopPageProps = {
@@ -69,6 +80,15 @@ function card(html: string, id: string): string {
   const start = html.indexOf(`data-item="${id}"`);
   return html.slice(html.lastIndexOf("<li", start), html.indexOf("</li>", start));
 }
+
+describe("a featured item", () => {
+  it("is marked on its card, and only there among the cards", () => {
+    const html = render();
+    expect(card(html, "i1")).toContain('<span class="shop-featured">Featured</span>');
+    expect(card(html, "i2")).not.toContain("shop-featured");
+    expect(card(html, "i3")).not.toContain("shop-featured");
+  });
+});
 
 /** The dialog's markup. */
 function dialog(html: string): string {

@@ -7,6 +7,7 @@ import {
   shopHref,
   SHOP_QUERY_MAX_LENGTH,
   shopItemMatches,
+  FEATURED_LABEL,
   SOLD_OUT_LABEL,
   TAG_FILTER_HINT,
   type ShopFilters,
@@ -39,6 +40,8 @@ export interface PublicShopItem {
   description: string;
   tags: string[];
   soldOut: boolean;
+  /** Starred by the owner: listed first, with a badge. */
+  featured: boolean;
   /** Already checked: paths on this site or http(s) URLs, in display order. */
   images: string[];
 }
@@ -83,6 +86,7 @@ const SKELETON_ITEM: PublicShopItem = {
   description: "Description",
   tags: ["Tag"],
   soldOut: false,
+  featured: false,
   images: ["data:,1", "data:,2"],
 };
 const SKELETON_PAYMENTS: ShopPayments = { paypal: "paypal", venmo: "venmo" };
@@ -301,6 +305,7 @@ function ShopCard({
           {item.soldOut ? <SoldOutBadge /> : null}
         </span>
         <span className="shop-card-body">
+          {item.featured ? <span className="shop-featured">{FEATURED_LABEL}</span> : null}
           <h3 className="shop-card-name">{item.name}</h3>
           <span className="shop-card-price">{formatPrice(item.priceCents)}</span>
         </span>
