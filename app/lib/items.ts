@@ -48,11 +48,15 @@ export const addItemSchema = z.object({ ...itemFields, star: checkbox });
 export const editItemSchema = z.object({ itemId, ...itemFields });
 
 /**
- * What the Add Item and edit forms yield; a site type's own schemas may add tags
- * (see `app/sites/shoppy/site.ts`).
+ * What the Add Item and edit forms yield; a site type's own schemas may leave out the
+ * category and add tags (see `app/sites/shoppy/site.ts`).
  */
-export type AddItemInput = z.output<typeof addItemSchema> & { tags?: string[] };
-export type EditItemInput = z.output<typeof editItemSchema> & { tags?: string[] };
+type ItemInput<Schema extends z.ZodType> = Omit<z.output<Schema>, "category"> & {
+  category?: string;
+  tags?: string[];
+};
+export type AddItemInput = ItemInput<typeof addItemSchema>;
+export type EditItemInput = ItemInput<typeof editItemSchema>;
 
 /** The inline price editor. */
 export const itemPriceSchema = z.object({ itemId, price: priceField });

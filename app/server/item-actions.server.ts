@@ -116,8 +116,8 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         return await update(intent, request, itemId, {
           name,
           priceCents: price,
-          category,
           description,
+          ...(category !== undefined ? { category } : {}),
           ...(tags ? { tags } : {}),
         });
       }
@@ -167,7 +167,7 @@ async function addItemIntent(request: ItemRequest) {
   const added = await addItem(services.db, product, {
     name,
     priceCents: price,
-    category,
+    category: category ?? "",
     description,
     star,
     ...(tags ? { tags } : {}),

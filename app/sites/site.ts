@@ -60,6 +60,10 @@ export interface ItemsDefinition {
   tabLabels: { items: string; add: string; info: string };
   /** The writes its editor offers; anything else is refused. */
   intents: ReadonlySet<ItemIntent>;
+  /** Whether items have a category (a menu's sections); a shop groups by tags instead. */
+  categories: boolean;
+  /** What a starred item is called on the public page. */
+  starLabel: string;
   /** One replaceable photo per item, or a list of up to five. */
   imageTarget: "item-image" | "item-images";
   /** Said before the reason when an item photo fails to upload. */

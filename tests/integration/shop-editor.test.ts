@@ -165,6 +165,31 @@ describe("shop items", () => {
     });
   });
 
+  it("have no category: one posted anyway is not stored", async () => {
+    const { owner, productId, act } = await shopWithOwners();
+    const added = await act(owner, [
+      ["intent", "add-item"],
+      ["name", "Mug"],
+      ["price", "5"],
+      ["category", "Kitchen"],
+    ]);
+    expect(added.status).toBe(200);
+    const [mug] = await listItems(services.db, productId);
+    expect(mug!.category).toBe("");
+    const edited = await act(owner, [
+      ["intent", "update-item"],
+      ["itemId", mug!.id],
+      ["name", "Big Mug"],
+      ["price", "6"],
+      ["category", "Kitchen"],
+    ]);
+    expect(edited.status).toBe(200);
+    expect((await listItems(services.db, productId))[0]).toMatchObject({
+      name: "Big Mug",
+      category: "",
+    });
+  });
+
   it("show a starred item to shoppers as Featured, listed first", async () => {
     const { owner, productId, act } = await shopWithOwners();
     for (const name of ["Apron", "Bowl", "Cup"]) {

@@ -22,6 +22,8 @@ export const restaurantSite = {
   items: {
     tabLabels: { items: "Menu Items", add: "Add Item", info: "Info" },
     intents: new Set(["add-item", "update-price", "toggle-star", "update-item", "delete-item"]),
+    categories: true,
+    starLabel: "Popular",
     imageTarget: "item-image",
     imageFailureMessage: MESSAGES.failedToReplaceImage,
     addSchema: addItemSchema,

@@ -7,11 +7,11 @@ import {
   shopHref,
   SHOP_QUERY_MAX_LENGTH,
   shopItemMatches,
-  FEATURED_LABEL,
   SOLD_OUT_LABEL,
   TAG_FILTER_HINT,
   type ShopFilters,
 } from "./shop";
+import { shoppySite } from "./site";
 import {
   photoAlt,
   photoDotLabel,
@@ -90,6 +90,9 @@ const SKELETON_ITEM: PublicShopItem = {
   images: ["data:,1", "data:,2"],
 };
 const SKELETON_PAYMENTS: ShopPayments = { paypal: "paypal", venmo: "venmo" };
+
+/** The mark on a starred item's card, as its editor's Star says it is shown. */
+const FEATURED_LABEL = shoppySite.items.starLabel;
 
 /**
  * A shop's public page: hero, contact and hours, then the items with a tag filter and a

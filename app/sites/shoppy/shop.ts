@@ -21,8 +21,6 @@ import {
 
 export { matchesShopFilters, photoText, shopCountText };
 
-/** The mark on a starred item's card; its editor's Star says it is shown so. */
-export const FEATURED_LABEL = "Featured";
 /** The badge on sold-out items (SPEC section 4: an item is In Stock or Sold Out). */
 export const SOLD_OUT_LABEL = "Sold Out";
 /** Tells visitors how several chosen tags combine. */

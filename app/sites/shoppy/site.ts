@@ -35,9 +35,11 @@ export const shoppySite = {
       "move-image",
       "remove-image",
     ]),
+    categories: false,
+    starLabel: "Featured",
     imageTarget: "item-images",
     imageFailureMessage: MESSAGES.failedToUploadImages,
-    addSchema: addItemSchema.extend({ tags: itemTagsField }),
-    editSchema: editItemSchema.extend({ tags: itemTagsField }),
+    addSchema: addItemSchema.omit({ category: true }).extend({ tags: itemTagsField }),
+    editSchema: editItemSchema.omit({ category: true }).extend({ tags: itemTagsField }),
   },
 } as const satisfies SiteDefinition<"shoppy">;
