@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { shopPageScriptPlugin } from "./app/sites/shoppy/shop-page-script.build";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -14,5 +15,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native and WASM packages are loaded from node_modules at run time, not bundled.
     external: ["@electric-sql/pglite", "pg", "better-auth", "sharp"],
   },
-  plugins: [reactRouter()],
+  // `virtual:shop-page-script`: the shop page's inline script, built from its own entry.
+  plugins: [reactRouter(), shopPageScriptPlugin()],
 }));

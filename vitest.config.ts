@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { shopPageScriptPlugin } from "./app/sites/shoppy/shop-page-script.build";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 
@@ -30,6 +31,9 @@ const pageRendering = {
     css: { include: [/.+/] },
   },
 };
+/** As in vite.config.ts: `virtual:shop-page-script`, the shop page's script, built as for the app. */
+const plugins = [shopPageScriptPlugin()];
+
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
 // Behaviour that only a PostgreSQL server has (real connections that can drop).
 const postgresOnlyTests = ["app/**/*.pg.test.ts"];
@@ -37,6 +41,7 @@ const postgresOnlyTests = ["app/**/*.pg.test.ts"];
 // Database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const databaseProjects = [
   {
+    plugins,
     resolve: pageRendering.resolve,
     esbuild: pageRendering.esbuild,
     test: {
@@ -51,6 +56,7 @@ const databaseProjects = [
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
+          plugins,
           resolve: pageRendering.resolve,
           esbuild: pageRendering.esbuild,
           test: {
@@ -70,6 +76,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins,
         resolve: { alias },
         test: {
           name: "unit",

@@ -7,6 +7,7 @@ import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { parsePriceToCents } from "./price";
 import { optionalText } from "./profile-info";
+import { foldForSearch } from "./search-text";
 
 export const CATEGORY_MAX_LENGTH = 60;
 export const DESCRIPTION_MAX_LENGTH = 1000;
@@ -121,13 +122,7 @@ export function parseItemSort(value: string | null | undefined): ItemSort {
   return ITEM_SORTS.some((sort) => sort.value === value) ? (value as ItemSort) : "name-asc";
 }
 
-/** Lower case without accents, so "creme" finds "Crème" and "ÉCLAIR" finds "éclair". */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase();
-}
+export { foldForSearch };
 
 /** Items whose name, category or description contains the query (case- and accent-insensitive). */
 export function searchItems<T extends ListedItem>(items: readonly T[], query: string): T[] {

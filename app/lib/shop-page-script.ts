@@ -3,15 +3,15 @@
  * photo carousel, layered over markup the server has already rendered so that the page
  * works without it (a GET form, item links, an open `<dialog>` for `?item=`).
  *
- * How it ships: `app/lib/shop.ts` serialises these functions with
- * `Function.prototype.toString` into one inline `<script>` at the end of the page.
- * Vite compiles this module with the server bundle, so the page needs no client build of
- * its own, no React on the client and no extra request on a weak signal, and the whole
- * script weighs a few kilobytes (a unit test keeps it under the 15 KB gzip budget).
- * The price: every function here must be self-contained. No imports, no module-level
- * constants, nothing from outside but its parameters and browser globals; the shared
- * rules (search folding, the count line, the photo texts) are passed in as arguments,
- * so the server and the browser run the same code.
+ * How it ships: app/sites/shoppy/shop-page-script.browser.ts calls `enhanceShop` with these
+ * rules, and esbuild bundles that entry at build time into one minified program, which the
+ * page embeds as an inline `<script>` (the module `virtual:shop-page-script`, see
+ * app/sites/shoppy/shop-page-script.build.ts). So the page needs no React on the client and
+ * no extra request on a weak signal, and the whole script weighs a few kilobytes (a unit
+ * test keeps it under the 15 KB gzip budget). The shared rules (search folding, the count
+ * line, the photo texts) are passed to `enhanceShop` as arguments, so the server and the
+ * browser run the same code. `buildShopItemDetail` and the photo texts import nothing:
+ * tests/e2e/shop-item-detail.spec.tsx runs them in the browser on their own.
  *
  * The item dialog is built in the browser from one skeleton of the detail and a JSON data
  * island, both rendered by the server (`PublicShopPage`), rather than from a rendered

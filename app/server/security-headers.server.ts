@@ -16,7 +16,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
-import { SHOP_PAGE_SCRIPT } from "~/sites/shoppy/shop";
+import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { PUBLIC_PAGE_PATH } from "./public-page-cache.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";

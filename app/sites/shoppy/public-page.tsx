@@ -8,8 +8,8 @@ import type { Route } from "./+types/public-page";
 import { shoppySite } from "./site";
 
 // No React on the client: the page is server-rendered HTML that works on its own, and its
-// one small inline script (app/lib/shop-page-script.ts) adds instant filtering, the modal
-// and the carousel, within the 15 KB budget of a public page.
+// one small inline script (app/sites/shoppy/shop-page-script.browser.ts) adds instant
+// filtering, the modal and the carousel, within the 15 KB budget of a public page.
 export const handle = { hydrate: false };
 
 export const links: Route.LinksFunction = () => [

@@ -1,9 +1,10 @@
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
-import { SHOP_PAGE_SCRIPT, TAG_FILTER_HINT } from "./shop";
+import { TAG_FILTER_HINT } from "./shop";
 import type { ShopItemData } from "~/lib/shop-page-script";
 import {
   PublicShopPage,

@@ -1,8 +1,8 @@
+import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { MESSAGES } from "~/lib/messages";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
 import { formatPrice } from "~/lib/price";
 import {
-  SHOP_PAGE_SCRIPT,
   shopCountText,
   shopHref,
   SHOP_QUERY_MAX_LENGTH,

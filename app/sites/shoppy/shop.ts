@@ -1,22 +1,16 @@
 /**
  * The public shop page's rules: which tags it offers, what its address says about the
- * filters and the open item, which items show, and the script the page ships.
+ * filters and the open item, and which items show. The page's script runs the same filter
+ * (app/sites/shoppy/shop-page-script.browser.ts).
  */
-import { foldForSearch, ITEM_ID_PATTERN } from "~/lib/items";
-import { normalizeTags, SWIPE_THRESHOLD_PX } from "~/lib/limits";
-import { compareNames } from "~/lib/items";
+import { compareNames, ITEM_ID_PATTERN } from "~/lib/items";
+import { normalizeTags } from "~/lib/limits";
+import { foldForSearch } from "~/lib/search-text";
 import {
-  buildShopItemDetail,
-  enhanceShop,
   matchesShopFilters,
-  photoAlt,
-  photoDotLabel,
-  photosHint,
-  photosLabel,
   photoText,
   shopCountText,
   type ShopFilterable,
-  type ShopScriptHelpers,
 } from "~/lib/shop-page-script";
 
 export { matchesShopFilters, photoText, shopCountText };
@@ -109,23 +103,3 @@ export function shopHref(path: string, filters: ShopFilters, itemId: string | nu
 export function shopItemMatches(item: ShopFilterable, filters: ShopFilters): boolean {
   return matchesShopFilters(item, filters.tags, filters.query, foldForSearch);
 }
-
-/**
- * The page's script: `enhanceShop` called with the very functions the server filters,
- * counts and labels with, so both sides agree, and with the function that builds an
- * item's detail from the skeleton and the data island. See shop-page-script.ts for why it
- * is inline and how it stays self-contained.
- */
-export const SHOP_PAGE_SCRIPT = `(${String(enhanceShop)})({${Object.entries({
-  matches: matchesShopFilters,
-  fold: foldForSearch,
-  countText: shopCountText,
-  photoText,
-  photoAlt,
-  photosLabel,
-  photosHint,
-  photoDotLabel,
-  build: buildShopItemDetail,
-} satisfies ShopScriptHelpers)
-  .map(([name, fn]) => `${name}:${String(fn)}`)
-  .join(",")}},${SWIPE_THRESHOLD_PX});`;

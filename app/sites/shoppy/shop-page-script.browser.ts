@@ -1,0 +1,33 @@
+/**
+ * The shop page's inline script, as a browser entry: `enhanceShop` with the very rules the
+ * server filters, counts and labels with. Built by esbuild into one minified program
+ * (shop-page-script.build.ts) that the page embeds; see docs/decisions/0008-public-shop-script.md.
+ */
+import { foldForSearch } from "~/lib/search-text";
+import { SWIPE_THRESHOLD_PX } from "~/lib/limits";
+import {
+  buildShopItemDetail,
+  enhanceShop,
+  matchesShopFilters,
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
+  photoText,
+  shopCountText,
+} from "~/lib/shop-page-script";
+
+enhanceShop(
+  {
+    matches: matchesShopFilters,
+    fold: foldForSearch,
+    countText: shopCountText,
+    photoText,
+    photoAlt,
+    photosLabel,
+    photosHint,
+    photoDotLabel,
+    build: buildShopItemDetail,
+  },
+  SWIPE_THRESHOLD_PX,
+);
