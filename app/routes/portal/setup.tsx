@@ -161,7 +161,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const intent = formData.get("intent");
   if (intent === "save-info") {
-    return saveSiteInfo(services.db, owner.id, product, formData, INFO_MESSAGES[product.type]);
+    return saveSiteInfo(services.events, owner.id, product, formData, INFO_MESSAGES[product.type]);
   }
   if (isItemIntent(product.type, intent)) {
     return runItemIntent(intent, { services, product, formData, file });
