@@ -77,7 +77,7 @@ async function picturePool(count: number) {
 }
 
 export async function createBenchSites(services: AppServices): Promise<BenchSite[]> {
-  const { db, auth, storage } = services;
+  const { db, events, auth, storage } = services;
   const pictures = await picturePool(8);
   const picture = (i: number) => pictures[i % pictures.length]!;
 
@@ -97,7 +97,7 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
 
   const sites: BenchSite[] = [];
   const create = async (ownerUid: string, type: ProductType, name: string) => {
-    const created = await createProduct(db, ownerUid, { type, name });
+    const created = await createProduct(events, ownerUid, { type, name });
     if (!created.ok) throw new Error(`Could not create the ${type} site: ${created.reason}.`);
     return { id: created.productId, ownerUid, type };
   };
@@ -107,7 +107,7 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
     colors: { primary: string; secondary: string; text: string },
     extras: { logoUrl?: string; bgUrl?: string; tags?: string[]; paypal?: string } = {},
   ) => {
-    await saveProductInfo(db, product.ownerUid, product.id, {
+    await saveProductInfo(events, product.ownerUid, product.id, {
       name,
       address: "1200 Long Harbour Road, Springfield, OR 97477",
       contact: { phone: "+1 555 0142", email: "hello@bench.example" },
@@ -141,11 +141,11 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
     product: { id: string; type: ProductType },
     target: ImageTarget,
     image: ProcessedImage,
-  ) => storeImage({ db, storage }, product, target, image);
+  ) => storeImage({ events, storage }, product, target, image);
 
   const restaurant = await create(owners[0], "restaurant", "Bench Bistro");
   for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {
-    const added = await addItem(db, restaurant, {
+    const added = await addItem(events, restaurant, {
       name: `${ADJECTIVES[i % ADJECTIVES.length]} ${DISHES[(i * 5) % DISHES.length]} ${i + 1}`,
       priceCents: 450 + ((i * 137) % 2400),
       description:
@@ -166,7 +166,7 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
 
   const shop = await create(owners[1], "shoppy", "Bench Shop");
   for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {
-    const added = await addItem(db, shop, {
+    const added = await addItem(events, shop, {
       name: `${ADJECTIVES[(i * 3) % ADJECTIVES.length]} ${GOODS[i % GOODS.length]} ${i + 1}`,
       priceCents: 900 + ((i * 211) % 6000),
       description: "Hand-made in small batches; every piece is a little different from the photo.",

@@ -59,14 +59,20 @@ describe("admin commands", () => {
   it("sets status and the product limit, which the create rules then follow", async () => {
     const { owner, userId } = await registerOwner(services);
     await setStatus(services, owner.email, "suspended");
-    expect(await createProduct(services.db, userId, { type: "shoppy", name: "x" })).toMatchObject({
+    expect(
+      await createProduct(services.events, userId, { type: "shoppy", name: "x" }),
+    ).toMatchObject({
       ok: false,
       reason: "status-not-valid",
     });
     await setStatus(services, owner.email, "VALID");
     await setMaxProducts(services, owner.email, "1");
-    expect((await createProduct(services.db, userId, { type: "shoppy", name: "a" })).ok).toBe(true);
-    expect(await createProduct(services.db, userId, { type: "shoppy", name: "b" })).toMatchObject({
+    expect((await createProduct(services.events, userId, { type: "shoppy", name: "a" })).ok).toBe(
+      true,
+    );
+    expect(
+      await createProduct(services.events, userId, { type: "shoppy", name: "b" }),
+    ).toMatchObject({
       reason: "limit-reached",
     });
     const listed = (await listUsers(services)).find((row) => row.email === owner.email);
@@ -89,7 +95,7 @@ describe("admin commands", () => {
 
   it("deletes a user with their products, files and sessions", async () => {
     const { owner, userId } = await registerOwner(services);
-    const created = await createProduct(services.db, userId, {
+    const created = await createProduct(services.events, userId, {
       type: "restaurant",
       name: "Gone soon",
     });

@@ -8,7 +8,6 @@ import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
 import { createOwnerAccount, findUserIdByEmail } from "./accounts.server";
 import { products, users } from "./db/schema";
-import { notifyOwner } from "./live.server";
 import { passwordRefusal } from "./password-policy.server";
 import { removeProduct } from "./product-lifecycle.server";
 import { listOwnerProducts } from "./repositories/products.server";
@@ -63,7 +62,11 @@ export async function createUser(
   return createOwnerAccount(services.auth, parsed.data);
 }
 
-export async function setStatus(services: Pick<AppServices, "db">, email: string, status: string) {
+export async function setStatus(
+  services: Pick<AppServices, "db" | "events">,
+  email: string,
+  status: string,
+) {
   const value = status.trim();
   if (!STATUS_PATTERN.test(value)) {
     throw new AdminError(
@@ -71,14 +74,14 @@ export async function setStatus(services: Pick<AppServices, "db">, email: string
     );
   }
   const id = await requireUserId(services, email);
-  await services.db.transaction(async (tx) => {
+  await services.events.transaction(async (tx, changes) => {
     await tx.update(users).set({ status: value }).where(eq(users.id, id));
-    await notifyOwner(tx, id, "products-changed");
+    changes.owner(id);
   });
 }
 
 export async function setMaxProducts(
-  services: Pick<AppServices, "db">,
+  services: Pick<AppServices, "db" | "events">,
   email: string,
   value: string,
 ) {
@@ -89,15 +92,15 @@ export async function setMaxProducts(
     );
   }
   const id = await requireUserId(services, email);
-  await services.db.transaction(async (tx) => {
+  await services.events.transaction(async (tx, changes) => {
     await tx.update(users).set({ maxProduct: n }).where(eq(users.id, id));
-    await notifyOwner(tx, id, "products-changed");
+    changes.owner(id);
   });
 }
 
 /** Deletes the user, each of their products (rows and files), and their sessions. */
 export async function deleteUser(
-  services: Pick<AppServices, "db" | "storage">,
+  services: Pick<AppServices, "db" | "events" | "storage">,
   email: string,
 ): Promise<{ products: number }> {
   const id = await requireUserId(services, email);

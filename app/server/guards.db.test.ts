@@ -27,7 +27,7 @@ beforeAll(async () => {
   services = await createTestServices();
   owner = await registerOwner(services);
   stranger = await registerOwner(services);
-  const created = await createProduct(services.db, owner.userId, {
+  const created = await createProduct(services.events, owner.userId, {
     type: "restaurant",
     name: "Chez Test",
   });
@@ -210,7 +210,7 @@ describe("loadPublicSite", () => {
     const empty = await loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "x");
     expect(empty.items).toEqual([]);
 
-    const other = await createProduct(services.db, stranger.userId, {
+    const other = await createProduct(services.events, stranger.userId, {
       type: "restaurant",
       name: "Elsewhere",
     });
@@ -220,7 +220,7 @@ describe("loadPublicSite", () => {
       [productId, owner.userId, "Apple Pie", 500],
       [other.productId, stranger.userId, "Not Mine", 100],
     ] as const) {
-      const added = await addItem(services.db, { id, ownerUid }, { name, priceCents });
+      const added = await addItem(services.events, { id, ownerUid }, { name, priceCents });
       expect(added.ok).toBe(true);
     }
 

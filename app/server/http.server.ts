@@ -160,9 +160,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     return context;
   };
   // Public pages: repeat views from memory, with ETag and 304; dropped when their product
-  // changes. Ahead of the static files, so that a hit costs no look-up on disk. In
-  // development nothing is kept, so that edits to the code show at once.
-  if (!devServer) void services.pageCache.start();
+  // changes. Ahead of the static files, so that a hit costs no look-up on disk. The cache
+  // stores nothing until `startServer` starts it (never under `npm run dev`).
   app.use(
     servePublicPages({
       cache: services.pageCache,

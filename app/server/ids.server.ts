@@ -8,3 +8,6 @@ export const createId = customAlphabet(
   "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
   20,
 );
+
+/** Product ids are letters and digits (see `createId`; imported ids are bounded the same way). */
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import type { ProfileEditorResult } from "~/components/profile-editor";
 import { toProfileInfo } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
-import type { Database } from "./db/client.server";
+import type { Events } from "./events.server";
 import { parseSubmission } from "./forms.server";
 import { saveProductInfo } from "./repositories/products.server";
 
@@ -15,7 +15,7 @@ import { saveProductInfo } from "./repositories/products.server";
 export type SaveInfoResult = ProfileEditorResult;
 
 export async function saveSiteInfo(
-  db: Database,
+  events: Events,
   ownerUid: string,
   product: { id: string; type: ProductType },
   formData: FormData,
@@ -38,7 +38,7 @@ export async function saveSiteInfo(
     ...definition.ownFields(submission.value),
   };
   try {
-    await saveProductInfo(db, ownerUid, product.id, toSave);
+    await saveProductInfo(events, ownerUid, product.id, toSave);
   } catch (error) {
     console.error("saving info failed:", error);
     return data<SaveInfoResult>({ error: definition.failedMessage }, { status: 500 });

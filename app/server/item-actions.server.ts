@@ -38,7 +38,7 @@ import type { AppServices } from "./services.server";
 import { deletePrefix } from "./storage/storage.server";
 
 type Product = typeof products.$inferSelect;
-type Services = Pick<AppServices, "db" | "storage">;
+type Services = Pick<AppServices, "events" | "storage">;
 
 interface ItemRequest {
   services: Services;
@@ -139,7 +139,7 @@ async function update(
   itemId: string,
   fields: Partial<ItemFields>,
 ) {
-  const found = await updateItem(services.db, product, itemId, fields);
+  const found = await updateItem(services.events, product, itemId, fields);
   return found ? done(intent, itemId) : refuse(intent, 404);
 }
 
@@ -164,7 +164,7 @@ async function addItemIntent(request: ItemRequest) {
     }
   }
 
-  const added = await addItem(services.db, product, {
+  const added = await addItem(services.events, product, {
     name,
     priceCents: price,
     category: category ?? "",
@@ -183,7 +183,7 @@ async function addItemIntent(request: ItemRequest) {
       await storeImage(services, product, target, image);
     } catch (error) {
       // Take the item back out: an add either lands whole or not at all.
-      await deleteItem(services.db, product, added.itemId);
+      await deleteItem(services.events, product, added.itemId);
       await deleteItemFiles(services, product, added.itemId);
       throw error;
     }
@@ -196,7 +196,7 @@ async function deleteItemIntent({ services, product, formData }: ItemRequest) {
   const parsed = parse(intent, formData, itemIdSchema);
   if ("refusal" in parsed) return parsed.refusal;
   const { itemId } = parsed.value;
-  if (!(await deleteItem(services.db, product, itemId))) return refuse(intent, 404);
+  if (!(await deleteItem(services.events, product, itemId))) return refuse(intent, 404);
   await deleteItemFiles(services, product, itemId);
   return done(intent, itemId);
 }
@@ -207,7 +207,7 @@ async function changeImagesIntent(intent: "move-image" | "remove-image", request
   if ("refusal" in parsed) return parsed.refusal;
   const { itemId, index, move } = parsed.value;
   if (intent === "move-image" && !move) return refuse(intent, 400);
-  const changed = await changeItemImages(services.db, product, itemId, (images) =>
+  const changed = await changeItemImages(services.events, product, itemId, (images) =>
     intent === "move-image" ? movedImages(images, index, move!) : withoutImage(images, index),
   );
   if (!changed) return refuse(intent, 404);

@@ -2,16 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerOwner } from "../../tests/support/auth-helpers";
 import { createTestServices, openSecondHandle } from "../../tests/support/test-services";
 import type { DatabaseHandle } from "./db/client.server";
+import { createEvents, type Events } from "./events.server";
 import { createLiveBus, type OwnerEventSubscriber } from "./live.server";
 import { createProduct, deleteProduct } from "./repositories/products.server";
 import type { RunningServices } from "./services.server";
 
 let services: RunningServices;
 let other: DatabaseHandle;
+let otherEvents: Events;
 beforeAll(async () => {
   services = await createTestServices();
   // Another server process on the same database (PGlite: the same process).
   other = await openSecondHandle(services);
+  otherEvents = createEvents(other.db);
 });
 afterAll(async () => {
   if (other !== services.database) await other.close();
@@ -63,10 +66,13 @@ describe("live bus", () => {
     const stopMine = await bus.subscribe(owner.userId, mine.subscriber);
     const stopTheirs = await bus.subscribe(stranger.userId, theirs.subscriber);
 
-    const created = await createProduct(other.db, owner.userId, { type: "shoppy", name: "Live" });
+    const created = await createProduct(otherEvents, owner.userId, {
+      type: "shoppy",
+      name: "Live",
+    });
     await eventually(() => expect(mine.events).toEqual(["products-changed"]));
     if (!created.ok) throw new Error(created.reason);
-    await deleteProduct(other.db, owner.userId, created.productId);
+    await deleteProduct(otherEvents, owner.userId, created.productId);
     await eventually(() => expect(mine.events).toEqual(["products-changed", "products-changed"]));
     expect(theirs.events).toEqual([]);
 
@@ -80,11 +86,10 @@ describe("live bus", () => {
     const watcher = recorder();
     const stop = await bus.subscribe(owner.userId, watcher.subscriber);
     // Deleting a product the owner does not have changes nothing and says nothing.
-    expect(await deleteProduct(other.db, owner.userId, "A".repeat(20))).toBeNull();
-    await other.db
-      .transaction(async (tx) => {
-        const { notifyOwner } = await import("./live.server");
-        await notifyOwner(tx, owner.userId, "products-changed");
+    expect(await deleteProduct(otherEvents, owner.userId, "A".repeat(20))).toBeNull();
+    await otherEvents
+      .transaction(async (_tx, changes) => {
+        changes.owner(owner.userId);
         throw new Error("roll back");
       })
       .catch(() => {});

@@ -3,7 +3,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerOwner } from "../../tests/support/auth-helpers";
 import { createTestServices } from "../../tests/support/test-services";
-import { createLiveBus, OWNER_EVENTS_CHANNEL } from "./live.server";
+import { OWNER_EVENTS_CHANNEL } from "./events.server";
+import { createLiveBus } from "./live.server";
 import { createProduct } from "./repositories/products.server";
 import type { RunningServices } from "./services.server";
 
@@ -59,7 +60,7 @@ describe("live bus on PostgreSQL", () => {
     await admin.end();
 
     await expect.poll(() => events, { timeout: 5000 }).toContain("resync");
-    await createProduct(services.db, userId, { type: "restaurant", name: "After the drop" });
+    await createProduct(services.events, userId, { type: "restaurant", name: "After the drop" });
     await expect.poll(() => events, { timeout: 2000 }).toEqual(["resync", "products-changed"]);
     await stop();
   });

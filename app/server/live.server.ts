@@ -1,16 +1,15 @@
 /**
  * Live updates for open portal pages. Writes that change an owner's product
- * list send a PostgreSQL NOTIFY inside their transaction (so it is delivered
- * only on commit, to every server process); each process LISTENs only while
- * at least one page is subscribed, and hands each event only to the pages of
- * the owner it concerns.
+ * list name the owner on their transaction's changes (`services.events`),
+ * which sends a PostgreSQL NOTIFY inside it (so it is delivered only on
+ * commit, to every server process); each process LISTENs only while at least
+ * one page is subscribed, and hands each event only to the pages of the owner
+ * it concerns.
  */
-import { sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "./db/client.server";
+import type { DatabaseHandle } from "./db/client.server";
+import { OWNER_EVENTS_CHANNEL, parseOwnerEvent, type OwnerEventKind } from "./events.server";
 
-export const OWNER_EVENTS_CHANNEL = "owner_events";
-
-export type OwnerEventKind = "products-changed";
+export type { OwnerEventKind } from "./events.server";
 
 export interface OwnerEventSubscriber {
   onEvent(kind: OwnerEventKind): void;
@@ -18,18 +17,6 @@ export interface OwnerEventSubscriber {
   onResync(): void;
   /** The server is shutting down: end the stream. */
   onClose(): void;
-}
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** Call inside the transaction that makes the change. */
-export async function notifyOwner(
-  tx: Transaction | Database,
-  ownerUid: string,
-  kind: OwnerEventKind,
-): Promise<void> {
-  const payload = JSON.stringify({ ownerUid, kind });
-  await tx.execute(sql`select pg_notify(${OWNER_EVENTS_CHANNEL}, ${payload})`);
 }
 
 export interface LiveBus {
@@ -46,13 +33,8 @@ export function createLiveBus(database: Pick<DatabaseHandle, "listen">): LiveBus
   let count = 0;
 
   const dispatch = (payload: string) => {
-    let event: { ownerUid?: unknown; kind?: unknown };
-    try {
-      event = JSON.parse(payload) as typeof event;
-    } catch {
-      return;
-    }
-    if (typeof event.ownerUid !== "string" || event.kind !== "products-changed") return;
+    const event = parseOwnerEvent(payload);
+    if (!event) return;
     for (const subscriber of byOwner.get(event.ownerUid) ?? []) subscriber.onEvent(event.kind);
   };
   const resyncAll = () => {

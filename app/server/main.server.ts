@@ -58,7 +58,9 @@ export async function startServer(options: {
     }
   }
 
-  // Listening for product changes before the first request, so that first views are cached.
+  // The one place the page cache starts: listening for product changes before the first
+  // request, so that first views are cached. In development nothing is kept, so that edits
+  // to the code show at once.
   if (!options.devServer) await services.pageCache.start();
 
   let accepting = true;

@@ -1,9 +1,10 @@
 /**
  * Rendered public pages kept in memory: a least-recently-used map from a
  * page's key (its path and the query it reads, made canonical by
- * `publicPageAddress`) to the page's HTML, bounded by bytes. Every entry
+ * `publicPageAddress`) to the page's HTML, bounded by bytes. The LRU itself
+ * is `lru-cache`'s; what is ours is the index of keys by product (every entry
  * carries the id of the product it shows, so a write to that product drops
- * all of its pages at once.
+ * all of its pages at once) and the render tickets below.
  *
  * A render can race a write: it may read the product before the write commits
  * and finish after the write's invalidation. So a render takes a ticket before
@@ -12,6 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
 
 export type ContentEncoding = "br" | "gzip" | "deflate";
 
@@ -44,13 +46,15 @@ export interface PageCacheStats {
   stores: number;
   evictions: number;
   invalidations: number;
+  /** Products with at least one page held (the size of the per-product index). */
+  products: number;
   /** False while the cache cannot trust that it hears every write (not listening). */
   available: boolean;
 }
 
 /**
- * What an entry costs beyond its bodies: the Map slots, the entry object,
- * header strings. Counted so that many tiny pages still respect the limit.
+ * What an entry costs beyond its bodies: the LRU's and the index's slots, the
+ * entry object. Counted so that many tiny pages still respect the limit.
  */
 export const ENTRY_OVERHEAD_BYTES = 512;
 
@@ -104,34 +108,48 @@ function sizeOf(page: CachedPage): number {
 
 export class PageCache {
   readonly maxBytes: number;
-  /** Insertion order is recency order: the first entry is the least recently used. */
-  private readonly entries = new Map<string, { page: CachedPage; bytes: number }>();
+  /** Null when the limit is 0: the cache is off. */
+  private readonly lru: LRUCache<string, CachedPage> | null;
+  /**
+   * The keys held for each product. Kept in step with the LRU by its `dispose`,
+   * which it calls for every entry that leaves: evicted, deleted, replaced or cleared.
+   */
   private readonly keysByProduct = new Map<string, Set<string>>();
   private readonly ticketsByProduct = new Map<string, Set<RenderTicket>>();
-  private totalBytes = 0;
   private isAvailable: boolean;
   private counters = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
 
   constructor(maxBytes: number, { available = true }: { available?: boolean } = {}) {
     this.maxBytes = Math.max(0, Math.floor(maxBytes));
     this.isAvailable = available;
+    this.lru =
+      this.maxBytes > 0
+        ? new LRUCache<string, CachedPage>({
+            maxSize: this.maxBytes,
+            // Computed again on every `set`, so a page re-set with a new compressed copy
+            // is counted with it.
+            sizeCalculation: sizeOf,
+            dispose: (page, key, reason) => {
+              this.unindex(page.productId, key);
+              if (reason === "evict") this.counters.evictions += 1;
+            },
+          })
+        : null;
   }
 
   get enabled(): boolean {
-    return this.maxBytes > 0;
+    return this.lru !== null;
   }
 
   /** The page stored under exactly this key, now the most recently used; counts a hit or a miss. */
   get(key: string): CachedPage | undefined {
-    const entry = this.isAvailable ? this.entries.get(key) : undefined;
-    if (!entry) {
+    const page = this.isAvailable ? this.lru?.get(key) : undefined;
+    if (!page) {
       this.counters.misses += 1;
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     this.counters.hits += 1;
-    return entry.page;
+    return page;
   }
 
   /** Call before a render reads anything; pass the ticket to `store` and then to `release`. */
@@ -159,18 +177,11 @@ export class PageCache {
     headers: ReadonlyArray<readonly [string, string]>,
   ): CachedPage | null {
     this.release(ticket);
-    if (ticket.stale || !this.isAvailable || !this.enabled) return null;
+    if (ticket.stale || !this.isAvailable || !this.lru) return null;
     const page = makePage(ticket.key, ticket.productId, body, headers);
-    const bytes = sizeOf(page);
-    if (bytes > this.maxBytes) return null;
-    this.delete(ticket.key);
-    this.entries.set(ticket.key, { page, bytes });
-    this.totalBytes += bytes;
-    let keys = this.keysByProduct.get(page.productId);
-    if (!keys) this.keysByProduct.set(page.productId, (keys = new Set()));
-    keys.add(page.key);
+    if (sizeOf(page) > this.maxBytes) return null;
+    this.put(page);
     this.counters.stores += 1;
-    this.evictOverLimit();
     return page;
   }
 
@@ -183,11 +194,12 @@ export class PageCache {
     if (existing) return existing;
     const copy = encode(page.body, encoding);
     page.encoded.set(encoding, copy);
-    const entry = this.entries.get(page.key);
-    if (entry?.page === page) {
-      entry.bytes += copy.length;
-      this.totalBytes += copy.length;
-      this.evictOverLimit();
+    if (this.lru?.peek(page.key) === page) {
+      // lru-cache sizes an entry when it is set, and setting the same value again keeps
+      // the old size: take the page out and put it back to count the copy. That makes it
+      // the most recently used, which it is anyway: it was just read or stored.
+      this.lru.delete(page.key);
+      this.put(page);
     }
     return copy;
   }
@@ -196,7 +208,8 @@ export class PageCache {
   invalidateProduct(productId: string): void {
     this.counters.invalidations += 1;
     for (const ticket of this.ticketsByProduct.get(productId) ?? []) ticket.stale = true;
-    for (const key of [...(this.keysByProduct.get(productId) ?? [])]) this.delete(key);
+    // `dispose` takes each key out of the set: iterate over a copy.
+    for (const key of [...(this.keysByProduct.get(productId) ?? [])]) this.lru?.delete(key);
   }
 
   /** Drops everything and spoils every render in progress. */
@@ -205,9 +218,7 @@ export class PageCache {
     for (const tickets of this.ticketsByProduct.values()) {
       for (const ticket of tickets) ticket.stale = true;
     }
-    this.entries.clear();
-    this.keysByProduct.clear();
-    this.totalBytes = 0;
+    this.lru?.clear();
   }
 
   /**
@@ -221,34 +232,36 @@ export class PageCache {
 
   stats(): PageCacheStats {
     return {
-      entries: this.entries.size,
-      bytes: this.totalBytes,
+      entries: this.lru?.size ?? 0,
+      bytes: this.lru?.calculatedSize ?? 0,
       maxBytes: this.maxBytes,
       ...this.counters,
+      products: this.keysByProduct.size,
       available: this.isAvailable && this.enabled,
     };
   }
 
   /** Keys from least to most recently used (for tests). */
   keys(): string[] {
-    return [...this.entries.keys()];
+    return this.lru ? [...this.lru.rkeys()] : [];
   }
 
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.totalBytes -= entry.bytes;
-    const keys = this.keysByProduct.get(entry.page.productId);
+  /**
+   * Sets the page and indexes its key once it is held. The order matters: a
+   * page it replaces is disposed of (and unindexed) during `set`, and `set`
+   * may evict other pages, or refuse this one, as it makes room.
+   */
+  private put(page: CachedPage): void {
+    this.lru!.set(page.key, page);
+    if (this.lru!.peek(page.key) !== page) return;
+    let keys = this.keysByProduct.get(page.productId);
+    if (!keys) this.keysByProduct.set(page.productId, (keys = new Set()));
+    keys.add(page.key);
+  }
+
+  private unindex(productId: string, key: string): void {
+    const keys = this.keysByProduct.get(productId);
     keys?.delete(key);
-    if (keys?.size === 0) this.keysByProduct.delete(entry.page.productId);
-  }
-
-  private evictOverLimit(): void {
-    for (const key of this.entries.keys()) {
-      if (this.totalBytes <= this.maxBytes) return;
-      this.delete(key);
-      this.counters.evictions += 1;
-    }
+    if (keys?.size === 0) this.keysByProduct.delete(productId);
   }
 }

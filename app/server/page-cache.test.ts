@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ENTRY_OVERHEAD_BYTES, etagFor, PageCache } from "./page-cache.server";
 import {
@@ -47,6 +47,11 @@ describe("PageCache", () => {
     expect(recount).toBe(cache.stats().bytes);
     // The survivors are the most recent pages.
     expect(cache.keys().at(-1)).toBe("/r/site-P49?x=9999");
+    // The per-product index follows the evictions: it names exactly the products held.
+    const held = new Set(cache.keys().map((key) => /-(P\d+)\?/.exec(key)![1]));
+    expect(cache.stats().products).toBe(held.size);
+    for (let p = 0; p < 50; p++) cache.invalidateProduct(`P${p}`);
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0, products: 0 });
   });
 
   it("evicts the least recently used page first; a read makes a page recent", () => {
@@ -61,6 +66,26 @@ describe("PageCache", () => {
     expect(cache.keys()).toEqual(["/r/c-C", "/r/a-A", "/r/d-D"]);
     expect(cache.get("/r/b-B")).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 3, evictions: 1, hits: 1, misses: 1 });
+    // The evicted page's product is out of the index too.
+    expect(cache.stats().products).toBe(3);
+  });
+
+  it("keeps its per-product index in step when a page is replaced or evicted", () => {
+    const one = ENTRY_OVERHEAD_BYTES + 1000 + "/r/a-A".length * 2 + HEADER_BYTES;
+    const cache = new PageCache(one * 2);
+    put(cache, "/r/a-A", "A", page(1000));
+    // Stored again under the same key (a render after an invalidation elsewhere, say).
+    put(cache, "/r/a-A", "A", page(1000, "y"));
+    expect(cache.stats()).toMatchObject({ entries: 1, products: 1, evictions: 0 });
+    put(cache, "/r/b-B", "B", page(1000));
+    put(cache, "/r/c-C", "C", page(1000));
+    expect(cache.keys()).toEqual(["/r/b-B", "/r/c-C"]);
+    expect(cache.stats()).toMatchObject({ entries: 2, products: 2, evictions: 1 });
+    // A page of A stored after A's eviction is dropped with A, and B's page stays.
+    put(cache, "/r/a-A", "A", page(1000));
+    cache.invalidateProduct("A");
+    expect(cache.keys()).toEqual(["/r/c-C"]);
+    expect(cache.stats().products).toBe(1);
   });
 
   it("never stores a page larger than the whole limit, and stores nothing when the limit is 0", () => {
@@ -137,6 +162,19 @@ describe("PageCache", () => {
     expect(cache.stats().bytes).toBe(before + gzipped.length + brotli.length);
     cache.invalidateProduct("A");
     expect(cache.stats().bytes).toBe(0);
+  });
+
+  it("evicts older pages when a compressed copy no longer fits, and keeps the page itself", () => {
+    const html = Buffer.from(`<!DOCTYPE html><p>${"Soup of the day. ".repeat(200)}</p>`);
+    const gzipBytes = gzipSync(html, { level: 9 }).length;
+    const one = ENTRY_OVERHEAD_BYTES + html.length + "/r/a-A".length * 2 + HEADER_BYTES;
+    const cache = new PageCache(one * 2 + gzipBytes - 1);
+    put(cache, "/r/a-A", "A", html);
+    const b = put(cache, "/r/b-B", "B", html)!;
+    cache.encoded(b, "gzip");
+    expect(cache.keys()).toEqual(["/r/b-B"]);
+    expect(cache.stats()).toMatchObject({ entries: 1, products: 1, evictions: 1 });
+    expect(cache.stats().bytes).toBe(one + gzipBytes);
   });
 
   it("gives each encoding of a page its own strong ETag", () => {

@@ -2,7 +2,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices } from "../../tests/support/test-services";
-import { PRODUCT_EVENTS_CHANNEL } from "./product-events.server";
+import { PRODUCT_EVENTS_CHANNEL } from "./events.server";
 import { createPublicPageCache } from "./public-page-cache.server";
 import type { RunningServices } from "./services.server";
 
@@ -29,7 +29,7 @@ async function listenerBackends(databaseUrl: string): Promise<number[]> {
 describe("page cache on PostgreSQL", () => {
   it("listens on one connection from start to close", async () => {
     const url = services.env.databaseUrl!;
-    const cache = createPublicPageCache(services.database, 1024 * 1024);
+    const cache = createPublicPageCache(services.database, services.events, 1024 * 1024);
     expect(cache.stats().available).toBe(false);
     await cache.start();
     expect(cache.stats().available).toBe(true);
@@ -41,7 +41,7 @@ describe("page cache on PostgreSQL", () => {
 
   it("empties and stops storing while the connection is down, and resumes after it is back", async () => {
     const url = services.env.databaseUrl!;
-    const cache = createPublicPageCache(services.database, 1024 * 1024);
+    const cache = createPublicPageCache(services.database, services.events, 1024 * 1024);
     await cache.start();
     const html = [["content-type", "text/html"]] as const;
     cache.pages.store(cache.pages.begin("/r/a-A", "A"), Buffer.from("<p>a</p>"), html);

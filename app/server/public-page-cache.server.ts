@@ -19,6 +19,8 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { canonicalShopSearch } from "~/sites/shoppy/shop";
 import { parseSlugId } from "~/lib/slug";
 import type { DatabaseHandle } from "./db/client.server";
+import { parseProductEvent, PRODUCT_EVENTS_CHANNEL, type Events } from "./events.server";
+import { PRODUCT_ID_PATTERN } from "./ids.server";
 import {
   etagFor,
   makePage,
@@ -27,13 +29,6 @@ import {
   type ContentEncoding,
   type PageCacheStats,
 } from "./page-cache.server";
-import {
-  onProductChangeCommitted,
-  parseProductEvent,
-  PRODUCT_EVENTS_CHANNEL,
-  PRODUCT_ID_PATTERN,
-  productEventOrigin,
-} from "./product-events.server";
 import { renderPublicPage } from "./public-page-render.server";
 
 export interface PublicPageCache {
@@ -41,6 +36,8 @@ export interface PublicPageCache {
   /**
    * Starts listening for product changes; pages are stored only once that
    * works. Resolves after the first attempt; a failed one is retried.
+   * `startServer` calls it once, before the server listens; until then (and
+   * in scripts, which never start it) nothing is stored.
    */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -50,13 +47,14 @@ export interface PublicPageCache {
 const LISTEN_RETRY_MS = 5000;
 
 export function createPublicPageCache(
-  database: Pick<DatabaseHandle, "db" | "listen">,
+  database: Pick<DatabaseHandle, "listen">,
+  events: Pick<Events, "origin" | "onProductChangeCommitted">,
   maxBytes: number,
 ): PublicPageCache {
   const pages = new PageCache(maxBytes, { available: false });
   // Writes made by this process drop their pages right after the commit, before the
   // action answers; other processes drop them when the NOTIFY reaches them.
-  const stopLocal = onProductChangeCommitted(database.db, (productId) =>
+  const stopLocal = events.onProductChangeCommitted((productId) =>
     pages.invalidateProduct(productId),
   );
   let stopListening: (() => Promise<void>) | null = null;
@@ -64,11 +62,10 @@ export function createPublicPageCache(
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const ownOrigin = productEventOrigin(database.db);
   const onNotify = (payload: string) => {
     const event = parseProductEvent(payload);
     // This process's own writes were dropped at their commit already.
-    if (event && event.origin !== ownOrigin) pages.invalidateProduct(event.productId);
+    if (event && event.origin !== events.origin) pages.invalidateProduct(event.productId);
   };
   const connect = async (): Promise<void> => {
     try {

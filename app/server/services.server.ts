@@ -1,14 +1,15 @@
 /**
  * The process-wide services: configuration, the database, auth, file storage,
- * live updates and the public page cache. Built once
- * at start (after migrations) and handed to every loader and action through
- * the router context.
+ * the events that writes announce, live updates and the public page cache.
+ * Built once at start (after migrations) and handed to every loader and action
+ * through the router context.
  */
 import path from "node:path";
 import { createAuth, type Auth } from "./auth.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server";
 import type { Env } from "./env.server";
+import { createEvents, type Events } from "./events.server";
 import { createLiveBus, type LiveBus } from "./live.server";
 import { createPublicPageCache, type PublicPageCache } from "./public-page-cache.server";
 import { createLocalDiskStorage } from "./storage/local-disk.server";
@@ -21,8 +22,10 @@ export interface AppServices {
   db: Database;
   auth: Auth;
   storage: FileStorage;
+  /** Write transactions that announce what they changed (NOTIFY, and this process's page cache). */
+  events: Events;
   live: LiveBus;
-  /** Idle until the HTTP server starts it (scripts never do). */
+  /** Idle until `startServer` starts it (scripts never do). */
   pageCache: PublicPageCache;
 }
 
@@ -62,14 +65,16 @@ export function servicesFromDatabase(
   database: DatabaseHandle,
   close: () => Promise<void> = () => database.close(),
 ): RunningServices {
+  const events = createEvents(database.db);
   const live = createLiveBus(database);
-  const pageCache = createPublicPageCache(database, env.pageCacheBytes);
+  const pageCache = createPublicPageCache(database, events, env.pageCacheBytes);
   return {
     env,
     database,
     db: database.db,
     auth: createAuth(env, database.db),
     storage: createStorage(env),
+    events,
     live,
     pageCache,
     close: async () => {

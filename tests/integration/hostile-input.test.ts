@@ -33,7 +33,7 @@ beforeAll(async () => {
     ["dealership", first],
     ["ecommerce", second],
   ] as const) {
-    const created = await createProduct(services.db, owner.userId, { type, name: type });
+    const created = await createProduct(services.events, owner.userId, { type, name: type });
     if (!created.ok) throw new Error(created.reason);
     sites[type] = { id: created.productId, cookie: owner.cookie, userId: owner.userId };
   }

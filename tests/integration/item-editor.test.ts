@@ -28,7 +28,7 @@ afterAll(() => services.close());
 async function restaurantWithOwners() {
   const first = await registerOwner(services);
   const second = await registerOwner(services);
-  const created = await createProduct(services.db, first.userId, {
+  const created = await createProduct(services.events, first.userId, {
     type: "restaurant",
     name: "Owner's Diner",
   });
@@ -220,7 +220,10 @@ describe("changing items", () => {
 
   it("never touches an item of another product, even the same owner's", async () => {
     const { owner, productId, act } = await restaurantWithOwners();
-    const other = await createProduct(services.db, owner.id, { type: "restaurant", name: "Two" });
+    const other = await createProduct(services.events, owner.id, {
+      type: "restaurant",
+      name: "Two",
+    });
     if (!other.ok) throw new Error(other.reason);
     const otherItem = await callRoute(setupRoute.action, {
       services,
@@ -316,7 +319,7 @@ describe("load failures", () => {
     const broken = await createTestServices();
     try {
       const { userId } = await registerOwner(broken);
-      const created = await createProduct(broken.db, userId, {
+      const created = await createProduct(broken.events, userId, {
         type: "restaurant",
         name: "Half Broken",
       });

@@ -29,7 +29,7 @@ afterAll(() => services.close());
 async function twoOwnersAndAProduct() {
   const first = await registerOwner(services);
   const second = await registerOwner(services);
-  const created = await createProduct(services.db, first.userId, {
+  const created = await createProduct(services.events, first.userId, {
     type: "restaurant",
     name: "First's Diner",
   });
@@ -230,7 +230,7 @@ describe("setup route guard", () => {
 describe("saving a profile's info", () => {
   it("saves for the owner, renames the product and its slug, and refuses anyone else", async () => {
     const { userId } = await registerOwner(services);
-    const created = await createProduct(services.db, userId, {
+    const created = await createProduct(services.events, userId, {
       type: "dealership",
       name: "Old Name",
     });
@@ -327,7 +327,7 @@ describe("delete", () => {
   it("says 'Failed to delete.' when the database fails, and leaves the product whole", async () => {
     const broken = await createTestServices();
     const { userId } = await registerOwner(broken);
-    const created = await createProduct(broken.db, userId, { type: "shoppy", name: "Keep" });
+    const created = await createProduct(broken.events, userId, { type: "shoppy", name: "Keep" });
     if (!created.ok) throw new Error(created.reason);
     await broken.database.close();
     const outcome = await callRoute(deleteRoute.action, {

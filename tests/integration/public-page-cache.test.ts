@@ -42,10 +42,10 @@ afterAll(async () => {
 
 async function restaurant(on: RunningServices, name = "Cached Diner") {
   const { userId, cookie } = await registerOwner(on);
-  const created = await createProduct(on.db, userId, { type: "restaurant", name });
+  const created = await createProduct(on.events, userId, { type: "restaurant", name });
   if (!created.ok) throw new Error(created.reason);
   const product = { id: created.productId, ownerUid: userId };
-  const added = await addItem(on.db, product, { name: "Soup", priceCents: 650 });
+  const added = await addItem(on.events, product, { name: "Soup", priceCents: 650 });
   if (!added.ok) throw new Error(added.reason);
   return {
     product,
@@ -63,12 +63,12 @@ const SHOP_ITEMS: ReadonlyArray<readonly [string, string[]]> = [
 
 async function shop(on: RunningServices, name = "Cached Shop", shopItems = SHOP_ITEMS) {
   const { userId } = await registerOwner(on);
-  const created = await createProduct(on.db, userId, { type: "shoppy", name });
+  const created = await createProduct(on.events, userId, { type: "shoppy", name });
   if (!created.ok) throw new Error(created.reason);
   const product = { id: created.productId, ownerUid: userId };
   const itemIds: string[] = [];
   for (const [itemName, tags] of shopItems) {
-    const added = await addItem(on.db, product, { name: itemName, priceCents: 900, tags });
+    const added = await addItem(on.events, product, { name: itemName, priceCents: 900, tags });
     if (!added.ok) throw new Error(added.reason);
     itemIds.push(added.itemId);
   }
@@ -195,11 +195,11 @@ describe("owner writes", () => {
     };
 
     await cached();
-    await updateItem(services.db, site.product, site.itemId, { name: "Stew" });
+    await updateItem(services.events, site.product, site.itemId, { name: "Stew" });
     expect((await view(app.url, site.path)).body).toContain("Stew");
 
     await cached();
-    await addItem(services.db, site.product, { name: "Bread", priceCents: 200 });
+    await addItem(services.events, site.product, { name: "Bread", priceCents: 200 });
     expect((await view(app.url, site.path)).body).toContain("Bread");
 
     await cached();
@@ -221,7 +221,7 @@ describe("owner writes", () => {
 
     await cached();
     const info = (await loadProductInfo(services.db, site.product.id))!;
-    await saveProductInfo(services.db, site.product.ownerUid, site.product.id, {
+    await saveProductInfo(services.events, site.product.ownerUid, site.product.id, {
       name: "Renamed Diner",
       contact: info.contact,
       address: "1 New Street",
@@ -237,7 +237,7 @@ describe("owner writes", () => {
     expect((await view(app.url, newPath)).body).toContain("Renamed Diner");
     expect((await view(app.url, newPath)).cache).toBe("hit");
 
-    await deleteProduct(services.db, site.product.ownerUid, site.product.id);
+    await deleteProduct(services.events, site.product.ownerUid, site.product.id);
     expect((await view(app.url, newPath)).status).toBe(404);
   });
 
@@ -297,14 +297,14 @@ describe("conditional requests", () => {
     expect((await view(app.url, site.path, { "if-none-match": '"other"' })).status).toBe(200);
 
     // After a change, the old tag no longer matches.
-    await updateItem(services.db, site.product, site.itemId, { priceCents: 1100 });
+    await updateItem(services.events, site.product, site.itemId, { priceCents: 1100 });
     const changed = await view(app.url, site.path, { ...identity, "if-none-match": first.etag! });
     expect(changed).toMatchObject({ status: 200, cache: "miss" });
     expect(changed.etag).not.toBe(first.etag);
     expect(changed.body).toContain(formatPrice(1100));
 
     // A render (a miss) answers 304 too when the page came out the same.
-    await updateItem(services.db, site.product, site.itemId, { priceCents: 1100 });
+    await updateItem(services.events, site.product, site.itemId, { priceCents: 1100 });
     const rendered = await view(app.url, site.path, {
       ...identity,
       "if-none-match": changed.etag!,
@@ -426,7 +426,7 @@ describe("query strings", () => {
       services.pageCache.pages.keys().filter((key) => key.includes(site.product.id));
     expect(keys()).toHaveLength(variants.length);
 
-    await updateItem(services.db, site.product, site.itemIds[0]!, { name: "Pizza Peel" });
+    await updateItem(services.events, site.product, site.itemIds[0]!, { name: "Pizza Peel" });
     expect(keys()).toEqual([]);
     for (const query of variants) {
       const next = await view(app.url, site.path + query);

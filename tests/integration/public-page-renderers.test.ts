@@ -91,10 +91,10 @@ interface SiteOptions {
 async function site(type: ProductType, { name, pictures, paymentHandles }: SiteOptions) {
   // An owner has at most 3 sites.
   if (ownerCount++ % 3 === 0) owner = await registerOwner(services);
-  const created = await createProduct(services.db, owner.userId, { type, name });
+  const created = await createProduct(services.events, owner.userId, { type, name });
   if (!created.ok) throw new Error(created.reason);
   const product = { id: created.productId, ownerUid: owner.userId, type };
-  await saveProductInfo(services.db, owner.userId, product.id, {
+  await saveProductInfo(services.events, owner.userId, product.id, {
     name,
     contact: { phone: "+1 555 0100", email: "owner@example.com" },
     address: `1 ${HOSTILE} Street`,
@@ -123,7 +123,7 @@ async function restaurantItems(product: { id: string; ownerUid: string; type: Pr
     ["Soup", "Starters", false, false],
     ["סלט", "<b>Salads</b>", false, true],
   ] as const) {
-    const added = await addItem(services.db, product, {
+    const added = await addItem(services.events, product, {
       name,
       priceCents: 1250,
       description: `"Fresh" & <i>hot</i>\u2028${HOSTILE}`,
@@ -142,7 +142,7 @@ async function shopItems(product: { id: string; ownerUid: string; type: ProductT
     ["כוס", ["Gifts 🎁"], false, 0],
     ["Plain", [], false, 2],
   ] as const) {
-    const added = await addItem(services.db, product, {
+    const added = await addItem(services.events, product, {
       name,
       priceCents: 900,
       description: name === "Plain" ? "" : `<b>"Bold"</b> & 'quoted' 🎁`,

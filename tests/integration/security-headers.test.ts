@@ -34,18 +34,18 @@ beforeAll(async () => {
   app = await startHttpApp(services, { countRenders: false });
   const registered = await registerOwner(services);
   cookie = registered.cookie;
-  const restaurant = await createProduct(services.db, registered.userId, {
+  const restaurant = await createProduct(services.events, registered.userId, {
     type: "restaurant",
     name: "Header Diner",
   });
-  const shop = await createProduct(services.db, registered.userId, {
+  const shop = await createProduct(services.events, registered.userId, {
     type: "shoppy",
     name: "Header Shop",
   });
   if (!restaurant.ok || !shop.ok) throw new Error("could not create the sites");
   const owner = registered.userId;
   await addItem(
-    services.db,
+    services.events,
     { id: restaurant.productId, ownerUid: owner },
     {
       name: "Soup",
@@ -53,7 +53,7 @@ beforeAll(async () => {
     },
   );
   await addItem(
-    services.db,
+    services.events,
     { id: shop.productId, ownerUid: owner },
     {
       name: "Mug",

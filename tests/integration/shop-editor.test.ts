@@ -36,7 +36,7 @@ function formOf(entries: Array<[string, string]>) {
 async function shopWithOwners() {
   const first = await registerOwner(services);
   const second = await registerOwner(services);
-  const created = await createProduct(services.db, first.userId, {
+  const created = await createProduct(services.events, first.userId, {
     type: "shoppy",
     name: "Corner Shop",
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   app = await startHttpApp(services, { countRenders: false });
   const owner = await registerOwner(services);
   session = owner.cookie;
-  const created = await createProduct(services.db, owner.userId, {
+  const created = await createProduct(services.events, owner.userId, {
     type: "restaurant",
     name: "Flash Diner",
   });

@@ -31,7 +31,7 @@ afterAll(() => services.close());
 
 async function ownerWithSite(type: "restaurant" | "shoppy") {
   const { userId } = await registerOwner(services);
-  const created = await createProduct(services.db, userId, { type, name: `My ${type}` });
+  const created = await createProduct(services.events, userId, { type, name: `My ${type}` });
   if (!created.ok) throw new Error(created.reason);
   return { owner: ownerFor(userId), productId: created.productId };
 }

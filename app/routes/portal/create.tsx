@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let result;
   try {
-    result = await createProduct(context.get(servicesContext).db, owner.id, { type, name });
+    result = await createProduct(context.get(servicesContext).events, owner.id, { type, name });
   } catch (error) {
     console.error("create failed:", error);
     return data(submission.reply({ formErrors: [MESSAGES.failedToCreateProduct] }), {

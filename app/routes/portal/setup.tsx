@@ -137,7 +137,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const intent = formData.get("intent");
   if (intent === "save-info") {
-    return saveSiteInfo(services.db, owner.id, product, formData);
+    return saveSiteInfo(services.events, owner.id, product, formData);
   }
   const items = siteOf(product.type).items;
   if (items && isItemIntent(product.type, intent)) {

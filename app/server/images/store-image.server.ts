@@ -11,9 +11,8 @@ import {
 } from "~/lib/limits";
 import { ITEM_ID_PATTERN } from "~/lib/items";
 import { siteOf, type ProductType } from "~/sites";
-import type { Database } from "../db/client.server";
 import { items, productInfo } from "../db/schema";
-import { notifyProductChanged, productTransaction } from "../product-events.server";
+import type { Events } from "../events.server";
 import type { FileStorage } from "../storage/storage.server";
 import type { ProcessedImage } from "./process-image.server";
 
@@ -62,7 +61,7 @@ export function targetBytesFor(target: ImageTarget): number {
 }
 
 export async function storeImage(
-  deps: { db: Database; storage: FileStorage },
+  deps: { events: Events; storage: FileStorage },
   product: { id: string; type: ProductType },
   target: ImageTarget,
   image: ProcessedImage,
@@ -73,14 +72,14 @@ export async function storeImage(
     return deps.storage.publicUrl(key, image.hash);
   };
 
-  return productTransaction(deps.db, async (tx) => {
+  return deps.events.transaction(async (tx, changes) => {
     if (target.kind === "logo" || target.kind === "background") {
       const url = await put(`${base}/info/${target.kind}`);
       await tx
         .update(productInfo)
         .set(target.kind === "logo" ? { logoUrl: url } : { bgUrl: url })
         .where(eq(productInfo.productId, product.id));
-      await notifyProductChanged(tx, product.id);
+      changes.product(product.id);
       return { url };
     }
 
@@ -97,7 +96,7 @@ export async function storeImage(
         .update(items)
         .set({ imageUrl: url, imageBytes: image.size, imageMime: image.mime })
         .where(eq(items.id, target.itemId));
-      await notifyProductChanged(tx, product.id);
+      changes.product(product.id);
       return { url };
     }
 
@@ -112,7 +111,7 @@ export async function storeImage(
       .update(items)
       .set({ images: [...item.images, url] })
       .where(eq(items.id, target.itemId));
-    await notifyProductChanged(tx, product.id);
+    changes.product(product.id);
     return { url };
   });
 }

@@ -2,18 +2,17 @@
  * Items of restaurants and shops. Every write runs in one transaction that
  * holds the product's row locked, so the 50-item cap cannot be overshot by
  * concurrent requests, and only touches items of the product it was given:
- * callers pass a product already checked by `requireOwnedProduct`.
+ * callers pass a product already checked by `requireOwnedProduct`. Writes
+ * take the events service (`services.events`) in place of the database: they
+ * run in its transactions and name the product they changed.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
 import { items, products } from "../db/schema";
+import type { Changes, Events, Transaction } from "../events.server";
 import { createId } from "../ids.server";
-import { notifyOwner } from "../live.server";
-import { notifyProductChanged, productTransaction } from "../product-events.server";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -41,11 +40,11 @@ export async function listItems(db: Database, productId: string): Promise<ItemRo
 }
 
 export async function addItem(
-  db: Database,
+  events: Events,
   product: { id: string; ownerUid: string },
   fields: Partial<ItemFields> & Pick<ItemFields, "name" | "priceCents">,
 ): Promise<AddItemResult> {
-  return productTransaction(db, async (tx) => {
+  return events.transaction(async (tx, changes) => {
     if (!(await lockProduct(tx, product))) return { ok: false, reason: "product-missing" } as const;
     const [row] = await tx
       .select({ n: count() })
@@ -58,19 +57,19 @@ export async function addItem(
     await tx
       .insert(items)
       .values({ ...fields, id: itemId, productId: product.id, slug: slugify(fields.name) });
-    await productChanged(tx, product);
+    await productChanged(tx, changes, product);
     return { ok: true, itemId } as const;
   });
 }
 
 /** Changes some fields of one item; false when the product has no such item. */
 export async function updateItem(
-  db: Database,
+  events: Events,
   product: { id: string; ownerUid: string },
   itemId: string,
   fields: Partial<ItemFields>,
 ): Promise<boolean> {
-  return productTransaction(db, async (tx) => {
+  return events.transaction(async (tx, changes) => {
     if (!(await lockProduct(tx, product))) return false;
     const changed = await tx
       .update(items)
@@ -78,7 +77,7 @@ export async function updateItem(
       .where(and(eq(items.id, itemId), eq(items.productId, product.id)))
       .returning({ id: items.id });
     if (changed.length === 0) return false;
-    await productChanged(tx, product);
+    await productChanged(tx, changes, product);
     return true;
   });
 }
@@ -89,12 +88,12 @@ export async function updateItem(
  * not there). Returns both lists, or null when there is no such item.
  */
 export async function changeItemImages(
-  db: Database,
+  events: Events,
   product: { id: string; ownerUid: string },
   itemId: string,
   change: (images: readonly string[]) => string[] | null,
 ): Promise<{ before: string[]; after: string[] } | null> {
-  return productTransaction(db, async (tx) => {
+  return events.transaction(async (tx, changes) => {
     if (!(await lockProduct(tx, product))) return null;
     const [item] = await tx
       .select({ images: items.images })
@@ -105,25 +104,25 @@ export async function changeItemImages(
     const after = change(item.images);
     if (!after) return null;
     await tx.update(items).set({ images: after }).where(eq(items.id, itemId));
-    await productChanged(tx, product);
+    await productChanged(tx, changes, product);
     return { before: item.images, after };
   });
 }
 
 /** Removes one item; false when the product has no such item. Its files are the caller's. */
 export async function deleteItem(
-  db: Database,
+  events: Events,
   product: { id: string; ownerUid: string },
   itemId: string,
 ): Promise<boolean> {
-  return productTransaction(db, async (tx) => {
+  return events.transaction(async (tx, changes) => {
     if (!(await lockProduct(tx, product))) return false;
     const removed = await tx
       .delete(items)
       .where(and(eq(items.id, itemId), eq(items.productId, product.id)))
       .returning({ id: items.id });
     if (removed.length === 0) return false;
-    await productChanged(tx, product);
+    await productChanged(tx, changes, product);
     return true;
   });
 }
@@ -145,14 +144,19 @@ async function lockProduct(tx: Transaction, product: { id: string; ownerUid: str
 }
 
 /**
- * The product's content changed: bump its updatedAt, tell the owner's open
- * pages, and drop its cached public pages (in every process, on commit).
+ * The product's content changed: bump its updatedAt, and name it and its
+ * owner on the changes, so that on commit the owner's open pages reload and
+ * every process drops the product's cached public pages.
  */
-export async function productChanged(tx: Transaction, product: { id: string; ownerUid: string }) {
+export async function productChanged(
+  tx: Transaction,
+  changes: Changes,
+  product: { id: string; ownerUid: string },
+) {
   await tx
     .update(products)
     .set({ updatedAt: sql`now()` })
     .where(eq(products.id, product.id));
-  await notifyOwner(tx, product.ownerUid, "products-changed");
-  await notifyProductChanged(tx, product.id);
+  changes.owner(product.ownerUid);
+  changes.product(product.id);
 }

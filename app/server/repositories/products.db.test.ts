@@ -15,7 +15,7 @@ afterAll(() => services.close());
 describe("createProduct", () => {
   it("writes the root and its info row with defaults", async () => {
     const { userId } = await registerOwner(services);
-    const result = await createProduct(services.db, userId, {
+    const result = await createProduct(services.events, userId, {
       type: "restaurant",
       name: "  Joe's Diner ",
     });
@@ -46,7 +46,7 @@ describe("createProduct", () => {
 
   it("falls back to the type key for an empty name", async () => {
     const { userId } = await registerOwner(services);
-    const result = await createProduct(services.db, userId, { type: "shoppy", name: "   " });
+    const result = await createProduct(services.events, userId, { type: "shoppy", name: "   " });
     if (!result.ok) throw new Error(result.reason);
     const [product] = await listOwnerProducts(services.db, userId);
     expect(product).toMatchObject({ name: "shoppy", slug: "shoppy" });
@@ -55,15 +55,17 @@ describe("createProduct", () => {
   it("accepts a status of VALID in any case and refuses any other", async () => {
     const { userId } = await registerOwner(services);
     await services.db.update(users).set({ status: "VALID" }).where(eq(users.id, userId));
-    expect((await createProduct(services.db, userId, { type: "dealership", name: "A" })).ok).toBe(
-      true,
-    );
+    expect(
+      (await createProduct(services.events, userId, { type: "dealership", name: "A" })).ok,
+    ).toBe(true);
 
     await services.db.update(users).set({ status: "suspended" }).where(eq(users.id, userId));
-    expect(await createProduct(services.db, userId, { type: "dealership", name: "B" })).toEqual({
-      ok: false,
-      reason: "status-not-valid",
-    });
+    expect(await createProduct(services.events, userId, { type: "dealership", name: "B" })).toEqual(
+      {
+        ok: false,
+        reason: "status-not-valid",
+      },
+    );
     expect(await listOwnerProducts(services.db, userId)).toHaveLength(1);
   });
 
@@ -71,7 +73,7 @@ describe("createProduct", () => {
     const { userId } = await registerOwner(services);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        createProduct(services.db, userId, { type: "restaurant", name: `Place ${i}` }),
+        createProduct(services.events, userId, { type: "restaurant", name: `Place ${i}` }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
@@ -84,22 +86,22 @@ describe("createProduct", () => {
   it("honours a max_product below 3, and 3 caps a larger one", async () => {
     const { userId } = await registerOwner(services);
     await services.db.update(users).set({ maxProduct: 1 }).where(eq(users.id, userId));
-    expect((await createProduct(services.db, userId, { type: "shoppy", name: "One" })).ok).toBe(
+    expect((await createProduct(services.events, userId, { type: "shoppy", name: "One" })).ok).toBe(
       true,
     );
-    expect(await createProduct(services.db, userId, { type: "shoppy", name: "Two" })).toMatchObject(
-      {
-        reason: "limit-reached",
-      },
-    );
+    expect(
+      await createProduct(services.events, userId, { type: "shoppy", name: "Two" }),
+    ).toMatchObject({
+      reason: "limit-reached",
+    });
 
     const other = await registerOwner(services);
     await services.db.update(users).set({ maxProduct: 10 }).where(eq(users.id, other.userId));
     for (const name of ["a", "b", "c"])
-      await createProduct(services.db, other.userId, { type: "shoppy", name });
-    expect((await createProduct(services.db, other.userId, { type: "shoppy", name: "d" })).ok).toBe(
-      false,
-    );
+      await createProduct(services.events, other.userId, { type: "shoppy", name });
+    expect(
+      (await createProduct(services.events, other.userId, { type: "shoppy", name: "d" })).ok,
+    ).toBe(false);
   });
 });
 
@@ -107,12 +109,15 @@ describe("listOwnerProducts", () => {
   it("lists only the owner's products that exist", async () => {
     const first = await registerOwner(services);
     const second = await registerOwner(services);
-    const mine = await createProduct(services.db, first.userId, {
+    const mine = await createProduct(services.events, first.userId, {
       type: "restaurant",
       name: "Mine",
     });
-    const gone = await createProduct(services.db, first.userId, { type: "shoppy", name: "Gone" });
-    await createProduct(services.db, second.userId, { type: "restaurant", name: "Theirs" });
+    const gone = await createProduct(services.events, first.userId, {
+      type: "shoppy",
+      name: "Gone",
+    });
+    await createProduct(services.events, second.userId, { type: "restaurant", name: "Theirs" });
     if (!mine.ok || !gone.ok) throw new Error("setup failed");
     await services.db
       .update(products)
@@ -136,7 +141,7 @@ describe("schema", () => {
         slug: "x",
       }),
     ).rejects.toThrow();
-    const created = await createProduct(services.db, userId, {
+    const created = await createProduct(services.events, userId, {
       type: "restaurant",
       name: "Prices",
     });
@@ -154,7 +159,7 @@ describe("schema", () => {
 
   it("removes a product's info and items with it", async () => {
     const { userId } = await registerOwner(services);
-    const created = await createProduct(services.db, userId, {
+    const created = await createProduct(services.events, userId, {
       type: "restaurant",
       name: "Short-lived",
     });

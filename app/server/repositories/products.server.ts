@@ -1,7 +1,9 @@
 /**
  * Products and their info rows. Creation enforces the account rules of SPEC
  * sections 4 and 5 inside one transaction that holds the owner's row locked,
- * so concurrent requests cannot overshoot the limit.
+ * so concurrent requests cannot overshoot the limit. Writes take the events
+ * service (`services.events`) in place of the database: they run in its
+ * transactions and name the owner and product they changed.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { DEFAULT_COLORS } from "~/lib/colors";
@@ -13,15 +15,12 @@ import type { ProductType } from "~/sites/product-types";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products, users } from "../db/schema";
+import type { Changes, Events, Transaction } from "../events.server";
 import { createId } from "../ids.server";
-import { notifyOwner } from "../live.server";
-import { notifyProductChanged, productTransaction } from "../product-events.server";
 
 export type CreateProductResult =
   | { ok: true; productId: string }
   | { ok: false; reason: "status-not-valid" | "limit-reached" | "owner-missing" };
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The owner's live products (exists = true), oldest first: SPEC's product_ids. */
 export async function listOwnerProducts(db: Database, ownerUid: string) {
@@ -51,7 +50,7 @@ export async function loadProductInfo(db: Database, productId: string) {
  * background are uploads leave the image URLs out, and they stay as they are.
  */
 export async function saveProductInfo(
-  db: Database,
+  events: Events,
   ownerUid: string,
   productId: string,
   info: Omit<ProfileInfo, "logoUrl" | "bgUrl"> &
@@ -59,7 +58,7 @@ export async function saveProductInfo(
     OwnInfoFields,
 ): Promise<void> {
   const slug = slugify(info.name);
-  await productTransaction(db, async (tx) => {
+  await events.transaction(async (tx, changes) => {
     await tx
       .update(productInfo)
       .set({ ...info, slug })
@@ -68,8 +67,8 @@ export async function saveProductInfo(
       .update(products)
       .set({ name: info.name, slug, updatedAt: sql`now()` })
       .where(and(eq(products.id, productId), eq(products.ownerUid, ownerUid)));
-    await touchOwner(tx, ownerUid);
-    await notifyProductChanged(tx, productId);
+    await touchOwner(tx, changes, ownerUid);
+    changes.product(productId);
   });
 }
 
@@ -91,11 +90,11 @@ async function countOwnerProducts(tx: Transaction, ownerUid: string): Promise<nu
 }
 
 export async function createProduct(
-  db: Database,
+  events: Events,
   ownerUid: string,
   input: { type: ProductType; name: string },
 ): Promise<CreateProductResult> {
-  return db.transaction(async (tx) => {
+  return events.transaction(async (tx, changes) => {
     // Locking the owner's row serialises concurrent creates by the same owner.
     const [owner] = await tx
       .select({ status: users.status, maxProduct: users.maxProduct })
@@ -122,7 +121,7 @@ export async function createProduct(
       colors: { ...DEFAULT_COLORS },
     });
     // SPEC keeps updatedAt on the user document in step with its product list.
-    await touchOwner(tx, ownerUid);
+    await touchOwner(tx, changes, ownerUid);
     return { ok: true, productId } as const;
   });
 }
@@ -133,11 +132,11 @@ export async function createProduct(
  * the commit, or null when there was nothing of this owner's to delete.
  */
 export async function deleteProduct(
-  db: Database,
+  events: Events,
   ownerUid: string,
   productId: string,
 ): Promise<{ type: ProductType } | null> {
-  return productTransaction(db, async (tx) => {
+  return events.transaction(async (tx, changes) => {
     const [product] = await tx
       .select({ type: products.type })
       .from(products)
@@ -147,17 +146,17 @@ export async function deleteProduct(
     await tx.delete(items).where(eq(items.productId, productId));
     await tx.delete(productInfo).where(eq(productInfo.productId, productId));
     await tx.delete(products).where(eq(products.id, productId));
-    await touchOwner(tx, ownerUid);
-    await notifyProductChanged(tx, productId);
+    await touchOwner(tx, changes, ownerUid);
+    changes.product(productId);
     return { type: product.type };
   });
 }
 
-/** The owner's product list changed: bump updatedAt and tell the owner's open pages. */
-async function touchOwner(tx: Transaction, ownerUid: string) {
+/** The owner's product list changed: bump updatedAt, and their open pages reload on commit. */
+async function touchOwner(tx: Transaction, changes: Changes, ownerUid: string) {
   await tx
     .update(users)
     .set({ updatedAt: sql`now()` })
     .where(eq(users.id, ownerUid));
-  await notifyOwner(tx, ownerUid, "products-changed");
+  changes.owner(ownerUid);
 }

@@ -11,7 +11,7 @@ import type { ProductType } from "~/sites/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
-import { PRODUCT_ID_PATTERN } from "../product-events.server";
+import { PRODUCT_ID_PATTERN } from "../ids.server";
 
 /** What a public page reads of a site's info, and of each of its items. */
 const SITE_FIELDS = {

@@ -11,7 +11,6 @@ import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserIdByEmail } from "../accounts.server";
 import { items, productInfo } from "../db/schema";
 import { createId } from "../ids.server";
-import { notifyProductChanged, productTransaction } from "../product-events.server";
 import { createProduct } from "../repositories/products.server";
 import type { AppServices } from "../services.server";
 
@@ -104,16 +103,19 @@ export async function seedDemoOnFirstStart(services: AppServices): Promise<boole
 }
 
 async function createDemoUnlessPresent(services: AppServices): Promise<{ created: boolean }> {
-  const { db, auth } = services;
+  const { db, events, auth } = services;
   if (await findUserIdByEmail(db, DEMO_OWNER.email)) return { created: false };
 
   const ownerUid = await createOwnerAccount(auth, DEMO_OWNER);
 
-  const restaurant = await createProduct(db, ownerUid, { type: "restaurant", name: "Demo Diner" });
-  const shop = await createProduct(db, ownerUid, { type: "shoppy", name: "Demo Goods" });
+  const restaurant = await createProduct(events, ownerUid, {
+    type: "restaurant",
+    name: "Demo Diner",
+  });
+  const shop = await createProduct(events, ownerUid, { type: "shoppy", name: "Demo Goods" });
   if (!restaurant.ok || !shop.ok) throw new Error("The demo owner could not create its sites.");
 
-  await productTransaction(db, async (tx) => {
+  await events.transaction(async (tx, changes) => {
     await tx
       .update(productInfo)
       .set({
@@ -162,8 +164,8 @@ async function createDemoUnlessPresent(services: AppServices): Promise<{ created
       })),
     );
     // The seed may run beside a serving process (`npm run seed` on PostgreSQL).
-    await notifyProductChanged(tx, restaurant.productId);
-    await notifyProductChanged(tx, shop.productId);
+    changes.product(restaurant.productId);
+    changes.product(shop.productId);
   });
   return { created: true };
 }

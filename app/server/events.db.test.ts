@@ -3,13 +3,12 @@ import { registerOwner } from "../../tests/support/auth-helpers";
 import { createTestServices, openSecondHandle } from "../../tests/support/test-services";
 import type { DatabaseHandle } from "./db/client.server";
 import {
-  notifyProductChanged,
-  onProductChangeCommitted,
+  createEvents,
+  OWNER_EVENTS_CHANNEL,
+  parseOwnerEvent,
   parseProductEvent,
   PRODUCT_EVENTS_CHANNEL,
-  productEventOrigin,
-  productTransaction,
-} from "./product-events.server";
+} from "./events.server";
 import { createPublicPageCache } from "./public-page-cache.server";
 import { addItem } from "./repositories/items.server";
 import { createProduct } from "./repositories/products.server";
@@ -27,26 +26,29 @@ afterAll(async () => {
   await services.close();
 });
 
-async function heard(database: DatabaseHandle) {
+async function heard(database: DatabaseHandle, channel = PRODUCT_EVENTS_CHANNEL) {
   const payloads: string[] = [];
-  const stop = await database.listen(PRODUCT_EVENTS_CHANNEL, (payload) => payloads.push(payload));
+  const stop = await database.listen(channel, (payload) => payloads.push(payload));
   return { payloads, stop };
 }
 
 const HTML = [["content-type", "text/html"]] as const;
 
-describe("product events", () => {
+describe("events", () => {
   it("tell this process after the commit, and every process by NOTIFY", async () => {
     const { payloads, stop } = await heard(other);
+    const owners = await heard(other, OWNER_EVENTS_CHANNEL);
     const told: Array<{ productId: string; committed: boolean }> = [];
     let committed = false;
-    const stopLocal = onProductChangeCommitted(services.db, (productId) =>
+    const stopLocal = services.events.onProductChangeCommitted((productId) =>
       told.push({ productId, committed }),
     );
-    await productTransaction(services.db, async (tx) => {
-      await notifyProductChanged(tx, "ProductA");
-      await notifyProductChanged(tx, "ProductB");
-      await notifyProductChanged(tx, "ProductA");
+    await services.events.transaction(async (_tx, changes) => {
+      changes.product("ProductA");
+      changes.product("ProductB");
+      changes.product("ProductA");
+      changes.owner("OwnerA");
+      changes.owner("OwnerA");
       expect(told).toEqual([]);
       committed = true;
     });
@@ -54,41 +56,70 @@ describe("product events", () => {
       { productId: "ProductA", committed: true },
       { productId: "ProductB", committed: true },
     ]);
-    // PostgreSQL sends a repeated notification of one transaction once.
+    // A product or owner named twice is announced once.
     await expect.poll(() => payloads.length).toBe(2);
     expect(payloads.map(parseProductEvent)).toEqual(
       ["ProductA", "ProductB"].map((productId) => ({
         productId,
-        origin: productEventOrigin(services.db),
+        origin: services.events.origin,
       })),
     );
+    await expect.poll(() => owners.payloads.length).toBe(1);
+    expect(owners.payloads.map(parseOwnerEvent)).toEqual([
+      { ownerUid: "OwnerA", kind: "products-changed" },
+    ]);
     stopLocal();
     await stop();
+    await owners.stop();
   });
 
   it("say nothing for a rolled-back write", async () => {
     const { payloads, stop } = await heard(other);
+    const owners = await heard(other, OWNER_EVENTS_CHANNEL);
     const told: string[] = [];
-    const stopLocal = onProductChangeCommitted(services.db, (id) => told.push(id));
+    const stopLocal = services.events.onProductChangeCommitted((id) => told.push(id));
     await expect(
-      productTransaction(services.db, async (tx) => {
-        await notifyProductChanged(tx, "ProductC");
+      services.events.transaction(async (_tx, changes) => {
+        changes.product("ProductC");
+        changes.owner("OwnerC");
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(told).toEqual([]);
     expect(payloads).toEqual([]);
+    expect(owners.payloads).toEqual([]);
     stopLocal();
+    await stop();
+    await owners.stop();
+  });
+
+  it("tell only the listeners of the service that wrote, each under its own origin", async () => {
+    const elsewhere = createEvents(other.db);
+    expect(elsewhere.origin).not.toBe(services.events.origin);
+    const { payloads, stop } = await heard(services.database);
+    const here: string[] = [];
+    const stopHere = services.events.onProductChangeCommitted((id) => here.push(id));
+    await elsewhere.transaction(async (_tx, changes) => changes.product("ProductD"));
+    await expect.poll(() => payloads.length).toBe(1);
+    expect(parseProductEvent(payloads[0]!)).toEqual({
+      productId: "ProductD",
+      origin: elsewhere.origin,
+    });
+    expect(here).toEqual([]);
+    stopHere();
     await stop();
   });
 
   it("reach the page cache of every process: item writes drop the product's pages", async () => {
     const { userId } = await registerOwner(services);
-    const created = await createProduct(services.db, userId, { type: "restaurant", name: "Evt" });
+    const created = await createProduct(services.events, userId, {
+      type: "restaurant",
+      name: "Evt",
+    });
     if (!created.ok) throw new Error(created.reason);
-    const here = createPublicPageCache(services.database, 1024 * 1024);
-    const elsewhere = createPublicPageCache(other, 1024 * 1024);
+    const here = createPublicPageCache(services.database, services.events, 1024 * 1024);
+    const elsewhere = createPublicPageCache(other, createEvents(other.db), 1024 * 1024);
     await here.start();
     await elsewhere.start();
     try {
@@ -98,7 +129,7 @@ describe("product events", () => {
         expect(cache.stats().entries).toBe(1);
       }
       const added = await addItem(
-        services.db,
+        services.events,
         { id: created.productId, ownerUid: userId },
         {
           name: "Soup",
@@ -115,8 +146,12 @@ describe("product events", () => {
     }
   });
 
-  it("ignore payloads that are not product events", () => {
+  it("ignore payloads that are not their events", () => {
+    expect(parseOwnerEvent("not json")).toBeNull();
+    expect(parseOwnerEvent("null")).toBeNull();
+    expect(parseOwnerEvent(JSON.stringify({ ownerUid: "U", kind: "other" }))).toBeNull();
     expect(parseProductEvent("not json")).toBeNull();
+    expect(parseProductEvent("null")).toBeNull();
     expect(parseProductEvent(JSON.stringify({ productId: "has-hyphen" }))).toBeNull();
     expect(parseProductEvent(JSON.stringify({ productId: 7 }))).toBeNull();
     expect(parseProductEvent(JSON.stringify({ productId: "Abc" }))).toEqual({
