@@ -1,6 +1,6 @@
 /**
  * The shop page's script builds an item's detail from one skeleton and the page's data
- * island (app/lib/shop-page-script.ts, `buildShopItemDetail`); the server renders the same
+ * island (app/sites/shoppy/shop-page-script.ts, `buildShopItemDetail`); the server renders the same
  * detail with `ShopItemDetail` for `?item=`. Both must give the same markup for every kind
  * of item: these tests render pages here, with items of every shape, serve them to the
  * browser at a made-up address, and compare the two.
@@ -22,7 +22,7 @@ import {
   photosHint,
   photosLabel,
   photoText,
-} from "../../app/lib/shop-page-script";
+} from "../../app/sites/shoppy/shop-page-script";
 import { expect, test } from "./fixtures";
 import { dialog, dialogContentMarkup } from "./shop-page";
 

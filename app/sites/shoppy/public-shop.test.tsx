@@ -5,7 +5,7 @@ import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
 import { TAG_FILTER_HINT } from "./shop";
-import type { ShopItemData } from "~/lib/shop-page-script";
+import type { ShopItemData } from "./shop-page-script";
 import {
   PublicShopPage,
   publicShopDescription,

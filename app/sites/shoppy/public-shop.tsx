@@ -19,7 +19,7 @@ import {
   photosLabel,
   photoText,
   type ShopItemData,
-} from "~/lib/shop-page-script";
+} from "./shop-page-script";
 import { siteThemeStyle } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
@@ -101,7 +101,7 @@ const FEATURED_LABEL = shoppySite.items.starLabel;
  * Everything is rendered here, on the server, and works as plain HTML: the filters are a
  * GET form, each card links to its item's address (`?item=`), and that address renders
  * the dialog open, with Close linking back to the list. The inline script
- * (app/lib/shop-page-script.ts) then makes filtering instant and the dialog modal, and
+ * (app/sites/shoppy/shop-page-script.ts) then makes filtering instant and the dialog modal, and
  * drives the carousel. It builds an item's detail from one skeleton rendered here by
  * `ShopItemDetail` and the item's entry in a JSON data island (`shopItemData`), rather
  * than from a rendered copy of every item's detail, which made most of a large shop's
@@ -361,7 +361,7 @@ export function shopItemData(item: PublicShopItem, payments: ShopPayments): Shop
  * React from asking the browser to preload its placeholder photos.
  *
  * The page's script builds the same markup for any item from that skeleton
- * (`buildShopItemDetail` in app/lib/shop-page-script.ts): a change here must be matched
+ * (`buildShopItemDetail` in app/sites/shoppy/shop-page-script.ts): a change here must be matched
  * there, and tests/e2e/shop-item-detail.spec.tsx compares the two.
  */
 export function ShopItemDetail({

@@ -15,7 +15,7 @@ import {
   photosLabel,
   photoText,
   shopCountText,
-} from "~/lib/shop-page-script";
+} from "./shop-page-script";
 
 enhanceShop(
   {

@@ -11,7 +11,7 @@ import {
   photoText,
   shopCountText,
   type ShopFilterable,
-} from "~/lib/shop-page-script";
+} from "./shop-page-script";
 
 export { matchesShopFilters, photoText, shopCountText };
 

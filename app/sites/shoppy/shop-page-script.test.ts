@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { describe, expect, it, vi } from "vitest";
 import { buildShopPageScript } from "~/sites/shoppy/shop-page-script.build";
-import { foldForSearch } from "./search-text";
+import { foldForSearch } from "~/lib/search-text";
 import {
   matchesShopFilters,
   photoAlt,
@@ -22,7 +22,7 @@ describe("the shop page's script, as built", () => {
     expect(buildShopPageScript().inputs).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/app\/sites\/shoppy\/shop-page-script\.browser\.ts$/),
-        expect.stringMatching(/app\/lib\/shop-page-script\.ts$/),
+        expect.stringMatching(/app\/sites\/shoppy\/shop-page-script\.ts$/),
       ]),
     );
   });
