@@ -16,11 +16,13 @@ import {
   visibleNames,
 } from "./shop-page";
 
-// The demo shop as seeded (app/server/seed/demo.server.ts), in the page's order (by name).
+// The demo shop as seeded (app/server/seed/demo.server.ts), in the page's order: the two
+// featured items first, then by name.
 const DEMO_ITEMS: Array<[name: string, price: string, tags: string[]]> = [
+  ["Ceramic Mug", "$14.00", ["Kitchen", "Gifts"]],
+  ["Wool Scarf", "$39.00", ["Winter"]],
   ["Brass Pen", "$24.00", ["Stationery"]],
   ["Canvas Tote", "$18.00", ["Bags", "Cotton"]],
-  ["Ceramic Mug", "$14.00", ["Kitchen", "Gifts"]],
   ["Cotton Socks", "$9.00", ["Cotton", "Winter"]],
   ["Leather Wallet", "$35.00", ["Leather", "Gifts"]],
   ["Linen Apron", "$29.00", ["Kitchen", "Cotton"]],
@@ -29,8 +31,8 @@ const DEMO_ITEMS: Array<[name: string, price: string, tags: string[]]> = [
   ["Scented Candle", "$22.00", ["Home", "Gifts"]],
   ["Tea Towel", "$8.00", ["Kitchen", "Cotton"]],
   ["Travel Pouch", "$15.00", ["Bags"]],
-  ["Wool Scarf", "$39.00", ["Winter"]],
 ];
+const FEATURED = ["Ceramic Mug", "Wool Scarf"];
 const ALL_NAMES = DEMO_ITEMS.map(([name]) => name);
 const DEMO_TAGS = ["Bags", "Cotton", "Gifts", "Home", "Kitchen", "Leather", "Stationery", "Winter"];
 const SOLD_OUT = "Scented Candle";
@@ -136,6 +138,11 @@ test("the demo shop's page: header, hours, colors, cards, prices and Sold Out", 
     );
   }
   await expect(grid(page).getByText("Sold Out", { exact: true })).toHaveCount(1);
+  // Starred items are marked Featured, and only they.
+  await expect(grid(page).locator(".shop-featured")).toHaveText(FEATURED.map(() => "Featured"));
+  for (const name of FEATURED) {
+    await expect(cardLink(page, name).getByText("Featured", { exact: true })).toBeVisible();
+  }
   await expect(page.getByText(MESSAGES.noItemsMatch)).toBeHidden();
 
   // The tags: the shop's and the items', sorted, with how they combine.
@@ -462,7 +469,7 @@ for (const [failure, breakScript] of [
     await tagBox(page, "Winter").check();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(`${path}?q=&tag=Winter`);
-    await expect(visibleNames(page)).toHaveText(["Cotton Socks", "Wool Scarf"]);
+    await expect(visibleNames(page)).toHaveText(["Wool Scarf", "Cotton Socks"]);
 
     // A card leads to its item's address, which shows the item.
     await cardLink(page, "Wool Scarf").click();
