@@ -6,7 +6,6 @@ import {
   PUBLIC_PREFIX,
   STORAGE_COLLECTION,
   isProductType,
-  productTypeFromPrefix,
 } from "./product-types";
 
 describe("product types", () => {
@@ -73,16 +72,6 @@ describe("product types", () => {
       {},
     ]) {
       expect(isProductType(other)).toBe(false);
-    }
-  });
-
-  it("reads a type back from its prefix", () => {
-    expect(productTypeFromPrefix("r")).toBe("restaurant");
-    expect(productTypeFromPrefix("s")).toBe("shoppy");
-    expect(productTypeFromPrefix("d")).toBe("dealership");
-    expect(productTypeFromPrefix("e")).toBe("ecommerce");
-    for (const other of ["", "R", "x", "rs", null, undefined, 0]) {
-      expect(productTypeFromPrefix(other)).toBeNull();
     }
   });
 });

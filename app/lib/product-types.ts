@@ -40,11 +40,3 @@ export const PRODUCT_TYPE_DESCRIPTION: Readonly<Record<ProductType, string>> = O
 export function isProductType(value: unknown): value is ProductType {
   return typeof value === "string" && (PRODUCT_TYPES as readonly string[]).includes(value);
 }
-
-/** Reverse of PUBLIC_PREFIX, for public routes and the legacy `p` query parameter. */
-export function productTypeFromPrefix(prefix: unknown): ProductType | null {
-  for (const type of PRODUCT_TYPES) {
-    if (PUBLIC_PREFIX[type] === prefix) return type;
-  }
-  return null;
-}

@@ -31,8 +31,6 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export type SignInInput = z.infer<typeof signInSchema>;
-
 /**
  * Whether a password is the account's email address, ignoring case and surrounding spaces:
  * the first thing anyone who knows the address would try.
@@ -66,8 +64,6 @@ export const registerSchema = z
     // field shows one problem at a time.
     when: ({ issues }) => issues.every((issue) => issue.path?.[0] === "username"),
   });
-
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** SPEC section 5: contact name, email and message are required; email must look like one. */
 export const contactSchema = z.object({
@@ -134,5 +130,3 @@ export const createProductSchema = z
       message: value.name === "" ? MESSAGES.pleaseEnterName : MESSAGES.chooseType,
     });
   });
-
-export type CreateProductInput = z.infer<typeof createProductSchema>;
