@@ -6,6 +6,7 @@ import { PRODUCT_TYPES } from "./product-types";
 // Longest address allowed by RFC 5321; also keeps the email regex away from huge input.
 const EMAIL_MAX_LENGTH = 254;
 const USERNAME_MAX_LENGTH = 64;
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 // zod counts code points while the auth library counts UTF-16 units (an emoji is 1 vs 2).
@@ -85,6 +86,7 @@ const REDIRECT_BASE = "http://x.invalid";
 const REDIRECT_MAX_LENGTH = 2048;
 // C0 controls, DEL and C1 controls: URL parsers strip some of them (tab, newline), which
 // would let "/\t/evil.com" turn into "//evil.com".
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
