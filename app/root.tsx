@@ -13,6 +13,7 @@ import { DocumentHead } from "./components/document-head";
 import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
 import { MESSAGES } from "./lib/messages";
+import { routeErrorMessage } from "./lib/route-error";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
 
@@ -75,10 +76,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refused request (a form the server could not read) carries its reason.
-  const reason =
-    isRouteErrorResponse(error) && status < 500 && typeof error.data?.message === "string"
-      ? (error.data.message as string)
-      : null;
+  const reason = status < 500 ? routeErrorMessage(error) : null;
   const title =
     status === 404 ? "Page not found" : reason ? "That could not be done" : "Something went wrong";
   return (

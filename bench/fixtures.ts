@@ -135,7 +135,7 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
       where: (products, { eq }) => eq(products.id, productId),
       columns: { type: true },
     });
-    return publicPath(product!.type as ProductType, row!.slug, productId);
+    return publicPath(product!.type, row!.slug, productId);
   };
   const storePicture = (
     product: { id: string; type: ProductType },

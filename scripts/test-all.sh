@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: type-check, Vitest (unit tests, and database tests on
+# The whole test suite: type-check, lint, Vitest (unit tests, and database tests on
 # PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then Playwright in
 # Chromium against the production build. Ends with "N passed, N failed".
 set -uo pipefail
@@ -19,6 +19,7 @@ mkdir -p reports
 status=0
 
 npm run typecheck || status=1
+npm run lint || status=1
 
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 

@@ -1,5 +1,5 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "./use-hydrated";
 
@@ -37,10 +37,13 @@ export function ConfirmDialog({
   const pending = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
-  // Close once the server has done it (a redirect unmounts the page anyway).
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
+  // Close once the server has done it (a redirect unmounts the page anyway): on each new
+  // answer, while rendering rather than in an effect.
+  const [answer, setAnswer] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== answer) {
+    setAnswer(fetcher.data);
+    if (fetcher.data?.ok) setOpen(false);
+  }
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>

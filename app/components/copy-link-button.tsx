@@ -27,7 +27,7 @@ export function CopyLinkButton({ url, label }: { url: string; label: string }) {
       <button
         type="button"
         className="button secondary small"
-        onClick={copy}
+        onClick={() => void copy()}
         aria-label={label}
         disabled={!hydrated}
       >

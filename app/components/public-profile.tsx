@@ -3,7 +3,7 @@ import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
 import { safeHttpUrl } from "~/lib/profile-info";
 import { pageMeta } from "~/lib/seo";
 import { jsonLdText } from "~/lib/structured-data";
-import { HoursTable, publicSiteDescription, telHref } from "./public-site";
+import { HoursTable, publicSiteDescription } from "./public-site";
 
 export interface PublicProfile {
   name: string;

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useRouteError } from "react-router";
 import { formatHoursRow, type HoursRow } from "~/lib/hours";
+import { routeErrorMessage } from "~/lib/route-error";
 
 interface PublicSiteSummary {
   name: string;
@@ -39,10 +40,7 @@ export function publicSiteDescription(site: PublicSiteSummary): string {
 /** Not-found page of a public site: the spec's message with HTTP 404. */
 export function PublicSiteError({ detail }: { detail?: string }) {
   const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : "This page could not be shown.";
+  const message = routeErrorMessage(error) ?? "This page could not be shown.";
   return (
     <main className="container narrow error-page">
       <title>{message}</title>

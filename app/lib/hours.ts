@@ -33,8 +33,6 @@ export const DAYS = Object.freeze([
   "Sunday",
 ] as const);
 
-export type Day = (typeof DAYS)[number];
-
 export type HoursRow = { day: string; open: string; close: string };
 
 const HOUR_CHOICE_SET: ReadonlySet<string> = new Set(HOUR_CHOICES);

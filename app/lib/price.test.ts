@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  MAX_PRICE_CENTS,
-  centsToDecimalString,
-  formatCents,
-  formatPrice,
-  parsePriceToCents,
-} from "./price";
+import { MAX_PRICE_CENTS, centsToDecimalString, formatPrice, parsePriceToCents } from "./price";
 
 describe("parsePriceToCents", () => {
   it("parses plain decimals into integer cents", () => {
@@ -141,7 +135,7 @@ describe("parsePriceToCents", () => {
   });
 });
 
-describe("centsToDecimalString and formatCents", () => {
+describe("centsToDecimalString", () => {
   it("writes two decimals", () => {
     expect(centsToDecimalString(1250)).toBe("12.50");
     expect(centsToDecimalString(0)).toBe("0.00");
@@ -166,12 +160,6 @@ describe("centsToDecimalString and formatCents", () => {
 
   it("never uses exponent notation or grouping", () => {
     expect(centsToDecimalString(123456789012)).toBe("1234567890.12");
-  });
-
-  it("formatCents matches centsToDecimalString", () => {
-    for (const cents of [0, 1, 99, 1250, MAX_PRICE_CENTS, -42]) {
-      expect(formatCents(cents)).toBe(centsToDecimalString(cents));
-    }
   });
 
   it("round-trips with parsePriceToCents", () => {

@@ -71,11 +71,6 @@ export function centsToDecimalString(cents: number): string {
   return `${sign}${whole}.${fraction}`;
 }
 
-/** "12.50" from 1250, without a currency symbol or grouping. */
-export function formatCents(cents: number): string {
-  return centsToDecimalString(cents);
-}
-
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 
 /**

@@ -163,6 +163,7 @@ function formReadErrorFor(error: unknown): FormReadError {
 }
 
 // C0 controls but tab, line feed and carriage return; DEL. NUL is refused before this.
+// eslint-disable-next-line no-control-regex -- control characters are what it strips
 const CONTROL_CHARACTERS = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 function withoutControlCharacters(value: string): string {

@@ -118,6 +118,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").type("text/plain").send("ok");
   });
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- catches its own errors
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store").type("text/plain");
     if (!options.isAccepting()) {
@@ -148,6 +149,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         compression.filter(req, res),
     }),
   );
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- better-auth answers its own errors
   app.all("/api/auth/*", toNodeHandler(services.auth));
 
   // Error details (stack traces, file paths) reach the browser only under `npm run dev`.
@@ -194,6 +196,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(404).type("text/plain").send("Not found");
   }) as ErrorRequestHandler);
 
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- React Router passes its errors to next()
   app.all("*", createRequestHandler({ build: options.build, mode, getLoadContext }));
   return app;
 }

@@ -86,6 +86,7 @@ export async function startServer(options: {
     console.log(`${signal} received: finishing requests in flight, then exiting.`);
     // Live-update streams never finish on their own; end them so the close can complete.
     void services.live.close();
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failed close ends the process with its error
     server.close(async () => {
       await options.devServer?.close();
       await services.close();

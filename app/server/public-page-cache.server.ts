@@ -215,6 +215,7 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const cacheControl = publicPageCacheControl(options.cdnMaxAge);
 
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next() below
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     // Most requests are not for a public page: turned away before any URL is built.

@@ -56,7 +56,7 @@ interface RootModule {
 }
 
 function rootModule(build: ServerBuild): RootModule | undefined {
-  return build.routes.root?.module as RootModule | undefined;
+  return build.routes.root?.module;
 }
 
 type PublicRouteMatch = NonNullable<ReturnType<typeof matchRoutes<PublicRoute>>>[number];
@@ -250,7 +250,7 @@ function metaElement(descriptor: MetaDescriptor, index: number): ReactNode {
   if ("tagName" in descriptor && descriptor.tagName) {
     const { tagName, ...attributes } = descriptor;
     const Tag = tagName === "link" ? "link" : "meta";
-    return <Tag key={index} {...(attributes as Record<string, string>)} />;
+    return <Tag key={index} {...attributes} />;
   }
   if ("title" in descriptor) return <title key="title">{String(descriptor.title)}</title>;
   if ("charSet" in descriptor || "charset" in descriptor) return null;

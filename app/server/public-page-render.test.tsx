@@ -98,7 +98,8 @@ const context = () => new RouterContextProvider();
 /** A page this module renders itself: neither handed to React Router nor a redirect. */
 function rendered(answer: Awaited<ReturnType<typeof renderPublicPage>>): RenderedPublicPage {
   if (answer === null || answer instanceof Response) {
-    throw new Error(`Expected a rendered page, got ${String(answer)}`);
+    const got = answer === null ? "null" : `a ${answer.status} response`;
+    throw new Error(`Expected a rendered page, got ${got}`);
   }
   return answer;
 }

@@ -65,7 +65,7 @@ for (const [typeLabel, prefix, ldType] of [
     expect(await publicPage.locator("script:not([type='application/ld+json'])").count()).toBe(0);
     const jsonLd = JSON.parse(
       (await publicPage.locator("script[type='application/ld+json']").textContent())!,
-    );
+    ) as { url: string };
     expect(jsonLd).toMatchObject({
       "@type": ldType,
       name: `Bayside ${typeLabel}`,

@@ -194,7 +194,10 @@ test("the JSON-LD describes the restaurant and its whole menu", async ({ page })
   await page.goto(path);
   const scripts = page.locator("script[type='application/ld+json']");
   await expect(scripts).toHaveCount(1);
-  const jsonLd = JSON.parse((await scripts.textContent())!);
+  const jsonLd = JSON.parse((await scripts.textContent())!) as {
+    openingHoursSpecification: { dayOfWeek: string }[];
+    hasMenu: { hasMenuSection: unknown };
+  };
   expect(jsonLd).toMatchObject({
     "@context": "https://schema.org",
     "@type": "Restaurant",
@@ -389,7 +392,7 @@ test("a new restaurant: empty states, uploaded pictures and link previews", asyn
   );
   const jsonLd = JSON.parse(
     (await publicPage.locator("script[type='application/ld+json']").textContent())!,
-  );
+  ) as { image: unknown };
   expect(jsonLd.image).toEqual([background, `${baseURL}${await logo.getAttribute("src")}`]);
   expect(jsonLd).not.toHaveProperty("hasMenu");
 });

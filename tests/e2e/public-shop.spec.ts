@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
 import { DEMO, expect, signIn, test } from "./fixtures";
 import {
@@ -492,7 +492,10 @@ test("the JSON-LD describes the Store and each item as a Product with its offer"
   await page.goto(path);
   const scripts = page.locator("script[type='application/ld+json']");
   await expect(scripts).toHaveCount(1);
-  const jsonLd = JSON.parse((await scripts.textContent())!);
+  const jsonLd = JSON.parse((await scripts.textContent())!) as {
+    openingHoursSpecification: unknown;
+    hasOfferCatalog: { itemListElement: unknown };
+  };
   expect(jsonLd).toMatchObject({
     "@context": "https://schema.org",
     "@type": "Store",

@@ -110,7 +110,7 @@ test.describe("two servers starting together on one embedded database with a sta
   function staleLock(attempt: number): Record<string, unknown> {
     const hostname = os.hostname();
     if (attempt % 2 === 0 || !existsSync(`/proc/${process.pid}/stat`)) {
-      return { pid: spawnSync("true").pid!, hostname };
+      return { pid: spawnSync("true").pid, hostname };
     }
     const stat = readFileSync(`/proc/${process.pid}/stat`, "utf8");
     const startTime = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);

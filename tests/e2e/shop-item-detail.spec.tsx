@@ -149,13 +149,18 @@ for (const [label, payments] of PAYMENTS) {
       );
       const [built, expected] = await page.evaluate(
         ({ id, server, build, texts }) => {
-          const revive = (source: string) => new Function(`return (${source});`)();
+          type Revived = (...args: unknown[]) => unknown;
+          const revive = (source: string) =>
+            // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's functions arrive as source text
+            (new Function(`return (${source});`) as () => Revived)();
           const skeleton = document.querySelector<HTMLTemplateElement>("#shop-item-skeleton")!;
-          const data = JSON.parse(document.querySelector("#shop-items")!.textContent!);
+          const data = JSON.parse(document.querySelector("#shop-items")!.textContent) as {
+            id: string;
+          }[];
           const helpers = Object.fromEntries(
             Object.entries(texts).map(([name, source]) => [name, revive(source)]),
           );
-          const item = data.find((entry: { id: string }) => entry.id === id);
+          const item = data.find((entry) => entry.id === id);
           const detail = revive(build)(skeleton.content, item, helpers) as HTMLElement;
           const parsed = document.createElement("template");
           parsed.innerHTML = server;

@@ -25,7 +25,7 @@ beforeAll(async () => {
   if (target.kind === "postgres") {
     const copy = await createDatabaseFromTemplate(target.adminUrl, target.templateName);
     env = { ...env, DATABASE_URL: copy.url };
-    dropDatabase = copy.drop;
+    dropDatabase = () => copy.drop();
   }
 });
 afterAll(() => dropDatabase());

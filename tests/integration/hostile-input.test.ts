@@ -269,8 +269,8 @@ describe("refusals say why", () => {
       send({ path: "/signin", ...SHAPES["a chunked body of unknown length"]! }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([415, 415, 413, 411]);
-    expect(answers[0]!.body).toContain("Send this as a web form");
-    expect(answers[2]!.body).toBe("This form is too large to send.");
+    expect(answers[0].body).toContain("Send this as a web form");
+    expect(answers[2].body).toBe("This form is too large to send.");
     for (const answer of answers) {
       expect(answer.body).not.toMatch(/\n\s+at /);
       expect(answer.body).not.toContain(process.cwd());

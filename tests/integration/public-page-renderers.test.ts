@@ -161,7 +161,8 @@ async function bothRenders(path: string) {
   const url = new URL(path, services.env.publicUrl);
   const ours = await renderPublicPage(build, url, loadContext());
   if (ours === null || ours instanceof Response) {
-    throw new Error(`${path}: not rendered by the public page renderer (${String(ours)})`);
+    const outcome = ours === null ? "nothing" : `a ${ours.status} response`;
+    throw new Error(`${path}: not rendered by the public page renderer (it gave ${outcome})`);
   }
   const response = await handleRequest(new Request(url), loadContext());
   expect(response.status, path).toBe(200);

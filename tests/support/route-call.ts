@@ -70,7 +70,7 @@ function asOutcome(value: unknown, thrown = false): RouteOutcome {
       location: null,
       value,
       body: (value as { data: unknown }).data,
-    } as RouteOutcome;
+    };
   }
   if (thrown) throw value;
   return { kind: "value", value, status: 200, body: value };

@@ -86,11 +86,12 @@ async function loadBuild(): Promise<ServerBuild> {
       index: undefined,
       caseSensitive: undefined,
     },
-    ...flatten(await routeConfig, "root", []),
+    ...flatten(routeConfig, "root", []),
   ];
   const modules = new Map<string, RouteModule>();
   for (const route of flat) {
-    modules.set(route.id, withProps(await import(`../../app/${route.file}`)));
+    const loaded = (await import(`../../app/${route.file}`)) as Record<string, unknown>;
+    modules.set(route.id, withProps(loaded));
   }
 
   const routes: ServerBuild["routes"] = {};
@@ -118,7 +119,7 @@ async function loadBuild(): Promise<ServerBuild> {
   }
 
   return {
-    entry: { module: entryServer as unknown as ServerBuild["entry"]["module"] },
+    entry: { module: entryServer },
     routes,
     assets: {
       version: "test",

@@ -64,6 +64,7 @@ export function AddItemForm({
     pendingPhoto.current = null;
     if (!answer.ok) return;
     formRef.current?.reset();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the server's answer is the outside event this effect handles
     setFormGeneration((generation) => generation + 1);
     setAdded(true);
     if (!chosen) return;
@@ -82,7 +83,9 @@ export function AddItemForm({
       else setPhoto({ stage: "idle" });
       void revalidator.revalidate();
     })();
-    // Runs once per answer of the add request.
+    // Runs once per answer of the add request. The revalidator changes as it revalidates,
+    // which would run this again and reset what the owner has typed since.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   const submitWithScript = (event: React.FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { EditorItem, ItemActionResult } from "~/lib/items";
 import { centsToDecimalString } from "~/lib/price";
@@ -72,9 +72,12 @@ export function EditItemDialog({
   const saving = fetcher.state !== "idle";
   const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
+  // Close on each new successful answer, while rendering rather than in an effect.
+  const [answer, setAnswer] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== answer) {
+    setAnswer(fetcher.data);
+    if (fetcher.data?.ok) setOpen(false);
+  }
 
   return (
     <EditorDialog

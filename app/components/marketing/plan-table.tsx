@@ -4,6 +4,7 @@ import { PLANS, PRICES_NOT_PUBLISHED } from "~/lib/catalog";
 export function PlanTable({ headingId }: { headingId?: string }) {
   return (
     // On a narrow phone the table scrolls sideways; the scroller takes keyboard focus for that.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable to scroll by keyboard
     <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
       <table className="plans" aria-labelledby={headingId}>
         <caption>{PRICES_NOT_PUBLISHED}</caption>

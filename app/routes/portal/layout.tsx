@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "
 import { PortalNav } from "~/components/portal-nav";
 import { ownerContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
+import { routeErrorMessage } from "~/lib/route-error";
 import { requireOwnerMiddleware } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
@@ -30,10 +31,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : MESSAGES.failedToLoad;
+  const message = routeErrorMessage(error) ?? MESSAGES.failedToLoad;
   const signedOut = isRouteErrorResponse(error) && error.status === 401;
   return (
     <main id="main" className="container narrow">

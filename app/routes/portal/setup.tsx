@@ -2,7 +2,7 @@ import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
-import { EditorTabs, parseEditorTab, type EditorTab } from "~/components/editor/editor-tabs";
+import { EditorTabs, parseEditorTab } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
 import { SiteInfo } from "~/components/editor/site-info";
 import {

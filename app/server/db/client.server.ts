@@ -78,7 +78,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   const db = drizzlePg(pool, { schema });
   let closing: Promise<void> | undefined;
   return {
-    db: db as unknown as Database,
+    db,
     kind: "postgres",
     migrate: async () => {
       // Several servers may boot at once: one migrates while the others wait.

@@ -18,7 +18,7 @@ const bootId = () => readFileSync("/proc/sys/kernel/random/boot_id", "utf8").tri
 
 /** A pid that certainly belonged to a process: one that has just exited. */
 function pidOfExitedProcess(): number {
-  return spawnSync("true").pid!;
+  return spawnSync("true").pid;
 }
 
 function writeLock(dir: string, record: Record<string, unknown>): string {
@@ -42,7 +42,7 @@ describe("acquireDataDirLock", () => {
   it("takes and releases the lock", () => {
     const dir = tempDir();
     const lock = acquireDataDirLock(dir, "test");
-    const record = JSON.parse(lockContent(dir));
+    const record: unknown = JSON.parse(lockContent(dir));
     expect(record).toMatchObject({ pid: process.pid, holder: "test", hostname: os.hostname() });
     lock.release();
     expect(existsSync(path.join(dir, "db.lock"))).toBe(false);
@@ -90,7 +90,7 @@ describe("acquireDataDirLock", () => {
     const dir = tempDir();
     writeLock(dir, { pid: pidOfExitedProcess(), hostname: os.hostname() });
     const lock = acquireDataDirLock(dir, "server");
-    expect(JSON.parse(lockContent(dir)).pid).toBe(process.pid);
+    expect(JSON.parse(lockContent(dir))).toMatchObject({ pid: process.pid });
     lock.release();
 
     writeLock(dir, { pid: 2 ** 22 + 12345, holder: "crashed" });
@@ -107,7 +107,7 @@ describe("acquireDataDirLock", () => {
         bootId: bootId(),
       });
       const lock = acquireDataDirLock(dir, "server");
-      expect(JSON.parse(lockContent(dir)).pid).toBe(process.pid);
+      expect(JSON.parse(lockContent(dir))).toMatchObject({ pid: process.pid });
       lock.release();
     }
   });
@@ -202,7 +202,7 @@ describe("acquireDataDirLock in processes starting at the same instant", () => {
         ["--import", "tsx", "--input-type=module", "-e", RACER],
         { env: { ...process.env, LOCK_MODULE: modulePath }, stdio: ["pipe", "pipe", "inherit"] },
       );
-      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const next = async () => String((await lines.next()).value);
       racers.push({ child, next });
     }

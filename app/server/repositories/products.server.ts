@@ -72,15 +72,6 @@ export async function saveProductInfo(
   });
 }
 
-/** A product's items with their images, by name: what the image fields of an editor need. */
-export async function listItemImages(db: Database, productId: string) {
-  return db
-    .select({ id: items.id, name: items.name, imageUrl: items.imageUrl, images: items.images })
-    .from(items)
-    .where(eq(items.productId, productId))
-    .orderBy(asc(items.name), asc(items.id));
-}
-
 async function countOwnerProducts(tx: Transaction, ownerUid: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })

@@ -41,6 +41,7 @@ function notFound(res: Response): void {
 
 /** Mount with `app.use(LOCAL_FILES_URL_PATH, serveStoredFiles(storage))`. */
 export function serveStoredFiles(storage: FileStorage): RequestHandler {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next() below
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method not allowed");

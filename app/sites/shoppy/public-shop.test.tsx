@@ -209,7 +209,7 @@ describe("PublicShopPage", () => {
   it("asks the browser to preload no photo kept in a template, only the open item's first", () => {
     const document = (openItemId: string | null) =>
       renderToString(
-        <html>
+        <html lang="en">
           <head />
           <body>
             <PublicShopPage {...props} openItemId={openItemId} />

@@ -225,7 +225,7 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
   const content = dialog.querySelector<HTMLElement>(".shop-dialog-content")!;
   const closeLink = dialog.querySelector<HTMLAnchorElement>("a.shop-dialog-close")!;
   const skeleton = root.querySelector<HTMLTemplateElement>("template#shop-item-skeleton")!.content;
-  const data = JSON.parse(root.querySelector("#shop-items")!.textContent!) as ShopItemData[];
+  const data = JSON.parse(root.querySelector("#shop-items")!.textContent) as ShopItemData[];
   const path = location.pathname;
 
   // Each card with its item's data, which the filter reads (name, description and tags)
@@ -359,7 +359,7 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
     content.replaceChildren();
     if (new URLSearchParams(location.search).has("item")) {
       // Our own entry goes back to the list's; a shared item link becomes the list's address.
-      if (history.state && history.state.shopItem) history.back();
+      if (history.state && (history.state as { shopItem?: string }).shopItem) history.back();
       else history.replaceState(null, "", addressOf(chosenTags(), null));
     }
     const card = cards.find((entry) => entry.id === id);

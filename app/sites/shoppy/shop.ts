@@ -29,7 +29,7 @@ export interface ShopFilters {
   query: string;
 }
 
-export const NO_FILTERS: ShopFilters = Object.freeze({ tags: [], query: "" }) as ShopFilters;
+export const NO_FILTERS: ShopFilters = Object.freeze({ tags: [], query: "" });
 
 /**
  * The tags a visitor can choose: the shop's own plus any an item uses, one per spelling

@@ -1,0 +1,72 @@
+import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default defineConfig(
+  globalIgnores([
+    "build/",
+    ".react-router/",
+    "reports/",
+    "drizzle/",
+    "data/",
+    ".e2e-data/",
+    "test-results/",
+    "playwright-report/",
+    "bench/results/",
+  ]),
+
+  js.configs.recommended,
+  // Type-aware: the rules read the route types from `react-router typegen`, which
+  // `npm run lint` runs first.
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // `const { a: _a, ...rest } = x` is how a field is left out of a copy.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { ignoreRestSiblings: true, argsIgnorePattern: "^_" },
+      ],
+      // React Router's loaders and actions throw `redirect(...)` (a Response) and
+      // `data(...)` to stop and answer; that is the framework's API, not a lost Error.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+          ],
+        },
+      ],
+      // Passing on an error we were handed (typed `unknown`) is not inventing a non-Error.
+      "@typescript-eslint/prefer-promise-reject-errors": ["error", { allowThrowingUnknown: true }],
+      // Off: `async` here marks functions that fulfil a Promise-returning contract
+      // (route loaders, storage and encoder fakes, auth hooks) without awaiting
+      // anything; dropping it would turn their throws into synchronous ones.
+      "@typescript-eslint/require-await": "off",
+    },
+  },
+
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ["**/*.tsx"],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+  },
+
+  // Plain JavaScript is not type-checked (tsconfig has checkJs off), so its values are
+  // all `any` to the type-aware rules: lint it without them.
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);
