@@ -1,6 +1,6 @@
 /** An e-commerce store: one profile page with contact details, hours and images (SPEC 1–5). */
 import { MESSAGES } from "~/lib/messages";
-import { profileInfoSchema } from "~/lib/profile-info";
+import { PROFILE_ONLY_INFO } from "../profile-info";
 import type { SiteDefinition } from "../site";
 
 export const ecommerceSite = {
@@ -10,13 +10,6 @@ export const ecommerceSite = {
   publicPrefix: "e",
   storageCollection: "ecommerce",
   notFoundMessage: MESSAGES.storeNotFound,
-  info: {
-    nameLabel: "Name",
-    savedMessage: MESSAGES.infoSaved,
-    failedMessage: MESSAGES.failedToSaveInfo,
-    uploadsImages: false,
-    schema: profileInfoSchema,
-    ownFields: () => ({}),
-  },
+  info: PROFILE_ONLY_INFO,
   items: null,
 } as const satisfies SiteDefinition<"ecommerce">;

@@ -1,0 +1,16 @@
+/**
+ * The Info form of the types whose editor is that form alone (dealership, e-commerce):
+ * the shared fields, with the logo and background typed as addresses.
+ */
+import { MESSAGES } from "~/lib/messages";
+import { profileInfoSchema } from "~/lib/profile-info";
+import type { InfoDefinition } from "./site";
+
+export const PROFILE_ONLY_INFO = {
+  nameLabel: "Name",
+  savedMessage: MESSAGES.infoSaved,
+  failedMessage: MESSAGES.failedToSaveInfo,
+  uploadsImages: false,
+  schema: profileInfoSchema,
+  ownFields: () => ({}),
+} as const satisfies InfoDefinition;
