@@ -1,7 +1,11 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { itemFailure, type ItemActionResult } from "~/lib/items";
 import { useHydrated } from "./use-hydrated";
+
+/** A refusal with its reason (deleting a site), or an item write's answer. */
+type ConfirmAnswer = { error?: string } | ItemActionResult;
 
 /**
  * A destructive action behind a confirm (focus trapped and restored, Escape
@@ -31,18 +35,20 @@ export function ConfirmDialog({
   fields?: Record<string, string>;
   triggerClassName?: string;
 }) {
-  const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
+  const fetcher = useFetcher<ConfirmAnswer>();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const pending = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = answer && "result" in answer ? itemFailure(answer) : answer?.error;
+  const done = answer && "result" in answer && answer.result.status === "success";
 
   // Close once the server has done it (a redirect unmounts the page anyway): on each new
   // answer, while rendering rather than in an effect.
-  const [answer, setAnswer] = useState(fetcher.data);
-  if (fetcher.state === "idle" && fetcher.data !== answer) {
-    setAnswer(fetcher.data);
-    if (fetcher.data?.ok) setOpen(false);
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (done) setOpen(false);
   }
 
   return (

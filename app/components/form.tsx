@@ -1,38 +1,77 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { cloneElement } from "react";
 
-/** Errors per field name, as zod and Conform report them. */
-export type FieldErrorMap = Record<string, string[] | null | undefined>;
+/**
+ * What `Field` needs of a field: the metadata Conform's `useForm` gives for each
+ * field of a form (`fields.email`).
+ */
+export interface FieldState {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  /** Changes when Conform resets the field, so the control starts again. */
+  key?: string;
+  errors?: string[];
+  initialValue?: unknown;
+  /** From the schema, when the form was given `constraint: getZodConstraint(schema)`. */
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+}
 
-type InputType = "text" | "email" | "password" | "url" | "tel";
+/** Some fields of a Conform form by name, for a piece of a form that renders them. */
+export type FormFields<Name extends string> = Record<Name, FieldState>;
 
-/** A labelled input with its hint and errors wired for screen readers. */
-export function TextField({
-  label,
+type ControlProps = React.InputHTMLAttributes<HTMLElement> &
+  React.TextareaHTMLAttributes<HTMLElement> &
+  React.SelectHTMLAttributes<HTMLElement>;
+
+/**
+ * The labelled field of every form: a label, one control (input, textarea or
+ * select), an optional hint and the field's errors. The control is given the
+ * field's id, name, form and initial value (unless it sets its own value), and
+ * `aria-invalid` and `aria-describedby` for the hint and the errors; pass it only
+ * what is its own (type, autoComplete, rows…).
+ *
+ *     <Field field={fields.email} label="Email">
+ *       <input type="email" autoComplete="email" />
+ *     </Field>
+ */
+export function Field({
   field,
-  type = "text",
+  label,
   hint,
-  ...inputProps
+  className = "field",
+  children,
 }: {
+  field: FieldState;
   label: string;
-  field: FieldMetadata<string | undefined>;
-  type?: InputType;
   hint?: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
+  className?: string;
+  children: React.ReactElement<ControlProps>;
+}) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const { key, ...conformProps } = getInputProps(field, { type, ariaAttributes: true });
-  const describedBy = [hintId, field.errors?.length ? field.errorId : undefined]
-    .filter(Boolean)
-    .join(" ");
+  const invalid = Boolean(field.errors?.length);
+  const describedBy = [hintId, invalid ? field.errorId : undefined].filter(Boolean).join(" ");
+  const own = children.props;
+  const ownValue =
+    own.type === "file" || own.type === "checkbox" || "value" in own || "defaultValue" in own;
+  const control = cloneElement(children, {
+    key: field.key,
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    ...(ownValue ? {} : { defaultValue: textOf(field.initialValue) }),
+    required: own.required ?? field.required,
+    minLength: own.minLength ?? field.minLength,
+    maxLength: own.maxLength ?? field.maxLength,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy || undefined,
+  });
   return (
-    <div className="field">
+    <div className={className}>
       <label htmlFor={field.id}>{label}</label>
-      <input
-        key={key}
-        {...conformProps}
-        {...inputProps}
-        aria-describedby={describedBy || undefined}
-      />
+      {control}
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
@@ -43,7 +82,11 @@ export function TextField({
   );
 }
 
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+function textOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
     <p id={id} className="field-error">
@@ -53,7 +96,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** Errors about the whole form (a failed sign-in, a refused registration). */
-export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+export function FormErrors({ id, errors }: { id: string; errors?: string[] | null }) {
   return (
     <div id={id} aria-live="polite">
       {errors?.length ? (
@@ -61,42 +104,6 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
           {errors.join(" ")}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** A label, one control, an optional hint and its errors, wired for screen readers. */
-export function Field({
-  id,
-  label,
-  hint,
-  errors,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  errors?: string[] | null;
-  children: React.ReactElement<React.InputHTMLAttributes<HTMLElement>>;
-}) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  const control = cloneElement(children, {
-    id,
-    "aria-invalid": errorId ? true : undefined,
-    "aria-describedby": describedBy,
-  });
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {control}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} errors={errors ?? undefined} />
     </div>
   );
 }

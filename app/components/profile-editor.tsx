@@ -1,8 +1,14 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { ColorKey } from "~/lib/colors";
 import type { HoursRow } from "~/lib/hours";
-import { MESSAGES } from "~/lib/messages";
+import type { SaveInfoResult } from "~/lib/profile-info";
+import { siteOf, type ProductType } from "~/sites";
+import { editorOf } from "~/sites/editors";
+import type { OwnInfoFields } from "~/sites/site";
 import { ColorFields } from "./color-fields";
+import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
 
 export interface ProfileEditorValues {
@@ -16,153 +22,95 @@ export interface ProfileEditorValues {
   hours: HoursRow[];
 }
 
-export interface ProfileEditorResult {
-  saved?: boolean;
-  error?: string;
-  fieldErrors?: Record<string, string[] | null | undefined>;
-  colorsFellBack?: ColorKey[];
-}
-
-function Field({
-  name,
-  label,
-  value,
-  type = "text",
-  errors,
-  autoComplete,
-  hint,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  type?: string;
-  errors?: string[] | null;
-  autoComplete?: string;
-  hint?: string;
-}) {
-  const id = `profile-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={value}
-        autoComplete={autoComplete}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="field-error">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** The Info form's fields, the shared ones and those a type may add. */
+type InfoFormValues = Omit<ProfileEditorValues, "hours"> & {
+  hours: { open: string; close: string }[];
+} & Required<OwnInfoFields>;
 
 /**
- * A site's info form: contact details, hours and colors, saved in one go.
+ * A site's info form: contact details, hours and colors, saved in one go, and
+ * the fields its type adds (a shop's tags and payment links). It is checked in
+ * the browser with the schema the server uses, and works without JavaScript.
  * The dealership and e-commerce editors type their image addresses here;
  * restaurants and shops upload their images beside the form instead.
  */
 export function ProfileEditor({
+  type,
   values,
+  ownValues,
   result,
-  imageUrlFields = true,
-  nameLabel = "Name",
-  savedMessage = MESSAGES.infoSaved,
-  children,
 }: {
+  type: ProductType;
   values: ProfileEditorValues;
-  result: ProfileEditorResult | undefined;
-  imageUrlFields?: boolean;
-  nameLabel?: string;
-  savedMessage?: string;
-  /** Fields a site type adds before the Save button. */
-  children?: React.ReactNode;
+  /** The stored values of the type's own fields. */
+  ownValues: OwnInfoFields;
+  result: SaveInfoResult | undefined;
 }) {
+  const { info } = siteOf(type);
+  const { InfoFields } = editorOf(type);
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "save-info";
-  const errors = result?.fieldErrors ?? {};
+  const [form, fields] = useForm<InfoFormValues, unknown>({
+    lastResult: result?.result,
+    defaultValue: { ...values, ...ownValues },
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: info.schema }),
+  });
+  // The server's reason, or the type's words when the browser found the form invalid.
+  const formErrors = form.errors?.length ? form.errors : form.valid ? null : [info.failedMessage];
+
   return (
-    <Form method="post" className="form profile-editor" noValidate>
+    <Form method="post" {...getFormProps(form)} className="form profile-editor">
       <input type="hidden" name="intent" value="save-info" />
-      <div aria-live="polite">
-        {result?.saved ? (
+      <div id={form.errorId} aria-live="polite">
+        {form.status === "success" ? (
           <p className="alert success" role="status">
-            {savedMessage}
+            {info.savedMessage}
           </p>
         ) : null}
-        {result?.error ? (
+        {formErrors ? (
           <p className="alert error" role="alert">
-            {result.error}
+            {formErrors.join(" ")}
           </p>
         ) : null}
       </div>
-      <Field
-        name="name"
-        label={nameLabel}
-        value={values.name}
-        errors={errors.name}
-        autoComplete="organization"
-      />
-      <Field
-        name="phone"
-        label="Phone"
-        value={values.phone}
-        type="tel"
-        errors={errors.phone}
-        autoComplete="tel"
-      />
-      <Field
-        name="email"
-        label="Email"
-        value={values.email}
-        type="email"
-        errors={errors.email}
-        autoComplete="email"
-      />
-      <Field
-        name="address"
-        label="Address"
-        value={values.address}
-        errors={errors.address}
-        autoComplete="street-address"
-      />
+      <Field field={fields.name} label={info.nameLabel}>
+        <input autoComplete="organization" />
+      </Field>
+      <Field field={fields.phone} label="Phone">
+        <input type="tel" autoComplete="tel" />
+      </Field>
+      <Field field={fields.email} label="Email">
+        <input type="email" autoComplete="email" />
+      </Field>
+      <Field field={fields.address} label="Address">
+        <input autoComplete="street-address" />
+      </Field>
       <HoursEditor initial={values.hours} />
-      <ColorFields initial={values.colors} fellBack={result?.colorsFellBack} />
-      {imageUrlFields ? (
+      <ColorFields
+        initial={values.colors}
+        fellBack={form.status === "success" ? result?.colorsFellBack : undefined}
+      />
+      {info.uploadsImages ? null : (
         <>
           <Field
-            name="logoUrl"
+            field={fields.logoUrl}
             label="Logo URL"
-            value={values.logoUrl}
-            type="url"
-            errors={errors.logoUrl}
             hint="An https:// address of a square picture."
-          />
+          >
+            <input type="url" />
+          </Field>
           <Field
-            name="bgUrl"
+            field={fields.bgUrl}
             label="Background URL"
-            value={values.bgUrl}
-            type="url"
-            errors={errors.bgUrl}
             hint="An https:// address of a wide picture."
-          />
+          >
+            <input type="url" />
+          </Field>
         </>
-      ) : null}
-      {children}
+      )}
+      {InfoFields ? <InfoFields values={ownValues} fields={fields} /> : null}
       <div>
         <button type="submit" className="button" disabled={saving}>
           {saving ? "Saving…" : "Save"}

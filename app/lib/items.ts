@@ -2,6 +2,7 @@
  * Items of a menu or a shop: the form rules (one zod schema for the browser
  * and the server) and how the editor's list searches and sorts them.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
 import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
@@ -192,12 +193,19 @@ export type ItemIntent =
   | "move-image"
   | "remove-image";
 
-/** What an item write answers: the item it touched, or the spec's message and field errors. */
-export type ItemActionResult =
-  | { ok: true; intent: ItemIntent; itemId: string }
-  | {
-      ok: false;
-      intent: ItemIntent;
-      error: string;
-      fieldErrors?: Record<string, string[] | null | undefined>;
-    };
+/**
+ * What an item write answers: the intent and the item it was about (none for a
+ * refused add), and Conform's reply to the form: the spec's message for the
+ * intent as the form's error, and the field errors.
+ */
+export interface ItemActionResult {
+  intent: ItemIntent;
+  itemId?: string;
+  result: SubmissionResult<string[]>;
+}
+
+/** The form-level message of a refused item write, or null when it was not refused. */
+export function itemFailure(answer: ItemActionResult | null | undefined): string | null {
+  if (answer?.result.status !== "error") return null;
+  return answer.result.error?.[""]?.join(" ") || null;
+}

@@ -3,6 +3,7 @@
  * address, hours, colors and image URLs. One schema for the browser and the
  * server; the server also normalises hours and colors before saving.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
 import { parseColors, type ColorKey } from "./colors";
 import { DAYS, normalizeHours, type HoursRow } from "./hours";
@@ -65,6 +66,17 @@ export const profileInfoSchema = z.object({
 });
 
 export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
+
+/**
+ * What saving a site's Info answers: Conform's reply to the form (the type's
+ * failure message as the form's error, and the field errors), and after a save
+ * the colors that were not colors and fell back to their defaults.
+ */
+export interface SaveInfoResult {
+  intent: "save-info";
+  result: SubmissionResult<string[]>;
+  colorsFellBack?: ColorKey[];
+}
 
 export interface ProfileInfo {
   name: string;

@@ -4,15 +4,11 @@
  * names and saved in one go, or not at all.
  */
 import { data } from "react-router";
-import type { ProfileEditorResult } from "~/components/profile-editor";
-import { toProfileInfo } from "~/lib/profile-info";
+import { toProfileInfo, type SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
 import type { Events } from "./events.server";
 import { parseSubmission } from "./forms.server";
 import { saveProductInfo } from "./repositories/products.server";
-
-/** The answer the info form shows. */
-export type SaveInfoResult = ProfileEditorResult;
 
 export async function saveSiteInfo(
   events: Events,
@@ -22,9 +18,10 @@ export async function saveSiteInfo(
 ) {
   const { info: definition } = siteOf(product.type);
   const submission = parseSubmission(formData, definition.schema);
+  const intent = "save-info";
   if (submission.status !== "success") {
     return data<SaveInfoResult>(
-      { error: definition.failedMessage, fieldErrors: submission.error ?? {} },
+      { intent, result: submission.reply({ formErrors: [definition.failedMessage] }) },
       { status: 400 },
     );
   }
@@ -41,7 +38,12 @@ export async function saveSiteInfo(
     await saveProductInfo(events, ownerUid, product.id, toSave);
   } catch (error) {
     console.error("saving info failed:", error);
-    return data<SaveInfoResult>({ error: definition.failedMessage }, { status: 500 });
+    return data<SaveInfoResult>(
+      { intent, result: submission.reply({ formErrors: [definition.failedMessage] }) },
+      { status: 500 },
+    );
   }
-  return data<SaveInfoResult>({ saved: true, colorsFellBack });
+  // The form then shows what was stored (handles and tags tidied), not what was sent.
+  const { initialValue: _sent, ...saved } = submission.reply();
+  return data<SaveInfoResult>({ intent, result: saved, colorsFellBack });
 }

@@ -4,6 +4,7 @@
  * owner's; each intent validates its fields with the shared schema, refuses
  * with the spec's message and changes nothing when anything is wrong.
  */
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import type { z } from "zod";
 import {
@@ -11,6 +12,7 @@ import {
   itemIdSchema,
   itemImageSchema,
   itemPriceSchema,
+  ITEM_ID_PATTERN,
   movedImages,
   withoutImage,
   type ItemActionResult,
@@ -66,17 +68,43 @@ export function isItemIntent(type: Product["type"], intent: unknown): intent is 
   return itemsOf(type)?.intents.has(intent as ItemIntent) ?? false;
 }
 
+type Reply = Pick<Submission<unknown>, "reply">;
+
+function answer(
+  intent: ItemIntent,
+  result: SubmissionResult<string[]>,
+  itemId: string | undefined,
+  status = 200,
+) {
+  return data<ItemActionResult>(itemId ? { intent, itemId, result } : { intent, result }, {
+    status,
+  });
+}
+
+/** A refusal: the intent's message (or `message`) as the form's error, and any field errors. */
 function refuse(
   intent: ItemIntent,
   status: number,
-  error = FAILURE[intent],
-  fieldErrors?: Record<string, string[] | null | undefined>,
+  submission: Reply | null,
+  itemId?: string,
+  message = FAILURE[intent],
+  fieldErrors?: Record<string, string[]>,
 ) {
-  return data<ItemActionResult>({ ok: false, intent, error, fieldErrors }, { status });
+  const result = submission
+    ? submission.reply({ formErrors: [message], ...(fieldErrors ? { fieldErrors } : {}) })
+    : { status: "error" as const, error: { "": [message], ...fieldErrors } };
+  return answer(intent, result, itemId, status);
 }
 
-function done(intent: ItemIntent, itemId: string) {
-  return data<ItemActionResult>({ ok: true, intent, itemId });
+/** Done: the form starts again from its own values (Add Item empties; an edit shows the stored item). */
+function done(intent: ItemIntent, submission: Reply, itemId: string) {
+  return answer(intent, { ...submission.reply({ resetForm: true }), status: "success" }, itemId);
+}
+
+/** The item id a form names, when it looks like one (for answers about a refused form). */
+function namedItemId(formData: FormData): string | undefined {
+  const itemId = formData.get("itemId");
+  return typeof itemId === "string" && ITEM_ID_PATTERN.test(itemId) ? itemId : undefined;
 }
 
 /** Parses with the shared schema, or answers 400 with the field errors. */
@@ -84,10 +112,10 @@ function parse<Schema extends z.ZodType>(
   intent: ItemIntent,
   formData: FormData,
   schema: Schema,
-): { value: z.output<Schema> } | { refusal: ReturnType<typeof refuse> } {
+): { value: z.output<Schema>; submission: Reply } | { refusal: ReturnType<typeof answer> } {
   const submission = parseSubmission(formData, schema);
-  if (submission.status === "success") return { value: submission.value };
-  return { refusal: refuse(intent, 400, FAILURE[intent], submission.error ?? {}) };
+  if (submission.status === "success") return { value: submission.value, submission };
+  return { refusal: refuse(intent, 400, submission, namedItemId(formData)) };
 }
 
 export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
@@ -99,7 +127,7 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         const parsed = parse(intent, request.formData, itemPriceSchema);
         if ("refusal" in parsed) return parsed.refusal;
         const { itemId, price } = parsed.value;
-        return await update(intent, request, itemId, { priceCents: price });
+        return await update(intent, request, parsed.submission, itemId, { priceCents: price });
       }
       case "toggle-star":
       case "toggle-sold-out": {
@@ -107,13 +135,13 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         if ("refusal" in parsed) return parsed.refusal;
         const { itemId, value } = parsed.value;
         const fields = intent === "toggle-star" ? { star: value } : { soldOut: value };
-        return await update(intent, request, itemId, fields);
+        return await update(intent, request, parsed.submission, itemId, fields);
       }
       case "update-item": {
         const parsed = parse(intent, request.formData, request.items.editSchema);
         if ("refusal" in parsed) return parsed.refusal;
         const { itemId, name, price, category, description, tags } = parsed.value;
-        return await update(intent, request, itemId, {
+        return await update(intent, request, parsed.submission, itemId, {
           name,
           priceCents: price,
           description,
@@ -129,18 +157,19 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
     }
   } catch (error) {
     console.error(`${intent} failed:`, error);
-    return refuse(intent, 500);
+    return refuse(intent, 500, null, namedItemId(request.formData));
   }
 }
 
 async function update(
   intent: ItemIntent,
   { services, product }: ItemRequest,
+  submission: Reply,
   itemId: string,
   fields: Partial<ItemFields>,
 ) {
   const found = await updateItem(services.events, product, itemId, fields);
-  return found ? done(intent, itemId) : refuse(intent, 404);
+  return found ? done(intent, submission, itemId) : refuse(intent, 404, submission, itemId);
 }
 
 async function addItemIntent(request: ItemRequest) {
@@ -148,6 +177,7 @@ async function addItemIntent(request: ItemRequest) {
   const intent = "add-item";
   const parsed = parse(intent, formData, items.addSchema);
   if ("refusal" in parsed) return parsed.refusal;
+  const { submission } = parsed;
   const { name, price, category, description, star, tags } = parsed.value;
 
   // The photo is checked and re-encoded before anything is written, so a bad
@@ -158,9 +188,14 @@ async function addItemIntent(request: ItemRequest) {
       image = await processUploadedImage(file, ITEM_IMAGE_TARGET_BYTES);
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
-      return refuse(intent, error.status, `${MESSAGES.chooseValidImage} ${error.message}`, {
-        file: [MESSAGES.chooseValidImage],
-      });
+      return refuse(
+        intent,
+        error.status,
+        submission,
+        undefined,
+        `${MESSAGES.chooseValidImage} ${error.message}`,
+        { file: [MESSAGES.chooseValidImage] },
+      );
     }
   }
 
@@ -174,8 +209,8 @@ async function addItemIntent(request: ItemRequest) {
   });
   if (!added.ok) {
     return added.reason === "limit-reached"
-      ? refuse(intent, 409, MESSAGES.limitReachedItems)
-      : refuse(intent, 404);
+      ? refuse(intent, 409, submission, undefined, MESSAGES.limitReachedItems)
+      : refuse(intent, 404, submission);
   }
   if (image) {
     try {
@@ -188,7 +223,7 @@ async function addItemIntent(request: ItemRequest) {
       throw error;
     }
   }
-  return done(intent, added.itemId);
+  return done(intent, submission, added.itemId);
 }
 
 async function deleteItemIntent({ services, product, formData }: ItemRequest) {
@@ -196,21 +231,24 @@ async function deleteItemIntent({ services, product, formData }: ItemRequest) {
   const parsed = parse(intent, formData, itemIdSchema);
   if ("refusal" in parsed) return parsed.refusal;
   const { itemId } = parsed.value;
-  if (!(await deleteItem(services.events, product, itemId))) return refuse(intent, 404);
+  if (!(await deleteItem(services.events, product, itemId))) {
+    return refuse(intent, 404, parsed.submission, itemId);
+  }
   await deleteItemFiles(services, product, itemId);
-  return done(intent, itemId);
+  return done(intent, parsed.submission, itemId);
 }
 
 async function changeImagesIntent(intent: "move-image" | "remove-image", request: ItemRequest) {
   const { services, product, formData } = request;
   const parsed = parse(intent, formData, itemImageSchema);
   if ("refusal" in parsed) return parsed.refusal;
+  const { submission } = parsed;
   const { itemId, index, move } = parsed.value;
-  if (intent === "move-image" && !move) return refuse(intent, 400);
+  if (intent === "move-image" && !move) return refuse(intent, 400, submission, itemId);
   const changed = await changeItemImages(services.events, product, itemId, (images) =>
     intent === "move-image" ? movedImages(images, index, move!) : withoutImage(images, index),
   );
-  if (!changed) return refuse(intent, 404);
+  if (!changed) return refuse(intent, 404, submission, itemId);
   // A removed photo's file goes too; its slot is reused by the next upload.
   for (const url of changed.before.filter((url) => !changed.after.includes(url))) {
     const key = itemImageKey(product, itemId, url);
@@ -219,7 +257,7 @@ async function changeImagesIntent(intent: "move-image" | "remove-image", request
       console.error(`Could not delete stored file ${key}:`, error);
     });
   }
-  return done(intent, itemId);
+  return done(intent, submission, itemId);
 }
 
 /** After the row is gone; SPEC section 8: storage deletion errors are ignored (and logged). */

@@ -4,7 +4,7 @@
  * of the Info form. A type leaves out what it does not add.
  */
 import type { ComponentType } from "react";
-import type { FieldErrorMap } from "~/components/form";
+import type { FormFields } from "~/components/form";
 import type { EditorItem } from "~/lib/items";
 import type { OwnInfoFields } from "./site";
 
@@ -17,12 +17,15 @@ export interface SiteEditor {
   RowDetails?: ComponentType<{ productId: string; item: EditorItem }>;
   /** Buttons of an item row between Star and Edit (sold out; a menu item's image). */
   RowActions?: ComponentType<{ productId: string; item: EditorItem }>;
-  /** Fields the Add Item form and the edit modal add after the shared ones (a shop's tags). */
+  /**
+   * Fields the Add Item form and the edit modal add after the shared ones (a shop's
+   * tags), as fields of the same Conform form: `fields.tags` has their errors.
+   */
   ItemFields?: ComponentType<{
     item: EditorItem | null;
     suggestions: string[];
-    errors: FieldErrorMap;
+    fields: FormFields<"tags">;
   }>;
-  /** Fields the Info form adds before Save (a shop's tags and payment links). */
-  InfoFields?: ComponentType<{ values: OwnInfoFields; errors: FieldErrorMap }>;
+  /** Fields the Info form adds before Save (a shop's tags and payment links), likewise. */
+  InfoFields?: ComponentType<{ values: OwnInfoFields; fields: FormFields<keyof OwnInfoFields> }>;
 }

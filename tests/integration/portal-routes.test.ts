@@ -261,7 +261,10 @@ describe("saving a profile's info", () => {
       params,
       form,
     });
-    expect(saved.body).toEqual({ saved: true, colorsFellBack: [] });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { intent: "save-info", result: { status: "success" }, colorsFellBack: [] },
+    });
     const [product] = await listOwnerProducts(services.db, userId);
     expect(product).toMatchObject({ name: "New Name Motors", slug: "new-name-motors" });
     const info = await services.db.query.productInfo.findFirst({
@@ -283,7 +286,12 @@ describe("saving a profile's info", () => {
       form: { ...form, name: "Changed", bgUrl: "javascript:alert(1)" },
     });
     expect(hostile.status).toBe(400);
-    expect(hostile.body).toMatchObject({ fieldErrors: { bgUrl: [MESSAGES.httpUrlOnly] } });
+    expect(hostile.body).toMatchObject({
+      result: {
+        status: "error",
+        error: { "": [MESSAGES.failedToSaveInfo], bgUrl: [MESSAGES.httpUrlOnly] },
+      },
+    });
     expect((await listOwnerProducts(services.db, userId))[0]!.name).toBe("New Name Motors");
   });
 });

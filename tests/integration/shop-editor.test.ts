@@ -85,7 +85,10 @@ describe("shop info", () => {
       ["paypalUsername", "paypal.me/CornerShop"],
       ["venmoUsername", "@corner-shop"],
     ]);
-    expect(saved.body).toEqual({ saved: true, colorsFellBack: [] });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { intent: "save-info", result: { status: "success" }, colorsFellBack: [] },
+    });
     expect(await info()).toMatchObject({
       paypalUsername: "CornerShop",
       venmoUsername: "corner-shop",
@@ -103,10 +106,14 @@ describe("shop info", () => {
     expect(refused).toMatchObject({
       status: 400,
       body: {
-        error: MESSAGES.failedToSave,
-        fieldErrors: {
-          tags: [MESSAGES.tooManyShopTags],
-          paypalUsername: [PAYPAL_USERNAME_INVALID],
+        intent: "save-info",
+        result: {
+          status: "error",
+          error: {
+            "": [MESSAGES.failedToSave],
+            tags: [MESSAGES.tooManyShopTags],
+            paypalUsername: [PAYPAL_USERNAME_INVALID],
+          },
         },
       },
     });
@@ -140,8 +147,12 @@ describe("shop items", () => {
     expect(tooMany).toMatchObject({
       status: 400,
       body: {
-        error: MESSAGES.failedToUpdateItem,
-        fieldErrors: { tags: [MESSAGES.tooManyItemTags] },
+        intent: "update-item",
+        itemId,
+        result: {
+          status: "error",
+          error: { "": [MESSAGES.failedToUpdateItem], tags: [MESSAGES.tooManyItemTags] },
+        },
       },
     });
     const refusedAdd = await act(owner, [

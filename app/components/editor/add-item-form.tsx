@@ -1,16 +1,28 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { validateImageChoice } from "~/lib/image-compression";
 import type { ItemActionResult } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
+import { z } from "~/lib/zod";
 import type { ItemsDefinition, ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { useHydrated } from "../use-hydrated";
-import { Field, type FieldErrorMap } from "../form";
-import { ItemFormFields } from "./item-fields";
+import { Field } from "../form";
+import { ItemFormFields, type ItemFormValues } from "./item-fields";
+
+/** The optional photo, checked in the browser before anything is sent. */
+const photoField = z
+  .file()
+  .optional()
+  .superRefine((file, context) => {
+    if (!file) return;
+    const check = validateImageChoice([file]);
+    if (!check.ok) context.addIssue({ code: "custom", message: check.message });
+  });
 
 /**
  * The Add Item tab. With JavaScript the item is saved first and its photo is
@@ -43,18 +55,37 @@ export function AddItemForm({
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const pendingPhoto = useRef<File | null>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrorMap>({});
   const [photo, setPhoto] = useState<SingleUploadState>({ stage: "idle" });
   const [added, setAdded] = useState(false);
   // Bumped after each add, so the tag chips start empty again like the other fields.
   const [formGeneration, setFormGeneration] = useState(0);
-  const idPrefix = useId();
+  const schema = useMemo(
+    () => z.intersection(items.addSchema, z.object({ file: photoField })),
+    [items.addSchema],
+  );
 
-  const result = fetcher.data ?? serverResult;
-  const failure = fetcher.state === "idle" && result?.ok === false ? result : null;
+  const [form, fields] = useForm<ItemFormValues, unknown>({
+    lastResult: (fetcher.data ?? serverResult)?.result,
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // With JavaScript: the item through a fetcher, then its photo with progress.
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      const file = formData.get("file");
+      formData.delete("file");
+      pendingPhoto.current = file instanceof File && file.size > 0 ? file : null;
+      void fetcher.submit(formData, { method: "post" });
+    },
+  });
+  const formProps = getFormProps(form);
+
   const limitReached = itemCount >= MAX_ITEMS_PER_PRODUCT;
   const uploading = photo.stage === "compressing" || photo.stage === "uploading";
   const busy = fetcher.state !== "idle" || uploading;
+  const formErrors =
+    fetcher.state === "idle"
+      ? form.errors?.filter((error) => !(limitReached && error === MESSAGES.limitReachedItems))
+      : undefined;
 
   // Once the item exists, its photo follows.
   useEffect(() => {
@@ -62,7 +93,8 @@ export function AddItemForm({
     const answer = fetcher.data;
     const chosen = pendingPhoto.current;
     pendingPhoto.current = null;
-    if (!answer.ok) return;
+    const itemId = answer.itemId;
+    if (answer.result.status !== "success" || !itemId) return;
     formRef.current?.reset();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the server's answer is the outside event this effect handles
     setFormGeneration((generation) => generation + 1);
@@ -74,7 +106,7 @@ export function AddItemForm({
         {
           productId,
           target: items.imageTarget,
-          itemId: answer.itemId,
+          itemId,
           targetBytes: ITEM_IMAGE_TARGET_BYTES,
         },
         (stage, percent) => setPhoto({ stage, percent, name: chosen.name }),
@@ -88,39 +120,7 @@ export function AddItemForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
-  const submitWithScript = (event: React.FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    const formData = new FormData(event.currentTarget);
-    const submission = parseWithZod(formData, { schema: items.addSchema });
-    const file = formData.get("file");
-    const files = file instanceof File && file.size > 0 ? [file] : [];
-    const photoCheck = files.length ? validateImageChoice(files) : { ok: true as const };
-    const errors: FieldErrorMap = {
-      ...(submission.status === "success" ? {} : submission.error),
-      ...(photoCheck.ok ? {} : { file: [photoCheck.message] }),
-    };
-    setClientErrors(errors);
-    setAdded(false);
-    setPhoto({ stage: "idle" });
-    const invalidFields = Object.keys(errors).filter((name) => errors[name]?.length);
-    if (invalidFields.length > 0) {
-      // Focus the first invalid field in the form's own order.
-      const firstInvalid = Array.from(event.currentTarget.elements).find(
-        (element) =>
-          element instanceof HTMLElement &&
-          invalidFields.includes(element.getAttribute("name") ?? ""),
-      ) as HTMLElement | undefined;
-      firstInvalid?.focus();
-      return;
-    }
-    formData.delete("file");
-    pendingPhoto.current = files[0] ?? null;
-    void fetcher.submit(formData, { method: "post" });
-  };
-
-  const errors = { ...failure?.fieldErrors, ...clientErrors };
-  const addedWithoutScript = !hydrated && serverResult?.ok;
+  const addedWithoutScript = !hydrated && serverResult?.result.status === "success";
 
   return (
     <section aria-labelledby="add-item-title">
@@ -130,19 +130,23 @@ export function AddItemForm({
         method="post"
         encType="multipart/form-data"
         className="form add-item-form"
-        noValidate
-        onSubmit={submitWithScript}
+        {...formProps}
+        onSubmit={(event) => {
+          setAdded(false);
+          setPhoto({ stage: "idle" });
+          formProps.onSubmit(event);
+        }}
       >
         <input type="hidden" name="intent" value="add-item" />
-        <div aria-live="polite">
+        <div id={form.errorId} aria-live="polite">
           {limitReached ? (
             <p className="alert error" role="alert">
               {MESSAGES.limitReachedItems}
             </p>
           ) : null}
-          {failure && !(limitReached && failure.error === MESSAGES.limitReachedItems) ? (
+          {formErrors?.length ? (
             <p className="alert error" role="alert">
-              {failure.error}
+              {formErrors.join(" ")}
             </p>
           ) : null}
           {added || addedWithoutScript ? (
@@ -163,26 +167,25 @@ export function AddItemForm({
         <p className="muted">
           {itemCount} of {MAX_ITEMS_PER_PRODUCT} items used.
         </p>
-        <ItemFormFields idPrefix={idPrefix} errors={errors} categories={categories} />
+        <ItemFormFields fields={fields} categories={categories} />
         {ItemFields ? (
           <ItemFields
             key={formGeneration}
             item={null}
             suggestions={tagSuggestions}
-            errors={errors}
+            fields={fields}
           />
         ) : null}
         <div className="field checkbox-field">
-          <input id={`${idPrefix}-star`} type="checkbox" name="star" />
-          <label htmlFor={`${idPrefix}-star`}>Star (shown as Popular)</label>
+          <input id={fields.star.id} type="checkbox" name={fields.star.name} />
+          <label htmlFor={fields.star.id}>Star (shown as Popular)</label>
         </div>
         <Field
-          id={`${idPrefix}-file`}
+          field={fields.file}
           label="Photo (optional)"
           hint="JPEG, PNG or WebP. It is made smaller before it is sent."
-          errors={errors.file}
         >
-          <input type="file" name="file" accept="image/*" />
+          <input type="file" accept="image/*" />
         </Field>
         <div>
           <button type="submit" className="button" disabled={limitReached || busy}>

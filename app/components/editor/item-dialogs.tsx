@@ -1,14 +1,14 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { EditorItem, ItemActionResult } from "~/lib/items";
+import { editItemSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { centsToDecimalString } from "~/lib/price";
 import { useHydrated } from "../use-hydrated";
 import { itemsOf, type ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
-import type { FieldErrorMap } from "../form";
-import { ItemFormFields } from "./item-fields";
+import { ItemFormFields, type ItemFormValues } from "./item-fields";
 
 /** A modal with a title, focus trapped inside and given back to its trigger, Escape to close. */
 export function EditorDialog({
@@ -63,86 +63,85 @@ export function EditItemDialog({
   categories: string[];
   tagSuggestions: string[];
 }) {
-  const { ItemFields } = editorOf(type);
-  const editSchema = itemsOf(type)?.editSchema;
-  const fetcher = useFetcher<ItemActionResult>();
   const [open, setOpen] = useState(false);
-  const [clientErrors, setClientErrors] = useState<FieldErrorMap>({});
-  const idPrefix = useId();
-  const saving = fetcher.state !== "idle";
-  const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
-
-  // Close on each new successful answer, while rendering rather than in an effect.
-  const [answer, setAnswer] = useState(fetcher.data);
-  if (fetcher.state === "idle" && fetcher.data !== answer) {
-    setAnswer(fetcher.data);
-    if (fetcher.data?.ok) setOpen(false);
-  }
-
   return (
     <EditorDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setClientErrors({});
-      }}
+      onOpenChange={setOpen}
       trigger="Edit"
       triggerLabel={`Edit ${item.name}`}
       title={`Edit ${item.name}`}
     >
-      <fetcher.Form
-        method="post"
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          if (!editSchema) return;
-          const submission = parseWithZod(new FormData(event.currentTarget), {
-            schema: editSchema,
-          });
-          if (submission.status !== "success") {
-            event.preventDefault();
-            setClientErrors(submission.error ?? {});
-          } else {
-            setClientErrors({});
-          }
-        }}
-      >
-        <input type="hidden" name="intent" value="update-item" />
-        <input type="hidden" name="itemId" value={item.id} />
-        {failure ? (
+      {/* Mounted while the dialog is open: each opening starts from the stored item. */}
+      <EditItemForm
+        item={item}
+        type={type}
+        categories={categories}
+        tagSuggestions={tagSuggestions}
+        onSaved={() => setOpen(false)}
+      />
+    </EditorDialog>
+  );
+}
+
+function EditItemForm({
+  item,
+  type,
+  categories,
+  tagSuggestions,
+  onSaved,
+}: {
+  item: EditorItem;
+  type: ProductType;
+  categories: string[];
+  tagSuggestions: string[];
+  onSaved: () => void;
+}) {
+  const { ItemFields } = editorOf(type);
+  const editSchema = itemsOf(type)?.editSchema ?? editItemSchema;
+  const fetcher = useFetcher<ItemActionResult>();
+  const saving = fetcher.state !== "idle";
+  const [form, fields] = useForm<ItemFormValues, unknown>({
+    lastResult: fetcher.data?.result,
+    defaultValue: {
+      itemId: item.id,
+      name: item.name,
+      price: centsToDecimalString(item.priceCents),
+      category: item.category,
+      description: item.description,
+      tags: item.tags,
+    },
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editSchema }),
+  });
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.result.status === "success") onSaved();
+  }, [fetcher.state, fetcher.data, onSaved]);
+
+  return (
+    <fetcher.Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="update-item" />
+      <input type="hidden" name="itemId" value={item.id} />
+      <div id={form.errorId}>
+        {form.errors?.length && !saving ? (
           <p className="alert error" role="alert">
-            {failure.error}
+            {form.errors.join(" ")}
           </p>
         ) : null}
-        <ItemFormFields
-          idPrefix={idPrefix}
-          values={{
-            name: item.name,
-            price: centsToDecimalString(item.priceCents),
-            category: item.category,
-            description: item.description,
-          }}
-          errors={{ ...failure?.fieldErrors, ...clientErrors }}
-          categories={categories}
-        />
-        {ItemFields ? (
-          <ItemFields
-            item={item}
-            suggestions={tagSuggestions}
-            errors={{ ...failure?.fieldErrors, ...clientErrors }}
-          />
-        ) : null}
-        <div className="dialog-actions">
-          <Dialog.Close asChild>
-            <button type="button" className="button secondary">
-              Cancel
-            </button>
-          </Dialog.Close>
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? "Saving…" : "Save changes"}
+      </div>
+      <ItemFormFields fields={fields} categories={categories} />
+      {ItemFields ? <ItemFields item={item} suggestions={tagSuggestions} fields={fields} /> : null}
+      <div className="dialog-actions">
+        <Dialog.Close asChild>
+          <button type="button" className="button secondary">
+            Cancel
           </button>
-        </div>
-      </fetcher.Form>
-    </EditorDialog>
+        </Dialog.Close>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? "Saving…" : "Save changes"}
+        </button>
+      </div>
+    </fetcher.Form>
   );
 }

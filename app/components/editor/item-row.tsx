@@ -1,9 +1,12 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
-import type { EditorItem, ItemActionResult } from "~/lib/items";
+import { itemFailure, itemPriceSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { centsToDecimalString, formatPrice } from "~/lib/price";
 import type { ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import { ConfirmDialog } from "../confirm-dialog";
+import { Field } from "../form";
 import { EditItemDialog } from "./item-dialogs";
 
 /** The first photo of an item, whichever kind of site it belongs to. */
@@ -51,7 +54,8 @@ export function ItemRow({
         </p>
         {RowSummary ? <RowSummary item={item} /> : null}
         {item.description ? <p className="item-description muted">{item.description}</p> : null}
-        <PriceForm item={item} />
+        {/* A new stored price (after a save or a refresh) starts the form again. */}
+        <PriceForm key={item.priceCents} item={item} />
         {RowDetails ? <RowDetails productId={productId} item={item} /> : null}
       </div>
       <div className="item-actions">
@@ -89,30 +93,25 @@ export function ItemRow({
 function PriceForm({ item }: { item: EditorItem }) {
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";
-  const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
-  const inputId = `price-${item.id}`;
+  const [form, fields] = useForm<{ itemId: string; price: string }, unknown>({
+    lastResult: fetcher.data?.result,
+    defaultValue: { itemId: item.id, price: centsToDecimalString(item.priceCents) },
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: itemPriceSchema }),
+  });
   return (
-    <fetcher.Form method="post" className="inline-price">
+    <fetcher.Form method="post" className="inline-price" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="update-price" />
       <input type="hidden" name="itemId" value={item.id} />
-      <label htmlFor={inputId}>Price of {item.name}</label>
-      <input
-        // A new stored price (after a save or a refresh) resets the field.
-        key={item.priceCents}
-        id={inputId}
-        name="price"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={centsToDecimalString(item.priceCents)}
-        aria-invalid={failure ? true : undefined}
-        aria-describedby={failure ? `${inputId}-error` : undefined}
-      />
+      <Field field={fields.price} label={`Price of ${item.name}`}>
+        <input inputMode="decimal" autoComplete="off" />
+      </Field>
       <button type="submit" className="button secondary small" disabled={saving}>
         {saving ? "Saving…" : "Save price"}
       </button>
-      {failure ? (
-        <p id={`${inputId}-error`} className="field-error" role="alert">
-          {failure.error} {failure.fieldErrors?.price?.join(" ")}
+      {form.errors?.length && !saving ? (
+        <p id={form.errorId} className="field-error" role="alert">
+          {form.errors.join(" ")}
         </p>
       ) : null}
     </fetcher.Form>
@@ -143,7 +142,7 @@ export function FlagToggle({
   const fetcher = useFetcher<ItemActionResult>();
   const pending = fetcher.formData?.get("value");
   const shown = pending === undefined || pending === null ? on : pending === "true";
-  const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
+  const failure = fetcher.state === "idle" ? itemFailure(fetcher.data) : null;
   return (
     <fetcher.Form method="post" className="flag-toggle">
       <input type="hidden" name="intent" value={intent} />
@@ -159,7 +158,7 @@ export function FlagToggle({
       </button>
       {failure ? (
         <p className="field-error" role="alert">
-          {failure.error}
+          {failure}
         </p>
       ) : null}
     </fetcher.Form>

@@ -1,11 +1,9 @@
 import { DEFAULT_IMAGE_TARGET_BYTES } from "~/lib/limits";
-import { MESSAGES } from "~/lib/messages";
+import type { SaveInfoResult } from "~/lib/profile-info";
+import { siteOf, type ProductType } from "~/sites";
+import type { OwnInfoFields } from "~/sites/site";
 import { ImageUploader } from "../image-uploader";
-import {
-  ProfileEditor,
-  type ProfileEditorResult,
-  type ProfileEditorValues,
-} from "../profile-editor";
+import { ProfileEditor, type ProfileEditorValues } from "../profile-editor";
 
 const SITE_IMAGES = [
   { target: "logo", label: "Logo", className: "image-preview logo", width: 120, height: 120 },
@@ -24,33 +22,22 @@ const SITE_IMAGES = [
  */
 export function SiteInfo({
   productId,
+  type,
   values,
+  ownValues,
   result,
-  nameLabel,
-  savedMessage = MESSAGES.infoSaved,
-  failureMessage = MESSAGES.failedToSaveInfo,
-  children,
 }: {
   productId: string;
+  type: ProductType;
   values: ProfileEditorValues;
-  result: ProfileEditorResult | undefined;
-  nameLabel: string;
-  savedMessage?: string;
-  /** Shown before the reason when an image upload fails. */
-  failureMessage?: string;
-  children?: React.ReactNode;
+  ownValues: OwnInfoFields;
+  result: SaveInfoResult | undefined;
 }) {
+  // Said before the reason when an image upload fails.
+  const failureMessage = siteOf(type).info.failedMessage;
   return (
     <div className="site-info">
-      <ProfileEditor
-        values={values}
-        result={result}
-        imageUrlFields={false}
-        nameLabel={nameLabel}
-        savedMessage={savedMessage}
-      >
-        {children}
-      </ProfileEditor>
+      <ProfileEditor type={type} values={values} ownValues={ownValues} result={result} />
       <section className="image-fields" aria-labelledby="site-images-title">
         <h2 id="site-images-title">Logo and background</h2>
         {SITE_IMAGES.map(({ target, label, className, width, height }) => {

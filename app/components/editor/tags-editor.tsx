@@ -2,38 +2,41 @@ import { useId, useState } from "react";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { splitTagText, TAG_MAX_LENGTH } from "~/sites/shoppy/tags";
-import { FieldErrors } from "../form";
+import { Field, FieldErrors, type FieldState } from "../form";
 import { useHydrated } from "../use-hydrated";
 
 /**
  * A tag list: chips with Remove, a field to add new ones (Enter or a comma
  * adds), and the suggested tags one click away. Each chip posts as a `tags`
  * field. Without JavaScript it is one comma-separated `tags` field; the
- * server reads either, and enforces the same limit.
+ * server reads either, and enforces the same limit. `field` is the list's
+ * field of the form's Conform form, which holds its errors.
  */
 export function TagsEditor({
   label,
+  field,
   initial,
   suggestions = [],
   max,
   tooManyMessage,
-  errors,
 }: {
   label: string;
+  field: FieldState;
   initial: string[];
   suggestions?: string[];
   max: number;
   tooManyMessage: string;
-  errors?: string[] | null;
 }) {
   const id = useId();
   const hydrated = useHydrated();
-  const [tags, setTags] = useState(initial);
+  // A form sent back with its errors (without JavaScript) shows the tags as they were sent.
+  const start = field.initialValue === undefined ? initial : tagsOf(field.initialValue);
+  const [tags, setTags] = useState(start);
   const [draft, setDraft] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const chosen = new Set(tags.map((tag) => tag.toLowerCase()));
   const offered = suggestions.filter((tag) => !chosen.has(tag.toLowerCase()));
-  const shownErrors = [...(notice ? [notice] : []), ...(errors ?? [])];
+  const shownErrors = [...(notice ? [notice] : []), ...(field.errors ?? [])];
 
   const add = (input: string[]) => {
     const { tags: next, overLimit } = normalizeTags([...tags, ...input], max);
@@ -52,19 +55,9 @@ export function TagsEditor({
 
   if (!hydrated) {
     return (
-      <div className="field">
-        <label htmlFor={`${id}-text`}>{label}</label>
-        <input
-          id={`${id}-text`}
-          name="tags"
-          defaultValue={initial.join(", ")}
-          aria-describedby={`${id}-hint${shownErrors.length ? ` ${id}-error` : ""}`}
-        />
-        <p id={`${id}-hint`} className="field-hint">
-          Separate tags with commas; at most {max}.
-        </p>
-        <FieldErrors id={`${id}-error`} errors={shownErrors} />
-      </div>
+      <Field field={field} label={label} hint={`Separate tags with commas; at most ${max}.`}>
+        <input defaultValue={start.join(", ")} />
+      </Field>
     );
   }
 
@@ -72,7 +65,7 @@ export function TagsEditor({
     <fieldset className="tags-editor plain-fieldset">
       <legend>{label}</legend>
       {tags.map((tag) => (
-        <input key={tag} type="hidden" name="tags" value={tag} />
+        <input key={tag} type="hidden" name={field.name} value={tag} />
       ))}
       {tags.length === 0 ? (
         <p className="muted">{MESSAGES.noTags}</p>
@@ -102,10 +95,14 @@ export function TagsEditor({
         </label>
         <input
           id={`${id}-new`}
+          // Not a field of the form (the chips are): owned by no form, so it is never
+          // sent, and Conform does not take it for the form's own error when focusing.
+          form={`${id}-no-form`}
           value={draft}
           placeholder="New tag"
           maxLength={TAG_MAX_LENGTH * 4}
-          aria-describedby={`${id}-hint${shownErrors.length ? ` ${id}-error` : ""}`}
+          aria-invalid={shownErrors.length ? true : undefined}
+          aria-describedby={`${id}-hint${shownErrors.length ? ` ${field.errorId}` : ""}`}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key !== "Enter" && event.key !== ",") return;
@@ -141,8 +138,14 @@ export function TagsEditor({
         </div>
       ) : null}
       <div aria-live="polite">
-        <FieldErrors id={`${id}-error`} errors={shownErrors} />
+        <FieldErrors id={field.errorId} errors={shownErrors} />
       </div>
     </fieldset>
   );
+}
+
+/** The tags of a value sent back with a form: repeated fields or one comma-separated field. */
+function tagsOf(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  return values.filter((tag) => typeof tag === "string").flatMap(splitTagText);
 }

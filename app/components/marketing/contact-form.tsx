@@ -1,10 +1,10 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
 import { contactSchema } from "~/lib/validation";
-import { FieldErrors, TextField } from "../form";
+import { Field } from "../form";
 
 /**
  * The contact form opens the visitor's mail client with everything filled in.
@@ -41,18 +41,15 @@ export function ContactForm({
   return (
     <>
       <Form method="post" action="/?index" {...getFormProps(form)} className="form contact-form">
-        <TextField label="Name" field={fields.name} autoComplete="name" />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-        <div className="field">
-          <label htmlFor={fields.message.id}>Message</label>
-          <textarea
-            {...getTextareaProps(fields.message, { ariaAttributes: true })}
-            key={fields.message.key}
-            rows={5}
-            aria-describedby={fields.message.errors?.length ? fields.message.errorId : undefined}
-          />
-          <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
+        <Field field={fields.name} label="Name">
+          <input autoComplete="name" />
+        </Field>
+        <Field field={fields.email} label="Email">
+          <input type="email" autoComplete="email" />
+        </Field>
+        <Field field={fields.message} label="Message">
+          <textarea rows={5} />
+        </Field>
         <div>
           <button type="submit" className="button">
             Send

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormErrors, TextField } from "~/components/form";
+import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
@@ -99,15 +99,19 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <h1>Create your account</h1>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField label="Username" field={fields.username} autoComplete="username" />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-        <TextField
-          label="Password"
+        <Field field={fields.username} label="Username">
+          <input autoComplete="username" />
+        </Field>
+        <Field field={fields.email} label="Email">
+          <input type="email" autoComplete="email" />
+        </Field>
+        <Field
           field={fields.password}
-          type="password"
-          autoComplete="new-password"
+          label="Password"
           hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A short sentence works well.`}
-        />
+        >
+          <input type="password" autoComplete="new-password" />
+        </Field>
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Creating account…" : "Create account"}
         </button>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormErrors, TextField } from "~/components/form";
+import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import { safeRedirect, signInSchema } from "~/lib/validation";
@@ -91,13 +91,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         ) : null}
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-        <TextField
-          label="Password"
-          field={fields.password}
-          type="password"
-          autoComplete="current-password"
-        />
+        <Field field={fields.email} label="Email">
+          <input type="email" autoComplete="email" />
+        </Field>
+        <Field field={fields.password} label="Password">
+          <input type="password" autoComplete="current-password" />
+        </Field>
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Signing in…" : "Continue"}
         </button>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { FieldErrors, FormErrors, TextField } from "~/components/form";
+import { Field, FieldErrors, FormErrors } from "~/components/form";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts, isStatusValid, NAME_MAX_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
@@ -110,14 +110,13 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           ))}
         </fieldset>
         <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
-        <TextField
-          label="Name"
+        <Field
           field={fields.name}
+          label="Name"
           hint="Shown at the top of your page and in its link. Leave it empty to use the type."
-          maxLength={NAME_MAX_LENGTH}
-          disabled={blocked}
-          autoComplete="organization"
-        />
+        >
+          <input maxLength={NAME_MAX_LENGTH} disabled={blocked} autoComplete="organization" />
+        </Field>
         <div>
           <button type="submit" className="button" disabled={blocked || creating}>
             {creating ? "Creating…" : "Create"}

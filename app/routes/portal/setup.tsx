@@ -5,17 +5,18 @@ import { AddItemForm } from "~/components/editor/add-item-form";
 import { EditorTabs, parseEditorTab } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
 import { SiteInfo } from "~/components/editor/site-info";
-import {
-  ProfileEditor,
-  type ProfileEditorResult,
-  type ProfileEditorValues,
-} from "~/components/profile-editor";
+import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
-import { distinctCategories, type EditorItem, type ItemActionResult } from "~/lib/items";
+import {
+  distinctCategories,
+  itemFailure,
+  type EditorItem,
+  type ItemActionResult,
+} from "~/lib/items";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
+import type { SaveInfoResult } from "~/lib/profile-info";
 import { isProductType, siteOf } from "~/sites";
-import { editorOf } from "~/sites/editors";
 import type { OwnInfoFields } from "~/sites/site";
 import { pageMeta } from "~/lib/seo";
 import { takeFlash } from "~/server/flash.server";
@@ -115,7 +116,8 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-type ActionResult = ProfileEditorResult | ItemActionResult | { error: string };
+/** The Info form's answer, an item write's, or a form the editor cannot read or run. */
+type ActionResult = SaveInfoResult | ItemActionResult | { error: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { owner, product } = await requireOwnedProduct(
@@ -147,17 +149,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 function isItemResult(result: ActionResult | undefined): result is ItemActionResult {
-  return result !== undefined && "intent" in result;
+  return result !== undefined && "intent" in result && result.intent !== "save-info";
+}
+
+function isInfoResult(result: ActionResult | undefined): result is SaveInfoResult {
+  return result !== undefined && "intent" in result && result.intent === "save-info";
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const tab = parseEditorTab(searchParams.get("tab"));
-  const itemResult = isItemResult(actionData) ? actionData : undefined;
-  const infoResult = isItemResult(actionData) ? undefined : (actionData as ProfileEditorResult);
+  const answer = actionData;
+  const itemResult = isItemResult(answer) ? answer : undefined;
+  const infoResult = isInfoResult(answer) ? answer : undefined;
+  const refusal = answer && "error" in answer ? answer.error : null;
+  const itemRefusal = itemResult?.intent === "add-item" ? null : itemFailure(itemResult);
   const type = loaderData.type;
   const site = siteOf(type);
-  const { InfoFields } = editorOf(type);
   const categories = distinctCategories(loaderData.items ?? []);
   // A shop's own tags first, then any others its items already use.
   const tagSuggestions = normalizeTags(
@@ -191,10 +199,10 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           {loaderData.uploadError}
         </p>
       ) : null}
-      {/* Without JavaScript, a refused item change comes back with the page. */}
-      {itemResult?.ok === false && itemResult.intent !== "add-item" ? (
+      {/* Without JavaScript, a refused item change or an unreadable form comes back with the page. */}
+      {itemRefusal || refusal ? (
         <p className="alert error" role="alert">
-          {itemResult.error}
+          {itemRefusal ?? refusal}
         </p>
       ) : null}
 
@@ -233,19 +241,11 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                 {loaderData.info ? (
                   <SiteInfo
                     productId={loaderData.id}
+                    type={type}
                     values={loaderData.info}
+                    ownValues={loaderData.ownInfo}
                     result={infoResult}
-                    nameLabel={site.info.nameLabel}
-                    savedMessage={site.info.savedMessage}
-                    failureMessage={site.info.failedMessage}
-                  >
-                    {InfoFields ? (
-                      <InfoFields
-                        values={loaderData.ownInfo}
-                        errors={infoResult?.fieldErrors ?? {}}
-                      />
-                    ) : null}
-                  </SiteInfo>
+                  />
                 ) : null}
               </>
             ) : null}
@@ -258,7 +258,14 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
               {loaderData.loadError}
             </p>
           ) : null}
-          {loaderData.info ? <ProfileEditor values={loaderData.info} result={infoResult} /> : null}
+          {loaderData.info ? (
+            <ProfileEditor
+              type={type}
+              values={loaderData.info}
+              ownValues={loaderData.ownInfo}
+              result={infoResult}
+            />
+          ) : null}
         </>
       )}
       <p>

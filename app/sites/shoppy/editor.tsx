@@ -35,14 +35,14 @@ export const shopEditor: SiteEditor = {
       accessibleName={`Sold out: ${item.name}`}
     />
   ),
-  ItemFields: ({ item, suggestions, errors }) => (
+  ItemFields: ({ item, suggestions, fields }) => (
     <TagsEditor
       label="Tags"
+      field={fields.tags}
       initial={item?.tags ?? []}
       suggestions={suggestions}
       max={MAX_TAGS_PER_ITEM}
       tooManyMessage={MESSAGES.tooManyItemTags}
-      errors={errors.tags}
     />
   ),
   InfoFields: ShopInfoFields,

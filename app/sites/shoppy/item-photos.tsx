@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { ImageUploader } from "~/components/image-uploader";
-import type { EditorItem, ItemActionResult } from "~/lib/items";
+import { itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_IMAGES_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 
@@ -87,7 +87,7 @@ function PhotoAction({
   children: React.ReactNode;
 }) {
   const fetcher = useFetcher<ItemActionResult>();
-  const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : null;
+  const failure = fetcher.state === "idle" ? itemFailure(fetcher.data) : null;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -105,7 +105,7 @@ function PhotoAction({
       </button>
       {failure ? (
         <span className="visually-hidden" role="alert">
-          {failure.error}
+          {failure}
         </span>
       ) : null}
     </fetcher.Form>
