@@ -56,6 +56,9 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   await page.getByLabel("Name").fill("Linen Apron");
   await page.getByLabel("Price").fill("29");
   await page.getByRole("button", { name: "Add tag Home" }).click();
+  // A shop groups by tags: no Category, and a starred item is shown as Featured.
+  await expect(page.getByLabel("Category")).toHaveCount(0);
+  await page.getByLabel("Star (shown as Featured)").check();
   await page.getByRole("button", { name: "Add item" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
 
@@ -126,13 +129,16 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   const publicPath = (await page.getByRole("link", { name: "View Public" }).getAttribute("href"))!;
   await page.goto(publicPath);
   await expect(page.locator(".shop-page.shop-js")).toBeVisible();
-  await expect(visibleNames(page)).toHaveText(["Ceramic Mug", "Linen Apron"]);
+  // The starred apron comes first, marked Featured.
+  await expect(visibleNames(page)).toHaveText(["Linen Apron", "Ceramic Mug"]);
+  await expect(cardLink(page, "Linen Apron")).toContainText("Featured");
+  await expect(cardLink(page, "Ceramic Mug")).not.toContainText("Featured");
   await expect(cardLink(page, "Linen Apron")).toContainText("Sold Out");
   await expect(cardLink(page, "Ceramic Mug")).not.toContainText("Sold Out");
   await tagBox(page, "Mugs").check();
   await expect(visibleNames(page)).toHaveText(["Ceramic Mug"]);
   await tagBox(page, "Cotton").check();
-  await expect(visibleNames(page)).toHaveText(["Ceramic Mug", "Linen Apron"]);
+  await expect(visibleNames(page)).toHaveText(["Linen Apron", "Ceramic Mug"]);
   await page.getByRole("link", { name: "Clear" }).click();
   await expect(tagBox(page, "Mugs")).not.toBeChecked();
   await page.getByRole("searchbox", { name: "Search" }).fill("apron");

@@ -43,7 +43,8 @@ export function AddItemForm({
   /** The item rules of the site's type. */
   items: ItemsDefinition;
   itemCount: number;
-  categories: string[];
+  /** The categories in use, or null for a type whose items have none. */
+  categories: string[] | null;
   /** The shop's tags, offered for the new item (shops only). */
   tagSuggestions: string[];
   /** The answer to a form posted without JavaScript. */
@@ -178,7 +179,7 @@ export function AddItemForm({
         ) : null}
         <div className="field checkbox-field">
           <input id={fields.star.id} type="checkbox" name={fields.star.name} />
-          <label htmlFor={fields.star.id}>Star (shown as Popular)</label>
+          <label htmlFor={fields.star.id}>Star (shown as {items.starLabel})</label>
         </div>
         <Field
           field={fields.file}

@@ -60,7 +60,8 @@ export function EditItemDialog({
 }: {
   item: EditorItem;
   type: ProductType;
-  categories: string[];
+  /** The categories in use, or null for a type whose items have none. */
+  categories: string[] | null;
   tagSuggestions: string[];
 }) {
   const [open, setOpen] = useState(false);
@@ -93,7 +94,8 @@ function EditItemForm({
 }: {
   item: EditorItem;
   type: ProductType;
-  categories: string[];
+  /** The categories in use, or null for a type whose items have none. */
+  categories: string[] | null;
   tagSuggestions: string[];
   onSaved: () => void;
 }) {

@@ -17,14 +17,15 @@ export interface ItemFormValues {
 /**
  * Name, price, category and description: the fields Add Item and the edit
  * modal share, as fields of their Conform form. Existing categories are
- * offered as suggestions.
+ * offered as suggestions; a type without categories (`categories` null) has
+ * no Category field.
  */
 export function ItemFormFields({
   fields,
   categories,
 }: {
   fields: FormFields<"name" | "price" | "category" | "description">;
-  categories: string[];
+  categories: string[] | null;
 }) {
   const listId = `${fields.category.id}-suggestions`;
   return (
@@ -35,14 +36,18 @@ export function ItemFormFields({
       <Field field={fields.price} label="Price" hint="Digits and a dot, like 12.50.">
         <input inputMode="decimal" autoComplete="off" />
       </Field>
-      <Field field={fields.category} label="Category">
-        <input list={listId} maxLength={CATEGORY_MAX_LENGTH} autoComplete="off" />
-      </Field>
-      <datalist id={listId}>
-        {categories.map((category) => (
-          <option key={category} value={category} />
-        ))}
-      </datalist>
+      {categories ? (
+        <>
+          <Field field={fields.category} label="Category">
+            <input list={listId} maxLength={CATEGORY_MAX_LENGTH} autoComplete="off" />
+          </Field>
+          <datalist id={listId}>
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </>
+      ) : null}
       <Field field={fields.description} label="Description">
         <textarea rows={3} maxLength={DESCRIPTION_MAX_LENGTH} />
       </Field>

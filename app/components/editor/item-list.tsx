@@ -24,7 +24,8 @@ export function ItemList({
   type: ProductType;
   items: EditorItem[] | null;
   loadError: string | null;
-  categories: string[];
+  /** The categories in use, or null for a type whose items have none. */
+  categories: string[] | null;
   tagSuggestions: string[];
 }) {
   const hydrated = useHydrated();
@@ -34,7 +35,11 @@ export function ItemList({
   // The list follows this state at once. The address follows it too, replaced in
   // place without a navigation (nothing needs loading), so a reload keeps both.
   const [query, setQuery] = useState(() => searchParams.get("q") ?? "");
-  const [sort, setSort] = useState(() => parseItemSort(searchParams.get("sort")));
+  const [sort, setSort] = useState(() => {
+    const asked = parseItemSort(searchParams.get("sort"));
+    // A type without categories offers no category order.
+    return categories || !asked.startsWith("category") ? asked : "name-asc";
+  });
   const refreshing = revalidator.state === "loading" || navigation.state === "loading";
 
   const applyToAddress = (next: { q: string; sort: string }) => {
@@ -63,7 +68,7 @@ export function ItemList({
             type="search"
             name="q"
             defaultValue={query}
-            placeholder="Name, category or description"
+            placeholder={categories ? "Name, category or description" : "Name or description"}
             onChange={(event) => {
               if (!hydrated) return;
               const q = event.currentTarget.value;
@@ -85,11 +90,13 @@ export function ItemList({
               applyToAddress({ q: query, sort: next });
             }}
           >
-            {ITEM_SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            {ITEM_SORTS.filter((option) => categories || !option.value.startsWith("category")).map(
+              (option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ),
+            )}
           </select>
         </div>
         <div className="toolbar-buttons">

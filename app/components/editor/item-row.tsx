@@ -28,7 +28,8 @@ export function ItemRow({
   item: EditorItem;
   productId: string;
   type: ProductType;
-  categories: string[];
+  /** The categories in use, or null for a type whose items have none. */
+  categories: string[] | null;
   tagSuggestions: string[];
 }) {
   const { RowBadges, RowSummary, RowDetails, RowActions } = editorOf(type);
@@ -48,7 +49,7 @@ export function ItemRow({
           {item.name}
         </h3>
         <p className="item-meta">
-          {item.category ? <span className="badge">{item.category}</span> : null}
+          {categories && item.category ? <span className="badge">{item.category}</span> : null}
           <span className="muted">{formatPrice(item.priceCents)}</span>
           {RowBadges ? <RowBadges item={item} /> : null}
         </p>

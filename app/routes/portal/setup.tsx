@@ -166,7 +166,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const itemRefusal = itemResult?.intent === "add-item" ? null : itemFailure(itemResult);
   const type = loaderData.type;
   const site = siteOf(type);
-  const categories = distinctCategories(loaderData.items ?? []);
+  // Null for a type whose items have no category (a shop's): its forms leave the field out.
+  const categories = site.items?.categories ? distinctCategories(loaderData.items ?? []) : null;
   // A shop's own tags first, then any others its items already use.
   const tagSuggestions = normalizeTags(
     [...(loaderData.ownInfo.tags ?? []), ...(loaderData.items ?? []).flatMap((item) => item.tags)],
