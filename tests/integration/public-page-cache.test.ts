@@ -246,9 +246,11 @@ describe("owner writes", () => {
     const otherApp = await startHttpApp(other);
     try {
       const site = await restaurant(services, "Two Processes");
-      // Cached on B...
-      await view(otherApp.url, site.path);
-      expect((await view(otherApp.url, site.path)).cache).toBe("hit");
+      // Cached on B... once the notifications of the site's creation through A have reached
+      // B: they arrive asynchronously, and a render they overtake is not kept.
+      await expect
+        .poll(async () => (await view(otherApp.url, site.path)).cache, { timeout: 2000 })
+        .toBe("hit");
       // ...changed through A...
       const status = await postEditor(app.url, site, {
         intent: "update-price",
