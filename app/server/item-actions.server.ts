@@ -20,7 +20,7 @@ import {
 } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { itemsOf, siteOf, type ItemsDefinition } from "~/sites";
+import { siteOf, type ItemsDefinition } from "~/sites";
 import type { products } from "./db/schema";
 import { parseSubmission } from "./forms.server";
 import {
@@ -63,9 +63,9 @@ const FAILURE: Record<ItemIntent, string> = {
   "remove-image": MESSAGES.failedToUpdateItem,
 };
 
-/** Whether the editor of this type offers the intent (its site definition says which). */
-export function isItemIntent(type: Product["type"], intent: unknown): intent is ItemIntent {
-  return itemsOf(type)?.intents.has(intent as ItemIntent) ?? false;
+/** Whether an editor with these item rules offers the intent (its site definition says which). */
+export function isItemIntent(items: ItemsDefinition, intent: unknown): intent is ItemIntent {
+  return items.intents.has(intent as ItemIntent);
 }
 
 type Reply = Pick<Submission<unknown>, "reply">;

@@ -8,7 +8,7 @@ import { ecommerceSite } from "./ecommerce/site";
 import { PRODUCT_TYPES, type ProductType } from "./product-types";
 import { restaurantSite } from "./restaurant/site";
 import { shoppySite } from "./shoppy/site";
-import type { ItemsDefinition, SiteDefinition } from "./site";
+import type { SiteDefinition } from "./site";
 
 export { isProductType, PRODUCT_TYPES, type ProductType, type PublicPrefix } from "./product-types";
 export type { ItemsDefinition, SiteDefinition } from "./site";
@@ -31,9 +31,4 @@ export const ALL_SITES: readonly SiteDefinition[] = PRODUCT_TYPES.map((type) => 
 /** The site type a public path's first segment names (`r`, `s`, `d`, `e`), or null. */
 export function siteFromPrefix(prefix: unknown): SiteDefinition | null {
   return ALL_SITES.find((site) => site.publicPrefix === prefix) ?? null;
-}
-
-/** The types whose editor has items (restaurants and shops), with their item rules. */
-export function itemsOf(type: ProductType): ItemsDefinition | null {
-  return SITES[type].items;
 }

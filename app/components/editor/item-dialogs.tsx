@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { editItemSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { centsToDecimalString } from "~/lib/price";
 import { useHydrated } from "../use-hydrated";
-import { itemsOf, type ProductType } from "~/sites";
+import { siteOf, type ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
 
@@ -100,7 +100,7 @@ function EditItemForm({
   onSaved: () => void;
 }) {
   const { ItemFields } = editorOf(type);
-  const editSchema = itemsOf(type)?.editSchema ?? editItemSchema;
+  const editSchema = siteOf(type).items?.editSchema ?? editItemSchema;
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";
   const [form, fields] = useForm<ItemFormValues, unknown>({

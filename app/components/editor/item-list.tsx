@@ -35,10 +35,13 @@ export function ItemList({
   // The list follows this state at once. The address follows it too, replaced in
   // place without a navigation (nothing needs loading), so a reload keeps both.
   const [query, setQuery] = useState(() => searchParams.get("q") ?? "");
+  // A type without categories offers no category order.
+  const sorts = categories
+    ? ITEM_SORTS
+    : ITEM_SORTS.filter((option) => !option.value.startsWith("category"));
   const [sort, setSort] = useState(() => {
     const asked = parseItemSort(searchParams.get("sort"));
-    // A type without categories offers no category order.
-    return categories || !asked.startsWith("category") ? asked : "name-asc";
+    return sorts.some((option) => option.value === asked) ? asked : "name-asc";
   });
   const refreshing = revalidator.state === "loading" || navigation.state === "loading";
 
@@ -90,13 +93,11 @@ export function ItemList({
               applyToAddress({ q: query, sort: next });
             }}
           >
-            {ITEM_SORTS.filter((option) => categories || !option.value.startsWith("category")).map(
-              (option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ),
-            )}
+            {sorts.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="toolbar-buttons">

@@ -142,7 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return saveSiteInfo(services.events, owner.id, product, formData);
   }
   const items = siteOf(product.type).items;
-  if (items && isItemIntent(product.type, intent)) {
+  if (items && isItemIntent(items, intent)) {
     return runItemIntent(intent, { services, product, formData, file, items });
   }
   return data<ActionResult>({ error: "This editor cannot do that." }, { status: 400 });
@@ -159,10 +159,9 @@ function isInfoResult(result: ActionResult | undefined): result is SaveInfoResul
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const tab = parseEditorTab(searchParams.get("tab"));
-  const answer = actionData;
-  const itemResult = isItemResult(answer) ? answer : undefined;
-  const infoResult = isInfoResult(answer) ? answer : undefined;
-  const refusal = answer && "error" in answer ? answer.error : null;
+  const itemResult = isItemResult(actionData) ? actionData : undefined;
+  const infoResult = isInfoResult(actionData) ? actionData : undefined;
+  const refusal = actionData && "error" in actionData ? actionData.error : null;
   const itemRefusal = itemResult?.intent === "add-item" ? null : itemFailure(itemResult);
   const type = loaderData.type;
   const site = siteOf(type);
