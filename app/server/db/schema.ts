@@ -114,6 +114,8 @@ export const products = pgTable(
     exists: boolean("exists").notNull().default(true),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
+    /** When the owner first copied or shared the public link (the Getting started checklist). */
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +147,14 @@ export const productInfo = pgTable("product_info", {
   logoUrl: text("logo_url").notNull().default(""),
   bgUrl: text("bg_url").notNull().default(""),
   address: text("address").notNull().default(""),
+  /** ISO 4217 code the public page shows prices in (see app/lib/currency.ts). */
+  currency: text("currency").notNull().default("USD"),
+  /** The public page's font style, a system font stack (see app/lib/themes.ts). */
+  fontStyle: text("font_style").notNull().default("modern"),
+  /** The theme preset last picked, or "" when the colours were chosen one by one. */
+  theme: text("theme").notNull().default(""),
+  /** The owner's order of menu categories (a new one is appended); any in use but unlisted follow by name. */
+  categoryOrder: jsonb("category_order").$type<string[]>().notNull().default([]),
   /** Shop tags (shoppy only): trimmed, unique case-insensitively, at most 50. */
   tags: jsonb("tags").$type<string[]>().notNull().default([]),
   /** Shop payment links (shoppy only): a PayPal.me and a Venmo username, or "". */
