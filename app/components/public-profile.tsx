@@ -2,6 +2,7 @@ import type { HoursRow } from "~/lib/hours";
 import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
 import { safeHttpUrl } from "~/lib/profile-info";
 import { pageMeta } from "~/lib/seo";
+import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { HoursTable, publicSiteDescription } from "./public-site";
 
@@ -11,6 +12,7 @@ export interface PublicProfile {
   contact: { phone: string; email: string };
   hours: HoursRow[];
   colors: { primary: string; secondary: string; text: string };
+  fontStyle: string;
   logoUrl: string;
   bgUrl: string;
 }
@@ -21,20 +23,17 @@ export function mapsLink(address: string): string {
 
 /**
  * A dealership's or store's public profile: hero, logo, contact, address and
- * hours, in the owner's colors. Plain HTML: it needs no JavaScript.
+ * hours, in the owner's colors and font. Plain HTML: it needs no JavaScript.
  */
 export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonLd: unknown }) {
   const background = safeHttpUrl(site.bgUrl);
   const logo = safeHttpUrl(site.logoUrl);
   return (
-    <div
-      className="public-profile"
-      style={{ background: site.colors.primary, color: site.colors.text }}
-    >
+    <div className="public-profile" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <header
         className="profile-hero"
-        style={{ height: HERO_HEIGHT_PX, background: site.colors.secondary }}
+        style={{ height: HERO_HEIGHT_PX }}
       >
         {background ? (
           <img
@@ -60,31 +59,28 @@ export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonL
         <section aria-label="Contact" className="profile-contact">
           {site.address ? (
             <p>
-              <a href={mapsLink(site.address)} style={{ color: "inherit" }}>
+              <a href={mapsLink(site.address)}>
                 {site.address}
               </a>
             </p>
           ) : null}
           {site.contact.phone ? (
             <p>
-              <a
-                href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`}
-                style={{ color: "inherit" }}
-              >
+              <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`}>
                 {site.contact.phone}
               </a>
             </p>
           ) : null}
           {site.contact.email ? (
             <p>
-              <a href={`mailto:${site.contact.email}`} style={{ color: "inherit" }}>
+              <a href={`mailto:${site.contact.email}`}>
                 {site.contact.email}
               </a>
             </p>
           ) : null}
         </section>
         <section aria-labelledby="hours-title">
-          <h2 id="hours-title" style={{ color: site.colors.secondary }}>
+          <h2 id="hours-title">
             Opening hours
           </h2>
           <HoursTable hours={site.hours} />

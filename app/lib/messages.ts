@@ -84,6 +84,7 @@ export const MESSAGES = Object.freeze({
   httpUrlOnly: "Only http:// or https:// addresses are accepted.",
   colorFellBack: "Not a valid color: the default is used. Use 3 or 6 hex digits, like #1d4ed8.",
   textTooLong: "This is too long.",
+  fontStyleUnknown: "Pick one of the font styles offered.",
   nameTooLong: "Name must be at most 100 characters.",
   linkCopied: "Link copied.",
   copyFailed: "Could not copy. Select the link and copy it yourself.",

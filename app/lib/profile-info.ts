@@ -9,6 +9,7 @@ import { parseColors, type ColorKey } from "./colors";
 import { DAYS, normalizeHours, type HoursRow } from "./hours";
 import { NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
+import { DEFAULT_FONT_STYLE, isFontStyle, type FontStyle } from "./themes";
 
 const URL_MAX_LENGTH = 2048;
 
@@ -63,6 +64,14 @@ export const profileInfoSchema = z.object({
     .array(z.object({ open: optionalText(16), close: optionalText(16) }).optional())
     .max(DAYS.length)
     .optional(),
+  /** Left out (an older form) keeps the default; anything else must be one the editor offers. */
+  fontStyle: z
+    .string()
+    .optional()
+    .transform((value) => value || DEFAULT_FONT_STYLE)
+    .refine(isFontStyle, { error: MESSAGES.fontStyleUnknown }),
+  /** The preset picked last; kept only while the colours and font still match it. */
+  theme: optionalText(40),
 });
 
 export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
@@ -86,6 +95,7 @@ export interface ProfileInfo {
   bgUrl: string;
   colors: Record<ColorKey, string>;
   hours: HoursRow[];
+  fontStyle: FontStyle;
 }
 
 /** What is stored: hours in their 7-row shape, colors with defaults for anything invalid. */
@@ -110,6 +120,7 @@ export function toProfileInfo(input: ProfileInfoInput): {
       bgUrl: safeHttpUrl(input.bgUrl) ?? "",
       colors,
       hours,
+      fontStyle: input.fontStyle as FontStyle,
     },
     colorsFellBack: fellBack,
   };

@@ -4,6 +4,7 @@
  */
 import type { CSSProperties } from "react";
 import { DEFAULT_COLORS, normalizeHex, type ColorKey } from "./colors";
+import { FONT_STYLES, fontStyleOf, type FontStyle } from "./themes";
 
 /** WCAG 2 relative luminance of a #rrggbb color. */
 export function relativeLuminance(hex: string): number {
@@ -64,4 +65,21 @@ export function siteThemeStyle(colors: Partial<Record<ColorKey, unknown>>): CSSP
     "--site-on-secondary": theme.onSecondary,
     "--site-accent": theme.accent,
   } as CSSProperties;
+}
+
+/**
+ * What a public page's outermost element carries: the colours as custom properties, the
+ * font style's system font stack, and a marker the editor's live preview finds to try
+ * unsaved choices on the real page.
+ */
+export function siteThemeAttributes(
+  colors: Partial<Record<ColorKey, unknown>>,
+  fontStyle: unknown,
+): { style: CSSProperties; "data-font": FontStyle; "data-site-theme": "" } {
+  const font = fontStyleOf(fontStyle);
+  return {
+    style: { ...siteThemeStyle(colors), fontFamily: FONT_STYLES[font].stack },
+    "data-font": font,
+    "data-site-theme": "",
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { data } from "react-router";
 import { toProfileInfo, type SaveInfoResult } from "~/lib/profile-info";
+import { resolveThemeChoice } from "~/lib/themes";
 import { siteOf, type ProductType } from "~/sites";
 import type { Events } from "./events.server";
 import { parseSubmission } from "./forms.server";
@@ -32,6 +33,7 @@ export async function saveSiteInfo(
   const { logoUrl: _logoUrl, bgUrl: _bgUrl, ...withoutImages } = info;
   const toSave = {
     ...(definition.uploadsImages ? withoutImages : info),
+    ...resolveThemeChoice(product.type, submission.value.theme, info.colors, info.fontStyle),
     ...definition.ownFields(submission.value),
   };
   try {

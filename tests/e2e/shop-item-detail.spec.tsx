@@ -99,6 +99,7 @@ function pageHtml(payments: ShopPayments, openItemId: string | null): string {
       contact: { phone: "+1 555 0100", email: "shop@example.com" },
       hours: defaultHours(),
       colors: { primary: "#ffffff", secondary: "#2f6f4f", text: "#102018" },
+      fontStyle: "modern",
       logoUrl: null,
       bgUrl: null,
     },

@@ -47,15 +47,16 @@ export async function loadProductInfo(db: Database, productId: string) {
 /**
  * Saves a site's info; the product's name and slug follow it (the public URL
  * changes with the name, and the old one redirects). Sites whose logo and
- * background are uploads leave the image URLs out, and they stay as they are.
+ * background are uploads leave the image URLs out, and they stay as they are;
+ * so does the font style or theme of a caller that leaves it out.
  */
 export async function saveProductInfo(
   events: Events,
   ownerUid: string,
   productId: string,
-  info: Omit<ProfileInfo, "logoUrl" | "bgUrl"> &
-    Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl">> &
-    OwnInfoFields,
+  info: Omit<ProfileInfo, "logoUrl" | "bgUrl" | "fontStyle"> &
+    Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl" | "fontStyle">> &
+    OwnInfoFields & { theme?: string },
 ): Promise<void> {
   const slug = slugify(info.name);
   await events.transaction(async (tx, changes) => {

@@ -21,6 +21,7 @@ const SITE_FIELDS = {
   contact: productInfo.contact,
   hours: productInfo.hours,
   colors: productInfo.colors,
+  fontStyle: productInfo.fontStyle,
   logoUrl: productInfo.logoUrl,
   bgUrl: productInfo.bgUrl,
   tags: productInfo.tags,
@@ -174,6 +175,7 @@ export async function loadPublicSite(
     contact: info.contact,
     hours: normalizeHours(info.hours),
     colors: info.colors,
+    fontStyle: info.fontStyle,
     logoUrl: info.logoUrl,
     bgUrl: info.bgUrl,
     /** Shops only: their tags and payment handles (empty for other types). */

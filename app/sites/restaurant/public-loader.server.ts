@@ -54,6 +54,7 @@ export function publicRestaurantLoader() {
         contact: site.contact,
         hours: site.hours,
         colors: site.colors,
+        fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
         bgUrl: publicImageSrc(site.bgUrl),
       },

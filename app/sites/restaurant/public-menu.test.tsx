@@ -10,6 +10,7 @@ const site: PublicMenuSite = {
   contact: { phone: "+1 (555) 0100", email: "bob@example.com" },
   hours: defaultHours(),
   colors: { primary: "#fff8f0", secondary: "#b4441c", text: "#1f1a17" },
+  fontStyle: "classic",
   logoUrl: "/files/restaurants/p1/info/logo?v=1",
   bgUrl: "https://cdn.example/bg.jpg",
 };

@@ -1,7 +1,7 @@
 import type { HoursRow } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
-import { siteThemeStyle } from "~/lib/site-theme";
+import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
@@ -12,6 +12,7 @@ export interface PublicMenuSite {
   contact: { phone: string; email: string };
   hours: HoursRow[];
   colors: { primary: string; secondary: string; text: string };
+  fontStyle: string;
   /** Already checked: a path on this site or an http(s) URL. */
   logoUrl: string | null;
   bgUrl: string | null;
@@ -53,7 +54,7 @@ export function PublicMenuPage({
   jsonLd: unknown;
 }) {
   return (
-    <div className="menu-page" id="top" style={siteThemeStyle(site.colors)}>
+    <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <a className="skip-link" href="#menu">
         Skip to the menu

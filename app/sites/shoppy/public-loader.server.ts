@@ -74,6 +74,7 @@ export function publicShopLoader() {
         contact: site.contact,
         hours: site.hours,
         colors: site.colors,
+        fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
         bgUrl: publicImageSrc(site.bgUrl),
       },

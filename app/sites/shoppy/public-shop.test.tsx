@@ -55,6 +55,7 @@ const props: PublicShopPageProps = {
     contact: { phone: "+1 (555) 0100", email: "bob@example.com" },
     hours: defaultHours(),
     colors: { primary: "#f4f7f5", secondary: "#2f6f4f", text: "#102018" },
+    fontStyle: "modern",
     logoUrl: "/files/shoppies/p1/info/logo?v=1",
     bgUrl: "https://cdn.example/bg.jpg",
   },

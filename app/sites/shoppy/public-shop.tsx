@@ -20,7 +20,7 @@ import {
   photoText,
   type ShopItemData,
 } from "./shop-page-script";
-import { siteThemeStyle } from "~/lib/site-theme";
+import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import {
@@ -31,6 +31,7 @@ import {
 
 export interface PublicShopSite extends PublicSiteHeaderFacts {
   colors: { primary: string; secondary: string; text: string };
+  fontStyle: string;
 }
 
 export interface PublicShopItem {
@@ -121,7 +122,7 @@ export function PublicShopPage({
   const openItem = items.find((item) => item.id === openItemId) ?? null;
   let eagerLeft = EAGER_CARDS;
   return (
-    <div className="shop-page" data-shop="" style={siteThemeStyle(site.colors)}>
+    <div className="shop-page" data-shop="" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <a className="skip-link" href="#items">
         Skip to the items
