@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { ColorKey } from "~/lib/colors";
 import type { HoursRow } from "~/lib/hours";
+import type { FontStyle } from "~/lib/themes";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import type { OwnInfoFields } from "~/sites/site";
-import { ColorFields } from "./color-fields";
 import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
+import { ThemeFields } from "./theme-fields";
 
 export interface ProfileEditorValues {
   name: string;
@@ -19,6 +20,7 @@ export interface ProfileEditorValues {
   logoUrl: string;
   bgUrl: string;
   colors: Record<ColorKey, string>;
+  fontStyle: FontStyle;
   hours: HoursRow[];
 }
 
@@ -28,7 +30,7 @@ type InfoFormValues = Omit<ProfileEditorValues, "hours"> & {
 } & Required<OwnInfoFields>;
 
 /**
- * A site's info form: contact details, hours and colors, saved in one go, and
+ * A site's info form: contact details, hours and its look, saved in one go, and
  * the fields its type adds (a shop's tags and payment links). It is checked in
  * the browser with the schema the server uses, and works without JavaScript.
  * The dealership and e-commerce editors type their image addresses here;
@@ -88,8 +90,10 @@ export function ProfileEditor({
         <input autoComplete="street-address" />
       </Field>
       <HoursEditor initial={values.hours} />
-      <ColorFields
-        initial={values.colors}
+      <ThemeFields
+        type={type}
+        initialColors={values.colors}
+        initialFont={values.fontStyle}
         fellBack={form.status === "success" ? result?.colorsFellBack : undefined}
       />
       {info.uploadsImages ? null : (

@@ -31,10 +31,7 @@ export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonL
   return (
     <div className="public-profile" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
-      <header
-        className="profile-hero"
-        style={{ height: HERO_HEIGHT_PX }}
-      >
+      <header className="profile-hero" style={{ height: HERO_HEIGHT_PX }}>
         {background ? (
           <img
             className="profile-hero-image"
@@ -59,30 +56,22 @@ export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonL
         <section aria-label="Contact" className="profile-contact">
           {site.address ? (
             <p>
-              <a href={mapsLink(site.address)}>
-                {site.address}
-              </a>
+              <a href={mapsLink(site.address)}>{site.address}</a>
             </p>
           ) : null}
           {site.contact.phone ? (
             <p>
-              <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`}>
-                {site.contact.phone}
-              </a>
+              <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`}>{site.contact.phone}</a>
             </p>
           ) : null}
           {site.contact.email ? (
             <p>
-              <a href={`mailto:${site.contact.email}`}>
-                {site.contact.email}
-              </a>
+              <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
             </p>
           ) : null}
         </section>
         <section aria-labelledby="hours-title">
-          <h2 id="hours-title">
-            Opening hours
-          </h2>
+          <h2 id="hours-title">Opening hours</h2>
           <HoursTable hours={site.hours} />
         </section>
       </main>

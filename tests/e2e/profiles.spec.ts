@@ -21,9 +21,9 @@ for (const [typeLabel, prefix, ldType] of [
     await page.getByLabel("Tuesday closes").selectOption("5:00 PM");
     await expect(page.getByLabel("Tuesday opens")).toHaveValue("");
     await page.getByLabel("Tuesday opens").selectOption("10:00 AM");
-    await page.getByLabel("Primary").fill("#0b1f3a");
-    await page.getByLabel("Text").fill("fff");
-    await page.getByLabel("Secondary").fill("not-a-color");
+    await page.getByLabel("Primary", { exact: true }).fill("#0b1f3a");
+    await page.getByLabel("Text", { exact: true }).fill("fff");
+    await page.getByLabel("Secondary", { exact: true }).fill("not-a-color");
     await expect(page.getByText(MESSAGES.colorFellBack)).toBeVisible();
     await page.getByLabel("Logo URL").fill("https://images.example/logo.png");
     await page.getByRole("button", { name: "Save" }).click();

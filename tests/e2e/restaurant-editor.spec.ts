@@ -38,9 +38,9 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
   await page.getByLabel("Monday closes").selectOption("5:30 PM");
   await page.getByLabel("Sunday opens").selectOption("Closed");
   await expect(page.getByLabel("Sunday closes")).toHaveValue("Closed");
-  await page.getByLabel("Primary").fill("#0b1f3a");
-  await page.getByLabel("Text").fill("#fafafa");
-  await page.getByLabel("Secondary").fill("nope");
+  await page.getByLabel("Primary", { exact: true }).fill("#0b1f3a");
+  await page.getByLabel("Text", { exact: true }).fill("#fafafa");
+  await page.getByLabel("Secondary", { exact: true }).fill("nope");
   await expect(page.getByText(MESSAGES.colorFellBack)).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: MESSAGES.infoSaved })).toBeVisible();

@@ -1,3 +1,4 @@
+import type { MouseEvent } from "react";
 import { Link } from "react-router";
 
 export const EDITOR_TABS = ["items", "add", "info"] as const;
@@ -8,15 +9,36 @@ export function parseEditorTab(value: string | null): EditorTab {
 }
 
 /**
+ * Whether the phone's Preview tab is showing. It is kept in page state rather than the
+ * URL so that the form it hides stays on the page, unsaved choices and all; without
+ * JavaScript the tab is a link (`?preview=1`) the server answers with the preview shown.
+ */
+export interface PreviewToggle {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Opens the preview in place of a page load. */
+function openPreview(preview: PreviewToggle) {
+  return (event: MouseEvent) => {
+    event.preventDefault();
+    preview.onOpenChange(true);
+  };
+}
+
+/**
  * The editor's sections as links: the chosen one lives in the URL (`?tab=`),
  * so reload, back and a shared link all land on it, with or without JavaScript.
+ * On phones a last tab shows the live preview.
  */
 export function EditorTabs({
   current,
   labels,
+  preview,
 }: {
   current: EditorTab;
   labels: Record<EditorTab, string>;
+  preview: PreviewToggle;
 }) {
   return (
     <nav className="editor-tabs" aria-label="Editor sections">
@@ -25,12 +47,55 @@ export function EditorTabs({
           key={tab}
           to={`?tab=${tab}`}
           className="editor-tab"
-          aria-current={tab === current ? "page" : undefined}
+          aria-current={tab === current && !preview.open ? "page" : undefined}
           preventScrollReset
+          onClick={(event) => {
+            // Back from the preview to the tab it hid: nothing to load.
+            if (tab === current && preview.open) event.preventDefault();
+            preview.onOpenChange(false);
+          }}
         >
           {labels[tab]}
         </Link>
       ))}
+      <Link
+        to={`?tab=${current}&preview=1`}
+        className="editor-tab preview-tab"
+        aria-current={preview.open ? "page" : undefined}
+        preventScrollReset
+        onClick={openPreview(preview)}
+      >
+        Preview
+      </Link>
+    </nav>
+  );
+}
+
+/** A profile editor's two views on a phone: its form, and the live preview. */
+export function PreviewTabs({ preview }: { preview: PreviewToggle }) {
+  return (
+    <nav className="editor-tabs preview-tabs" aria-label="Editor sections">
+      <Link
+        to="?"
+        className="editor-tab"
+        aria-current={preview.open ? undefined : "page"}
+        preventScrollReset
+        onClick={(event) => {
+          event.preventDefault();
+          preview.onOpenChange(false);
+        }}
+      >
+        Edit
+      </Link>
+      <Link
+        to="?preview=1"
+        className="editor-tab preview-tab"
+        aria-current={preview.open ? "page" : undefined}
+        preventScrollReset
+        onClick={openPreview(preview)}
+      >
+        Preview
+      </Link>
     </nav>
   );
 }

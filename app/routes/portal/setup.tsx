@@ -1,10 +1,16 @@
+import { useState } from "react";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
-import { EditorTabs, parseEditorTab } from "~/components/editor/editor-tabs";
+import { EditorTabs, parseEditorTab, PreviewTabs } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
 import { SiteInfo } from "~/components/editor/site-info";
+import {
+  PreviewDraftProvider,
+  SitePreview,
+  type PreviewDraft,
+} from "~/components/editor/site-preview";
 import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
 import {
@@ -19,6 +25,7 @@ import type { SaveInfoResult } from "~/lib/profile-info";
 import { isProductType, siteOf } from "~/sites";
 import type { OwnInfoFields } from "~/sites/site";
 import { pageMeta } from "~/lib/seo";
+import { fontStyleOf } from "~/lib/themes";
 import { takeFlash } from "~/server/flash.server";
 import { FormReadError } from "~/server/forms.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
@@ -57,6 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       logoUrl: row.logoUrl,
       bgUrl: row.bgUrl,
       colors: row.colors,
+      fontStyle: fontStyleOf(row.fontStyle),
       hours: row.hours,
     };
     ownInfo = site.info.ownFields(row);
@@ -159,6 +167,10 @@ function isInfoResult(result: ActionResult | undefined): result is SaveInfoResul
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const tab = parseEditorTab(searchParams.get("tab"));
+  // The phone's Preview tab; wide screens show the preview beside the form all the time.
+  const [previewOpen, setPreviewOpen] = useState(searchParams.get("preview") === "1");
+  const previewToggle = { open: previewOpen, onOpenChange: setPreviewOpen };
+  const [previewDraft, setPreviewDraft] = useState<PreviewDraft | null>(null);
   const itemResult = isItemResult(actionData) ? actionData : undefined;
   const infoResult = isInfoResult(actionData) ? actionData : undefined;
   const refusal = actionData && "error" in actionData ? actionData.error : null;
@@ -206,68 +218,72 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
 
-      {site.items ? (
-        <>
-          <EditorTabs current={tab} labels={site.items.tabLabels} />
-          <div className="editor-panel">
-            {tab === "items" ? (
-              <ItemList
-                productId={loaderData.id}
-                type={type}
-                items={loaderData.items}
-                loadError={loaderData.itemsError}
-                categories={categories}
-                tagSuggestions={tagSuggestions}
-              />
-            ) : null}
-            {tab === "add" ? (
-              <AddItemForm
-                productId={loaderData.id}
-                type={type}
-                items={site.items}
-                itemCount={loaderData.items?.length ?? 0}
-                categories={categories}
-                tagSuggestions={tagSuggestions}
-                serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
-              />
-            ) : null}
-            {tab === "info" ? (
-              <>
-                {loaderData.loadError ? (
-                  <p className="alert error" role="alert">
-                    {loaderData.loadError}
-                  </p>
-                ) : null}
-                {loaderData.info ? (
-                  <SiteInfo
-                    productId={loaderData.id}
-                    type={type}
-                    values={loaderData.info}
-                    ownValues={loaderData.ownInfo}
-                    result={infoResult}
-                  />
-                ) : null}
-              </>
-            ) : null}
+      <PreviewDraftProvider value={setPreviewDraft}>
+        <div className="editor-workspace" data-previewing={previewOpen}>
+          <div className="editor-main">
+            {site.items ? (
+              <EditorTabs current={tab} labels={site.items.tabLabels} preview={previewToggle} />
+            ) : (
+              <PreviewTabs preview={previewToggle} />
+            )}
+            <div className="editor-panel">
+              {tab === "items" && site.items ? (
+                <ItemList
+                  productId={loaderData.id}
+                  type={type}
+                  items={loaderData.items}
+                  loadError={loaderData.itemsError}
+                  categories={categories}
+                  tagSuggestions={tagSuggestions}
+                />
+              ) : null}
+              {tab === "add" && site.items ? (
+                <AddItemForm
+                  productId={loaderData.id}
+                  type={type}
+                  items={site.items}
+                  itemCount={loaderData.items?.length ?? 0}
+                  categories={categories}
+                  tagSuggestions={tagSuggestions}
+                  serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
+                />
+              ) : null}
+              {tab === "info" || !site.items ? (
+                <>
+                  {loaderData.loadError ? (
+                    <p className="alert error" role="alert">
+                      {loaderData.loadError}
+                    </p>
+                  ) : null}
+                  {loaderData.info && site.items ? (
+                    <SiteInfo
+                      productId={loaderData.id}
+                      type={type}
+                      values={loaderData.info}
+                      ownValues={loaderData.ownInfo}
+                      result={infoResult}
+                    />
+                  ) : null}
+                  {loaderData.info && !site.items ? (
+                    <ProfileEditor
+                      type={type}
+                      values={loaderData.info}
+                      ownValues={loaderData.ownInfo}
+                      result={infoResult}
+                    />
+                  ) : null}
+                </>
+              ) : null}
+            </div>
           </div>
-        </>
-      ) : (
-        <>
-          {loaderData.loadError ? (
-            <p className="alert error" role="alert">
-              {loaderData.loadError}
-            </p>
-          ) : null}
-          {loaderData.info ? (
-            <ProfileEditor
-              type={type}
-              values={loaderData.info}
-              ownValues={loaderData.ownInfo}
-              result={infoResult}
-            />
-          ) : null}
-        </>
-      )}
+          <SitePreview
+            src={loaderData.publicPath}
+            draft={previewDraft}
+            open={previewOpen}
+            dataVersion={loaderData}
+          />
+        </div>
+      </PreviewDraftProvider>
       <p>
         <Link to="/user">Back to Your Products</Link>
       </p>

@@ -1,0 +1,219 @@
+import { useId, useState } from "react";
+import { COLOR_KEYS, normalizeHex, parseColor, type ColorKey } from "~/lib/colors";
+import { MESSAGES } from "~/lib/messages";
+import { contrastRatio, readableOn } from "~/lib/site-theme";
+import {
+  FONT_STYLE_IDS,
+  FONT_STYLES,
+  matchingPreset,
+  themePresetsFor,
+  type FontStyle,
+} from "~/lib/themes";
+import type { ProductType } from "~/sites/product-types";
+import { usePreviewDraft } from "./editor/site-preview";
+
+const LABEL: Record<ColorKey, string> = {
+  primary: "Primary",
+  secondary: "Secondary",
+  text: "Text",
+};
+
+const HINT: Record<ColorKey, string> = {
+  primary: "The page's background.",
+  secondary: "The header, headings, buttons and badges.",
+  text: "Text on the background.",
+};
+
+/** WCAG AA for body text. */
+const AA = 4.5;
+
+const ratio = (value: number) => `${(Math.floor(value * 10) / 10).toFixed(1)}:1`;
+
+/** What to tell the owner about a colour whose contrast is below AA, or null when it reads well. */
+function contrastWarning(key: ColorKey, colors: Record<ColorKey, string>): string | null {
+  if (key === "text") {
+    const value = contrastRatio(colors.text, colors.primary);
+    if (value >= AA) return null;
+    const replacement = readableOn(colors.primary) === "#000000" ? "black" : "white";
+    return `Text on Primary is ${ratio(value)}, below the ${AA}:1 readers need: your page shows ${replacement} text instead.`;
+  }
+  if (key === "secondary") {
+    const value = contrastRatio(colors.secondary, colors.primary);
+    if (value >= AA) return null;
+    return `Secondary on Primary is ${ratio(value)}, below ${AA}:1: headings use the text color instead.`;
+  }
+  return null;
+}
+
+/**
+ * The look of the public page: theme presets as swatches, a font style, and the three
+ * colors, each with a color picker beside its hex field (SPEC section 5 keeps the hex
+ * field). Picking a preset fills in its colors and font; changing any of them by hand
+ * switches to "Custom". Unsaved choices show on the editor's live preview at once.
+ */
+export function ThemeFields({
+  type,
+  initialColors,
+  initialFont,
+  fellBack = [],
+}: {
+  type: ProductType;
+  initialColors: Record<ColorKey, string>;
+  initialFont: FontStyle;
+  fellBack?: ColorKey[];
+}) {
+  const presets = themePresetsFor(type);
+  const [values, setValues] = useState<Record<ColorKey, string>>(initialColors);
+  const [font, setFont] = useState<FontStyle>(initialFont);
+  const [theme, setTheme] = useState(
+    () => matchingPreset(type, initialColors, initialFont)?.id ?? "",
+  );
+  const idPrefix = useId();
+  const shown = Object.fromEntries(
+    COLOR_KEYS.map((key) => [key, parseColor(values[key], key)]),
+  ) as Record<ColorKey, string>;
+  usePreviewDraft({ colors: shown, fontStyle: font });
+
+  const changeByHand = (change: () => void) => {
+    change();
+    setTheme("");
+  };
+
+  return (
+    <fieldset className="theme-fields">
+      <legend>Look</legend>
+      <fieldset className="theme-presets">
+        <legend>Theme</legend>
+        <p className="field-hint">Pick a theme, then adjust its colors and font if you like.</p>
+        <div className="theme-swatches">
+          {presets.map((preset) => (
+            <label key={preset.id} className="theme-swatch">
+              <input
+                type="radio"
+                name="theme"
+                value={preset.id}
+                checked={theme === preset.id}
+                onChange={() => {
+                  setTheme(preset.id);
+                  setValues({ ...preset.colors });
+                  setFont(preset.font);
+                }}
+              />
+              <span
+                className="theme-swatch-sample"
+                aria-hidden="true"
+                style={{
+                  background: preset.colors.primary,
+                  color: preset.colors.text,
+                  fontFamily: FONT_STYLES[preset.font].stack,
+                }}
+              >
+                <span
+                  className="theme-swatch-band"
+                  style={{ background: preset.colors.secondary }}
+                />
+                <span className="theme-swatch-text">Aa</span>
+              </span>
+              <span className="theme-swatch-name">{preset.name}</span>
+            </label>
+          ))}
+          <label className="theme-swatch custom">
+            <input
+              type="radio"
+              name="theme"
+              value=""
+              checked={theme === ""}
+              onChange={() => setTheme("")}
+            />
+            <span
+              className="theme-swatch-sample"
+              aria-hidden="true"
+              style={{
+                background: shown.primary,
+                color: shown.text,
+                fontFamily: FONT_STYLES[font].stack,
+              }}
+            >
+              <span className="theme-swatch-band" style={{ background: shown.secondary }} />
+              <span className="theme-swatch-text">Aa</span>
+            </span>
+            <span className="theme-swatch-name">Custom</span>
+          </label>
+        </div>
+      </fieldset>
+
+      <fieldset className="font-styles">
+        <legend>Font</legend>
+        <div className="font-options">
+          {FONT_STYLE_IDS.map((id) => (
+            <label key={id} className="font-option" style={{ fontFamily: FONT_STYLES[id].stack }}>
+              <input
+                type="radio"
+                name="fontStyle"
+                value={id}
+                checked={font === id}
+                onChange={() => changeByHand(() => setFont(id))}
+              />
+              {FONT_STYLES[id].label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="color-fields">
+        <legend>Colors</legend>
+        {COLOR_KEYS.map((key) => {
+          const id = `${idPrefix}-color-${key}`;
+          const invalid = values[key].trim() !== "" && normalizeHex(values[key]) === null;
+          const fellBackNote = invalid || fellBack.includes(key) ? MESSAGES.colorFellBack : null;
+          const warning = contrastWarning(key, shown);
+          const describedBy = [
+            `${id}-hint`,
+            fellBackNote ? `${id}-note` : null,
+            warning ? `${id}-contrast` : null,
+          ]
+            .filter(Boolean)
+            .join(" ");
+          const setColor = (value: string) =>
+            changeByHand(() => setValues((current) => ({ ...current, [key]: value })));
+          return (
+            <div key={key} className="field color-field">
+              <label htmlFor={id}>{LABEL[key]}</label>
+              <span className="color-input">
+                <input
+                  type="color"
+                  className="color-picker"
+                  value={shown[key]}
+                  aria-label={`${LABEL[key]} color picker`}
+                  onChange={(event) => setColor(event.currentTarget.value)}
+                />
+                <input
+                  id={id}
+                  name={`colors.${key}`}
+                  value={values[key]}
+                  spellCheck={false}
+                  autoComplete="off"
+                  aria-describedby={describedBy}
+                  onChange={(event) => setColor(event.currentTarget.value)}
+                />
+              </span>
+              <p id={`${id}-hint`} className="field-hint">
+                {HINT[key]}
+              </p>
+              {fellBackNote ? (
+                <p id={`${id}-note`} className="field-hint warning">
+                  {fellBackNote}
+                </p>
+              ) : null}
+              {warning ? (
+                <p id={`${id}-contrast`} className="field-hint warning" role="status">
+                  {warning}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </fieldset>
+    </fieldset>
+  );
+}
