@@ -335,6 +335,58 @@ describe("saving a restaurant's info", () => {
   });
 });
 
+describe("saving a site's look", () => {
+  it("stores a picked theme's colours and font with its id, and refuses an unknown font", async () => {
+    const { owner, stranger, productId, act } = await restaurantWithOwners();
+    const stored = () =>
+      services.db.query.productInfo.findFirst({ where: eq(productInfo.productId, productId) });
+
+    const picked = await act(owner, {
+      intent: "save-info",
+      name: "Themed Diner",
+      theme: "night-grill",
+      fontStyle: "classic",
+      "colors.primary": "#123456",
+    });
+    expect(picked).toMatchObject({ status: 200, body: { result: { status: "success" } } });
+    expect(await stored()).toMatchObject({
+      theme: "night-grill",
+      fontStyle: "modern",
+      colors: { primary: "#161616", secondary: "#f2b544", text: "#f5f0e6" },
+    });
+
+    const custom = await act(owner, {
+      intent: "save-info",
+      name: "Themed Diner",
+      theme: "",
+      fontStyle: "rounded",
+      "colors.primary": "#fafafa",
+    });
+    expect(custom).toMatchObject({ status: 200 });
+    expect(await stored()).toMatchObject({
+      theme: "",
+      fontStyle: "rounded",
+      colors: { primary: "#fafafa" },
+    });
+
+    const before = await stored();
+    const refused = await act(owner, {
+      intent: "save-info",
+      name: "Themed Diner",
+      fontStyle: "comic-sans",
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { result: { error: { fontStyle: [MESSAGES.fontStyleUnknown] } } },
+    });
+    // Another owner cannot restyle it either.
+    expect(
+      await act(stranger, { intent: "save-info", name: "Mine now", theme: "bistro" }),
+    ).toMatchObject({ status: 404 });
+    expect(await stored()).toEqual(before);
+  });
+});
+
 describe("load failures", () => {
   it("say 'Failed to load items.' and 'Failed to load.' and still show the rest", async () => {
     const broken = await createTestServices();
