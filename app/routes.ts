@@ -20,8 +20,9 @@ export default [
     route("info", "routes/portal/info.tsx"),
     route("create", "routes/portal/create.tsx"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
-    // Resource routes, guarded like the pages: delete, image uploads, the live-update stream.
+    // Resource routes, guarded like the pages: delete, a shared link, image uploads, the live-update stream.
     route("delete/:pid", "routes/portal/delete-product.ts"),
+    route("link-shared/:pid", "routes/portal/link-shared.ts"),
     route("upload/:pid", "routes/portal/upload.ts"),
     route("events", "routes/portal/events.ts"),
   ]),

@@ -1,11 +1,24 @@
 import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "./use-hydrated";
 
-/** Copies a public URL and says so to sighted and screen-reader users alike. */
-export function CopyLinkButton({ url, label }: { url: string; label: string }) {
+/**
+ * Copies a public URL and says so to sighted and screen-reader users alike. Copying an
+ * owner's own site link (`productId`) also ticks its Getting started "Share your link" step.
+ */
+export function CopyLinkButton({
+  url,
+  label,
+  productId,
+}: {
+  url: string;
+  label: string;
+  productId?: string;
+}) {
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
   const hydrated = useHydrated();
+  const shared = useFetcher();
 
   useEffect(() => {
     if (status === "idle") return;
@@ -17,6 +30,9 @@ export function CopyLinkButton({ url, label }: { url: string; label: string }) {
     try {
       await navigator.clipboard.writeText(url);
       setStatus("copied");
+      if (productId) {
+        void shared.submit({}, { method: "post", action: `/user/link-shared/${productId}` });
+      }
     } catch {
       setStatus("failed");
     }

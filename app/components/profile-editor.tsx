@@ -11,6 +11,8 @@ import type { OwnInfoFields } from "~/sites/site";
 import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
 import { ThemeFields } from "./theme-fields";
+import { useSavedToast } from "./toasts";
+import { useHydrated } from "./use-hydrated";
 
 export interface ProfileEditorValues {
   name: string;
@@ -59,6 +61,9 @@ export function ProfileEditor({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: info.schema }),
   });
+  // With JavaScript a save is confirmed by a toast; without, by the page that comes back.
+  const hydrated = useHydrated();
+  useSavedToast(result?.result, info.savedMessage);
   // The server's reason, or the type's words when the browser found the form invalid.
   const formErrors = form.errors?.length ? form.errors : form.valid ? null : [info.failedMessage];
 
@@ -66,7 +71,7 @@ export function ProfileEditor({
     <Form method="post" {...getFormProps(form)} className="form profile-editor">
       <input type="hidden" name="intent" value="save-info" />
       <div id={form.errorId} aria-live="polite">
-        {form.status === "success" ? (
+        {form.status === "success" && !hydrated ? (
           <p className="alert success" role="status">
             {info.savedMessage}
           </p>

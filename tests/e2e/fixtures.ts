@@ -66,3 +66,8 @@ export async function openEditorTab(page: Page, name: string) {
     page.getByRole("navigation", { name: "Editor sections" }).getByRole("link", { name }),
   ).toHaveAttribute("aria-current", "page");
 }
+
+/** A confirmation toast (sonner's announced region) with this text. */
+export function toast(page: Page, text: string) {
+  return page.getByRole("region", { name: /^Notifications/ }).getByText(text);
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createSite, expect, openEditorTab, register, test } from "./fixtures";
+import { createSite, expect, openEditorTab, register, test, toast } from "./fixtures";
 
 /** The framed public page's themed root, where the preview shows colours and font. */
 function previewRoot(page: Page) {
@@ -67,7 +67,7 @@ for (const [device, viewport] of [
       await backToInfo(page);
       await page.getByLabel("Restaurant name").fill("Preview Grill");
       await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.getByText("Info saved")).toBeVisible();
+      await expect(toast(page, "Info saved!")).toBeVisible();
 
       // The saved page, name and all, in the preview and at its public address.
       await showPreview(page);

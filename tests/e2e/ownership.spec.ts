@@ -119,7 +119,7 @@ test("a second owner and an anonymous visitor get nothing of an owner's data", a
     expect(response.status(), path).toBe(302);
     expect(response.headers()["location"], path).toMatch(/^\/signin\?redirectTo=/);
   }
-  for (const path of ["/user/create", `/user/delete/${site.id}`]) {
+  for (const path of ["/user/create", `/user/delete/${site.id}`, `/user/link-shared/${site.id}`]) {
     const response = await anonymous.post(path, {
       form: { type: "shoppy", name: "x" },
       maxRedirects: 0,
@@ -141,6 +141,10 @@ test("a second owner and an anonymous visitor get nothing of an owner's data", a
   expect(anonymousSave.status()).toBe(401);
   const refusedDelete = await second.context.post(`/user/delete/${site.id}`, { maxRedirects: 0 });
   expect(refusedDelete.status()).toBe(404);
+  const refusedShare = await second.context.post(`/user/link-shared/${site.id}`, {
+    maxRedirects: 0,
+  });
+  expect(refusedShare.status()).toBe(404);
   expect(await (await first.context.get(site.editor)).text()).toContain("Private Kitchen");
   expect(await (await first.context.get(site.editor)).text()).not.toContain("Hijacked");
   expect(await (await first.context.get("/user")).text()).toContain("Using 1/3");

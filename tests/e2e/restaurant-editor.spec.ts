@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { MAX_ITEMS_PER_PRODUCT } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
 import AxeBuilder from "@axe-core/playwright";
-import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
+import { createSite, DEMO, expect, openEditorTab, register, signIn, test, toast } from "./fixtures";
 
 const HOSTILE_NAME = "<img src=x onerror=alert(1)></script>";
 
@@ -43,7 +43,7 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
   await page.getByLabel("Secondary", { exact: true }).fill("nope");
   await expect(page.getByText(MESSAGES.colorFellBack)).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: MESSAGES.infoSaved })).toBeVisible();
+  await expect(toast(page, MESSAGES.infoSaved)).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Restaurant name")).toHaveValue("Harbour Bistro & Bar");
   await expect(page.getByLabel("Monday closes")).toHaveValue("5:30 PM");
@@ -76,7 +76,7 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
         .setInputFiles({ name: "dish.jpg", mimeType: "image/jpeg", buffer: fields.photo });
     }
     await page.getByRole("button", { name: "Add item" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+    await expect(toast(page, "Item added.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Add item" })).toBeEnabled();
     await expect(page.getByLabel("Name")).toHaveValue("");
   };
@@ -227,7 +227,7 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await page.getByLabel("Price").fill("8");
   await page.getByLabel("Category").fill("Starters");
   await page.getByRole("button", { name: "Add item" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+  await expect(toast(page, "Item added.")).toBeVisible();
   await openEditorTab(page, "Menu Items");
 
   // Edit: Escape closes and gives focus back; a save changes the item.
@@ -292,7 +292,7 @@ test("changes to an item removed meanwhile say so with the spec's messages", asy
   await page.getByLabel("Name").fill("Toast");
   await page.getByLabel("Price").fill("2");
   await page.getByRole("button", { name: "Add item" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+  await expect(toast(page, "Item added.")).toBeVisible();
   await openEditorTab(page, "Menu Items");
   const row = page.getByRole("listitem").filter({ hasText: "Toast" });
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, openEditorTab, register, test } from "./fixtures";
+import { createSite, expect, openEditorTab, register, test, toast } from "./fixtures";
 import { cardLink, dialog, expectPhoto, swipe, tagBox, visibleNames } from "./shop-page";
 
 function photo(color: string) {
@@ -35,7 +35,7 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   await page.getByLabel("PayPal.me name").fill("paypal.me/cornerstore");
   await page.getByLabel("Venmo username").fill("@corner-store");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: MESSAGES.saved })).toBeVisible();
+  await expect(toast(page, MESSAGES.saved)).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("PayPal.me name")).toHaveValue("cornerstore");
   await expect(page.getByLabel("Venmo username")).toHaveValue("corner-store");
@@ -50,7 +50,7 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   await page.getByRole("button", { name: "Add tag", exact: true }).click();
   await expect(page.getByRole("list", { name: "Tags: 3 of 10" })).toBeVisible();
   await page.getByRole("button", { name: "Add item" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+  await expect(toast(page, "Item added.")).toBeVisible();
   // The tag chips start empty again for the next item.
   await expect(page.getByRole("list", { name: /^Tags:/ })).toHaveCount(0);
   await page.getByLabel("Name").fill("Linen Apron");
@@ -60,7 +60,7 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   await expect(page.getByLabel("Category")).toHaveCount(0);
   await page.getByLabel("Star (shown as Featured)").check();
   await page.getByRole("button", { name: "Add item" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Item added." })).toBeVisible();
+  await expect(toast(page, "Item added.")).toBeVisible();
 
   // Items: photos, reorder, remove, sold out.
   await openEditorTab(page, "Items");

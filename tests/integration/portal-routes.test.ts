@@ -11,6 +11,7 @@ import * as createRoute from "../../app/routes/portal/create";
 import * as deleteRoute from "../../app/routes/portal/delete-product";
 import * as eventsRoute from "../../app/routes/portal/events";
 import * as infoRoute from "../../app/routes/portal/info";
+import * as linkSharedRoute from "../../app/routes/portal/link-shared";
 import * as productsRoute from "../../app/routes/portal/products";
 import * as setupRoute from "../../app/routes/portal/setup";
 import { items, productInfo, products, users } from "../../app/server/db/schema";
@@ -54,6 +55,79 @@ describe("/user and /user/info", () => {
     expect(theirs.body).toMatchObject({ products: [] });
     const info = await callRoute(infoRoute.loader, { services, owner: second });
     expect(info.body).toMatchObject({ info: { uid: second.id, used: 0, max: 3 } });
+  });
+
+  it("show each site's Getting started checklist, ticked as the owner sets it up", async () => {
+    const { first, second, productId } = await twoOwnersAndAProduct();
+    const steps = async () => {
+      const listed = await callRoute(productsRoute.loader, { services, owner: first });
+      const [site] = (listed.body as { products: { setup: { id: string; done: boolean }[] }[] })
+        .products;
+      return Object.fromEntries(site!.setup.map((step) => [step.id, step.done]));
+    };
+    expect(await steps()).toEqual({
+      created: true,
+      picture: false,
+      hours: false,
+      items: false,
+      shared: false,
+    });
+
+    await services.db
+      .update(productInfo)
+      .set({
+        logoUrl: "/files/logo?v=1",
+        hours: [{ day: "Monday", open: "9:00 AM", close: "5:00 PM" }],
+      })
+      .where(eq(productInfo.productId, productId));
+    await services.db.insert(items).values(
+      ["A", "B", "C", "D", "E"].map((name) => ({
+        id: `Item${name}000000000000000`.slice(0, 20),
+        productId,
+        name,
+        slug: name.toLowerCase(),
+      })),
+    );
+    // Another owner cannot tick the share step, and an unknown site is refused alike.
+    for (const [owner, pid] of [
+      [second, productId],
+      [first, "Unknown0000000000000"],
+    ] as const) {
+      const refused = await callRoute(linkSharedRoute.action, {
+        services,
+        owner,
+        params: { pid },
+        form: {},
+      });
+      expect(refused).toMatchObject({ status: 404, body: { message: MESSAGES.invalidProduct } });
+    }
+    expect((await steps()).shared).toBe(false);
+
+    const shared = await callRoute(linkSharedRoute.action, {
+      services,
+      owner: first,
+      params: { pid: productId },
+      form: {},
+    });
+    expect(shared).toMatchObject({ status: 200, body: { shared: true } });
+    expect(await steps()).toEqual({
+      created: true,
+      picture: true,
+      hours: true,
+      items: true,
+      shared: true,
+    });
+  });
+
+  it("tell an owner whose status is not valid, and offer no Create", async () => {
+    const { first } = await twoOwnersAndAProduct();
+    const blocked = await callRoute(productsRoute.loader, {
+      services,
+      owner: { ...first, status: "suspended" },
+    });
+    expect(blocked.body).toMatchObject({ blockedStatus: "suspended", products: [{}] });
+    const valid = await callRoute(productsRoute.loader, { services, owner: first });
+    expect(valid.body).toMatchObject({ blockedStatus: null });
   });
 
   it("cap the usage max at 3 whatever max_product says", async () => {

@@ -10,6 +10,7 @@ import { z } from "~/lib/zod";
 import type { ItemsDefinition, ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
+import { announceSaved } from "../toasts";
 import { useHydrated } from "../use-hydrated";
 import { Field } from "../form";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
@@ -57,7 +58,6 @@ export function AddItemForm({
   const formRef = useRef<HTMLFormElement>(null);
   const pendingPhoto = useRef<File | null>(null);
   const [photo, setPhoto] = useState<SingleUploadState>({ stage: "idle" });
-  const [added, setAdded] = useState(false);
   // Bumped after each add, so the tag chips start empty again like the other fields.
   const [formGeneration, setFormGeneration] = useState(0);
   const schema = useMemo(
@@ -99,7 +99,7 @@ export function AddItemForm({
     formRef.current?.reset();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the server's answer is the outside event this effect handles
     setFormGeneration((generation) => generation + 1);
-    setAdded(true);
+    announceSaved("Item added.");
     if (!chosen) return;
     void (async () => {
       const upload = await compressAndUpload(
@@ -133,7 +133,6 @@ export function AddItemForm({
         className="form add-item-form"
         {...formProps}
         onSubmit={(event) => {
-          setAdded(false);
           setPhoto({ stage: "idle" });
           formProps.onSubmit(event);
         }}
@@ -150,7 +149,7 @@ export function AddItemForm({
               {formErrors.join(" ")}
             </p>
           ) : null}
-          {added || addedWithoutScript ? (
+          {addedWithoutScript ? (
             <p className="alert success" role="status">
               Item added.
             </p>

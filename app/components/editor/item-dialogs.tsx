@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { editItemSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { centsToDecimalString } from "~/lib/price";
+import { announceSaved } from "../toasts";
 import { useHydrated } from "../use-hydrated";
 import { siteOf, type ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
@@ -118,7 +119,9 @@ function EditItemForm({
   });
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.result.status === "success") onSaved();
+    if (fetcher.state !== "idle" || fetcher.data?.result.status !== "success") return;
+    announceSaved("Item saved.");
+    onSaved();
   }, [fetcher.state, fetcher.data, onSaved]);
 
   return (

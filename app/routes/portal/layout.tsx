@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { PortalNav } from "~/components/portal-nav";
+import { PortalToaster } from "~/components/toasts";
 import { ownerContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import { routeErrorMessage } from "~/lib/route-error";
@@ -23,6 +24,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <PortalToaster />
     </>
   );
 }

@@ -2,10 +2,12 @@ import { Link } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { ownerContext, servicesContext } from "~/context";
-import { effectiveMaxProducts } from "~/lib/limits";
+import { SetupChecklist } from "~/components/setup-checklist";
+import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf } from "~/sites";
-import { listOwnerProducts } from "~/server/repositories/products.server";
+import { setupChecklist } from "~/lib/setup-checklist";
+import { listOwnerSitesWithProgress } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
@@ -20,27 +22,38 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
   const max = effectiveMaxProducts(owner.maxProduct);
+  // An owner whose status is not valid learns it here, not only when trying to create.
+  const blockedStatus = isStatusValid(owner.status) ? null : owner.status;
   const { db, env } = context.get(servicesContext);
   try {
-    const products = await listOwnerProducts(db, owner.id);
+    const products = await listOwnerSitesWithProgress(db, owner.id);
     return {
       error: null,
       max,
+      blockedStatus,
       products: products.map((product) => ({
         id: product.id,
         type: product.type,
         name: product.name,
         ...publicLink(env, product.type, product.slug, product.id),
+        setup: setupChecklist({
+          type: product.type,
+          logoUrl: product.logoUrl ?? "",
+          bgUrl: product.bgUrl ?? "",
+          hours: product.hours,
+          itemCount: product.itemCount,
+          shared: product.sharedAt !== null,
+        }),
       })),
     };
   } catch (error) {
     console.error("loading products failed:", error);
-    return { error: MESSAGES.failedToLoadProducts, max, products: [] };
+    return { error: MESSAGES.failedToLoadProducts, max, blockedStatus, products: [] };
   }
 }
 
 export default function YourProducts({ loaderData }: Route.ComponentProps) {
-  const { products, max, error } = loaderData;
+  const { products, max, error, blockedStatus } = loaderData;
   useOwnerLiveUpdates();
   const atLimit = products.length >= max;
 
@@ -52,11 +65,20 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
           {`Using ${products.length}/${max}`}
         </p>
       </div>
+      {blockedStatus !== null ? (
+        <div className="alert warning" role="status">
+          <p>
+            <strong>Your account status is “{blockedStatus}”.</strong> {MESSAGES.statusNotValid}{" "}
+            Your existing sites stay online and editable; contact the site's operator to have your
+            account reviewed.
+          </p>
+        </div>
+      ) : null}
       {error ? (
         <p className="alert error" role="alert">
           {error}
         </p>
-      ) : products.length === 0 ? (
+      ) : products.length === 0 && blockedStatus === null ? (
         <div className="card">
           <p>You have no sites yet. Pick a type and a name, and your page is online in a minute.</p>
           <p>
@@ -65,7 +87,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </div>
-      ) : (
+      ) : products.length === 0 ? null : (
         <ul className="grid" aria-label="Your sites">
           {products.map((product) => (
             <li key={product.id} className="card">
@@ -89,13 +111,22 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
                 >
                   View Public
                 </a>
-                <CopyLinkButton url={product.publicUrl} label={`Copy link to ${product.name}`} />
+                <CopyLinkButton
+                  url={product.publicUrl}
+                  label={`Copy link to ${product.name}`}
+                  productId={product.id}
+                />
               </div>
+              <SetupChecklist
+                siteName={product.name}
+                steps={product.setup}
+                editorPath={`/user/${product.type}/setup/${product.id}`}
+              />
             </li>
           ))}
         </ul>
       )}
-      {!error && products.length > 0 ? (
+      {!error && products.length > 0 && blockedStatus === null ? (
         atLimit ? (
           <p className="muted">{MESSAGES.productLimitReached}</p>
         ) : (

@@ -201,7 +201,11 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           >
             View Public
           </a>
-          <CopyLinkButton url={loaderData.publicUrl} label={`Copy link to ${loaderData.name}`} />
+          <CopyLinkButton
+            url={loaderData.publicUrl}
+            label={`Copy link to ${loaderData.name}`}
+            productId={loaderData.id}
+          />
           <DeleteProductDialog productId={loaderData.id} name={loaderData.name} />
         </div>
       </div>

@@ -37,6 +37,56 @@ export async function listOwnerProducts(db: Database, ownerUid: string) {
     .orderBy(asc(products.createdAt), asc(products.id));
 }
 
+/**
+ * The owner's live products as Your Products lists them, with what their Getting started
+ * checklist needs: pictures, hours, how many items, and whether the link was shared.
+ */
+export async function listOwnerSitesWithProgress(db: Database, ownerUid: string) {
+  return db
+    .select({
+      id: products.id,
+      type: products.type,
+      name: products.name,
+      slug: products.slug,
+      sharedAt: products.sharedAt,
+      logoUrl: productInfo.logoUrl,
+      bgUrl: productInfo.bgUrl,
+      hours: productInfo.hours,
+      itemCount:
+        sql<number>`(select count(*) from ${items} where ${items.productId} = ${products.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(products)
+    .leftJoin(productInfo, eq(productInfo.productId, products.id))
+    .where(and(eq(products.ownerUid, ownerUid), eq(products.exists, true)))
+    .orderBy(asc(products.createdAt), asc(products.id));
+}
+
+/**
+ * Notes that the owner copied or shared their site's link (the checklist's last step).
+ * The first time is kept; returns false when the owner has no such live product.
+ */
+export async function markLinkShared(
+  events: Events,
+  ownerUid: string,
+  productId: string,
+): Promise<boolean> {
+  return events.transaction(async (tx, changes) => {
+    const updated = await tx
+      .update(products)
+      .set({ sharedAt: sql`coalesce(${products.sharedAt}, now())` })
+      .where(
+        and(eq(products.id, productId), eq(products.ownerUid, ownerUid), eq(products.exists, true)),
+      )
+      .returning({ id: products.id });
+    if (updated.length === 0) return false;
+    // Other open Your Products pages tick the step too; the public page is unchanged.
+    changes.owner(ownerUid);
+    return true;
+  });
+}
+
 /** The info row an editor shows (hours always in their 7-row form). */
 export async function loadProductInfo(db: Database, productId: string) {
   const [row] = await db.select().from(productInfo).where(eq(productInfo.productId, productId));
