@@ -120,7 +120,7 @@ export function toProfileInfo(input: ProfileInfoInput): {
       bgUrl: safeHttpUrl(input.bgUrl) ?? "",
       colors,
       hours,
-      fontStyle: input.fontStyle as FontStyle,
+      fontStyle: input.fontStyle,
     },
     colorsFellBack: fellBack,
   };

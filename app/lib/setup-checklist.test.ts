@@ -35,7 +35,7 @@ describe("setupChecklist", () => {
 
   it("counts a logo or a background, opening hours, enough items and a shared link", () => {
     const hours = DAYS.map((day) => ({ day, open: "Closed", close: "Closed" }));
-    hours[2] = { day: DAYS[2]!, open: "9:00 AM", close: "5:00 PM" };
+    hours[2] = { day: DAYS[2], open: "9:00 AM", close: "5:00 PM" };
     expect(
       doneIds({
         ...fresh,
