@@ -15,7 +15,6 @@ export function SetupChecklist({
   editorPath: string;
 }) {
   const done = steps.filter((step) => step.done).length;
-  const titleId = `setup-${editorPath.replace(/\W+/g, "-")}`;
   if (done === steps.length) {
     return (
       <p className="setup-complete">
@@ -24,9 +23,9 @@ export function SetupChecklist({
     );
   }
   return (
-    <section className="setup-checklist" aria-labelledby={titleId}>
+    <section className="setup-checklist" aria-label={`Getting started with ${siteName}`}>
       <div className="setup-head">
-        <h3 id={titleId}>Getting started</h3>
+        <h3>Getting started</h3>
         <span className="muted">
           {done} of {steps.length} done
         </span>
@@ -34,7 +33,7 @@ export function SetupChecklist({
       <progress
         max={steps.length}
         value={done}
-        aria-label={`Getting started with ${siteName}: ${done} of ${steps.length} steps done`}
+        aria-label={`${done} of ${steps.length} steps done`}
       />
       <ol className="setup-steps">
         {steps.map((step) => (

@@ -100,8 +100,21 @@ test("copy link puts the public URL on the clipboard and says so", async ({
   // The editor has a Copy link button of the same name: wait for the list itself.
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByRole("heading", { name: "Copy Me", level: 2 })).toBeVisible();
+  const checklist = page.getByRole("region", { name: "Getting started with Copy Me" });
+  await expect(checklist.getByText("1 of 5 done")).toBeVisible();
+  await expect(checklist.getByRole("link", { name: "Set your opening hours" })).toHaveAttribute(
+    "href",
+    /\/user\/restaurant\/setup\/[A-Za-z0-9]{20}\?tab=info$/,
+  );
   await page.getByRole("button", { name: "Copy link to Copy Me" }).click();
   await expect(page.getByText(MESSAGES.linkCopied)).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`^${baseURL}/r/copy-me-[A-Za-z0-9]{20}$`));
+  // Copying the link ticks the checklist's last step, and it stays ticked.
+  await expect(checklist.getByText("2 of 5 done")).toBeVisible();
+  await expect(
+    checklist.getByRole("listitem").filter({ hasText: "Share your link" }),
+  ).toContainText("(done)");
+  await page.reload();
+  await expect(checklist.getByText("2 of 5 done")).toBeVisible();
 });
