@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
-import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { splitTagText, TAG_MAX_LENGTH } from "~/sites/shoppy/tags";
+import { addTagsThatFit, splitTagText } from "~/sites/shoppy/tags";
 import { Field, FieldErrors, type FieldState } from "../form";
 import { useHydrated } from "../use-hydrated";
 
@@ -38,19 +37,14 @@ export function TagsEditor({
   const offered = suggestions.filter((tag) => !chosen.has(tag.toLowerCase()));
   const shownErrors = [...(notice ? [notice] : []), ...(field.errors ?? [])];
 
+  /** Adds what fits; what does not stays in the field, whole, with the reason beside it. */
   const add = (input: string[]) => {
-    const { tags: next, overLimit } = normalizeTags([...tags, ...input], max);
-    if (next.some((tag) => tag.length > TAG_MAX_LENGTH)) {
-      setNotice(MESSAGES.tagTooLong);
-      return false;
-    }
-    if (overLimit) {
-      setNotice(tooManyMessage);
-      return false;
-    }
-    setNotice(null);
+    const { tags: next, left, reason } = addTagsThatFit(tags, input, max);
     setTags(next);
-    return true;
+    setDraft(left.join(", "));
+    setNotice(
+      reason === "too-many" ? tooManyMessage : reason === "too-long" ? MESSAGES.tagTooLong : null,
+    );
   };
 
   if (!hydrated) {
@@ -100,20 +94,26 @@ export function TagsEditor({
           form={`${id}-no-form`}
           value={draft}
           placeholder="New tag"
-          maxLength={TAG_MAX_LENGTH * 4}
           aria-invalid={shownErrors.length ? true : undefined}
           aria-describedby={`${id}-hint${shownErrors.length ? ` ${field.errorId}` : ""}`}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key !== "Enter" && event.key !== ",") return;
             event.preventDefault();
-            if (add(splitTagText(draft))) setDraft("");
+            add(splitTagText(draft));
+          }}
+          onPaste={(event) => {
+            // A pasted list becomes chips at once; a single word is just typed.
+            const pasted = event.clipboardData.getData("text");
+            if (!pasted.includes(",")) return;
+            event.preventDefault();
+            add(splitTagText(`${draft},${pasted}`));
           }}
         />
         <button
           type="button"
           className="button secondary small"
-          onClick={() => add(splitTagText(draft)) && setDraft("")}
+          onClick={() => add(splitTagText(draft))}
         >
           Add tag
         </button>

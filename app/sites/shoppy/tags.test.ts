@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/messages";
-import { itemTagsField, shopTagsField, splitTagText } from "./tags";
+import { addTagsThatFit, itemTagsField, shopTagsField, splitTagText } from "./tags";
 
 describe("tag lists", () => {
   it("read chips and typed text together, trimmed and unique ignoring case", () => {
@@ -33,5 +33,33 @@ describe("tag lists", () => {
 
   it("split typed text", () => {
     expect(splitTagText(" a, ,b,c ")).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("addTagsThatFit", () => {
+  it("adds a long pasted list whole up to the limit and gives back the rest uncut", () => {
+    const pasted = Array.from({ length: 14 }, (_, i) => `kids-tag-number-${i}`);
+    expect(pasted.join(", ").length).toBeGreaterThan(160);
+    const { tags, left, reason } = addTagsThatFit([], pasted, 10);
+    expect(tags).toEqual(pasted.slice(0, 10));
+    expect(left).toEqual(pasted.slice(10));
+    expect(reason).toBe("too-many");
+  });
+
+  it("skips tags already on the list, ignoring case, without calling them left over", () => {
+    expect(addTagsThatFit(["Gifts"], [" gifts ", "Home"], 10)).toEqual({
+      tags: ["Gifts", "Home"],
+      left: [],
+      reason: null,
+    });
+  });
+
+  it("keeps an overlong tag out and says so, still adding the others", () => {
+    const long = "x".repeat(41);
+    expect(addTagsThatFit([], ["a", long, "b"], 10)).toEqual({
+      tags: ["a", "b"],
+      left: [long],
+      reason: "too-long",
+    });
   });
 });
