@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { applyHoursChange, HOUR_CHOICES, NOT_CHOSEN, type HoursRow } from "~/lib/hours";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Opening hours for the week: an open and a close select per day, with Closed
@@ -9,6 +10,8 @@ import { applyHoursChange, HOUR_CHOICES, NOT_CHOSEN, type HoursRow } from "~/lib
  */
 export function HoursEditor({ initial }: { initial: HoursRow[] }) {
   const [rows, setRows] = useState(initial);
+  const hydrated = useHydrated();
+  const first = rows[0];
   const change = (index: number, field: "open" | "close", value: string) =>
     setRows((current) =>
       current.map((row, i) => (i === index ? applyHoursChange(row, field, value) : row)),
@@ -41,6 +44,20 @@ export function HoursEditor({ initial }: { initial: HoursRow[] }) {
           ))}
         </div>
       ))}
+      {/* Most places keep the same hours all week: one tap instead of twelve more choices. */}
+      {hydrated && first ? (
+        <button
+          type="button"
+          className="button secondary small hours-copy"
+          onClick={() =>
+            setRows((current) =>
+              current.map((row) => ({ ...row, open: first.open, close: first.close })),
+            )
+          }
+        >
+          Use {first.day}'s hours every day
+        </button>
+      ) : null}
     </fieldset>
   );
 }
