@@ -88,10 +88,13 @@ export function AddItemForm({
       ? form.errors?.filter((error) => !(limitReached && error === MESSAGES.limitReachedItems))
       : undefined;
 
-  // Once the item exists, its photo follows.
+  // Once the item exists, its photo follows. Handled as soon as the answer arrives, once:
+  // the list reloads after that, and what the owner types meanwhile for the next item stays.
+  const handledAnswer = useRef<ItemActionResult | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
     const answer = fetcher.data;
+    if (!answer || answer === handledAnswer.current) return;
+    handledAnswer.current = answer;
     const chosen = pendingPhoto.current;
     pendingPhoto.current = null;
     const itemId = answer.itemId;
@@ -119,7 +122,7 @@ export function AddItemForm({
     // Runs once per answer of the add request. The revalidator changes as it revalidates,
     // which would run this again and reset what the owner has typed since.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
 
   const addedWithoutScript = !hydrated && serverResult?.result.status === "success";
 
