@@ -8,6 +8,7 @@ import { siteOf, type ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import type { OwnInfoFields } from "~/sites/site";
 import { ColorFields } from "./color-fields";
+import { CurrencyField } from "./currency-field";
 import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
 
@@ -87,6 +88,7 @@ export function ProfileEditor({
       <Field field={fields.address} label="Address">
         <input autoComplete="street-address" />
       </Field>
+      {info.showsPrices ? <CurrencyField field={fields.currency} /> : null}
       <HoursEditor initial={values.hours} />
       <ColorFields
         initial={values.colors}

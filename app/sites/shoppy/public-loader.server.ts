@@ -61,6 +61,7 @@ export function publicShopLoader() {
       email: site.contact.email,
       images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
       hours: site.hours,
+      currency: site.currency,
       items: items.map((item) => ({
         ...item,
         url: `${env.publicUrl}${shopHref(site.canonicalPath, NO_FILTERS, item.id)}`,
@@ -76,6 +77,7 @@ export function publicShopLoader() {
         colors: site.colors,
         logoUrl: publicImageSrc(site.logoUrl),
         bgUrl: publicImageSrc(site.bgUrl),
+        currency: site.currency,
       },
       path: site.canonicalPath,
       items,
