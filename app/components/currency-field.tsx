@@ -10,7 +10,7 @@ export function CurrencyField({ field }: { field: FieldState }) {
     <Field
       field={field}
       label="Currency"
-      hint="Your prices are shown in it. Changing it keeps the numbers: 12.50 stays 12.50."
+      hint="The prices on your public page are shown in it. Changing it keeps the amounts as they are."
     >
       <select>
         {CURRENCIES.map((currency) => (

@@ -45,7 +45,7 @@ export async function saveCategoryOrder(
   }
   return data<CategoryOrderResult>({
     intent,
-    result: submission.reply({ resetForm: true }),
+    result: { ...submission.reply({ resetForm: true }), status: "success" },
     ...(move ? { moved: move } : {}),
   });
 }
