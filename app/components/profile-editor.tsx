@@ -8,6 +8,7 @@ import type { SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import type { OwnInfoFields } from "~/sites/site";
+import { CurrencyField } from "./currency-field";
 import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
 import { ThemeFields } from "./theme-fields";
@@ -94,6 +95,7 @@ export function ProfileEditor({
       <Field field={fields.address} label="Address">
         <input autoComplete="street-address" />
       </Field>
+      {info.showsPrices ? <CurrencyField field={fields.currency} /> : null}
       <HoursEditor initial={values.hours} />
       <ThemeFields
         type={type}

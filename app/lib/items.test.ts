@@ -127,6 +127,23 @@ describe("sortItems", () => {
     expect(ids("category-desc")).toEqual(["c", "b", "a", "e", "d"]);
   });
 
+  it("sorts by category in the menu's order when given it, items without one last", () => {
+    const menuOrder = ["Starters", "Desserts"];
+    const byMenu = (sort: "category-asc" | "category-desc") =>
+      sortItems(items, sort, menuOrder).map((i) => i.id);
+    expect(byMenu("category-asc")).toEqual(["c", "b", "a", "e", "d"]);
+    // Reversed: the categories turn around; items inside keep their name order.
+    expect(byMenu("category-desc")).toEqual(["e", "d", "b", "a", "c"]);
+    // A category the order does not name comes after those it does.
+    expect(sortItems(items, "category-asc", ["Desserts"]).map((i) => i.id)).toEqual([
+      "b",
+      "a",
+      "c",
+      "e",
+      "d",
+    ]);
+  });
+
   it("sorts by price, then name", () => {
     expect(ids("price-asc")).toEqual(["c", "b", "a", "e", "d"]);
     expect(ids("price-desc")).toEqual(["d", "e", "b", "a", "c"]);

@@ -111,8 +111,9 @@ export interface ListedItem {
 export const ITEM_SORTS = [
   { value: "name-asc", label: "Name (A to Z)" },
   { value: "name-desc", label: "Name (Z to A)" },
-  { value: "category-asc", label: "Category (A to Z)" },
-  { value: "category-desc", label: "Category (Z to A)" },
+  // A menu's categories in the order its public page shows them (see sortItems).
+  { value: "category-asc", label: "Category (menu order)" },
+  { value: "category-desc", label: "Category (menu order, reversed)" },
   { value: "price-asc", label: "Price (low to high)" },
   { value: "price-desc", label: "Price (high to low)" },
 ] as const;
@@ -148,17 +149,40 @@ export function compareNames(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** A sorted copy; ties fall back to the name, then the id, so the order never jitters. */
-export function sortItems<T extends ListedItem>(items: readonly T[], sort: ItemSort): T[] {
+/** Spellings that differ only in case or spacing ("Drinks", " drinks ") are one category. */
+export function categoryKey(category: string): string {
+  return category.trim().replace(/\s+/g, " ").normalize("NFC").toLowerCase();
+}
+
+/**
+ * A sorted copy; ties fall back to the name, then the id, so the order never jitters. By
+ * category, `categoryOrder` (the menu's order, app/sites/restaurant/menu.ts) ranks the
+ * categories, items without one coming last; categories it does not name, or all of them
+ * without it, sort by name.
+ */
+export function sortItems<T extends ListedItem>(
+  items: readonly T[],
+  sort: ItemSort,
+  categoryOrder: readonly string[] = [],
+): T[] {
   const [key, direction] = sort.split("-") as ["name" | "category" | "price", "asc" | "desc"];
   const sign = direction === "asc" ? 1 : -1;
   const byName = (a: T, b: T) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+  const rank = new Map(categoryOrder.map((category, index) => [categoryKey(category), index]));
+  const byCategory = (a: T, b: T) => {
+    if (rank.size === 0) return collator.compare(a.category, b.category);
+    const rankOf = (item: T) => {
+      const itemKey = categoryKey(item.category);
+      return itemKey === "" ? rank.size + 1 : (rank.get(itemKey) ?? rank.size);
+    };
+    return rankOf(a) - rankOf(b) || collator.compare(a.category, b.category);
+  };
   return [...items].sort((a, b) => {
     const primary =
       key === "price"
         ? a.priceCents - b.priceCents
         : key === "category"
-          ? collator.compare(a.category, b.category)
+          ? byCategory(a, b)
           : collator.compare(a.name, b.name);
     return primary !== 0 ? primary * sign : byName(a, b) * (key === "name" ? sign : 1);
   });

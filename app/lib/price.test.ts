@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PRICE_CENTS, centsToDecimalString, formatPrice, parsePriceToCents } from "./price";
+import {
+  MAX_PRICE_CENTS,
+  centsToDecimalString,
+  formatPrice,
+  parsePriceToCents,
+  priceAmount,
+} from "./price";
 
 describe("parsePriceToCents", () => {
   it("parses plain decimals into integer cents", () => {
@@ -30,8 +36,32 @@ describe("parsePriceToCents", () => {
     expect(parsePriceToCents("+5")).toBe(500);
     expect(parsePriceToCents("1 000")).toBe(100000);
     expect(parsePriceToCents("€ 3.20")).toBe(320);
-    // A comma is not a decimal separator under the literal rule.
-    expect(parsePriceToCents("12,50")).toBe(125000);
+  });
+
+  it("reads one comma without a dot as a decimal comma", () => {
+    expect(parsePriceToCents("1,50")).toBe(150);
+    expect(parsePriceToCents("12,5")).toBe(1250);
+    expect(parsePriceToCents("12,50")).toBe(1250);
+    expect(parsePriceToCents("0,99")).toBe(99);
+    expect(parsePriceToCents(",5")).toBe(50);
+    expect(parsePriceToCents("7,")).toBe(700);
+    expect(parsePriceToCents("€ 3,20")).toBe(320);
+    expect(parsePriceToCents("3,20 €")).toBe(320);
+    expect(parsePriceToCents("1,005")).toBe(100500); // three digits: a thousands separator
+    expect(parsePriceToCents("1,0049")).toBe(100); // four digits: decimals, rounded half up
+    expect(parsePriceToCents("2,675")).toBe(267500);
+    expect(parsePriceToCents("2,6751")).toBe(268);
+  });
+
+  it("keeps the spec's rule for every other use of commas", () => {
+    expect(parsePriceToCents("1,234.50")).toBe(123450);
+    expect(parsePriceToCents("1,234")).toBe(123400);
+    expect(parsePriceToCents("1,234,567")).toBe(MAX_PRICE_CENTS);
+    expect(parsePriceToCents("12,345,6")).toBe(12345600);
+    expect(parsePriceToCents("1,2,3")).toBe(12300);
+    expect(parsePriceToCents("1,5.5")).toBe(1550);
+    expect(parsePriceToCents(",")).toBe(0);
+    expect(parsePriceToCents(",,")).toBe(0);
   });
 
   it("reads several dots like parseFloat on the cleaned text", () => {
@@ -131,6 +161,8 @@ describe("parsePriceToCents", () => {
     expect(parsePriceToCents("1".repeat(1_000_000))).toBe(MAX_PRICE_CENTS);
     expect(parsePriceToCents("a1.".repeat(333_333))).toBe(110);
     expect(parsePriceToCents("🍕".repeat(250_000))).toBe(0);
+    expect(parsePriceToCents(",".repeat(1_000_000))).toBe(0);
+    expect(parsePriceToCents(`1,${"5".repeat(1_000_000)}`)).toBe(156);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
@@ -198,5 +230,55 @@ describe("formatPrice", () => {
 
   it("treats non-finite cents as zero", () => {
     expect(formatPrice(Number.NaN)).toBe("$0.00");
+    expect(formatPrice(Number.NaN, "JPY")).toBe("¥0");
+  });
+
+  it("formats each listed currency in its own digits", () => {
+    expect(formatPrice(150, "EUR")).toBe("€1.50");
+    expect(formatPrice(123456, "GBP")).toBe("£1,234.56");
+    expect(formatPrice(123456, "INR")).toBe("₹1,234.56");
+    expect(formatPrice(1250, "CAD")).toBe("CA$12.50");
+    expect(formatPrice(1250, "CHF")).toBe("CHF\u00a012.50");
+    expect(formatPrice(1250, "MXN")).toBe("MX$12.50");
+    expect(formatPrice(150000, "JPY")).toBe("¥1,500");
+    expect(formatPrice(150000, "KRW")).toBe("₩1,500");
+  });
+
+  it("rounds a price in a currency without minor units half up, like priceAmount", () => {
+    expect(formatPrice(150049, "JPY")).toBe("¥1,500");
+    expect(formatPrice(150050, "JPY")).toBe("¥1,501");
+    expect(formatPrice(49, "JPY")).toBe("¥0");
+    expect(formatPrice(50, "JPY")).toBe("¥1");
+    expect(formatPrice(MAX_PRICE_CENTS, "JPY")).toBe("¥1,000,000");
+  });
+});
+
+describe("priceAmount", () => {
+  it("writes two decimals for currencies with cents", () => {
+    expect(priceAmount(1250)).toBe("12.50");
+    expect(priceAmount(1250, "EUR")).toBe("12.50");
+    expect(priceAmount(7, "INR")).toBe("0.07");
+  });
+
+  it("writes whole units, half up, for currencies without", () => {
+    expect(priceAmount(150000, "JPY")).toBe("1500");
+    expect(priceAmount(150049, "JPY")).toBe("1500");
+    expect(priceAmount(150050, "JPY")).toBe("1501");
+    expect(priceAmount(0, "JPY")).toBe("0");
+    expect(priceAmount(-150, "KRW")).toBe("-2");
+    expect(priceAmount(-49, "JPY")).toBe("0");
+    expect(priceAmount(Number.NaN, "JPY")).toBe("0");
+  });
+
+  it("round-trips a typed price through parsePriceToCents in every digit count", () => {
+    for (const [typed, currency] of [
+      ["1500", "JPY"],
+      ["12.50", "USD"],
+      ["0", "JPY"],
+      ["999999.99", "EUR"],
+    ] as const) {
+      const cents = parsePriceToCents(typed);
+      expect(priceAmount(cents, currency)).toBe(typed);
+    }
   });
 });

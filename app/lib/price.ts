@@ -1,4 +1,5 @@
 // Prices are integer cents everywhere: exact, and safe to compare and sum.
+import { DEFAULT_CURRENCY, fractionDigitsOf } from "./currency";
 
 /**
  * Largest storable price: 999,999.99. It fits a numeric(10,2) column and keeps every
@@ -10,15 +11,22 @@ export const MAX_PRICE_CENTS = 99_999_999;
 const MAX_INTEGER_DIGITS = String(Math.floor(MAX_PRICE_CENTS / 100)).length;
 
 /**
- * SPEC section 5: "Price parsing keeps digits and dot only, rounds to 2 decimals, falls back to 0."
+ * SPEC section 5: "Price parsing keeps digits and dot only, rounds to 2 decimals, falls back
+ * to 0", with one deviation: a decimal comma.
  *
- * - Every character other than 0-9 and "." is dropped, so "-5" reads as 5, "1,234.50" as
- *   1234.50 and "12,50" as 1250 (the rule is literal: a comma is not a decimal separator).
+ * - A comma is a decimal separator when it is the only one and there is no dot, unless
+ *   exactly three digits follow it, as they would a thousands separator: "1,50" is 1.50,
+ *   "12,5" is 12.50, "1,234" is 1234. Otherwise commas are dropped like any other
+ *   character: "1,234.50" is 1234.50, "1,234,567" is 1234567.
+ * - Every other character than 0-9 and "." is dropped, so "-5" reads as 5 and "$12.50" as 12.50.
  * - Several dots read like parseFloat on the cleaned text: up to the second dot ("1.2.3" -> 1.2).
  * - Rounding is half up on the decimal digits themselves, so "1.005" gives 101 cents
  *   (float arithmetic would give 100).
  * - Numbers go through their shortest decimal form (String(1.005) is "1.005"), then the same rule.
  * - Nothing parseable gives 0; anything above MAX_PRICE_CENTS gives MAX_PRICE_CENTS.
+ *
+ * The result is hundredths of the unit in every currency (see ./currency.ts): "1500" for a
+ * yen menu is 150000, shown as ¥1,500.
  */
 export function parsePriceToCents(input: string | number | null | undefined): number {
   let text: string;
@@ -35,7 +43,7 @@ export function parsePriceToCents(input: string | number | null | undefined): nu
     return 0;
   }
 
-  const cleaned = text.replace(/[^0-9.]+/g, "");
+  const cleaned = withDecimalPoint(text.replace(/[^0-9.,]+/g, ""));
   const firstDot = cleaned.indexOf(".");
   let integerDigits: string;
   let fractionDigits: string;
@@ -60,6 +68,22 @@ export function parsePriceToCents(input: string | number | null | undefined): nu
   return Math.min(whole * 100 + cents + roundUp, MAX_PRICE_CENTS);
 }
 
+/**
+ * Digits, dots and commas in; digits and dots out, the decimal comma (see parsePriceToCents)
+ * turned into a dot and every other comma dropped.
+ */
+function withDecimalPoint(digitsDotsCommas: string): string {
+  const comma = digitsDotsCommas.indexOf(",");
+  if (comma === -1) return digitsDotsCommas;
+  const onlyComma = digitsDotsCommas.indexOf(",", comma + 1) === -1;
+  if (onlyComma && !digitsDotsCommas.includes(".")) {
+    const after = digitsDotsCommas.length - comma - 1;
+    if (after !== 3)
+      return `${digitsDotsCommas.slice(0, comma)}.${digitsDotsCommas.slice(comma + 1)}`;
+  }
+  return digitsDotsCommas.replace(/,/g, "");
+}
+
 /** "12.50" from 1250: the exact decimal form, for form inputs and JSON-LD. */
 export function centsToDecimalString(cents: number): string {
   if (!Number.isFinite(cents)) return "0.00";
@@ -71,26 +95,52 @@ export function centsToDecimalString(cents: number): string {
   return `${sign}${whole}.${fraction}`;
 }
 
+/**
+ * The plain amount of a price in its currency's digits, half up: "12.50", or "1500" for
+ * 150000 in yen (an amount stored with cents in a currency without them, 150050, is
+ * "1501"). What the editor's price fields start from, and what JSON-LD and payment links
+ * carry; `formatPrice` shows the same amount.
+ */
+export function priceAmount(cents: number, currency: string = DEFAULT_CURRENCY): string {
+  if (fractionDigitsOf(currency) === 2) return centsToDecimalString(cents);
+  if (!Number.isFinite(cents)) return "0";
+  const rounded = Math.round(cents);
+  const units = Math.floor((Math.abs(rounded) + 50) / 100);
+  return `${rounded < 0 && units > 0 ? "-" : ""}${units}`;
+}
+
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * Localised price with its currency symbol, e.g. "$12.50". An unknown currency or locale
- * falls back to "USD 12.50" rather than throwing during render.
+ * Localised price with its currency symbol in the currency's digits (./currency.ts), e.g.
+ * "$12.50", "€12.50", "¥1,500". An unknown currency or locale falls back to "XYZ 12.50"
+ * rather than throwing during render.
  */
-export function formatPrice(cents: number, currency = "USD", locale = "en-US"): string {
-  const amount = Number.isFinite(cents) ? Math.round(cents) : 0;
+export function formatPrice(
+  cents: number,
+  currency: string = DEFAULT_CURRENCY,
+  locale = "en-US",
+): string {
+  const amount = priceAmount(Number.isFinite(cents) ? cents : 0, currency);
   const cacheKey = `${locale}\u0000${currency}`;
   let formatter = currencyFormatters.get(cacheKey);
   if (!formatter) {
+    const digits = fractionDigitsOf(currency);
     try {
-      formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
+      formatter = new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     } catch {
-      return `${currency} ${centsToDecimalString(amount)}`;
+      return `${currency} ${amount}`;
     }
     // Locales may come from request headers; keep the cache bounded.
     if (currencyFormatters.size >= 64) currencyFormatters.clear();
     currencyFormatters.set(cacheKey, formatter);
   }
-  // Integer cents below 2^53 divided by 100 give the nearest double, which formats exactly.
-  return formatter.format(amount / 100);
+  // The amount is already rounded to the currency's digits; a decimal string of up to 9
+  // digits reads back as the nearest double and formats exactly.
+  return formatter.format(Number(amount));
 }

@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
 import { parseColors, type ColorKey } from "./colors";
+import { currencyField, isCurrencyCode, type CurrencyCode } from "./currency";
 import { DAYS, normalizeHours, type HoursRow } from "./hours";
 import { NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
@@ -75,6 +76,22 @@ export const profileInfoSchema = z.object({
 });
 
 export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
+
+/**
+ * The Info form of a site that shows prices (a menu, a shop): the shared fields and the
+ * currency its prices are in (./currency.ts).
+ */
+export const pricedInfoSchema = profileInfoSchema.extend({ currency: currencyField });
+
+/**
+ * The currency of a checked form or a stored row, when it names a listed one; a form
+ * without it leaves the stored currency as it is.
+ */
+export function currencyOf(input: Readonly<Record<string, unknown>>): {
+  currency?: CurrencyCode;
+} {
+  return isCurrencyCode(input.currency) ? { currency: input.currency } : {};
+}
 
 /**
  * What saving a site's Info answers: Conform's reply to the form (the type's

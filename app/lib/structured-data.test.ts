@@ -133,6 +133,27 @@ describe("restaurantJsonLd", () => {
     expect(typeof offer.price).toBe("string");
   });
 
+  it("prices offers in the site's currency, in its digits", () => {
+    const offers = (currency: string, priceCents: number) => {
+      const data = restaurantJsonLd({
+        ...facts,
+        currency,
+        menu: [{ name: "A", items: [{ name: "X", description: "", priceCents, image: null }] }],
+      });
+      const menu = data.hasMenu as {
+        hasMenuSection: Array<{ hasMenuItem: Array<{ offers: unknown }> }>;
+      };
+      return menu.hasMenuSection[0]!.hasMenuItem[0]!.offers;
+    };
+    expect(offers("EUR", 150)).toEqual({ "@type": "Offer", price: "1.50", priceCurrency: "EUR" });
+    expect(offers("JPY", 150000)).toEqual({
+      "@type": "Offer",
+      price: "1500",
+      priceCurrency: "JPY",
+    });
+    expect(offers("JPY", 150050)).toMatchObject({ price: "1501" });
+  });
+
   it("lists the open days only: closed days are left out", () => {
     const spec = restaurantJsonLd(facts).openingHoursSpecification as Array<{
       dayOfWeek: string;

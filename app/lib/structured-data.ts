@@ -3,7 +3,8 @@
  * that are safe to publish go in: http(s) images, times in 24-hour form.
  */
 import { CLOSED, toIso24, type HoursRow } from "./hours";
-import { centsToDecimalString } from "./price";
+import { DEFAULT_CURRENCY } from "./currency";
+import { priceAmount } from "./price";
 import { safeHttpUrl } from "./profile-info";
 
 export interface BusinessFacts {
@@ -53,17 +54,25 @@ export interface MenuSectionFacts {
   }>;
 }
 
-/** Prices on public menus and shops are in US dollars. */
-export const MENU_CURRENCY = "USD";
+/** What a menu or a shop prices in: an ISO 4217 code (app/lib/currency.ts), US dollars if left out. */
+interface PriceFacts {
+  currency?: string;
+}
+
+/** An Offer's price and currency: the amount the page shows, in the currency's digits. */
+function offerPrice(priceCents: number, currency: string = DEFAULT_CURRENCY) {
+  return { price: priceAmount(priceCents, currency), priceCurrency: currency };
+}
 
 /**
- * A restaurant with its menu: one MenuSection per category, each MenuItem with its
- * price as an Offer ("12.50", exact to the cent). A restaurant without items has no menu.
+ * A restaurant with its menu: one MenuSection per category, in the menu's order, each
+ * MenuItem with its price as an Offer ("12.50", exact to the cent; "1500" in yen). A
+ * restaurant without items has no menu.
  */
 export function restaurantJsonLd(
-  facts: Omit<BusinessFacts, "type"> & { menu: MenuSectionFacts[] },
+  facts: Omit<BusinessFacts, "type"> & PriceFacts & { menu: MenuSectionFacts[] },
 ): Record<string, unknown> {
-  const { menu, ...business } = facts;
+  const { menu, currency, ...business } = facts;
   const sections = menu.filter((section) => section.items.length > 0);
   return {
     ...businessJsonLd({ ...business, type: "Restaurant" }),
@@ -81,11 +90,7 @@ export function restaurantJsonLd(
                   name: item.name,
                   ...(item.description ? { description: item.description } : {}),
                   ...(image ? { image } : {}),
-                  offers: {
-                    "@type": "Offer",
-                    price: centsToDecimalString(item.priceCents),
-                    priceCurrency: MENU_CURRENCY,
-                  },
+                  offers: { "@type": "Offer", ...offerPrice(item.priceCents, currency) },
                 };
               }),
             })),
@@ -113,9 +118,9 @@ export interface ShopItemFacts {
  * exact price and whether it is in stock. A shop without items has no catalog.
  */
 export function shopJsonLd(
-  facts: Omit<BusinessFacts, "type"> & { items: ShopItemFacts[] },
+  facts: Omit<BusinessFacts, "type"> & PriceFacts & { items: ShopItemFacts[] },
 ): Record<string, unknown> {
-  const { items, ...business } = facts;
+  const { items, currency, ...business } = facts;
   return {
     ...businessJsonLd({ ...business, type: "Store" }),
     ...(items.length
@@ -141,8 +146,7 @@ export function shopJsonLd(
                   offers: {
                     "@type": "Offer",
                     url: item.url,
-                    price: centsToDecimalString(item.priceCents),
-                    priceCurrency: MENU_CURRENCY,
+                    ...offerPrice(item.priceCents, currency),
                     availability: item.soldOut
                       ? "https://schema.org/SoldOut"
                       : "https://schema.org/InStock",

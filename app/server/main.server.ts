@@ -10,6 +10,7 @@ import { findUserIdByEmail } from "./accounts.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
 import { createHttpApp, createPortalServer } from "./http.server";
+import { refreshStoredSlugs } from "./repositories/slugs.server";
 import { DEMO_OWNER, seedDemoOnFirstStart } from "./seed/demo.server";
 import { startServices } from "./services.server";
 
@@ -56,6 +57,20 @@ export async function startServer(options: {
         "Warning: SEED_DEMO=true on a deployment: anyone can sign in as the demo owner.",
       );
     }
+  }
+
+  // Addresses made under the spec's literal slug rule become the readable ones; the old
+  // ones answer 301 (app/server/repositories/slugs.server.ts).
+  // Not fatal: until it succeeds on a later start, those sites keep their old addresses.
+  try {
+    const refreshed = await refreshStoredSlugs(services.events);
+    if (refreshed.products > 0 || refreshed.items > 0) {
+      console.log(
+        `Brought ${refreshed.products} site and ${refreshed.items} item slugs up to the current rule.`,
+      );
+    }
+  } catch (error) {
+    console.error("Could not bring stored slugs up to the current rule:", error);
   }
 
   // The one place the page cache starts: listening for product changes before the first

@@ -11,6 +11,8 @@ export const PROFILE_ONLY_INFO = {
   savedMessage: MESSAGES.infoSaved,
   failedMessage: MESSAGES.failedToSaveInfo,
   uploadsImages: false,
+  // A profile page lists no prices, so it has no currency either.
+  showsPrices: false,
   schema: profileInfoSchema,
   ownFields: () => ({}),
 } as const satisfies InfoDefinition;

@@ -6,6 +6,7 @@
  * the server read the same definition.
  */
 import type { z } from "zod";
+import type { CurrencyCode } from "~/lib/currency";
 import type { AddItemInput, EditItemInput, ItemIntent } from "~/lib/items";
 import type { ProfileInfoInput } from "~/lib/profile-info";
 import type { ProductType, PublicPrefix } from "./product-types";
@@ -13,8 +14,12 @@ import type { ProductType, PublicPrefix } from "./product-types";
 /** What any site's Info form yields; a type may add fields of its own (a shop's tags). */
 export type SiteInfoInput = ProfileInfoInput & Record<string, unknown>;
 
-/** The info columns that only some types use (SPEC section 3: a shop's tags and handles). */
+/**
+ * The info columns that only some types use (SPEC section 3: a shop's tags and handles; the
+ * currency of the types that show prices).
+ */
 export interface OwnInfoFields {
+  currency?: CurrencyCode;
   tags?: string[];
   paypalUsername?: string;
   venmoUsername?: string;
@@ -48,6 +53,11 @@ export interface InfoDefinition {
    * types type image addresses into it.
    */
   uploadsImages: boolean;
+  /**
+   * Whether its public page shows prices (a menu, a shop): its Info form then has the
+   * currency they are shown in. The profile-only types show none, so they have no such field.
+   */
+  showsPrices: boolean;
   schema: z.ZodType<SiteInfoInput>;
   /**
    * The fields of this type beyond the shared info, picked from a checked form or a

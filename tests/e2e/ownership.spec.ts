@@ -180,6 +180,7 @@ for (const type of ["restaurant", "shoppy"] as const) {
       { intent: "update-item", itemId, name: "Hijacked", price: "1" },
       { intent: "delete-item", itemId },
       { intent: "save-info", name: "Hijacked" },
+      ...(type === "restaurant" ? [{ intent: "set-category-order", order: "Mains" }] : []),
       ...(type === "shoppy"
         ? [
             { intent: "toggle-sold-out", itemId, value: "true" },

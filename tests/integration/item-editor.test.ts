@@ -86,7 +86,7 @@ describe("adding items", () => {
     expect(row).toMatchObject({
       id: itemId,
       name: "Crème Brûlée",
-      slug: "crme-brle",
+      slug: "creme-brulee",
       priceCents: 750,
       category: "Desserts",
       description: "Torched to order.",

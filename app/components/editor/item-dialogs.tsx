@@ -4,12 +4,13 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { editItemSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
-import { centsToDecimalString } from "~/lib/price";
+import { priceAmount } from "~/lib/price";
 import { announceSaved } from "../toasts";
 import { useHydrated } from "../use-hydrated";
 import { siteOf, type ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
+import { useSiteCurrency } from "./site-currency";
 
 /** A modal with a title, focus trapped inside and given back to its trigger, Escape to close. */
 export function EditorDialog({
@@ -104,12 +105,13 @@ function EditItemForm({
   const editSchema = siteOf(type).items?.editSchema ?? editItemSchema;
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";
+  const currency = useSiteCurrency();
   const [form, fields] = useForm<ItemFormValues, unknown>({
     lastResult: fetcher.data?.result,
     defaultValue: {
       itemId: item.id,
       name: item.name,
-      price: centsToDecimalString(item.priceCents),
+      price: priceAmount(item.priceCents, currency),
       category: item.category,
       description: item.description,
       tags: item.tags,

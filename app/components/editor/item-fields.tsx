@@ -1,6 +1,8 @@
 import { Field, type FormFields } from "../form";
+import { priceHint } from "~/lib/currency";
 import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "~/lib/items";
 import { NAME_MAX_LENGTH } from "~/lib/limits";
+import { useSiteCurrency } from "./site-currency";
 
 /** The fields of the Add Item and edit forms, as the browser sends them. */
 export interface ItemFormValues {
@@ -28,12 +30,13 @@ export function ItemFormFields({
   categories: string[] | null;
 }) {
   const listId = `${fields.category.id}-suggestions`;
+  const currency = useSiteCurrency();
   return (
     <>
       <Field field={fields.name} label="Name">
         <input maxLength={NAME_MAX_LENGTH} autoComplete="off" required />
       </Field>
-      <Field field={fields.price} label="Price" hint="Digits and a dot, like 12.50.">
+      <Field field={fields.price} label="Price" hint={priceHint(currency)}>
         <input inputMode="decimal" autoComplete="off" />
       </Field>
       {categories ? (

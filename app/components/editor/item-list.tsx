@@ -55,7 +55,8 @@ export function ItemList({
     window.history.replaceState(window.history.state, "", url);
   };
 
-  const shown = items ? sortItems(searchItems(items, query), sort) : [];
+  // `categories` are in the menu's order, which sorting by category follows.
+  const shown = items ? sortItems(searchItems(items, query), sort, categories ?? []) : [];
 
   return (
     <section aria-labelledby="items-title">

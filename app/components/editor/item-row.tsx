@@ -2,12 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { itemFailure, itemPriceSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
-import { centsToDecimalString, formatPrice } from "~/lib/price";
+import { formatPrice, priceAmount } from "~/lib/price";
 import type { ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Field } from "../form";
 import { EditItemDialog } from "./item-dialogs";
+import { useSiteCurrency } from "./site-currency";
 
 /** The first photo of an item, whichever kind of site it belongs to. */
 export function itemThumbnail(item: EditorItem): string {
@@ -33,6 +34,7 @@ export function ItemRow({
   tagSuggestions: string[];
 }) {
   const { RowBadges, RowSummary, RowDetails, RowActions } = editorOf(type);
+  const currency = useSiteCurrency();
   const thumbnail = itemThumbnail(item);
   const headingId = `item-${item.id}-name`;
   return (
@@ -50,7 +52,7 @@ export function ItemRow({
         </h3>
         <p className="item-meta">
           {categories && item.category ? <span className="badge">{item.category}</span> : null}
-          <span className="muted">{formatPrice(item.priceCents)}</span>
+          <span className="muted">{formatPrice(item.priceCents, currency)}</span>
           {RowBadges ? <RowBadges item={item} /> : null}
         </p>
         {RowSummary ? <RowSummary item={item} /> : null}
@@ -94,9 +96,10 @@ export function ItemRow({
 function PriceForm({ item }: { item: EditorItem }) {
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";
+  const currency = useSiteCurrency();
   const [form, fields] = useForm<{ itemId: string; price: string }, unknown>({
     lastResult: fetcher.data?.result,
-    defaultValue: { itemId: item.id, price: centsToDecimalString(item.priceCents) },
+    defaultValue: { itemId: item.id, price: priceAmount(item.priceCents, currency) },
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: itemPriceSchema }),
   });

@@ -5,6 +5,7 @@ import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
 import { EditorTabs, parseEditorTab, PreviewTabs } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
+import { SiteCurrencyProvider } from "~/components/editor/site-currency";
 import { SiteInfo } from "~/components/editor/site-info";
 import {
   PreviewDraftProvider,
@@ -13,17 +14,20 @@ import {
 } from "~/components/editor/site-preview";
 import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
-import {
-  distinctCategories,
-  itemFailure,
-  type EditorItem,
-  type ItemActionResult,
-} from "~/lib/items";
+import { siteCurrency } from "~/lib/currency";
+import { itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { isProductType, siteOf } from "~/sites";
+import { CategoryOrder } from "~/sites/restaurant/category-order";
+import {
+  CATEGORY_ORDER_INTENT,
+  type CategoryOrderResult,
+} from "~/sites/restaurant/category-order-form";
+import { orderedCategories } from "~/sites/restaurant/menu";
 import type { OwnInfoFields } from "~/sites/site";
+import { saveCategoryOrder } from "~/server/category-order-action.server";
 import { pageMeta } from "~/lib/seo";
 import { fontStyleOf } from "~/lib/themes";
 import { takeFlash } from "~/server/flash.server";
@@ -52,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   let info: ProfileEditorValues | null = null;
   let ownInfo: OwnInfoFields = {};
+  let categoryOrder: string[] = [];
   let loadError: string | null = null;
   try {
     const row = await loadProductInfo(db, product.id);
@@ -68,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       hours: row.hours,
     };
     ownInfo = site.info.ownFields(row);
+    categoryOrder = row.categoryOrder;
   } catch (error) {
     console.error("loading info failed:", error);
     loadError = MESSAGES.failedToLoad;
@@ -103,6 +109,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     type: product.type,
     info,
     ownInfo,
+    categoryOrder,
     loadError,
     items,
     itemsError,
@@ -124,8 +131,11 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** The Info form's answer, an item write's, or a form the editor cannot read or run. */
-type ActionResult = SaveInfoResult | ItemActionResult | { error: string };
+/**
+ * The Info form's answer, an item write's, the category order's, or a form the editor
+ * cannot read or run.
+ */
+type ActionResult = SaveInfoResult | ItemActionResult | CategoryOrderResult | { error: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { owner, product } = await requireOwnedProduct(
@@ -150,6 +160,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return saveSiteInfo(services.events, owner.id, product, formData);
   }
   const items = siteOf(product.type).items;
+  if (intent === CATEGORY_ORDER_INTENT && items?.categories) {
+    return saveCategoryOrder(services.events, product, formData);
+  }
   if (items && isItemIntent(items, intent)) {
     return runItemIntent(intent, { services, product, formData, file, items });
   }
@@ -157,14 +170,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 function isItemResult(result: ActionResult | undefined): result is ItemActionResult {
-  return result !== undefined && "intent" in result && result.intent !== "save-info";
+  return (
+    result !== undefined &&
+    "intent" in result &&
+    result.intent !== "save-info" &&
+    result.intent !== CATEGORY_ORDER_INTENT
+  );
+}
+
+function isCategoryOrderResult(result: ActionResult | undefined): result is CategoryOrderResult {
+  return result !== undefined && "intent" in result && result.intent === CATEGORY_ORDER_INTENT;
 }
 
 function isInfoResult(result: ActionResult | undefined): result is SaveInfoResult {
   return result !== undefined && "intent" in result && result.intent === "save-info";
 }
 
-export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+export default function Setup(props: Route.ComponentProps) {
+  // Every price the editor shows or starts a field from is in the site's currency.
+  return (
+    <SiteCurrencyProvider value={siteCurrency(props.loaderData.ownInfo.currency)}>
+      <SetupPage {...props} />
+    </SiteCurrencyProvider>
+  );
+}
+
+function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const tab = parseEditorTab(searchParams.get("tab"));
   // The phone's Preview tab; wide screens show the preview beside the form all the time.
@@ -173,12 +204,19 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const [previewDraft, setPreviewDraft] = useState<PreviewDraft | null>(null);
   const itemResult = isItemResult(actionData) ? actionData : undefined;
   const infoResult = isInfoResult(actionData) ? actionData : undefined;
+  const categoryOrderResult = isCategoryOrderResult(actionData) ? actionData : undefined;
   const refusal = actionData && "error" in actionData ? actionData.error : null;
   const itemRefusal = itemResult?.intent === "add-item" ? null : itemFailure(itemResult);
   const type = loaderData.type;
   const site = siteOf(type);
   // Null for a type whose items have no category (a shop's): its forms leave the field out.
-  const categories = site.items?.categories ? distinctCategories(loaderData.items ?? []) : null;
+  // In the menu's order, which the editor's category sort and suggestions follow too.
+  const categories = site.items?.categories
+    ? orderedCategories(
+        (loaderData.items ?? []).map((item) => item.category),
+        loaderData.categoryOrder,
+      )
+    : null;
   // A shop's own tags first, then any others its items already use.
   const tagSuggestions = normalizeTags(
     [...(loaderData.ownInfo.tags ?? []), ...(loaderData.items ?? []).flatMap((item) => item.tags)],
@@ -231,6 +269,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
               <PreviewTabs preview={previewToggle} />
             )}
             <div className="editor-panel">
+              {tab === "items" && categories && categories.length > 1 ? (
+                <CategoryOrder categories={categories} result={categoryOrderResult} />
+              ) : null}
               {tab === "items" && site.items ? (
                 <ItemList
                   productId={loaderData.id}

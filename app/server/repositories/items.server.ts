@@ -4,13 +4,21 @@
  * concurrent requests, and only touches items of the product it was given:
  * callers pass a product already checked by `requireOwnedProduct`. Writes
  * take the events service (`services.events`) in place of the database: they
- * run in its transactions and name the product they changed.
+ * run in its transactions and name the product they changed. A write that gives an item
+ * a category the menu did not have also puts that category last in the owner's order
+ * (`product_info.category_order`), in the same transaction.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { slugify } from "~/lib/slug";
+import { categoryKey } from "~/lib/items";
+import {
+  categoryOrderAfterChange,
+  matchesCategoriesInUse,
+  orderedCategories,
+} from "~/sites/restaurant/menu";
 import type { Database } from "../db/client.server";
-import { items, products } from "../db/schema";
+import { items, productInfo, products } from "../db/schema";
 import type { Changes, Events, Transaction } from "../events.server";
 import { createId } from "../ids.server";
 
@@ -54,9 +62,11 @@ export async function addItem(
       return { ok: false, reason: "limit-reached" } as const;
     }
     const itemId = createId();
+    const before = fields.category ? await categoryOrder(tx, product.id) : null;
     await tx
       .insert(items)
       .values({ ...fields, id: itemId, productId: product.id, slug: slugify(fields.name) });
+    if (before) await keepCategoryOrder(tx, product.id, before);
     await productChanged(tx, changes, product);
     return { ok: true, itemId } as const;
   });
@@ -71,12 +81,14 @@ export async function updateItem(
 ): Promise<boolean> {
   return events.transaction(async (tx, changes) => {
     if (!(await lockProduct(tx, product))) return false;
+    const before = fields.category === undefined ? null : await categoryOrder(tx, product.id);
     const changed = await tx
       .update(items)
       .set({ ...fields, ...(fields.name === undefined ? {} : { slug: slugify(fields.name) }) })
       .where(and(eq(items.id, itemId), eq(items.productId, product.id)))
       .returning({ id: items.id });
     if (changed.length === 0) return false;
+    if (before) await keepCategoryOrder(tx, product.id, before);
     await productChanged(tx, changes, product);
     return true;
   });
@@ -125,6 +137,71 @@ export async function deleteItem(
     await productChanged(tx, changes, product);
     return true;
   });
+}
+
+export type SetCategoryOrderResult = "saved" | "product-missing" | "not-the-categories-in-use";
+
+/**
+ * Saves the owner's order of a menu's categories, under the product's lock. `asked` is
+ * kept only if it names each category in use exactly once (see matchesCategoriesInUse),
+ * and is stored in the spelling the menu shows; otherwise nothing changes.
+ */
+export async function setCategoryOrder(
+  events: Events,
+  product: { id: string; ownerUid: string },
+  asked: readonly string[],
+): Promise<SetCategoryOrderResult> {
+  return events.transaction(async (tx, changes) => {
+    if (!(await lockProduct(tx, product))) return "product-missing";
+    const categories = await itemCategories(tx, product.id);
+    if (!matchesCategoriesInUse(asked, categories)) return "not-the-categories-in-use";
+    const spelling = new Map(
+      orderedCategories(categories).map((name) => [categoryKey(name), name]),
+    );
+    const order = asked.map((name) => spelling.get(categoryKey(name))!);
+    await tx
+      .update(productInfo)
+      .set({ categoryOrder: order })
+      .where(eq(productInfo.productId, product.id));
+    await productChanged(tx, changes, product);
+    return "saved";
+  });
+}
+
+/** The categories of a product's items as stored, each spelling once (blanks included). */
+async function itemCategories(tx: Transaction, productId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ category: items.category })
+    .from(items)
+    .where(eq(items.productId, productId));
+  return rows.map((row) => row.category);
+}
+
+/** The stored order, and the order the menu shows now (the stored one applied to the categories in use). */
+async function categoryOrder(tx: Transaction, productId: string) {
+  const [info] = await tx
+    .select({ order: productInfo.categoryOrder })
+    .from(productInfo)
+    .where(eq(productInfo.productId, productId));
+  const stored = info?.order ?? [];
+  return { stored, shown: orderedCategories(await itemCategories(tx, productId), stored) };
+}
+
+/**
+ * After an item write under the product's lock: the categories shown before keep their
+ * places, any new one goes last, and those no longer in use leave the stored order.
+ */
+async function keepCategoryOrder(
+  tx: Transaction,
+  productId: string,
+  before: { stored: string[]; shown: string[] },
+) {
+  const order = categoryOrderAfterChange(before.shown, await itemCategories(tx, productId));
+  if (JSON.stringify(order) === JSON.stringify(before.stored)) return;
+  await tx
+    .update(productInfo)
+    .set({ categoryOrder: order })
+    .where(eq(productInfo.productId, productId));
 }
 
 /** Locks the live product row of this owner; the lock serialises item writes per product. */

@@ -6,6 +6,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { siteCurrency } from "~/lib/currency";
 import { normalizeHours } from "~/lib/hours";
 import type { ProductType } from "~/sites/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
@@ -27,6 +28,8 @@ const SITE_FIELDS = {
   tags: productInfo.tags,
   paypalUsername: productInfo.paypalUsername,
   venmoUsername: productInfo.venmoUsername,
+  currency: productInfo.currency,
+  categoryOrder: productInfo.categoryOrder,
 } as const;
 const ITEM_FIELDS = {
   id: items.id,
@@ -182,6 +185,12 @@ export async function loadPublicSite(
     tags: info.tags,
     paypalUsername: info.paypalUsername,
     venmoUsername: info.venmoUsername,
+    /** Restaurants and shops: the currency their prices are in. */
+    currency: siteCurrency(info.currency),
+    /** Restaurants: the owner's order of their menu's categories (see groupMenu). */
+    categoryOrder: Array.isArray(info.categoryOrder)
+      ? info.categoryOrder.filter((name): name is string => typeof name === "string")
+      : [],
     /** Restaurants and shops: their items by name (none for other types). */
     items: itemRows.map((values) => fromPositions<PublicItemRow>(ITEM_KEYS, values)),
   };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { compareNames } from "~/lib/items";
-import { groupMenu, sectionIdBase, UNCATEGORIZED_LABEL } from "./menu";
+import {
+  categoryOrderAfterChange,
+  groupMenu,
+  matchesCategoriesInUse,
+  movedCategory,
+  orderedCategories,
+  sectionIdBase,
+  UNCATEGORIZED_LABEL,
+} from "./menu";
 
 let counter = 0;
 function item(name: string, category: string) {
@@ -126,6 +134,123 @@ describe("groupMenu", () => {
     const copy = structuredClone(input);
     groupMenu(input);
     expect(input).toEqual(copy);
+  });
+});
+
+describe("groupMenu in the owner's order", () => {
+  const menu = [
+    item("Tomato Soup", "Starters"),
+    item("Cake", "Desserts"),
+    item("Ale", "Drinks"),
+    item("Fish Pie", "Mains"),
+    item("Bread", "Starters"),
+    item("Water", ""),
+  ];
+
+  it("puts the categories in the order given, matched ignoring case and spacing", () => {
+    const sections = groupMenu(menu, ["mains", " STARTERS ", "Drinks", "Desserts"]);
+    expect(names(sections)).toEqual(["Mains", "Starters", "Drinks", "Desserts", "Other"]);
+    // Items inside a category stay sorted by name.
+    expect(sections[1]!.items.map((i) => i.name)).toEqual(["Bread", "Tomato Soup"]);
+  });
+
+  it("lets categories the order does not name follow by name, and ignores names not in use", () => {
+    const sections = groupMenu(menu, ["Drinks", "Specials", "Starters", "drinks"]);
+    expect(names(sections)).toEqual(["Drinks", "Starters", "Desserts", "Mains", "Other"]);
+  });
+
+  it("orders a category the owner named Other like any other", () => {
+    const sections = groupMenu(
+      [item("Napkins", "Other"), item("Tea", "Drinks"), item("X", "")],
+      ["Other", "Drinks"],
+    );
+    expect(names(sections)).toEqual(["Other", "Drinks"]);
+    expect(sections[0]!.items.map((i) => i.name)).toEqual(["Napkins", "X"]);
+  });
+
+  it("keeps each section's id whatever the order", () => {
+    const ids = (order: string[]) =>
+      Object.fromEntries(groupMenu(menu, order).map((s) => [s.name, s.id]));
+    expect(ids(["Mains", "Starters"])).toEqual(ids([]));
+  });
+});
+
+describe("orderedCategories", () => {
+  it("lists each category in use once, in the order, then the rest by name, no blanks", () => {
+    expect(
+      orderedCategories(["Mains", "", "starters", "Starters", "Desserts"], ["Desserts"]),
+    ).toEqual(["Desserts", "Mains", "Starters"]);
+    expect(orderedCategories([], ["Desserts"])).toEqual([]);
+    expect(orderedCategories(["  ", ""])).toEqual([]);
+  });
+});
+
+describe("categoryOrderAfterChange", () => {
+  it("puts a new category last", () => {
+    expect(
+      categoryOrderAfterChange(["Starters", "Mains"], ["Mains", "Starters", "Appetizers"]),
+    ).toEqual(["Starters", "Mains", "Appetizers"]);
+  });
+
+  it("drops categories no longer in use and keeps the rest in place", () => {
+    expect(
+      categoryOrderAfterChange(["Starters", "Mains", "Desserts"], ["Desserts", "Starters"]),
+    ).toEqual(["Starters", "Desserts"]);
+  });
+
+  it("treats another spelling of a category as the same one", () => {
+    expect(categoryOrderAfterChange(["Starters", "Mains"], ["starters ", "Mains"])).toEqual([
+      "Starters",
+      "Mains",
+    ]);
+  });
+
+  it("adds several new categories by name, and none for items without one", () => {
+    expect(categoryOrderAfterChange([], ["Zucchini", "", "Apples"])).toEqual([
+      "Apples",
+      "Zucchini",
+    ]);
+  });
+});
+
+describe("movedCategory", () => {
+  const order = ["Starters", "Mains", "Desserts"];
+
+  it("moves a category one place up or down", () => {
+    expect(movedCategory(order, { category: "Desserts", direction: "up" })).toEqual([
+      "Starters",
+      "Desserts",
+      "Mains",
+    ]);
+    expect(movedCategory(order, { category: "starters", direction: "down" })).toEqual([
+      "Mains",
+      "Starters",
+      "Desserts",
+    ]);
+    expect(order).toEqual(["Starters", "Mains", "Desserts"]);
+  });
+
+  it("refuses a move past either end or of a category not listed", () => {
+    expect(movedCategory(order, { category: "Starters", direction: "up" })).toBeNull();
+    expect(movedCategory(order, { category: "Desserts", direction: "down" })).toBeNull();
+    expect(movedCategory(order, { category: "Drinks", direction: "up" })).toBeNull();
+  });
+});
+
+describe("matchesCategoriesInUse", () => {
+  const inUse = ["Starters", "Mains", "mains", "", "Desserts"];
+
+  it("accepts each category in use exactly once, in any order and spelling", () => {
+    expect(matchesCategoriesInUse(["Desserts", "Starters", "Mains"], inUse)).toBe(true);
+    expect(matchesCategoriesInUse(["desserts", " starters", "MAINS"], inUse)).toBe(true);
+    expect(matchesCategoriesInUse([], [])).toBe(true);
+  });
+
+  it("refuses a list with a category missing, repeated or not in use", () => {
+    expect(matchesCategoriesInUse(["Desserts", "Starters"], inUse)).toBe(false);
+    expect(matchesCategoriesInUse(["Desserts", "Starters", "Mains", "mains"], inUse)).toBe(false);
+    expect(matchesCategoriesInUse(["Desserts", "Starters", "Mains", "Drinks"], inUse)).toBe(false);
+    expect(matchesCategoriesInUse(["Desserts", "Starters", "Mains", ""], inUse)).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * A restaurant's public menu: its items grouped by category, in the order a
- * customer reads them, each group with an id the page can link to.
+ * A restaurant's public menu: its items grouped by category, in the owner's order of
+ * categories, each group with an id the page can link to; and that order itself, which
+ * the editor shows, changes and keeps (product_info.category_order).
  */
-import { compareNames } from "~/lib/items";
+import { categoryKey, compareNames } from "~/lib/items";
 
 /** The label of the group that holds items without a category; it comes last. */
 export const UNCATEGORIZED_LABEL = "Other";
@@ -23,18 +24,17 @@ interface Groupable {
   category: string;
 }
 
-/** Spellings that differ only in case or spacing ("Drinks", " drinks ") are one category. */
-function categoryKey(category: string): string {
-  return category.trim().replace(/\s+/g, " ").normalize("NFC").toLowerCase();
-}
-
 /**
- * Groups items by category: categories sorted by name, items sorted by name in each, and
- * the items without a category in one last group labelled "Other" (joined to a category
- * the owner named "Other" if there is one). A category spelled several ways is shown with
- * the spelling most of its items use.
+ * Groups items by category: categories in the owner's order (`order`, matched ignoring
+ * case and spacing; categories it does not name follow by name), items sorted by name in
+ * each, and the items without a category in one last group labelled "Other" (joined to a
+ * category the owner named "Other" if there is one). A category spelled several ways is
+ * shown with the spelling most of its items use.
  */
-export function groupMenu<T extends Groupable>(items: readonly T[]): MenuSection<T>[] {
+export function groupMenu<T extends Groupable>(
+  items: readonly T[],
+  order: readonly string[] = [],
+): MenuSection<T>[] {
   const groups = new Map<string, { spellings: Map<string, number>; items: T[] }>();
   const uncategorized: T[] = [];
   for (const item of items) {
@@ -58,13 +58,16 @@ export function groupMenu<T extends Groupable>(items: readonly T[]): MenuSection
   if (joinsOther) groups.get(otherKey)!.items.push(...uncategorized);
 
   const byItemName = (a: T, b: T) => compareNames(a.name, b.name) || compareNames(a.id, b.id);
-  const named = [...groups.values()]
-    .map((group) => ({
+  const byOwnerOrder = ownerOrderComparator(order);
+  const named = [...groups.entries()]
+    .map(([key, group]) => ({
+      key,
       name: preferredSpelling(group.spellings),
       uncategorized: false,
       items: group.items.sort(byItemName),
     }))
-    .sort((a, b) => compareNames(a.name, b.name));
+    .sort(byOwnerOrder)
+    .map(({ key: _key, ...group }) => group);
   const all =
     uncategorized.length > 0 && !joinsOther
       ? [
@@ -75,6 +78,91 @@ export function groupMenu<T extends Groupable>(items: readonly T[]): MenuSection
 
   const usedIds = new Set<string>();
   return all.map((group) => ({ id: uniqueId(sectionIdBase(group.name), usedIds), ...group }));
+}
+
+/**
+ * Compares categories (`key` from categoryKey, `name` as shown) by their place in the
+ * owner's order; those it does not name come after, by name.
+ */
+function ownerOrderComparator(order: readonly string[]) {
+  const rank = new Map<string, number>();
+  for (const name of order) {
+    const key = categoryKey(typeof name === "string" ? name : "");
+    if (key !== "" && !rank.has(key)) rank.set(key, rank.size);
+  }
+  return (a: { key: string; name: string }, b: { key: string; name: string }) => {
+    const rankA = rank.get(a.key) ?? Number.POSITIVE_INFINITY;
+    const rankB = rank.get(b.key) ?? Number.POSITIVE_INFINITY;
+    if (rankA !== rankB) return rankA < rankB ? -1 : 1;
+    return compareNames(a.name, b.name);
+  };
+}
+
+/**
+ * The categories in use, in the owner's order, each once in the spelling the menu shows:
+ * what the editor's Category order lists and what `category_order` holds once written.
+ * `categories` are the items' categories as stored (repeats and blanks allowed).
+ */
+export function orderedCategories(
+  categories: readonly string[],
+  order: readonly string[] = [],
+): string[] {
+  return groupMenu(
+    categories.map((category, index) => ({ id: String(index), name: "", category })),
+    order,
+  )
+    .filter((section) => !section.uncategorized)
+    .map((section) => section.name);
+}
+
+/**
+ * The order to keep after items changed: `before` (the categories in use before, in the
+ * order the menu showed them) without those no longer in use, then any new category, last.
+ * `categories` are the items' categories after the change.
+ */
+export function categoryOrderAfterChange(
+  before: readonly string[],
+  categories: readonly string[],
+): string[] {
+  const inUse = orderedCategories(categories);
+  const keysInUse = new Set(inUse.map(categoryKey));
+  const kept = before.filter((name) => keysInUse.delete(categoryKey(name)));
+  return [...kept, ...inUse.filter((name) => keysInUse.has(categoryKey(name)))];
+}
+
+export type CategoryMove = { category: string; direction: "up" | "down" };
+
+/**
+ * The order after moving one category a place up or down, or null when it is not in
+ * the list (or already at that end).
+ */
+export function movedCategory(order: readonly string[], move: CategoryMove): string[] | null {
+  const key = categoryKey(move.category);
+  const index = order.findIndex((name) => categoryKey(name) === key);
+  const target = move.direction === "up" ? index - 1 : index + 1;
+  if (index === -1 || target < 0 || target >= order.length) return null;
+  const next = [...order];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+/**
+ * Whether `order` names each category in use exactly once (ignoring case and spacing) and
+ * nothing else: an owner's list is taken only then, so one sent from a page that missed a
+ * change (an item added meanwhile in another tab) is refused rather than guessed at.
+ */
+export function matchesCategoriesInUse(
+  order: readonly string[],
+  categories: readonly string[],
+): boolean {
+  const inUse = new Set(orderedCategories(categories).map(categoryKey));
+  const seen = new Set<string>();
+  for (const name of order) {
+    const key = categoryKey(name);
+    if (!inUse.has(key) || seen.has(key)) return false;
+    seen.add(key);
+  }
+  return seen.size === inUse.size;
 }
 
 /** The spelling most items use; on a tie, the first in name order. */

@@ -7,7 +7,8 @@ import { groupMenu } from "./menu";
 import { restaurantSite } from "./site";
 
 /**
- * The loader of the restaurant page: the site, its menu grouped by category, the
+ * The loader of the restaurant page: the site, its menu grouped by category in the
+ * owner's order, the
  * schema.org description and a picture for link previews. Only what the page shows
  * leaves the server; images are this site's paths or http(s) URLs, never anything else.
  */
@@ -20,7 +21,7 @@ export function publicRestaurantLoader() {
       params.slugId ?? "",
       restaurantSite.notFoundMessage,
     );
-    const sections = groupMenu(site.items).map((section) => ({
+    const sections = groupMenu(site.items, site.categoryOrder).map((section) => ({
       id: section.id,
       name: section.name,
       uncategorized: section.uncategorized,
@@ -42,6 +43,7 @@ export function publicRestaurantLoader() {
       email: site.contact.email,
       images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
       hours: site.hours,
+      currency: site.currency,
       menu: sections.map((section) => ({
         name: section.name,
         items: section.items.map((item) => ({ ...item, image: absolute(item.imageUrl) })),
@@ -57,6 +59,7 @@ export function publicRestaurantLoader() {
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
         bgUrl: publicImageSrc(site.bgUrl),
+        currency: site.currency,
       },
       sections: sections.map((section) => ({
         ...section,

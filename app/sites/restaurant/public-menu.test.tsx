@@ -106,6 +106,15 @@ describe("PublicMenuPage", () => {
     expect(html.match(/<details class="menu-item-description">/g)).toHaveLength(1);
   });
 
+  it("shows prices in the site's currency, yen without decimals", () => {
+    const euros = render({ site: { ...site, currency: "EUR" } });
+    expect(euros).toContain("€12.50");
+    expect(euros).not.toContain("$");
+    const yen = render({ site: { ...site, currency: "JPY" } });
+    expect(yen).toContain("¥13<"); // 1250 hundredths of a yen, rounded half up
+    expect(yen).toContain("¥9<");
+  });
+
   it("links address, phone and email", () => {
     const html = render();
     expect(html).toContain(

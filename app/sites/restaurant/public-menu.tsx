@@ -16,6 +16,8 @@ export interface PublicMenuSite {
   /** Already checked: a path on this site or an http(s) URL. */
   logoUrl: string | null;
   bgUrl: string | null;
+  /** The currency prices are shown in (app/lib/currency.ts); US dollars when left out. */
+  currency?: string;
 }
 
 export interface PublicMenuItem {
@@ -106,6 +108,7 @@ export function PublicMenuPage({
                       <MenuItemCard
                         item={item}
                         category={section.uncategorized ? null : section.name}
+                        currency={site.currency}
                       />
                     </li>
                   ))}
@@ -119,7 +122,15 @@ export function PublicMenuPage({
   );
 }
 
-function MenuItemCard({ item, category }: { item: PublicMenuItem; category: string | null }) {
+function MenuItemCard({
+  item,
+  category,
+  currency,
+}: {
+  item: PublicMenuItem;
+  category: string | null;
+  currency: string | undefined;
+}) {
   return (
     <article className="menu-item" aria-labelledby={`item-${item.id}`}>
       {item.imageUrl ? (
@@ -136,7 +147,7 @@ function MenuItemCard({ item, category }: { item: PublicMenuItem; category: stri
       <div className="menu-item-body">
         <div className="menu-item-head">
           <h3 id={`item-${item.id}`}>{item.name}</h3>
-          <p className="menu-item-price">{formatPrice(item.priceCents)}</p>
+          <p className="menu-item-price">{formatPrice(item.priceCents, currency)}</p>
         </div>
         {item.star || category ? (
           <p className="menu-item-badges">

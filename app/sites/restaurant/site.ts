@@ -1,7 +1,7 @@
 /** A restaurant: a menu of items in categories, each with one photo (SPEC sections 1–5). */
 import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
-import { profileInfoSchema } from "~/lib/profile-info";
+import { currencyOf, pricedInfoSchema } from "~/lib/profile-info";
 import type { SiteDefinition } from "../site";
 
 export const restaurantSite = {
@@ -16,8 +16,9 @@ export const restaurantSite = {
     savedMessage: MESSAGES.infoSaved,
     failedMessage: MESSAGES.failedToSaveInfo,
     uploadsImages: true,
-    schema: profileInfoSchema,
-    ownFields: () => ({}),
+    showsPrices: true,
+    schema: pricedInfoSchema,
+    ownFields: currencyOf,
   },
   items: {
     tabLabels: { items: "Menu Items", add: "Add Item", info: "Info" },

@@ -45,5 +45,18 @@ describe("payment links", () => {
     expect(venmoPaymentUrl("jane-shop", 1800, "Canvas Tote & co")).toBe(
       "https://venmo.com/jane-shop?txn=pay&amount=18.00&note=Canvas+Tote+%26+co",
     );
+    expect(paypalPaymentUrl("janeshop", 1250, "USD")).toBe("https://paypal.me/janeshop/12.50");
+  });
+
+  it("ask PayPal for the shop's currency, in its digits", () => {
+    expect(paypalPaymentUrl("janeshop", 1250, "EUR")).toBe("https://paypal.me/janeshop/12.50EUR");
+    expect(paypalPaymentUrl("janeshop", 150000, "JPY")).toBe("https://paypal.me/janeshop/1500JPY");
+  });
+
+  it("leave Venmo's amount out for a price that is not in US dollars, naming it in the note", () => {
+    const url = new URL(venmoPaymentUrl("jane-shop", 1250, "Scarf", "EUR"));
+    expect(url.searchParams.get("amount")).toBeNull();
+    expect(url.searchParams.get("txn")).toBe("pay");
+    expect(url.searchParams.get("note")).toBe("Scarf (€12.50)");
   });
 });

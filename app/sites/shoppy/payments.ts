@@ -3,7 +3,8 @@
  * and a Venmo username, turned into links with the item's price filled in.
  * Only well-formed handles are stored, so a link can never point elsewhere.
  */
-import { centsToDecimalString } from "~/lib/price";
+import { DEFAULT_CURRENCY } from "~/lib/currency";
+import { formatPrice, priceAmount } from "~/lib/price";
 
 /** PayPal.me names: letters and digits, up to 20. */
 const PAYPAL_USERNAME = /^[A-Za-z0-9]{1,20}$/;
@@ -44,17 +45,36 @@ export function parseVenmoUsername(input: string): string | null {
   return VENMO_USERNAME.test(handle) ? handle : null;
 }
 
-/** SPEC'd form: https://paypal.me/{user}/{price}. */
-export function paypalPaymentUrl(username: string, priceCents: number): string {
-  return `https://paypal.me/${encodeURIComponent(username)}/${centsToDecimalString(priceCents)}`;
+/**
+ * SPEC'd form: https://paypal.me/{user}/{price}. A price in another currency than US
+ * dollars carries its code after the amount (".../12.50EUR", ".../1500JPY"), which
+ * PayPal.me reads as the currency to ask for.
+ */
+export function paypalPaymentUrl(
+  username: string,
+  priceCents: number,
+  currency: string = DEFAULT_CURRENCY,
+): string {
+  const amount = priceAmount(priceCents, currency);
+  const suffix = currency === DEFAULT_CURRENCY ? "" : currency;
+  return `https://paypal.me/${encodeURIComponent(username)}/${amount}${suffix}`;
 }
 
-/** Venmo's web payment link with the amount and a note naming the item. */
-export function venmoPaymentUrl(username: string, priceCents: number, note: string): string {
-  const query = new URLSearchParams({
-    txn: "pay",
-    amount: centsToDecimalString(priceCents),
-    note,
-  });
+/**
+ * Venmo's web payment link with the amount and a note naming the item. Venmo pays in US
+ * dollars only: for a price in another currency the link fills in no amount (a wrong one
+ * would be worse), and the note carries the price as the shop shows it instead.
+ */
+export function venmoPaymentUrl(
+  username: string,
+  priceCents: number,
+  note: string,
+  currency: string = DEFAULT_CURRENCY,
+): string {
+  const query = new URLSearchParams(
+    currency === DEFAULT_CURRENCY
+      ? { txn: "pay", amount: priceAmount(priceCents, currency), note }
+      : { txn: "pay", note: `${note} (${formatPrice(priceCents, currency)})` },
+  );
   return `https://venmo.com/${encodeURIComponent(username)}?${query.toString()}`;
 }

@@ -61,6 +61,7 @@ export function publicShopLoader() {
       email: site.contact.email,
       images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
       hours: site.hours,
+      currency: site.currency,
       items: items.map((item) => ({
         ...item,
         url: `${env.publicUrl}${shopHref(site.canonicalPath, NO_FILTERS, item.id)}`,
@@ -77,6 +78,7 @@ export function publicShopLoader() {
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
         bgUrl: publicImageSrc(site.bgUrl),
+        currency: site.currency,
       },
       path: site.canonicalPath,
       items,

@@ -32,6 +32,8 @@ import {
 export interface PublicShopSite extends PublicSiteHeaderFacts {
   colors: { primary: string; secondary: string; text: string };
   fontStyle: string;
+  /** The currency prices are shown in (app/lib/currency.ts); US dollars when left out. */
+  currency?: string;
 }
 
 export interface PublicShopItem {
@@ -148,6 +150,7 @@ export function PublicShopPage({
                     <ShopCard
                       key={item.id}
                       item={item}
+                      currency={site.currency}
                       href={shopHref(path, filters, item.id)}
                       hidden={!shown}
                       eager={eager}
@@ -169,7 +172,12 @@ export function PublicShopPage({
         (the Sold Out badge, the frame for no photo), and each item's data.
       */}
       <template id="shop-item-skeleton">
-        <ShopItemDetail item={SKELETON_ITEM} payments={SKELETON_PAYMENTS} photosOnOpen="lazy" />
+        <ShopItemDetail
+          item={SKELETON_ITEM}
+          payments={SKELETON_PAYMENTS}
+          currency={site.currency}
+          photosOnOpen="lazy"
+        />
         <SoldOutBadge />
         <NoPhotos />
       </template>
@@ -177,7 +185,7 @@ export function PublicShopPage({
         type="application/json"
         id="shop-items"
         dangerouslySetInnerHTML={{
-          __html: jsonLdText(items.map((item) => shopItemData(item, payments))),
+          __html: jsonLdText(items.map((item) => shopItemData(item, payments, site.currency))),
         }}
       />
 
@@ -193,7 +201,12 @@ export function PublicShopPage({
           </div>
           <div className="shop-dialog-content">
             {openItem ? (
-              <ShopItemDetail item={openItem} payments={payments} photosOnOpen="eager" />
+              <ShopItemDetail
+                item={openItem}
+                payments={payments}
+                currency={site.currency}
+                photosOnOpen="eager"
+              />
             ) : null}
           </div>
         </div>
@@ -280,11 +293,13 @@ function ShopFilterForm({
 
 function ShopCard({
   item,
+  currency,
   href,
   hidden,
   eager,
 }: {
   item: PublicShopItem;
+  currency: string | undefined;
   href: string;
   hidden: boolean;
   eager: boolean;
@@ -311,7 +326,7 @@ function ShopCard({
         <span className="shop-card-body">
           {item.featured ? <span className="shop-featured">{FEATURED_LABEL}</span> : null}
           <h3 className="shop-card-name">{item.name}</h3>
-          <span className="shop-card-price">{formatPrice(item.priceCents)}</span>
+          <span className="shop-card-price">{formatPrice(item.priceCents, currency)}</span>
         </span>
       </a>
     </li>
@@ -325,14 +340,16 @@ function SoldOutBadge() {
 
 /**
  * The payment links an item's detail offers, built here on the server: none for an item
- * sold out, else one per handle the shop has.
+ * sold out, else one per handle the shop has, for the price in the shop's currency.
  */
-function payLinks(item: PublicShopItem, payments: ShopPayments) {
+function payLinks(item: PublicShopItem, payments: ShopPayments, currency: string | undefined) {
   if (item.soldOut) return {};
   return {
-    ...(payments.paypal ? { paypal: paypalPaymentUrl(payments.paypal, item.priceCents) } : {}),
+    ...(payments.paypal
+      ? { paypal: paypalPaymentUrl(payments.paypal, item.priceCents, currency) }
+      : {}),
     ...(payments.venmo
-      ? { venmo: venmoPaymentUrl(payments.venmo, item.priceCents, item.name) }
+      ? { venmo: venmoPaymentUrl(payments.venmo, item.priceCents, item.name, currency) }
       : {}),
   };
 }
@@ -342,16 +359,20 @@ function payLinks(item: PublicShopItem, payments: ShopPayments) {
  * price formatted and the payment links built as the server renders them, empty parts left
  * out (see `ShopItemData`).
  */
-export function shopItemData(item: PublicShopItem, payments: ShopPayments): ShopItemData {
+export function shopItemData(
+  item: PublicShopItem,
+  payments: ShopPayments,
+  currency?: string,
+): ShopItemData {
   return {
     id: item.id,
     name: item.name,
-    price: formatPrice(item.priceCents),
+    price: formatPrice(item.priceCents, currency),
     ...(item.description ? { description: item.description } : {}),
     ...(item.tags.length ? { tags: item.tags } : {}),
     ...(item.soldOut ? { soldOut: true as const } : {}),
     ...(item.images.length ? { photos: item.images } : {}),
-    ...payLinks(item, payments),
+    ...payLinks(item, payments, currency),
   };
 }
 
@@ -368,13 +389,16 @@ export function shopItemData(item: PublicShopItem, payments: ShopPayments): Shop
 export function ShopItemDetail({
   item,
   payments,
+  currency,
   photosOnOpen,
 }: {
   item: PublicShopItem;
   payments: ShopPayments;
+  /** The shop's currency; US dollars when left out. */
+  currency?: string;
   photosOnOpen: "eager" | "lazy";
 }) {
-  const pay = payLinks(item, payments);
+  const pay = payLinks(item, payments, currency);
   return (
     <article className="shop-detail">
       <ShopCarousel item={item} firstPhoto={photosOnOpen} />
@@ -383,7 +407,7 @@ export function ShopItemDetail({
           {item.name}
         </h2>
         <p className="shop-detail-price">
-          <span>{formatPrice(item.priceCents)}</span>
+          <span>{formatPrice(item.priceCents, currency)}</span>
           {item.soldOut ? <SoldOutBadge /> : null}
         </p>
         {item.description ? <p className="shop-detail-description">{item.description}</p> : null}

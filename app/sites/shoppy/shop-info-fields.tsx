@@ -37,7 +37,7 @@ export function ShopInfoFields({
         <Field
           field={fields.venmoUsername}
           label="Venmo username"
-          hint="Your Venmo username, like jane-shop."
+          hint="Your Venmo username, like jane-shop. Venmo pays in US dollars: with another currency, customers type the amount themselves."
         >
           <input autoComplete="off" />
         </Field>

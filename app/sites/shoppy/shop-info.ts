@@ -1,8 +1,8 @@
 /**
- * A shop's Info form: the shared info fields plus its tags and its payment
- * handles. One schema for the browser and the server.
+ * A shop's Info form: the shared info fields and its currency, plus its tags and its
+ * payment handles. One schema for the browser and the server.
  */
-import { profileInfoSchema } from "~/lib/profile-info";
+import { pricedInfoSchema } from "~/lib/profile-info";
 import { z } from "~/lib/zod";
 import {
   parsePaypalUsername,
@@ -26,7 +26,7 @@ const handle = (parse: (input: string) => string | null, message: string) =>
       return parsed;
     });
 
-export const shopInfoSchema = profileInfoSchema.extend({
+export const shopInfoSchema = pricedInfoSchema.extend({
   tags: shopTagsField,
   paypalUsername: handle(parsePaypalUsername, PAYPAL_USERNAME_INVALID),
   venmoUsername: handle(parseVenmoUsername, VENMO_USERNAME_INVALID),

@@ -4,6 +4,7 @@
  */
 import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
+import { currencyOf } from "~/lib/profile-info";
 import type { SiteDefinition } from "../site";
 import { shopExtrasOf, shopInfoSchema } from "./shop-info";
 import { itemTagsField } from "./tags";
@@ -20,8 +21,9 @@ export const shoppySite = {
     savedMessage: MESSAGES.saved,
     failedMessage: MESSAGES.failedToSave,
     uploadsImages: true,
+    showsPrices: true,
     schema: shopInfoSchema,
-    ownFields: shopExtrasOf,
+    ownFields: (input) => ({ ...shopExtrasOf(input), ...currencyOf(input) }),
   },
   items: {
     tabLabels: { items: "Items", add: "Add Item", info: "Info" },
