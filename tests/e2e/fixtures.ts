@@ -67,7 +67,7 @@ export async function openEditorTab(page: Page, name: string) {
   ).toHaveAttribute("aria-current", "page");
 }
 
-/** A confirmation toast (sonner's announced region) with this text. */
+/** The newest confirmation toast (sonner's announced region) with this text. */
 export function toast(page: Page, text: string) {
-  return page.getByRole("region", { name: /^Notifications/ }).getByText(text);
+  return page.getByRole("region", { name: /^Notifications/ }).getByText(text).last();
 }
