@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, register, test } from "./fixtures";
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("the portal nav keeps to one line, with the account links in its menu", async ({ page }) => {
+    const owner = await register(page);
+    const nav = page.getByRole("navigation", { name: "Portal" });
+    const box = (await nav.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(64);
+    await expect(nav.getByRole("link", { name: "Your Products" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "User Info" })).toBeHidden();
+
+    const account = nav.getByText("Account", { exact: true });
+    const accountBox = (await account.boundingBox())!;
+    expect(accountBox.height).toBeGreaterThanOrEqual(44);
+    await account.click();
+    await expect(nav.getByText(owner.email)).toBeVisible();
+    await nav.getByRole("link", { name: "User Info" }).click();
+    await expect(page).toHaveURL(/\/user\/info$/);
+    expect(
+      (await new AxeBuilder({ page }).analyze()).violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      ),
+    ).toEqual([]);
+
+    await nav.getByText("Account", { exact: true }).click();
+    await nav.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the account menu opens all the same", async ({ page }) => {
+      await register(page);
+      const nav = page.getByRole("navigation", { name: "Portal" });
+      await nav.getByText("Account", { exact: true }).click();
+      await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
+    });
+  });
+});
+
+test("on a desktop the account links sit in the bar", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await register(page);
+  const nav = page.getByRole("navigation", { name: "Portal" });
+  await expect(nav.getByRole("link", { name: "User Info" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(nav.getByText("Account", { exact: true })).toBeHidden();
+});
