@@ -16,7 +16,7 @@ test.describe("on a 360 px phone", () => {
     const accountBox = (await account.boundingBox())!;
     expect(accountBox.height).toBeGreaterThanOrEqual(44);
     await account.click();
-    await expect(nav.getByText(owner.email)).toBeVisible();
+    await expect(nav.locator(".nav-menu").getByText(owner.email)).toBeVisible();
     await nav.getByRole("link", { name: "User Info" }).click();
     await expect(page).toHaveURL(/\/user\/info$/);
     expect(
