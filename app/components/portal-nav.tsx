@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { SignOutButton } from "./site-nav";
 
 /** The account links: in the bar on wide screens, in the Account menu on phones. */
@@ -25,6 +25,8 @@ function AccountLinks({ email }: { email: string }) {
  * displayed, so assistive technology meets each link once.
  */
 export function PortalNav({ email }: { email: string }) {
+  // A new page starts with the menu closed, as after a full page load.
+  const { pathname } = useLocation();
   return (
     <header className="navbar portal-navbar">
       <nav className="container" aria-label="Portal">
@@ -38,7 +40,7 @@ export function PortalNav({ email }: { email: string }) {
             </NavLink>
           </li>
           <li className="nav-account-menu">
-            <details className="nav-menu">
+            <details className="nav-menu" key={pathname}>
               <summary>Account</summary>
               <ul className="nav-menu-items">
                 <AccountLinks email={email} />
