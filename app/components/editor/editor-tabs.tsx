@@ -1,4 +1,3 @@
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
 
 export const EDITOR_TABS = ["items", "add", "info"] as const;
@@ -18,12 +17,22 @@ export interface PreviewToggle {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Opens the preview in place of a page load. */
-function openPreview(preview: PreviewToggle) {
-  return (event: MouseEvent) => {
-    event.preventDefault();
-    preview.onOpenChange(true);
-  };
+/** The phone's Preview tab: opens the preview in place of loading `to`. */
+function PreviewTab({ preview, to }: { preview: PreviewToggle; to: string }) {
+  return (
+    <Link
+      to={to}
+      className="editor-tab preview-tab"
+      aria-current={preview.open ? "page" : undefined}
+      preventScrollReset
+      onClick={(event) => {
+        event.preventDefault();
+        preview.onOpenChange(true);
+      }}
+    >
+      Preview
+    </Link>
+  );
 }
 
 /**
@@ -58,15 +67,7 @@ export function EditorTabs({
           {labels[tab]}
         </Link>
       ))}
-      <Link
-        to={`?tab=${current}&preview=1`}
-        className="editor-tab preview-tab"
-        aria-current={preview.open ? "page" : undefined}
-        preventScrollReset
-        onClick={openPreview(preview)}
-      >
-        Preview
-      </Link>
+      <PreviewTab preview={preview} to={`?tab=${current}&preview=1`} />
     </nav>
   );
 }
@@ -87,15 +88,7 @@ export function PreviewTabs({ preview }: { preview: PreviewToggle }) {
       >
         Edit
       </Link>
-      <Link
-        to="?preview=1"
-        className="editor-tab preview-tab"
-        aria-current={preview.open ? "page" : undefined}
-        preventScrollReset
-        onClick={openPreview(preview)}
-      >
-        Preview
-      </Link>
+      <PreviewTab preview={preview} to="?preview=1" />
     </nav>
   );
 }
