@@ -5,7 +5,7 @@ test("register, sign out, sign in and land on /user", async ({ page }) => {
   const owner = await register(page);
   await expect(page.getByRole("heading", { name: "Your Products" })).toBeVisible();
   const portalNav = page.getByRole("navigation", { name: "Portal" });
-  await expect(portalNav.getByText(owner.email)).toBeVisible();
+  await expect(portalNav.getByText(owner.email).filter({ visible: true })).toBeVisible();
 
   await portalNav.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);

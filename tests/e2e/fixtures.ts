@@ -69,5 +69,8 @@ export async function openEditorTab(page: Page, name: string) {
 
 /** The newest confirmation toast (sonner's announced region) with this text. */
 export function toast(page: Page, text: string) {
-  return page.getByRole("region", { name: /^Notifications/ }).getByText(text).last();
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByText(text)
+    .last();
 }

@@ -56,7 +56,9 @@ test("data survives a restart, and a second server cannot open the same embedded
   try {
     // The session cookie and the account both survived.
     await page.goto(`${portal.url}/user/info`);
-    await expect(page.getByText(owner.email, { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText(owner.email, { exact: true }).filter({ visible: true }).first(),
+    ).toBeVisible();
     await page.context().clearCookies();
     await page.goto(`${portal.url}/signin`);
     await signIn(page, owner.email, owner.password);
