@@ -1,5 +1,5 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { itemFailure, type ItemActionResult } from "~/lib/items";
 import { useHydrated } from "./use-hydrated";
@@ -10,11 +10,15 @@ type ConfirmAnswer = { error?: string } | ItemActionResult;
 /**
  * A destructive action behind a confirm (focus trapped and restored, Escape
  * cancels): the confirm button posts `fields` to `action` and the dialog says
- * why when the server refuses.
+ * why when the server refuses. It brings its own trigger button, or is opened
+ * from elsewhere (an item's actions menu) through `open` and `onOpenChange`.
  */
 export function ConfirmDialog({
   trigger,
   triggerLabel,
+  open: openAsked,
+  onOpenChange,
+  returnFocusTo,
   title,
   description,
   confirmLabel,
@@ -23,9 +27,14 @@ export function ConfirmDialog({
   fields = {},
   triggerClassName = "button danger",
 }: {
-  trigger: string;
+  /** The trigger's text; left out when the dialog is opened from elsewhere. */
+  trigger?: string;
   /** The trigger's accessible name, when its visible text is not enough on its own. */
   triggerLabel?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Where focus goes on closing when there is no trigger to give it back to. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   title: string;
   description: string;
   confirmLabel: string;
@@ -37,7 +46,9 @@ export function ConfirmDialog({
 }) {
   const fetcher = useFetcher<ConfirmAnswer>();
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openAsked ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const pending = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const error = answer && "result" in answer ? itemFailure(answer) : answer?.error;
@@ -53,19 +64,24 @@ export function ConfirmDialog({
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <button
-          type="button"
-          className={triggerClassName}
-          disabled={!hydrated}
-          aria-label={triggerLabel}
-        >
-          {trigger}
-        </button>
-      </AlertDialog.Trigger>
+      {trigger ? (
+        <AlertDialog.Trigger asChild>
+          <button
+            type="button"
+            className={triggerClassName}
+            disabled={!hydrated}
+            aria-label={triggerLabel}
+          >
+            {trigger}
+          </button>
+        </AlertDialog.Trigger>
+      ) : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
+        <AlertDialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}
+        >
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description>{description}</AlertDialog.Description>
           {error ? (
@@ -90,4 +106,14 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/**
+ * Gives focus back to `target` when a dialog closes, in place of the element that
+ * opened it (a menu item, gone once its menu closed).
+ */
+export function returnFocus(event: Event, target: RefObject<HTMLElement | null> | undefined) {
+  if (!target?.current) return;
+  event.preventDefault();
+  target.current.focus();
 }

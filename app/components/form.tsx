@@ -45,7 +45,8 @@ export function Field({
   children,
 }: {
   field: FieldState;
-  label: string;
+  /** Text, or text with a visually hidden part that completes the accessible name. */
+  label: React.ReactNode;
   hint?: string;
   className?: string;
   children: React.ReactElement<ControlProps>;

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { ColorKey } from "~/lib/colors";
 import type { HoursRow } from "~/lib/hours";
@@ -13,6 +14,7 @@ import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
 import { ThemeFields } from "./theme-fields";
 import { useSavedToast } from "./toasts";
+import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 import { useHydrated } from "./use-hydrated";
 
 export interface ProfileEditorValues {
@@ -65,11 +67,16 @@ export function ProfileEditor({
   // With JavaScript a save is confirmed by a toast; without, by the page that comes back.
   const hydrated = useHydrated();
   useSavedToast(result?.result, info.savedMessage);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { dirty, blocker } = useUnsavedChanges(
+    formRef,
+    result?.result.status === "success" ? result : null,
+  );
   // The server's reason, or the type's words when the browser found the form invalid.
   const formErrors = form.errors?.length ? form.errors : form.valid ? null : [info.failedMessage];
 
   return (
-    <Form method="post" {...getFormProps(form)} className="form profile-editor">
+    <Form ref={formRef} method="post" {...getFormProps(form)} className="form profile-editor">
       <input type="hidden" name="intent" value="save-info" />
       <div id={form.errorId} aria-live="polite">
         {form.status === "success" && !hydrated ? (
@@ -122,11 +129,12 @@ export function ProfileEditor({
         </>
       )}
       {InfoFields ? <InfoFields values={ownValues} fields={fields} /> : null}
-      <div>
+      <SaveBar dirty={dirty}>
         <button type="submit" className="button" disabled={saving}>
           {saving ? "Saving…" : "Save"}
         </button>
-      </div>
+      </SaveBar>
+      <UnsavedChangesDialog blocker={blocker} what="the site's info" />
     </Form>
   );
 }

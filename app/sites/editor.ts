@@ -4,6 +4,7 @@
  * of the Info form. A type leaves out what it does not add.
  */
 import type { ComponentType } from "react";
+import type { ItemDialogProps } from "~/components/editor/item-dialogs";
 import type { FormFields } from "~/components/form";
 import type { EditorItem } from "~/lib/items";
 import type { OwnInfoFields } from "./site";
@@ -13,10 +14,13 @@ export interface SiteEditor {
   RowBadges?: ComponentType<{ item: EditorItem }>;
   /** Under an item's name and price, before its description (a shop's tags). */
   RowSummary?: ComponentType<{ item: EditorItem }>;
-  /** Under an item's price field (a shop's photos). */
-  RowDetails?: ComponentType<{ productId: string; item: EditorItem }>;
-  /** Buttons of an item row between Star and Edit (sold out; a menu item's image). */
-  RowActions?: ComponentType<{ productId: string; item: EditorItem }>;
+  /** Toggles of an item row after Star (a shop's Sold out). */
+  RowToggles?: ComponentType<{ item: EditorItem }>;
+  /**
+   * Entries of an item's actions menu between Edit and Delete, each opening its
+   * own dialog (a menu item's image, a shop item's photos).
+   */
+  MenuDialogs?: ItemMenuDialog[];
   /**
    * Fields the Add Item form and the edit modal add after the shared ones (a shop's
    * tags), as fields of the same Conform form: `fields.tags` has their errors.
@@ -28,4 +32,13 @@ export interface SiteEditor {
   }>;
   /** Fields the Info form adds before Save (a shop's tags and payment links), likewise. */
   InfoFields?: ComponentType<{ values: OwnInfoFields; fields: FormFields<keyof OwnInfoFields> }>;
+}
+
+/** One entry of an item's actions menu and the dialog it opens. */
+export interface ItemMenuDialog {
+  /** Tells the entries of one menu apart. */
+  key: string;
+  /** The entry's text, which may depend on the item ("Add image" or "Replace image"). */
+  label: (item: EditorItem) => string;
+  Dialog: ComponentType<ItemDialogProps>;
 }

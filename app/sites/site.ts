@@ -68,6 +68,8 @@ export interface InfoDefinition {
 
 export interface ItemsDefinition {
   tabLabels: { items: string; add: string; info: string };
+  /** What the empty items tab suggests doing first. */
+  firstItemHint: string;
   /** The writes its editor offers; anything else is refused. */
   intents: ReadonlySet<ItemIntent>;
   /** Whether items have a category (a menu's sections); a shop groups by tags instead. */

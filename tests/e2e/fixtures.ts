@@ -74,3 +74,12 @@ export function toast(page: Page, text: string) {
     .getByText(text)
     .last();
 }
+
+/**
+ * Chooses an entry of an item's actions menu ("Edit", "Add image", "Photos (0 of 5)",
+ * "Delete"), as a person does: the row's menu button, then the entry.
+ */
+export async function chooseItemAction(page: Page, itemName: string, entry: string | RegExp) {
+  await page.getByRole("button", { name: `Actions for ${itemName}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: entry }).click();
+}

@@ -2,7 +2,17 @@ import sharp from "sharp";
 import { MAX_ITEMS_PER_PRODUCT } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
 import AxeBuilder from "@axe-core/playwright";
-import { createSite, DEMO, expect, openEditorTab, register, signIn, test, toast } from "./fixtures";
+import {
+  chooseItemAction,
+  createSite,
+  DEMO,
+  expect,
+  openEditorTab,
+  register,
+  signIn,
+  test,
+  toast,
+} from "./fixtures";
 
 const HOSTILE_NAME = "<img src=x onerror=alert(1)></script>";
 
@@ -25,7 +35,11 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
   });
   await register(page);
   const editor = await createSite(page, "Restaurant", "Harbour Bistro");
+  // The empty tab says what to do next, and leads there.
   await expect(page.getByText(MESSAGES.noMenuItems)).toBeVisible();
+  await expect(page.getByText(/Add your first dish: a name and a price are enough/)).toBeVisible();
+  await page.getByRole("link", { name: "Add your first item" }).click();
+  await expect(page.getByRole("heading", { name: "Add an item" })).toBeVisible();
 
   // Info: contact, hours with a Closed day, colors (one invalid), saved and kept.
   await openEditorTab(page, "Info");
@@ -231,16 +245,20 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await expect(toast(page, "Item added.")).toBeVisible();
   await openEditorTab(page, "Menu Items");
 
-  // Edit: Escape closes and gives focus back; a save changes the item.
-  const edit = page.getByRole("button", { name: "Edit Green Salad" });
-  await edit.click();
+  // Edit, from the row's actions menu: Escape closes and gives focus back to the
+  // menu's button; a save changes the item.
+  const actions = page.getByRole("button", { name: "Actions for Green Salad" });
+  await chooseItemAction(page, "Green Salad", "Edit");
   const dialog = page.getByRole("dialog", { name: "Edit Green Salad" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Name")).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(edit).toBeFocused();
-  await edit.click();
+  await expect(actions).toBeFocused();
+  // The keyboard's way: the menu opens on Enter and its entries take the arrows.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Edit" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await dialog.getByLabel("Name").fill("");
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog.getByText(MESSAGES.nameRequired)).toBeVisible();
@@ -256,7 +274,7 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await expect(row).toContainText("Leaves from the garden.");
 
   // Image: nothing chosen, then not an image, then a photo.
-  await page.getByRole("button", { name: "Add image for Garden Salad" }).click();
+  await chooseItemAction(page, "Garden Salad", "Add image");
   const imageDialog = page.getByRole("dialog", { name: "Image of Garden Salad" });
   await imageDialog.getByRole("button", { name: "Upload" }).click();
   await expect(imageDialog.getByRole("alert")).toHaveText(MESSAGES.chooseImage);
@@ -273,14 +291,16 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await imageDialog.getByRole("button", { name: "Upload" }).click();
   await expect(imageDialog).toBeHidden();
   await expect(row.locator("img.item-thumb")).toHaveAttribute("src", /\/image\?v=/);
-  await expect(page.getByRole("button", { name: "Replace image for Garden Salad" })).toBeVisible();
+  await page.getByRole("button", { name: "Actions for Garden Salad" }).click();
+  await expect(page.getByRole("menuitem", { name: "Replace image" })).toBeVisible();
+  await page.keyboard.press("Escape");
 
   // Delete after a confirm; Cancel keeps it.
-  await page.getByRole("button", { name: "Delete Garden Salad" }).click();
+  await chooseItemAction(page, "Garden Salad", "Delete");
   const confirm = page.getByRole("alertdialog", { name: "Delete Garden Salad?" });
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(row).toBeVisible();
-  await page.getByRole("button", { name: "Delete Garden Salad" }).click();
+  await chooseItemAction(page, "Garden Salad", "Delete");
   await confirm.getByRole("button", { name: "Delete item" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText(MESSAGES.noMenuItems)).toBeVisible();
@@ -315,13 +335,13 @@ test("changes to an item removed meanwhile say so with the spec's messages", asy
     "false",
   );
 
-  await row.getByRole("button", { name: "Edit Toast" }).click();
+  await chooseItemAction(page, "Toast", "Edit");
   const dialog = page.getByRole("dialog", { name: "Edit Toast" });
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(MESSAGES.failedToUpdateItem);
   await page.keyboard.press("Escape");
 
-  await row.getByRole("button", { name: "Delete Toast" }).click();
+  await chooseItemAction(page, "Toast", "Delete");
   const confirm = page.getByRole("alertdialog", { name: "Delete Toast?" });
   await confirm.getByRole("button", { name: "Delete item" }).click();
   await expect(confirm.getByRole("alert")).toHaveText(MESSAGES.failedToDeleteItem);
@@ -412,6 +432,7 @@ for (const [device, viewport] of [
   test(`the editor's tabs have no serious accessibility problems and fit a ${device}`, async ({
     page,
   }) => {
+    test.slow();
     await page.setViewportSize(viewport);
     await page.goto("/signin");
     await signIn(page, DEMO.email, DEMO.password);
@@ -434,7 +455,7 @@ for (const [device, viewport] of [
     }
     // An open dialog too.
     await openEditorTab(page, "Menu Items");
-    await page.getByRole("button", { name: "Edit Garlic Bread" }).click();
+    await chooseItemAction(page, "Garlic Bread", "Edit");
     const results = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
     expect(results.violations.filter((v) => v.impact === "critical")).toEqual([]);
   });

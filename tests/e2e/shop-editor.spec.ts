@@ -1,6 +1,14 @@
 import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, openEditorTab, register, test, toast } from "./fixtures";
+import {
+  chooseItemAction,
+  createSite,
+  expect,
+  openEditorTab,
+  register,
+  test,
+  toast,
+} from "./fixtures";
 import { cardLink, dialog, expectPhoto, swipe, tagBox, visibleNames } from "./shop-page";
 
 function photo(color: string) {
@@ -73,7 +81,9 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
       buffer: await photo(color),
     })),
   );
-  await page.getByLabel("Photos of Ceramic Mug (up to 5)").setInputFiles(files);
+  await chooseItemAction(page, "Ceramic Mug", "Photos (0 of 5)");
+  const photosDialog = page.getByRole("dialog", { name: "Photos of Ceramic Mug" });
+  await photosDialog.getByLabel("Photos of Ceramic Mug (up to 5)").setInputFiles(files);
   const uploads = page.getByRole("list", { name: "Photos of Ceramic Mug (up to 5): uploads" });
   await expect(uploads.getByText("Uploaded")).toHaveCount(3, { timeout: 20_000 });
   const photos = page.getByRole("list", { name: "Photos of Ceramic Mug" });
@@ -90,6 +100,13 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   await expect(
     page.getByRole("button", { name: "Move photo 1 of Ceramic Mug earlier" }),
   ).toBeDisabled();
+  await photosDialog.getByRole("button", { name: "Done" }).click();
+  await expect(photosDialog).toBeHidden();
+  // The row shows the first photo, and the menu how many there are.
+  await expect(mug.locator("img.item-thumb")).toHaveAttribute("src", second!);
+  await page.getByRole("button", { name: "Actions for Ceramic Mug" }).click();
+  await expect(page.getByRole("menuitem", { name: "Photos (2 of 5)" })).toBeVisible();
+  await page.keyboard.press("Escape");
 
   const apron = page.locator(".item-list > li", { hasText: "Linen Apron" });
   const soldOut = page.getByRole("button", { name: "Sold out: Linen Apron" });
@@ -111,7 +128,7 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   ).toHaveText("Sold Out");
 
   // Edit: tags can change there too; an 11th is refused in the form, and stays in the field.
-  await page.getByRole("button", { name: "Edit Linen Apron" }).click();
+  await chooseItemAction(page, "Linen Apron", "Edit");
   const editDialog = page.getByRole("dialog", { name: "Edit Linen Apron" });
   const dialogTag = editDialog.getByLabel("New tag for tags");
   await dialogTag.fill("a, b, c, d, e, f, g, h, i, j");

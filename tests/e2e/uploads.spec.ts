@@ -2,7 +2,16 @@ import { build } from "esbuild";
 import sharp from "sharp";
 import { ITEM_IMAGE_TARGET_BYTES } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
+import {
+  chooseItemAction,
+  createSite,
+  DEMO,
+  expect,
+  openEditorTab,
+  register,
+  signIn,
+  test,
+} from "./fixtures";
 
 /** The browser's compression module, bundled for a page to run it as the upload form does. */
 async function compressionBundle() {
@@ -200,6 +209,7 @@ test("several photos at once: each shows its own result, and a refused one does 
         .toBuffer(),
     })),
   );
+  await chooseItemAction(page, "Canvas Tote", /^Photos/);
   await page.getByLabel("Photos of Canvas Tote (up to 5)").setInputFiles(files);
 
   const uploads = page.getByRole("list", { name: "Photos of Canvas Tote (up to 5): uploads" });

@@ -13,6 +13,7 @@ import { compressAndUpload, UploadProgress, type SingleUploadState } from "../im
 import { announceSaved } from "../toasts";
 import { useHydrated } from "../use-hydrated";
 import { Field } from "../form";
+import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "../unsaved-changes";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
 
 /** The optional photo, checked in the browser before anything is sent. */
@@ -124,6 +125,9 @@ export function AddItemForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
 
+  // Each add resets the form, which then counts as saved again.
+  const { dirty, blocker } = useUnsavedChanges(formRef, formGeneration);
+
   const addedWithoutScript = !hydrated && serverResult?.result.status === "success";
 
   return (
@@ -190,11 +194,12 @@ export function AddItemForm({
         >
           <input type="file" accept="image/*" />
         </Field>
-        <div>
+        <SaveBar dirty={dirty}>
           <button type="submit" className="button" disabled={limitReached || busy}>
             {busy ? "Adding…" : "Add item"}
           </button>
-        </div>
+        </SaveBar>
+        <UnsavedChangesDialog blocker={blocker} what="the new item" />
       </form>
     </section>
   );

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
+import { useEffect, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { editItemSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { priceAmount } from "~/lib/price";
+import { returnFocus } from "../confirm-dialog";
 import { announceSaved } from "../toasts";
 import { useHydrated } from "../use-hydrated";
 import { siteOf, type ProductType } from "~/sites";
@@ -12,39 +13,51 @@ import { editorOf } from "~/sites/editors";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
 import { useSiteCurrency } from "./site-currency";
 
-/** A modal with a title, focus trapped inside and given back to its trigger, Escape to close. */
+/**
+ * A modal with a title, focus trapped inside and given back on closing, Escape to
+ * close. It brings its own trigger button, or is opened from elsewhere (an item's
+ * actions menu), giving focus back to `returnFocusTo`.
+ */
 export function EditorDialog({
   open,
   onOpenChange,
   trigger,
   triggerLabel,
+  returnFocusTo,
   title,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: string;
+  trigger?: string;
   /** The trigger's accessible name, when its visible text needs the item's name. */
-  triggerLabel: string;
+  triggerLabel?: string;
+  returnFocusTo?: RefObject<HTMLElement | null>;
   title: string;
   children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="button secondary small"
-          disabled={!hydrated}
-          aria-label={triggerLabel}
-        >
-          {trigger}
-        </button>
-      </Dialog.Trigger>
+      {trigger ? (
+        <Dialog.Trigger asChild>
+          <button
+            type="button"
+            className="button secondary small"
+            disabled={!hydrated}
+            aria-label={triggerLabel}
+          >
+            {trigger}
+          </button>
+        </Dialog.Trigger>
+      ) : null}
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          className="dialog"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}
+        >
           <Dialog.Title className="dialog-title">{title}</Dialog.Title>
           {children}
         </Dialog.Content>
@@ -53,26 +66,36 @@ export function EditorDialog({
   );
 }
 
+/** What every dialog opened from an item's actions menu is given. */
+export interface ItemDialogProps {
+  productId: string;
+  item: EditorItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu's button, which takes focus back when the dialog closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
 /** The edit modal: name, price, category and description of one item. */
 export function EditItemDialog({
   item,
   type,
   categories,
   tagSuggestions,
-}: {
-  item: EditorItem;
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: Omit<ItemDialogProps, "productId"> & {
   type: ProductType;
   /** The categories in use, or null for a type whose items have none. */
   categories: string[] | null;
   tagSuggestions: string[];
 }) {
-  const [open, setOpen] = useState(false);
   return (
     <EditorDialog
       open={open}
-      onOpenChange={setOpen}
-      trigger="Edit"
-      triggerLabel={`Edit ${item.name}`}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
       title={`Edit ${item.name}`}
     >
       {/* Mounted while the dialog is open: each opening starts from the stored item. */}
@@ -81,7 +104,7 @@ export function EditItemDialog({
         type={type}
         categories={categories}
         tagSuggestions={tagSuggestions}
-        onSaved={() => setOpen(false)}
+        onSaved={() => onOpenChange(false)}
       />
     </EditorDialog>
   );

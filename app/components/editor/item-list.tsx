@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
-import type { ProductType } from "~/sites";
+import { siteOf, type ProductType } from "~/sites";
 import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "../use-hydrated";
 import { ItemRow } from "./item-row";
@@ -135,7 +135,15 @@ export function ItemList({
           {query ? `${shown.length} of ${items.length} items` : `${items.length} items`}
         </p>
       ) : null}
-      {items && items.length === 0 ? <p className="empty-state">{MESSAGES.noMenuItems}</p> : null}
+      {items && items.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state-title">{MESSAGES.noMenuItems}</p>
+          <p>{siteOf(type).items?.firstItemHint}</p>
+          <Link className="button" to="?tab=add">
+            Add your first item
+          </Link>
+        </div>
+      ) : null}
       {items && items.length > 0 && shown.length === 0 ? (
         <p className="empty-state">{MESSAGES.noItemsMatch}</p>
       ) : null}

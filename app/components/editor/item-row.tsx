@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { itemFailure, itemPriceSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { formatPrice, priceAmount } from "~/lib/price";
@@ -8,6 +9,7 @@ import { editorOf } from "~/sites/editors";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Field } from "../form";
 import { EditItemDialog } from "./item-dialogs";
+import { ItemActionsMenu } from "./item-menu";
 import { useSiteCurrency } from "./site-currency";
 
 /** The first photo of an item, whichever kind of site it belongs to. */
@@ -16,8 +18,10 @@ export function itemThumbnail(item: EditorItem): string {
 }
 
 /**
- * One item of the editor's list, with its inline price, flags and actions; the
- * site type adds its own badges, details and buttons (app/sites/{type}/editor.tsx).
+ * One item of the editor's list: its photo, name and badges, the inline price and
+ * flags, and the rest (edit, images, delete) in its actions menu. On a phone the
+ * row stays short; the site type adds its own badges, toggles and menu entries
+ * (app/sites/{type}/editor.tsx).
  */
 export function ItemRow({
   item,
@@ -33,10 +37,14 @@ export function ItemRow({
   categories: string[] | null;
   tagSuggestions: string[];
 }) {
-  const { RowBadges, RowSummary, RowDetails, RowActions } = editorOf(type);
+  const { RowBadges, RowSummary, RowToggles, MenuDialogs = [] } = editorOf(type);
   const currency = useSiteCurrency();
+  // The one dialog open: "edit", "delete" or the key of one the site type adds.
+  const [openDialog, setOpenDialog] = useState<string | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const thumbnail = itemThumbnail(item);
   const headingId = `item-${item.id}-name`;
+  const openChange = (key: string) => (open: boolean) => setOpenDialog(open ? key : null);
   return (
     <li className="item-row card" aria-labelledby={headingId}>
       {thumbnail ? (
@@ -52,16 +60,15 @@ export function ItemRow({
         </h3>
         <p className="item-meta">
           {categories && item.category ? <span className="badge">{item.category}</span> : null}
-          <span className="muted">{formatPrice(item.priceCents, currency)}</span>
+          <span className="item-meta-price muted">{formatPrice(item.priceCents, currency)}</span>
           {RowBadges ? <RowBadges item={item} /> : null}
         </p>
         {RowSummary ? <RowSummary item={item} /> : null}
         {item.description ? <p className="item-description muted">{item.description}</p> : null}
+      </div>
+      <div className="item-controls">
         {/* A new stored price (after a save or a refresh) starts the form again. */}
         <PriceForm key={item.priceCents} item={item} />
-        {RowDetails ? <RowDetails productId={productId} item={item} /> : null}
-      </div>
-      <div className="item-actions">
         <FlagToggle
           item={item}
           intent="toggle-star"
@@ -70,24 +77,49 @@ export function ItemRow({
           icons={["☆", "★"]}
           accessibleName={`Star ${item.name}`}
         />
-        {RowActions ? <RowActions productId={productId} item={item} /> : null}
-        <EditItemDialog
-          item={item}
-          type={type}
-          categories={categories}
-          tagSuggestions={tagSuggestions}
-        />
-        <ConfirmDialog
-          trigger="Delete"
-          triggerLabel={`Delete ${item.name}`}
-          triggerClassName="button danger small"
-          title={`Delete ${item.name}?`}
-          description="The item and its photos are removed from the site. This cannot be undone."
-          confirmLabel="Delete item"
-          pendingLabel="Deleting…"
-          fields={{ intent: "delete-item", itemId: item.id }}
+        {RowToggles ? <RowToggles item={item} /> : null}
+      </div>
+      <div className="item-menu">
+        <ItemActionsMenu
+          itemName={item.name}
+          triggerRef={menuButton}
+          entries={[
+            { key: "edit", label: "Edit" },
+            ...MenuDialogs.map((entry) => ({ key: entry.key, label: entry.label(item) })),
+            { key: "delete", label: "Delete", danger: true },
+          ]}
+          onSelect={setOpenDialog}
         />
       </div>
+      <EditItemDialog
+        item={item}
+        type={type}
+        categories={categories}
+        tagSuggestions={tagSuggestions}
+        open={openDialog === "edit"}
+        onOpenChange={openChange("edit")}
+        returnFocusTo={menuButton}
+      />
+      {MenuDialogs.map(({ key, Dialog }) => (
+        <Dialog
+          key={key}
+          productId={productId}
+          item={item}
+          open={openDialog === key}
+          onOpenChange={openChange(key)}
+          returnFocusTo={menuButton}
+        />
+      ))}
+      <ConfirmDialog
+        title={`Delete ${item.name}?`}
+        description="The item and its photos are removed from the site. This cannot be undone."
+        confirmLabel="Delete item"
+        pendingLabel="Deleting…"
+        fields={{ intent: "delete-item", itemId: item.id }}
+        open={openDialog === "delete"}
+        onOpenChange={openChange("delete")}
+        returnFocusTo={menuButton}
+      />
     </li>
   );
 }
@@ -107,11 +139,24 @@ function PriceForm({ item }: { item: EditorItem }) {
     <fetcher.Form method="post" className="inline-price" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="update-price" />
       <input type="hidden" name="itemId" value={item.id} />
-      <Field field={fields.price} label={`Price of ${item.name}`}>
+      <Field
+        field={fields.price}
+        label={
+          <>
+            Price<span className="visually-hidden"> of {item.name}</span>
+          </>
+        }
+      >
         <input inputMode="decimal" autoComplete="off" />
       </Field>
       <button type="submit" className="button secondary small" disabled={saving}>
-        {saving ? "Saving…" : "Save price"}
+        {saving ? (
+          "Saving…"
+        ) : (
+          <>
+            Save<span className="visually-hidden"> price</span>
+          </>
+        )}
       </button>
       {form.errors?.length && !saving ? (
         <p id={form.errorId} className="field-error" role="alert">
@@ -158,7 +203,8 @@ export function FlagToggle({
         aria-pressed={shown}
         aria-label={accessibleName}
       >
-        <span aria-hidden="true">{shown ? icons[1] : icons[0]}</span> {label}
+        <span aria-hidden="true">{shown ? icons[1] : icons[0]}</span>{" "}
+        <span className="toggle-label">{label}</span>
       </button>
       {failure ? (
         <p className="field-error" role="alert">

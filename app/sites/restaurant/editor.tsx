@@ -3,7 +3,11 @@ import type { SiteEditor } from "../editor";
 import { ReplaceImageDialog } from "./replace-image-dialog";
 
 export const restaurantEditor: SiteEditor = {
-  RowActions: ({ productId, item }) => (
-    <ReplaceImageDialog productId={productId} item={item} hasImage={Boolean(item.imageUrl)} />
-  ),
+  MenuDialogs: [
+    {
+      key: "image",
+      label: (item) => (item.imageUrl ? "Replace image" : "Add image"),
+      Dialog: ReplaceImageDialog,
+    },
+  ],
 };

@@ -1,14 +1,13 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { EditorDialog } from "~/components/editor/item-dialogs";
+import { EditorDialog, type ItemDialogProps } from "~/components/editor/item-dialogs";
 import {
   compressAndUpload,
   UploadProgress,
   type SingleUploadState,
 } from "~/components/image-uploader";
 import { validateImageChoice } from "~/lib/image-compression";
-import type { EditorItem } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 
@@ -16,14 +15,12 @@ import { MESSAGES } from "~/lib/messages";
 export function ReplaceImageDialog({
   productId,
   item,
-  hasImage,
-}: {
-  productId: string;
-  item: EditorItem;
-  hasImage: boolean;
-}) {
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: ItemDialogProps) {
   const revalidator = useRevalidator();
-  const [open, setOpen] = useState(false);
+  const hasImage = Boolean(item.imageUrl);
   const [state, setState] = useState<SingleUploadState>({ stage: "idle" });
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const inputId = useId();
@@ -47,7 +44,7 @@ export function ReplaceImageDialog({
       return;
     }
     setState({ stage: "idle" });
-    setOpen(false);
+    onOpenChange(false);
     void revalidator.revalidate();
   };
 
@@ -56,12 +53,11 @@ export function ReplaceImageDialog({
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
-        setOpen(next);
+        onOpenChange(next);
         setState({ stage: "idle" });
         setChoiceError(null);
       }}
-      trigger={hasImage ? "Replace image" : "Add image"}
-      triggerLabel={`${hasImage ? "Replace image" : "Add image"} for ${item.name}`}
+      returnFocusTo={returnFocusTo}
       title={`Image of ${item.name}`}
     >
       <form

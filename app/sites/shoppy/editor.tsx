@@ -1,10 +1,10 @@
-/** What a shop's editor adds: stock badges, tags, photos, the sold-out flag, shop tags and payments. */
+/** What a shop's editor adds: stock badges, tags, the sold-out flag, photos, shop tags and payments. */
 import { FlagToggle } from "~/components/editor/item-row";
 import { TagsEditor } from "~/components/editor/tags-editor";
-import { MAX_TAGS_PER_ITEM } from "~/lib/limits";
+import { MAX_IMAGES_PER_ITEM, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { SiteEditor } from "../editor";
-import { ItemPhotos } from "./item-photos";
+import { ItemPhotosDialog } from "./item-photos-dialog";
 import { ShopInfoFields } from "./shop-info-fields";
 
 export const shopEditor: SiteEditor = {
@@ -24,8 +24,7 @@ export const shopEditor: SiteEditor = {
         ))}
       </ul>
     ) : null,
-  RowDetails: ItemPhotos,
-  RowActions: ({ item }) => (
+  RowToggles: ({ item }) => (
     <FlagToggle
       item={item}
       intent="toggle-sold-out"
@@ -35,6 +34,13 @@ export const shopEditor: SiteEditor = {
       accessibleName={`Sold out: ${item.name}`}
     />
   ),
+  MenuDialogs: [
+    {
+      key: "photos",
+      label: (item) => `Photos (${item.images.length} of ${MAX_IMAGES_PER_ITEM})`,
+      Dialog: ItemPhotosDialog,
+    },
+  ],
   ItemFields: ({ item, suggestions, fields }) => (
     <TagsEditor
       label="Tags"

@@ -27,6 +27,8 @@ export const shoppySite = {
   },
   items: {
     tabLabels: { items: "Items", add: "Add Item", info: "Info" },
+    firstItemHint:
+      "Add your first product: a name and a price are enough, and photos and tags can follow. Five or more make a shop worth sharing.",
     intents: new Set([
       "add-item",
       "update-price",

@@ -1,0 +1,133 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useBlocker, type Blocker } from "react-router";
+
+/** What a form would send, files left out: two equal snapshots mean nothing changed. */
+function snapshotOf(form: HTMLFormElement): string {
+  const values = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string") values.append(name, value);
+  }
+  return values.toString();
+}
+
+/**
+ * Whether a form holds changes that are not saved, and a guard against losing
+ * them: the editor's own links ask first (see `UnsavedChangesDialog`), and the
+ * browser asks before a reload or closing the tab. The form counts as saved
+ * when it mounts and each time `savedVersion` changes (a save landed, the form
+ * was reset).
+ */
+export function useUnsavedChanges(
+  formRef: RefObject<HTMLFormElement | null>,
+  savedVersion: unknown,
+): { dirty: boolean; blocker: Blocker } {
+  const [dirty, setDirty] = useState(false);
+  const saved = useRef<string | null>(null);
+  const submitting = useRef(false);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    saved.current = snapshotOf(form);
+    submitting.current = false;
+    setDirty(false);
+  }, [formRef, savedVersion]);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const compare = () => setDirty(saved.current !== null && snapshotOf(form) !== saved.current);
+    // Compared once the event is over: a controlled field (a colour, the hours) takes its
+    // new value in React's own handler, which runs after this one, and a render before
+    // it would put the old value back.
+    const check = () => window.setTimeout(compare, 0);
+    const submit = () => {
+      submitting.current = true;
+    };
+    form.addEventListener("input", check);
+    form.addEventListener("change", check);
+    form.addEventListener("click", check);
+    form.addEventListener("submit", submit);
+    return () => {
+      form.removeEventListener("input", check);
+      form.removeEventListener("change", check);
+      form.removeEventListener("click", check);
+      form.removeEventListener("submit", submit);
+    };
+  }, [formRef]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  // Any other address unmounts the form (another tab, another page); its own save does not.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !submitting.current &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+  );
+  return { dirty, blocker };
+}
+
+/** Asks before the editor leaves a form with unsaved changes. */
+export function UnsavedChangesDialog({ blocker, what }: { blocker: Blocker; what: string }) {
+  const open = blocker.state === "blocked";
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && blocker.state === "blocked") blocker.reset();
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog-title">Leave without saving?</AlertDialog.Title>
+          <AlertDialog.Description>
+            Your changes to {what} are not saved yet. If you leave now, they are lost.
+          </AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button">
+                Stay and save
+              </button>
+            </AlertDialog.Cancel>
+            {/* A plain button: closing the dialog is the blocker's to do once it proceeds. */}
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => {
+                if (blocker.state === "blocked") blocker.proceed();
+              }}
+            >
+              Leave without saving
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/**
+ * The bar holding a form's Save button: it stays at the bottom of the screen
+ * while the form scrolls by, and says when there is something to save.
+ */
+export function SaveBar({ dirty, children }: { dirty: boolean; children: React.ReactNode }) {
+  return (
+    <div className="save-bar" data-dirty={dirty || undefined}>
+      <p className="save-bar-status" role="status">
+        {dirty ? "Unsaved changes" : ""}
+      </p>
+      {children}
+    </div>
+  );
+}

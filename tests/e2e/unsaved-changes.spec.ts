@@ -1,0 +1,78 @@
+import { MESSAGES } from "../../app/lib/messages";
+import { createSite, expect, openEditorTab, register, test, toast } from "./fixtures";
+
+for (const [device, viewport] of [
+  ["phone", { width: 360, height: 800 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport });
+
+    test("the Info form keeps Save in reach and asks before its changes are lost", async ({
+      page,
+    }) => {
+      await register(page);
+      await createSite(page, "Restaurant", "Careful Cafe");
+      await openEditorTab(page, "Info");
+      const saveBar = page.locator(".save-bar");
+      const save = saveBar.getByRole("button", { name: "Save", exact: true });
+      // Sticky: the button is on screen while the long form is not.
+      const bottom = async () => (await save.boundingBox())!.y + (await save.boundingBox())!.height;
+      expect(await bottom()).toBeLessThanOrEqual(viewport.height);
+      await expect(saveBar.getByRole("status")).toHaveText("");
+
+      await page.getByLabel("Phone").fill("+1 555 0177");
+      await expect(saveBar.getByRole("status")).toHaveText("Unsaved changes");
+
+      // Another tab asks first; staying keeps what was typed.
+      await openEditorTabUnchecked(page, "Menu Items");
+      const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+      await expect(ask).toBeVisible();
+      await ask.getByRole("button", { name: "Stay and save" }).click();
+      await expect(ask).toBeHidden();
+      await expect(page.getByLabel("Phone")).toHaveValue("+1 555 0177");
+      expect(page.url()).toContain("tab=info");
+
+      // Saving clears it, and leaving no longer asks.
+      await save.click();
+      await expect(toast(page, MESSAGES.infoSaved)).toBeVisible();
+      await expect(saveBar.getByRole("status")).toHaveText("");
+      await openEditorTab(page, "Menu Items");
+
+      // Leaving on purpose drops the change.
+      await openEditorTab(page, "Info");
+      await page.getByLabel("Address").fill("1 Changed Road");
+      await openEditorTabUnchecked(page, "Add Item");
+      await ask.getByRole("button", { name: "Leave without saving" }).click();
+      await expect(page).toHaveURL(/tab=add/);
+      await openEditorTab(page, "Info");
+      await expect(page.getByLabel("Address")).toHaveValue("");
+      await expect(page.getByLabel("Phone")).toHaveValue("+1 555 0177");
+    });
+  });
+}
+
+test("a half-typed new item asks before it is lost, and not once it is added", async ({ page }) => {
+  await register(page);
+  await createSite(page, "Restaurant", "Half Typed");
+  await openEditorTab(page, "Add Item");
+  await page.getByLabel("Name").fill("Soup");
+  await openEditorTabUnchecked(page, "Menu Items");
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(ask).toContainText("the new item");
+  await page.keyboard.press("Escape");
+  await expect(ask).toBeHidden();
+  await page.getByLabel("Price").fill("4");
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(toast(page, "Item added.")).toBeVisible();
+  await openEditorTab(page, "Menu Items");
+  await expect(page.getByRole("heading", { name: "Soup" })).toBeVisible();
+});
+
+/** Clicks an editor tab without waiting for it to open (the unsaved-changes question may come first). */
+async function openEditorTabUnchecked(page: import("@playwright/test").Page, name: string) {
+  await page
+    .getByRole("navigation", { name: "Editor sections" })
+    .getByRole("link", { name, exact: true })
+    .click();
+}
