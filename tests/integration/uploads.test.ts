@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../app/lib/messages";
+import { publicPath } from "../../app/lib/slug";
 import * as uploadRoute from "../../app/routes/portal/upload";
 import { items, productInfo } from "../../app/server/db/schema";
 import { createProduct } from "../../app/server/repositories/products.server";
@@ -20,14 +21,20 @@ import {
   svgWithScript,
   truncatedJpeg,
 } from "../support/image-fixtures";
+import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
 import { createTestServices } from "../support/test-services";
 
 let services: RunningServices;
+let app: TestHttpApp;
 beforeAll(async () => {
   services = await createTestServices();
+  app = await startHttpApp(services, { countRenders: false });
 });
-afterAll(() => services.close());
+afterAll(async () => {
+  await app?.close();
+  await services?.close();
+});
 
 async function ownerWithSite(type: "restaurant" | "shoppy") {
   const { userId } = await registerOwner(services);
@@ -182,5 +189,118 @@ describe("image uploads", () => {
       error: MESSAGES.chooseImage,
     });
     expect(await services.storage.list(`restaurants/${productId}`)).toEqual([]);
+  });
+});
+
+describe("removing an image", () => {
+  const remove = (
+    productId: string,
+    owner: ReturnType<typeof ownerFor>,
+    fields: Record<string, string>,
+  ) => upload(productId, owner, { intent: "remove", ...fields }, null);
+  const infoOf = async (productId: string) =>
+    (await services.db.query.productInfo.findFirst({
+      where: eq(productInfo.productId, productId),
+    }))!;
+  const publicHtml = async (productId: string) =>
+    (await fetch(`${app.url}${publicPath("restaurant", "my-restaurant", productId)}`)).text();
+
+  it("empties the logo, deletes its file, and the cached public page drops it at once", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    await upload(productId, owner, { target: "background" }, await smallPng());
+    const logo = await upload(productId, owner, { target: "logo" }, await smallPng());
+    const logoUrl = (logo.body as { url: string }).url;
+    // Twice, so the second answer comes from the page cache.
+    await publicHtml(productId);
+    expect(await publicHtml(productId)).toContain(logoUrl.replaceAll("&", "&amp;"));
+
+    const outcome = await remove(productId, owner, { target: "logo" });
+    expect(outcome).toMatchObject({ status: 200, body: { removed: true } });
+    expect((await infoOf(productId)).logoUrl).toBe("");
+    // The background stays.
+    expect((await infoOf(productId)).bgUrl).not.toBe("");
+    expect(await services.storage.list(`restaurants/${productId}/info`)).toEqual([
+      `restaurants/${productId}/info/background`,
+    ]);
+    expect(await publicHtml(productId)).not.toContain(`${productId}/info/logo`);
+
+    // Nothing left to remove is not an error.
+    expect(await remove(productId, owner, { target: "logo" })).toMatchObject({
+      status: 200,
+      body: { removed: false },
+    });
+  });
+
+  it("empties a menu item's image and deletes its file", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    const itemId = "M".repeat(20);
+    await services.db.insert(items).values({ id: itemId, productId, name: "Pie", slug: "pie" });
+    await upload(productId, owner, { target: "item-image", itemId }, await smallPng());
+    expect(await services.storage.list(`restaurants/${productId}/items/${itemId}`)).toHaveLength(1);
+
+    const outcome = await remove(productId, owner, { target: "item-image", itemId });
+    expect(outcome).toMatchObject({ status: 200, body: { removed: true } });
+    const item = await services.db.query.items.findFirst({ where: eq(items.id, itemId) });
+    expect(item).toMatchObject({ imageUrl: "", imageBytes: 0, imageMime: "" });
+    expect(await services.storage.list(`restaurants/${productId}/items/${itemId}`)).toEqual([]);
+  });
+
+  it("sends a browser without JavaScript back to the Info tab", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    await upload(productId, owner, { target: "logo" }, await smallPng());
+    const form = new FormData();
+    form.set("intent", "remove");
+    form.set("target", "logo");
+    const outcome = await callRoute(uploadRoute.action, {
+      services,
+      owner,
+      params: { pid: productId },
+      multipart: form,
+    });
+    expect(outcome).toMatchObject({
+      status: 303,
+      location: `/user/restaurant/setup/${productId}?tab=info`,
+    });
+    expect((await infoOf(productId)).logoUrl).toBe("");
+  });
+
+  it("refuses a shop item's photos, an unknown item and a target the type lacks", async () => {
+    const shop = await ownerWithSite("shoppy");
+    const shopItem = "P".repeat(20);
+    await services.db
+      .insert(items)
+      .values({ id: shopItem, productId: shop.productId, name: "Mug", slug: "mug" });
+    expect(
+      (await remove(shop.productId, shop.owner, { target: "item-images", itemId: shopItem }))
+        .status,
+    ).toBe(400);
+    const { owner, productId } = await ownerWithSite("restaurant");
+    expect(
+      (await remove(productId, owner, { target: "item-image", itemId: "U".repeat(20) })).status,
+    ).toBe(404);
+    expect((await remove(productId, owner, { target: "nonsense" })).status).toBe(400);
+  });
+
+  it("is refused to a second owner and to an anonymous visitor, and removes nothing", async () => {
+    const { owner, productId } = await ownerWithSite("restaurant");
+    await upload(productId, owner, { target: "logo" }, await smallPng());
+    const stranger = await ownerWithSite("restaurant");
+
+    expect(await remove(productId, stranger.owner, { target: "logo" })).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.invalidProduct },
+    });
+    const anonymous = await fetch(`${app.url}/user/upload/${productId}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({ intent: "remove", target: "logo" }),
+      redirect: "manual",
+    });
+    expect(anonymous.status).toBe(401);
+
+    expect((await infoOf(productId)).logoUrl).not.toBe("");
+    expect(await services.storage.list(`restaurants/${productId}/info`)).toEqual([
+      `restaurants/${productId}/info/logo`,
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The one route every image upload goes through. The product must be the
  * signed-in owner's; the file is bounded while it streams in, then checked,
- * re-encoded and stored by the server's own pipeline.
+ * re-encoded and stored by the server's own pipeline. The same route removes
+ * a logo, background or menu item image (`intent=remove`).
  */
 import { data, redirect } from "react-router";
 import { servicesContext } from "~/context";
@@ -10,6 +11,7 @@ import { ImageRejectedError, processUploadedImage } from "~/server/images/proces
 import {
   ImageTargetError,
   parseImageTarget,
+  removeImage,
   storeImage,
   targetBytesFor,
 } from "~/server/images/store-image.server";
@@ -49,13 +51,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const target = formData.get("target");
   tab = target === "logo" || target === "background" ? "info" : "items";
-  if (!upload) return fail(MESSAGES.chooseImage, 400);
+  const removing = formData.get("intent") === "remove";
+  if (!upload && !removing) return fail(MESSAGES.chooseImage, 400);
 
   try {
     const destination = parseImageTarget(product.type, {
       target,
       itemId: formData.get("itemId"),
     });
+    if (removing) {
+      const removed = await removeImage(services, product, destination);
+      return wantsJson ? { removed } : backToEditor();
+    }
+    if (!upload) return fail(MESSAGES.chooseImage, 400);
     const image = await processUploadedImage(upload, targetBytesFor(destination));
     const { url } = await storeImage(services, product, destination, image);
     if (!wantsJson) return backToEditor();

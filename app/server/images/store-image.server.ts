@@ -3,7 +3,7 @@
  * database field that points at it, written together under a row lock so
  * concurrent uploads cannot overshoot the 5 images of a shoppy item.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import {
   DEFAULT_IMAGE_TARGET_BYTES,
   ITEM_IMAGE_TARGET_BYTES,
@@ -114,6 +114,58 @@ export async function storeImage(
     changes.product(product.id);
     return { url };
   });
+}
+
+/**
+ * Takes away a logo, a background or a menu item's image: the field is emptied
+ * and the file deleted. A shop item's photos are removed one by one in the items
+ * editor instead. Answers false when there was nothing to remove.
+ */
+export async function removeImage(
+  deps: { events: Events; storage: FileStorage },
+  product: { id: string; type: ProductType },
+  target: ImageTarget,
+): Promise<boolean> {
+  if (target.kind === "item-images") {
+    throw new ImageTargetError("Remove a shop item's photos one by one.", 400);
+  }
+  const base = `${siteOf(product.type).storageCollection}/${product.id}`;
+  const removed = await deps.events.transaction(async (tx, changes) => {
+    if (target.kind === "logo" || target.kind === "background") {
+      const field = target.kind === "logo" ? productInfo.logoUrl : productInfo.bgUrl;
+      const emptied = await tx
+        .update(productInfo)
+        .set(target.kind === "logo" ? { logoUrl: "" } : { bgUrl: "" })
+        .where(and(eq(productInfo.productId, product.id), ne(field, "")))
+        .returning({ productId: productInfo.productId });
+      if (emptied.length > 0) changes.product(product.id);
+      return emptied.length > 0;
+    }
+    const [item] = await tx
+      .select({ imageUrl: items.imageUrl })
+      .from(items)
+      .where(and(eq(items.id, target.itemId), eq(items.productId, product.id)))
+      .for("update");
+    if (!item) throw new ImageTargetError("Unknown item.", 404);
+    if (!item.imageUrl) return false;
+    await tx
+      .update(items)
+      .set({ imageUrl: "", imageBytes: 0, imageMime: "" })
+      .where(eq(items.id, target.itemId));
+    changes.product(product.id);
+    return true;
+  });
+  if (removed) {
+    const key =
+      target.kind === "item-image"
+        ? `${base}/items/${target.itemId}/image`
+        : `${base}/info/${target.kind}`;
+    // SPEC section 8: a file that cannot be deleted is logged, never an error for the owner.
+    await deps.storage.delete(key).catch((error: unknown) => {
+      console.error(`Could not delete stored file ${key}:`, error);
+    });
+  }
+  return removed;
 }
 
 /**
