@@ -2,6 +2,8 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { compressImageFile } from "~/lib/browser-image-encoder";
 import { validateImageChoice } from "~/lib/image-compression";
+import { ImageDropZone, type ZoneImage } from "./image-drop-zone";
+import { announceSaved } from "./toasts";
 import { useHydrated } from "./use-hydrated";
 
 export type UploadTarget = "logo" | "background" | "item-image" | "item-images";
@@ -75,6 +77,36 @@ export async function compressAndUpload(
   }
 }
 
+/**
+ * Removes a stored logo, background or menu item image; resolves with the
+ * reason when the server refused.
+ */
+export async function removeStoredImage(destination: {
+  productId: string;
+  target: Exclude<UploadTarget, "item-images">;
+  itemId?: string;
+}): Promise<{ error?: string }> {
+  const body = new FormData();
+  body.set("intent", "remove");
+  body.set("target", destination.target);
+  if (destination.itemId) body.set("itemId", destination.itemId);
+  try {
+    const response = await fetch(`/user/upload/${destination.productId}`, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json" },
+    });
+    if (response.ok) return {};
+    const answer = (await response.json().catch(() => ({}))) as {
+      error?: string;
+      message?: string;
+    };
+    return { error: answer.error ?? answer.message ?? `Error ${response.status}` };
+  } catch {
+    return { error: "The connection was lost." };
+  }
+}
+
 /** A progress bar with its percentage, named for screen readers. */
 export function UploadProgress({ name, percent }: { name: string; percent: number }) {
   return (
@@ -99,6 +131,8 @@ export function ImageUploader({
   multiple = false,
   disabled = false,
   failureMessage,
+  image = null,
+  shape = "square",
 }: {
   productId: string;
   target: UploadTarget;
@@ -109,13 +143,33 @@ export function ImageUploader({
   /** Nothing more may be added (a full photo list); earlier results stay on show. */
   disabled?: boolean;
   failureMessage: string;
+  /** The image stored now (a logo or background): shown, and offered for removal. */
+  image?: ZoneImage | null;
+  shape?: "square" | "wide";
 }) {
   const inputId = useId();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
   const action = `/user/upload/${productId}`;
+  const busy = rows.some((row) => row.stage === "compressing" || row.stage === "uploading");
+
+  const remove = async () => {
+    if (target === "item-images") return;
+    setRemoving(true);
+    const answer = await removeStoredImage({ productId, target, itemId });
+    setRemoving(false);
+    if (answer.error) {
+      setChoiceError(`Could not remove the ${label.toLowerCase()}. ${answer.error}`);
+      return;
+    }
+    setChoiceError(null);
+    setRows([]);
+    announceSaved(`${label} removed.`);
+    void revalidator.revalidate();
+  };
 
   const update = (key: string, change: Partial<UploadRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -152,28 +206,56 @@ export function ImageUploader({
     <form method="post" action={action} encType="multipart/form-data" className="uploader">
       <input type="hidden" name="target" value={target} />
       {itemId ? <input type="hidden" name="itemId" value={itemId} /> : null}
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        type="file"
-        name="file"
-        accept="image/jpeg,image/png,image/webp"
-        multiple={multiple}
+      <ImageDropZone
+        image={image}
+        shape={shape}
         disabled={disabled}
-        aria-describedby={choiceError ? `${inputId}-error` : undefined}
-        onChange={(event) => {
-          if (!hydrated) return;
-          const files = Array.from(event.currentTarget.files ?? []);
-          event.currentTarget.value = "";
-          void uploadFiles(files);
-        }}
-      />
-      {/* Without JavaScript the form is sent as it is. */}
-      {hydrated ? null : (
-        <button type="submit" className="button secondary small" disabled={disabled}>
-          Upload
-        </button>
-      )}
+        actions={
+          <>
+            {/* Without JavaScript the form is sent as it is. */}
+            {hydrated ? null : (
+              <button type="submit" className="button secondary small" disabled={disabled}>
+                Upload
+              </button>
+            )}
+            {image && target !== "item-images" ? (
+              <button
+                type="submit"
+                name="intent"
+                value="remove"
+                className="button secondary small"
+                disabled={busy || removing}
+                onClick={(event) => {
+                  if (!hydrated) return;
+                  event.preventDefault();
+                  void remove();
+                }}
+              >
+                {removing ? "Removing…" : "Remove"}
+                <span className="visually-hidden"> {label.toLowerCase()}</span>
+              </button>
+            ) : null}
+          </>
+        }
+      >
+        <label htmlFor={inputId}>{label}</label>
+        <input
+          id={inputId}
+          type="file"
+          name="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple={multiple}
+          disabled={disabled}
+          aria-describedby={choiceError ? `${inputId}-error` : undefined}
+          onChange={(event) => {
+            if (!hydrated) return;
+            const files = Array.from(event.currentTarget.files ?? []);
+            if (files.length === 0) return;
+            event.currentTarget.value = "";
+            void uploadFiles(files);
+          }}
+        />
+      </ImageDropZone>
       {choiceError ? (
         <p id={`${inputId}-error`} className="field-error" role="alert">
           {choiceError}

@@ -279,11 +279,11 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await imageDialog.getByRole("button", { name: "Upload" }).click();
   await expect(imageDialog.getByRole("alert")).toHaveText(MESSAGES.chooseImage);
   await imageDialog
-    .getByLabel("Choose an image")
+    .getByLabel("New image")
     .setInputFiles({ name: "menu.txt", mimeType: "text/plain", buffer: Buffer.from("soup") });
   await imageDialog.getByRole("button", { name: "Upload" }).click();
   await expect(imageDialog.getByRole("alert")).toHaveText(MESSAGES.chooseValidImage);
-  await imageDialog.getByLabel("Choose an image").setInputFiles({
+  await imageDialog.getByLabel("New image").setInputFiles({
     name: "salad.jpg",
     mimeType: "image/jpeg",
     buffer: await dishPhoto("#33aa44"),

@@ -172,7 +172,7 @@ test("a failed upload says why", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the upload form still works, and the server compresses", async ({ page }) => {
+  test("the upload form still works, the server compresses, and Remove works", async ({ page }) => {
     await register(page);
     await createSite(page, "Restaurant", "No Script");
     await openEditorTab(page, "Info");
@@ -189,6 +189,11 @@ test.describe("without JavaScript", () => {
     const src = await page.getByRole("img", { name: "Current logo" }).getAttribute("src");
     const image = await page.request.get(src!);
     expect((await image.body()).length).toBeLessThanOrEqual(24576);
+
+    // Remove is a plain form button too.
+    await page.getByRole("button", { name: "Remove logo" }).click();
+    await expect(page.getByRole("img", { name: "Current logo" })).toHaveCount(0);
+    await expect(page.getByLabel("Logo", { exact: true })).toBeVisible();
   });
 });
 

@@ -9,6 +9,7 @@ import { MESSAGES } from "~/lib/messages";
 import { z } from "~/lib/zod";
 import type { ItemsDefinition, ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
+import { ImageDropZone } from "../image-drop-zone";
 import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { announceSaved } from "../toasts";
 import { useHydrated } from "../use-hydrated";
@@ -103,8 +104,11 @@ export function AddItemForm({
     formRef.current?.reset();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the server's answer is the outside event this effect handles
     setFormGeneration((generation) => generation + 1);
-    announceSaved("Item added.");
-    if (!chosen) return;
+    if (!chosen) {
+      announceSaved("Item added.");
+      return;
+    }
+    // With a photo, the item counts as added once its photo is in the list too.
     void (async () => {
       const upload = await compressAndUpload(
         chosen,
@@ -118,7 +122,8 @@ export function AddItemForm({
       );
       if (upload.error) setPhoto({ stage: "failed", message: upload.error });
       else setPhoto({ stage: "idle" });
-      void revalidator.revalidate();
+      await revalidator.revalidate();
+      announceSaved("Item added.");
     })();
     // Runs once per answer of the add request. The revalidator changes as it revalidates,
     // which would run this again and reset what the owner has typed since.
@@ -187,13 +192,15 @@ export function AddItemForm({
           <input id={fields.star.id} type="checkbox" name={fields.star.name} />
           <label htmlFor={fields.star.id}>Star (shown as {items.starLabel})</label>
         </div>
-        <Field
-          field={fields.file}
-          label="Photo (optional)"
-          hint="JPEG, PNG or WebP. It is made smaller before it is sent."
-        >
-          <input type="file" accept="image/*" />
-        </Field>
+        <ImageDropZone previewChoice>
+          <Field
+            field={fields.file}
+            label="Photo (optional)"
+            hint="JPEG, PNG or WebP. It is made smaller before it is sent."
+          >
+            <input type="file" accept="image/*" />
+          </Field>
+        </ImageDropZone>
         <SaveBar dirty={dirty}>
           <button type="submit" className="button" disabled={limitReached || busy}>
             {busy ? "Adding…" : "Add item"}

@@ -6,14 +6,8 @@ import { ImageUploader } from "../image-uploader";
 import { ProfileEditor, type ProfileEditorValues } from "../profile-editor";
 
 const SITE_IMAGES = [
-  { target: "logo", label: "Logo", className: "image-preview logo", width: 120, height: 120 },
-  {
-    target: "background",
-    label: "Background",
-    className: "image-preview",
-    width: 320,
-    height: 180,
-  },
+  { target: "logo", label: "Logo", shape: "square" },
+  { target: "background", label: "Background", shape: "wide" },
 ] as const;
 
 /**
@@ -40,29 +34,19 @@ export function SiteInfo({
       <ProfileEditor type={type} values={values} ownValues={ownValues} result={result} />
       <section className="image-fields" aria-labelledby="site-images-title">
         <h2 id="site-images-title">Logo and background</h2>
-        {SITE_IMAGES.map(({ target, label, className, width, height }) => {
+        {SITE_IMAGES.map(({ target, label, shape }) => {
           const url = target === "logo" ? values.logoUrl : values.bgUrl;
           return (
-            <div key={target} className="image-field">
-              {url ? (
-                <img
-                  className={className}
-                  src={url}
-                  alt={`Current ${label.toLowerCase()}`}
-                  width={width}
-                  height={height}
-                />
-              ) : (
-                <p className="muted">No {label.toLowerCase()} yet.</p>
-              )}
-              <ImageUploader
-                productId={productId}
-                target={target}
-                label={label}
-                targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
-                failureMessage={failureMessage}
-              />
-            </div>
+            <ImageUploader
+              key={target}
+              productId={productId}
+              target={target}
+              label={label}
+              image={url ? { url, alt: `Current ${label.toLowerCase()}` } : null}
+              shape={shape}
+              targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
+              failureMessage={failureMessage}
+            />
           );
         })}
       </section>

@@ -2,16 +2,22 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { EditorDialog, type ItemDialogProps } from "~/components/editor/item-dialogs";
+import { ImageDropZone } from "~/components/image-drop-zone";
 import {
   compressAndUpload,
+  removeStoredImage,
   UploadProgress,
   type SingleUploadState,
 } from "~/components/image-uploader";
+import { announceSaved } from "~/components/toasts";
 import { validateImageChoice } from "~/lib/image-compression";
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 
-/** The image-replace modal of a menu item: choose, compress in the browser, upload with progress. */
+/**
+ * The image modal of a menu item: drop, paste or choose a new image, compressed in the
+ * browser and uploaded with progress; or remove the one it has.
+ */
 export function ReplaceImageDialog({
   productId,
   item,
@@ -24,7 +30,26 @@ export function ReplaceImageDialog({
   const [state, setState] = useState<SingleUploadState>({ stage: "idle" });
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const inputId = useId();
-  const busy = state.stage === "compressing" || state.stage === "uploading";
+  const [removing, setRemoving] = useState(false);
+  const busy = state.stage === "compressing" || state.stage === "uploading" || removing;
+
+  const close = () => {
+    setState({ stage: "idle" });
+    onOpenChange(false);
+    void revalidator.revalidate();
+  };
+
+  const remove = async () => {
+    setRemoving(true);
+    const answer = await removeStoredImage({ productId, target: "item-image", itemId: item.id });
+    setRemoving(false);
+    if (answer.error) {
+      setState({ stage: "failed", message: answer.error });
+      return;
+    }
+    announceSaved(`Image of ${item.name} removed.`);
+    close();
+  };
 
   const replace = async (files: File[]) => {
     const checked = validateImageChoice(files);
@@ -43,9 +68,7 @@ export function ReplaceImageDialog({
       setState({ stage: "failed", message: answer.error });
       return;
     }
-    setState({ stage: "idle" });
-    onOpenChange(false);
-    void revalidator.revalidate();
+    close();
   };
 
   return (
@@ -69,25 +92,31 @@ export function ReplaceImageDialog({
           void replace(Array.from(input.files ?? []));
         }}
       >
-        <div className="field">
-          <label htmlFor={inputId}>Choose an image</label>
-          <input
-            id={inputId}
-            type="file"
-            name="file"
-            accept="image/*"
-            aria-invalid={choiceError ? true : undefined}
-            aria-describedby={choiceError ? `${inputId}-error` : `${inputId}-hint`}
-          />
-          <p id={`${inputId}-hint`} className="field-hint">
-            JPEG, PNG or WebP. It is made smaller before it is sent.
-          </p>
-          {choiceError ? (
-            <p id={`${inputId}-error`} className="field-error" role="alert">
-              {choiceError}
+        <ImageDropZone
+          image={hasImage ? { url: item.imageUrl, alt: `Current image of ${item.name}` } : null}
+          previewChoice
+        >
+          <div className="field">
+            <label htmlFor={inputId}>New image</label>
+            <input
+              id={inputId}
+              type="file"
+              name="file"
+              accept="image/*"
+              aria-invalid={choiceError ? true : undefined}
+              aria-describedby={choiceError ? `${inputId}-error` : `${inputId}-hint`}
+              onChange={() => setChoiceError(null)}
+            />
+            <p id={`${inputId}-hint`} className="field-hint">
+              JPEG, PNG or WebP. It is made smaller before it is sent.
             </p>
-          ) : null}
-        </div>
+            {choiceError ? (
+              <p id={`${inputId}-error`} className="field-error" role="alert">
+                {choiceError}
+              </p>
+            ) : null}
+          </div>
+        </ImageDropZone>
         <div aria-live="polite">
           {state.stage === "compressing" ? <p className="muted">Compressing…</p> : null}
           {state.stage === "uploading" ? (
@@ -100,6 +129,16 @@ export function ReplaceImageDialog({
           ) : null}
         </div>
         <div className="dialog-actions">
+          {hasImage ? (
+            <button
+              type="button"
+              className="button secondary danger-text"
+              disabled={busy}
+              onClick={() => void remove()}
+            >
+              {removing ? "Removing…" : "Remove image"}
+            </button>
+          ) : null}
           <Dialog.Close asChild>
             <button type="button" className="button secondary" disabled={busy}>
               Cancel
