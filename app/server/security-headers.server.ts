@@ -118,7 +118,8 @@ function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static
             (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`,
           ],
           "script-src-attr": ["'none'"],
-          "img-src": ["'self'", "data:", ...options.imageOrigins],
+          // blob: shows a file the owner chose before it is sent (the editors' drop zones).
+          "img-src": ["'self'", "data:", "blob:", ...options.imageOrigins],
           "frame-ancestors": ["'none'"],
         }
       : {

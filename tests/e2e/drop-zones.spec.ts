@@ -34,6 +34,14 @@ function transferOf(page: Page, name: string, bytes: Buffer) {
   );
 }
 
+/** The image has loaded: a thumbnail, not a broken-image icon with its alt text. */
+async function expectLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
 /** The drop zone around the file input with this label. */
 function zoneOf(page: Page, label: string) {
   return page.locator(".drop-zone", { has: page.getByLabel(label, { exact: true }) });
@@ -86,6 +94,7 @@ for (const [device, viewport] of [
       await expect(page.getByRole("list", { name: "Logo: uploads" })).toContainText("Uploaded");
       const logo = logoZone.getByRole("img", { name: "Current logo" });
       await expect(logo).toHaveAttribute("src", /\/info\/logo\?v=/);
+      await expectLoaded(logo);
       await expect(logoZone.getByText("Choose a new image")).toBeVisible();
 
       const backgroundZone = zoneOf(page, "Background");
@@ -120,7 +129,7 @@ for (const [device, viewport] of [
 
       const zone = zoneOf(page, "Photo (optional)");
       await dropOn(page, zone, "soup.jpg", await photo("#cc2200"));
-      await expect(zone.getByRole("img", { name: "Chosen: soup.jpg" })).toBeVisible();
+      await expectLoaded(zone.getByRole("img", { name: "Chosen: soup.jpg" }));
       // A second thought: the choice can be taken back, then made again.
       await zone.getByRole("button", { name: "Remove soup.jpg" }).click();
       await expect(zone.getByRole("img")).toHaveCount(0);
@@ -144,7 +153,7 @@ for (const [device, viewport] of [
       await expect(dialog.getByRole("img", { name: "Current image of Tomato Soup" })).toBeVisible();
       const before = await row.locator("img.item-thumb").getAttribute("src");
       await dropOn(page, dialog.locator(".drop-zone"), "green.jpg", await photo("#22aa44"));
-      await expect(dialog.getByRole("img", { name: "Chosen: green.jpg" })).toBeVisible();
+      await expectLoaded(dialog.getByRole("img", { name: "Chosen: green.jpg" }));
       await dialog.getByRole("button", { name: "Replace" }).click();
       await expect(dialog).toBeHidden();
       await expect(row.locator("img.item-thumb")).not.toHaveAttribute("src", before!);

@@ -152,7 +152,7 @@ describe("Content-Security-Policy", () => {
       expect(policy.get("base-uri")).toEqual(["'none'"]);
       expect(policy.get("form-action")).toEqual(["'self'"]);
       expect(policy.get("connect-src")).toEqual(["'self'"]);
-      expect(policy.get("img-src")).toEqual(["'self'", "data:"]);
+      expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
       expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
       // PUBLIC_URL is http here: upgrading would break the page.
       expect(policy.has("upgrade-insecure-requests")).toBe(false);
