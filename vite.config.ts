@@ -1,5 +1,7 @@
+import { constants as zlib } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { shopPageScriptPlugin } from "./app/sites/shoppy/shop-page-script.build";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -16,5 +18,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["@electric-sql/pglite", "pg", "better-auth", "sharp"],
   },
   // `virtual:shop-page-script`: the shop page's inline script, built from its own entry.
-  plugins: [reactRouter(), shopPageScriptPlugin()],
+  plugins: [
+    reactRouter(),
+    shopPageScriptPlugin(),
+    // The browser's scripts and styles, compressed once at build time at the highest levels;
+    // the server sends these files as they are (app/server/http.server.ts).
+    isSsrBuild
+      ? null
+      : compression({
+          include: /\.(js|css|svg|json)$/,
+          algorithms: [
+            defineAlgorithm("brotliCompress", {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+            }),
+            defineAlgorithm("gzip", { level: 9 }),
+          ],
+          threshold: 1024,
+        }),
+  ],
 }));

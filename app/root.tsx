@@ -9,6 +9,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { useEffect } from "react";
 import { DocumentHead } from "./components/document-head";
 import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
@@ -57,6 +58,11 @@ export default function App() {
   // portal, the wait for its loaders is shown as the spec's "Loading…".
   const enteringPortal =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/user");
+  // The root's effects run last on the first render: from here the page answers to input.
+  // A performance mark, for the editor benchmark and any field measurement.
+  useEffect(() => {
+    performance.mark("hydrated");
+  }, []);
   return (
     <>
       <div

@@ -7,6 +7,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -178,14 +179,16 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use(devServer.middlewares);
   } else {
     const clientDir = projectPath("build", "client");
-    // File names under /assets carry a content hash, so they never change.
+    // File names under /assets carry a content hash, so they never change. The build wrote
+    // brotli and gzip copies beside them (vite.config.ts): those are sent as they are, and the
+    // compression middleware leaves a response that already has its encoding alone.
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
         index: false,
-        fallthrough: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: false },
       }),
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));

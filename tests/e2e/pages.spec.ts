@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { MESSAGES } from "../../app/lib/messages";
 import { expect, test } from "./fixtures";
 
@@ -64,6 +68,54 @@ test("built assets are cached for a year as immutable", async ({ page, request }
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect((await request.get("/assets/does-not-exist.js")).status()).toBe(404);
+});
+
+/** One GET with this Accept-Encoding, its body as sent (not decoded). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              encoding: response.headers["content-encoding"],
+              vary: response.headers.vary,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}
+
+test("built scripts are sent as the build compressed them: brotli, else gzip, else plain", async ({
+  request,
+  baseURL,
+}) => {
+  const html = await (await request.get("/signin")).text();
+  const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  const file = join("build/client", entry!);
+  const url = `${baseURL}${entry}`;
+
+  const plain = await rawGet(url, "identity");
+  expect(plain.encoding).toBeUndefined();
+  expect(plain.body.equals(readFileSync(file))).toBe(true);
+
+  const brotli = await rawGet(url, "gzip, deflate, br");
+  expect(brotli.encoding).toBe("br");
+  expect(brotli.vary).toMatch(/Accept-Encoding/i);
+  // The very bytes written at build time, not compressed again per request.
+  expect(brotli.body.equals(readFileSync(`${file}.br`))).toBe(true);
+  expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+
+  const gzip = await rawGet(url, "gzip");
+  expect(gzip.encoding).toBe("gzip");
+  expect(gzip.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+  expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
 });
 
 test("a client cannot choose its own address for the rate limit", async ({ request }) => {
