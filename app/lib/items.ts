@@ -226,6 +226,27 @@ export interface ItemActionResult {
   intent: ItemIntent;
   itemId?: string;
   result: SubmissionResult<string[]>;
+  /** After a saved price: the price as stored, in cents. */
+  priceCents?: number;
+}
+
+/**
+ * A price saved from an item's row: the row shows the answer's price itself, so the
+ * editor's routes do not load the whole list again for it (their `shouldRevalidate`).
+ */
+export function isSavedInPlace({
+  formData,
+  actionResult,
+}: {
+  formData?: FormData;
+  actionResult?: unknown;
+}): boolean {
+  const answer = actionResult as ItemActionResult | undefined;
+  return (
+    formData?.get("intent") === "update-price" &&
+    answer?.result?.status === "success" &&
+    typeof answer.priceCents === "number"
+  );
 }
 
 /** The form-level message of a refused item write, or null when it was not refused. */

@@ -75,10 +75,12 @@ function answer(
   result: SubmissionResult<string[]>,
   itemId: string | undefined,
   status = 200,
+  saved: Pick<ItemActionResult, "priceCents"> = {},
 ) {
-  return data<ItemActionResult>(itemId ? { intent, itemId, result } : { intent, result }, {
-    status,
-  });
+  return data<ItemActionResult>(
+    itemId ? { intent, itemId, result, ...saved } : { intent, result },
+    { status },
+  );
 }
 
 /** A refusal: the intent's message (or `message`) as the form's error, and any field errors. */
@@ -97,8 +99,19 @@ function refuse(
 }
 
 /** Done: the form starts again from its own values (Add Item empties; an edit shows the stored item). */
-function done(intent: ItemIntent, submission: Reply, itemId: string) {
-  return answer(intent, { ...submission.reply({ resetForm: true }), status: "success" }, itemId);
+function done(
+  intent: ItemIntent,
+  submission: Reply,
+  itemId: string,
+  saved?: Pick<ItemActionResult, "priceCents">,
+) {
+  return answer(
+    intent,
+    { ...submission.reply({ resetForm: true }), status: "success" },
+    itemId,
+    200,
+    saved,
+  );
 }
 
 /** The item id a form names, when it looks like one (for answers about a refused form). */
@@ -169,7 +182,14 @@ async function update(
   fields: Partial<ItemFields>,
 ) {
   const found = await updateItem(services.events, product, itemId, fields);
-  return found ? done(intent, submission, itemId) : refuse(intent, 404, submission, itemId);
+  if (!found) return refuse(intent, 404, submission, itemId);
+  // The stored price goes back with the answer: the row shows it without reloading the list.
+  return done(
+    intent,
+    submission,
+    itemId,
+    intent === "update-price" ? { priceCents: fields.priceCents } : undefined,
+  );
 }
 
 async function addItemIntent(request: ItemRequest) {

@@ -306,6 +306,50 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   await expect(page.getByText(MESSAGES.noMenuItems)).toBeVisible();
 });
 
+test("a saved price shows at once and reloads nothing else; the list keeps its order until it is loaded again", async ({
+  page,
+}) => {
+  await register(page);
+  await createSite(page, "Restaurant", "Quick Prices");
+  for (const [name, price] of [
+    ["Bread", "2"],
+    ["Soup", "5"],
+  ]) {
+    await openEditorTab(page, "Add Item");
+    await page.getByLabel("Name", { exact: true }).fill(name!);
+    await page.getByLabel("Price", { exact: true }).fill(price!);
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(toast(page, "Item added.")).toBeVisible();
+    await toast(page, "Item added.").waitFor({ state: "hidden" });
+  }
+  await openEditorTab(page, "Menu Items");
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await expect(itemNames(page)).toHaveText(["Bread", "Soup"]);
+
+  // Every request the page makes from here on: the save's POST, and nothing that loads data.
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
+  await page.getByLabel("Price of Bread").fill("7,5");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Bread" })
+    .getByRole("button", { name: "Save price" })
+    .click();
+  const bread = page.getByRole("listitem").filter({ hasText: "Bread" });
+  await expect(bread).toContainText("$7.50");
+  await expect(page.getByLabel("Price of Bread")).toHaveValue("7.50");
+  await expect(bread.getByRole("button", { name: "Save price" })).toBeEnabled();
+  // The preview (wide screens) reloads the public page; the editor's own data is not fetched again.
+  const dataLoads = requests.filter((line) => line.startsWith("GET") && line.includes(".data"));
+  expect(dataLoads).toEqual([]);
+  expect(requests.filter((line) => line.startsWith("POST"))).toHaveLength(1);
+  // The rows stay where they were, so the one just saved does not jump away under the thumb.
+  await expect(itemNames(page)).toHaveText(["Bread", "Soup"]);
+  await page.reload();
+  await expect(itemNames(page)).toHaveText(["Soup", "Bread"]);
+  await expect(page.getByLabel("Price of Bread")).toHaveValue("7.50");
+});
+
 test("changes to an item removed meanwhile say so with the spec's messages", async ({ page }) => {
   await register(page);
   const editor = await createSite(page, "Restaurant", "Stale Diner");

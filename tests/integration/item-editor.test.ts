@@ -179,7 +179,8 @@ describe("changing items", () => {
 
     expect(await act(owner, { intent: "update-price", itemId, price: "12.345" })).toMatchObject({
       status: 200,
-      body: { intent: "update-price", itemId, result: { status: "success" } },
+      // The stored (rounded) price comes back, so the row can show it without a reload.
+      body: { intent: "update-price", itemId, result: { status: "success" }, priceCents: 1235 },
     });
     expect(await act(owner, { intent: "toggle-star", itemId, value: "true" })).toMatchObject({
       status: 200,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { itemFailure, itemPriceSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { formatPrice, priceAmount } from "~/lib/price";
@@ -24,7 +24,7 @@ export function itemThumbnail(item: EditorItem): string {
  * (app/sites/{type}/editor.tsx).
  */
 export function ItemRow({
-  item,
+  item: listed,
   productId,
   type,
   categories,
@@ -42,13 +42,27 @@ export function ItemRow({
   // The one dialog open: "edit", "delete" or the key of one the site type adds.
   const [openDialog, setOpenDialog] = useState<string | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // A saved price shows at once from the save's answer, without the list being loaded again;
+  // it stands until the list itself brings a different price (a refresh, another change).
+  const [savedPrice, setSavedPrice] = useState<{ over: number; cents: number } | null>(null);
+  const priceCents = savedPrice?.over === listed.priceCents ? savedPrice.cents : listed.priceCents;
+  const item = priceCents === listed.priceCents ? listed : { ...listed, priceCents };
   const thumbnail = itemThumbnail(item);
   const headingId = `item-${item.id}-name`;
   const openChange = (key: string) => (open: boolean) => setOpenDialog(open ? key : null);
   return (
     <li className="item-row card" aria-labelledby={headingId}>
       {thumbnail ? (
-        <img className="item-thumb" src={thumbnail} alt="" width={72} height={72} />
+        // Rows below the fold load their photo when scrolled near.
+        <img
+          className="item-thumb"
+          src={thumbnail}
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <div className="item-thumb placeholder" aria-hidden="true">
           No photo
@@ -68,7 +82,11 @@ export function ItemRow({
       </div>
       <div className="item-controls">
         {/* A new stored price (after a save or a refresh) starts the form again. */}
-        <PriceForm key={item.priceCents} item={item} />
+        <PriceForm
+          key={item.priceCents}
+          item={item}
+          onSaved={(cents) => setSavedPrice({ over: listed.priceCents, cents })}
+        />
         <FlagToggle
           item={item}
           intent="toggle-star"
@@ -125,9 +143,24 @@ export function ItemRow({
 }
 
 /** The inline price editor: its own request, so other rows stay usable while it saves. */
-function PriceForm({ item }: { item: EditorItem }) {
+function PriceForm({
+  item,
+  onSaved,
+}: {
+  item: EditorItem;
+  /** The price as stored, once the server has answered. */
+  onSaved: (priceCents: number) => void;
+}) {
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const savedCents = answer?.result.status === "success" ? answer.priceCents : undefined;
+  // Before paint, so the field never shows the old price between the answer and the new one.
+  useLayoutEffect(() => {
+    if (savedCents !== undefined) onSaved(savedCents);
+    // Once per answer; onSaved is a new function on every render of the row.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
   const currency = useSiteCurrency();
   const [form, fields] = useForm<{ itemId: string; price: string }, unknown>({
     lastResult: fetcher.data?.result,

@@ -1,7 +1,15 @@
-import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLocation,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { PortalNav } from "~/components/portal-nav";
 import { PortalToaster } from "~/components/toasts";
 import { ownerContext } from "~/context";
+import { isSavedInPlace } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { routeErrorMessage } from "~/lib/route-error";
 import { requireOwnerMiddleware } from "~/server/session.server";
@@ -12,6 +20,11 @@ export const middleware: Route.MiddlewareFunction[] = [requireOwnerMiddleware];
 export function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
   return { email: owner.email };
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  // A price saved in its row changes nothing here.
+  return isSavedInPlace(args) ? false : args.defaultShouldRevalidate;
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {

@@ -15,7 +15,7 @@ import {
 import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
 import { siteCurrency } from "~/lib/currency";
-import { itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
+import { isSavedInPlace, itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { SaveInfoResult } from "~/lib/profile-info";
@@ -120,12 +120,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Switching tabs, searching and sorting only change the URL: nothing to reload. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
+  if (isSavedInPlace(args)) return false;
   const sameUrl = currentUrl.href === nextUrl.href;
   if (!formMethod && !sameUrl && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
