@@ -43,6 +43,9 @@ interface Run {
   jsServedBytes: number;
   jsGzipBytes: number;
   interactiveMs: number;
+  /** When the last script had arrived, and the document's size as sent. */
+  scriptsArrivedMs: number;
+  documentBytes: number;
   eagerImages: number;
   eagerImageBytes: number;
   thumbnailNaturalWidth: number;
@@ -148,6 +151,17 @@ async function measureOnce(context: BrowserContext, url: string): Promise<Run> {
   const interactiveMs = await page.evaluate(
     () => performance.getEntriesByName("hydrated")[0]!.startTime,
   );
+  const { scriptsArrivedMs, documentBytes } = await page.evaluate(() => {
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const scripts = resources.filter(
+      (entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"),
+    );
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return {
+      scriptsArrivedMs: Math.round(Math.max(0, ...scripts.map((entry) => entry.responseEnd))),
+      documentBytes: navigation.encodedBodySize,
+    };
+  });
   await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => {});
   const js = await Promise.all(scripts);
   const eager = await Promise.all(images);
@@ -187,6 +201,8 @@ async function measureOnce(context: BrowserContext, url: string): Promise<Run> {
     jsServedBytes: js.reduce((sum, file) => sum + file.served, 0),
     jsGzipBytes: js.reduce((sum, file) => sum + file.gzip, 0),
     interactiveMs: Math.round(interactiveMs),
+    scriptsArrivedMs,
+    documentBytes,
     eagerImages: eager.length,
     eagerImageBytes: eager.reduce((sum, bytes) => sum + bytes, 0),
     thumbnailNaturalWidth: thumbnail.natural,
@@ -220,7 +236,7 @@ try {
     await context.close();
     console.log(
       `[editor] run ${run + 1}: JS ${result.jsFiles} files, ${(result.jsGzipBytes / 1024).toFixed(1)} KB gzip; ` +
-        `interactive ${result.interactiveMs} ms; ${result.eagerImages} photos (${(result.eagerImageBytes / 1024).toFixed(0)} KB) ` +
+        `interactive ${result.interactiveMs} ms (scripts in at ${result.scriptsArrivedMs} ms, document ${(result.documentBytes / 1024).toFixed(0)} KB); ${result.eagerImages} photos (${(result.eagerImageBytes / 1024).toFixed(0)} KB) ` +
         `before scrolling; Save price ${result.savePriceMs} ms (${result.savePriceRequests.length} requests)`,
     );
   }
@@ -234,6 +250,8 @@ const summary = {
   jsServedKB: median(runs.map((r) => r.jsServedBytes)) / 1024,
   jsGzipKB: median(runs.map((r) => r.jsGzipBytes)) / 1024,
   interactiveMs: median(runs.map((r) => r.interactiveMs)),
+  scriptsArrivedMs: median(runs.map((r) => r.scriptsArrivedMs)),
+  documentKB: median(runs.map((r) => r.documentBytes)) / 1024,
   eagerImages: median(runs.map((r) => r.eagerImages)),
   eagerImageKB: median(runs.map((r) => r.eagerImageBytes)) / 1024,
   thumbnailNaturalWidth: median(runs.map((r) => r.thumbnailNaturalWidth)),
@@ -270,6 +288,8 @@ CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower), cold cache, median of ${RUNS} lo
 | Measure | Result | Target |
 | --- | --- | --- |
 | JavaScript | ${summary.jsFiles} files, ${kb(summary.jsGzipKB)} gzip, ${kb(summary.jsServedKB)} as served | ≤ ${EDITOR_TARGETS.jsGzipBytes / 1024} KB gzip (${mark(summary.jsGzipKB * 1024 <= EDITOR_TARGETS.jsGzipBytes)}) |
+| Document (HTML as sent) | ${kb(summary.documentKB)} | |
+| Last script arrived | ${summary.scriptsArrivedMs} ms | |
 | Interactive (hydrated) | ${summary.interactiveMs} ms | ≤ ${EDITOR_TARGETS.interactiveMs} ms (${mark(summary.interactiveMs <= EDITOR_TARGETS.interactiveMs)}) |
 | Photos loaded before scrolling | ${summary.eagerImages}, ${kb(summary.eagerImageKB)} | those on screen only |
 | Thumbnail | ${summary.thumbnailNaturalWidth} px wide, drawn at ${summary.thumbnailDrawnWidth} px | list size (144 px) |

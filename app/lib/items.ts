@@ -18,12 +18,15 @@ export const ITEM_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 const itemId = z.string().regex(ITEM_ID_PATTERN);
 
+/** The longest price text a form takes: room for "1,234,567.89" and a currency sign, and no more. */
+export const PRICE_INPUT_MAX_LENGTH = 32;
+
 /** SPEC section 5: "Price is required.", then the shared parsing rule (digits and dot, 2 decimals). */
 const priceField = z
   .string({ error: MESSAGES.priceRequired })
   .trim()
   .min(1, { error: MESSAGES.priceRequired })
-  .max(32, { error: MESSAGES.textTooLong })
+  .max(PRICE_INPUT_MAX_LENGTH, { error: MESSAGES.textTooLong })
   .transform((value) => parsePriceToCents(value));
 
 /** A checkbox: present ("on") means true. */

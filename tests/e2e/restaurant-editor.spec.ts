@@ -329,6 +329,20 @@ test("a saved price shows at once and reloads nothing else; the list keeps its o
   // Every request the page makes from here on: the save's POST, and nothing that loads data.
   const requests: string[] = [];
   page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
+  // An empty price is refused before anything is sent, and the message goes once the field changes.
+  const breadPrice = page.getByLabel("Price of Bread");
+  await breadPrice.fill("");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Bread" })
+    .getByRole("button", { name: "Save price" })
+    .click();
+  await expect(breadPrice).toBeFocused();
+  await expect(breadPrice).toHaveAttribute("aria-invalid", "true");
+  await expect(breadPrice).toHaveAccessibleDescription(MESSAGES.priceRequired);
+  expect(requests).toEqual([]);
+  await breadPrice.pressSequentially("7");
+  await expect(breadPrice).not.toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Price of Bread").fill("7,5");
   await page
     .getByRole("listitem")

@@ -1,13 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { itemFailure, itemPriceSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
+import {
+  itemFailure,
+  PRICE_INPUT_MAX_LENGTH,
+  type EditorItem,
+  type ItemActionResult,
+} from "~/lib/items";
+import { MESSAGES } from "~/lib/messages";
 import { formatPrice, priceAmount } from "~/lib/price";
 import type { ProductType } from "~/sites";
 import { editorOf } from "~/sites/editors";
 import { ConfirmDialog } from "../confirm-dialog";
-import { Field } from "../form";
+import { Field, type FieldState } from "../form";
 import { EditItemDialog } from "./item-dialogs";
 import { ItemActionsMenu } from "./item-menu";
 import { useSiteCurrency } from "./site-currency";
@@ -142,7 +146,12 @@ export function ItemRow({
   );
 }
 
-/** The inline price editor: its own request, so other rows stay usable while it saves. */
+/**
+ * The inline price editor: its own request, so other rows stay usable while it saves. Fifty
+ * of these hydrate with the list, so it is a plain form rather than a Conform one: the only
+ * check the browser can make is the empty field (the length is the input's own limit), and
+ * the server checks everything again and answers with the spec's messages.
+ */
 function PriceForm({
   item,
   onSaved,
@@ -162,18 +171,45 @@ function PriceForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   const currency = useSiteCurrency();
-  const [form, fields] = useForm<{ itemId: string; price: string }, unknown>({
-    lastResult: fetcher.data?.result,
-    defaultValue: { itemId: item.id, price: priceAmount(item.priceCents, currency) },
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: itemPriceSchema }),
-  });
+  const formId = useId();
+  // "empty": refused here before sending; "answer": the server's refusal, until the field changes.
+  const [shown, setShown] = useState<"none" | "empty" | "answer">("none");
+  const refusal = shown === "answer" ? answer?.result.error : undefined;
+  const field: FieldState = {
+    id: `${formId}-price`,
+    name: "price",
+    formId,
+    errorId: `${formId}-price-error`,
+    initialValue: priceAmount(item.priceCents, currency),
+    maxLength: PRICE_INPUT_MAX_LENGTH,
+    errors: shown === "empty" ? [MESSAGES.priceRequired] : (refusal?.price ?? undefined),
+  };
+  const formErrors = saving ? undefined : refusal?.[""];
   return (
-    <fetcher.Form method="post" className="inline-price" {...getFormProps(form)}>
+    <fetcher.Form
+      method="post"
+      id={formId}
+      className="inline-price"
+      noValidate
+      aria-describedby={formErrors?.length ? `${formId}-error` : undefined}
+      onSubmit={(event) => {
+        const price = new FormData(event.currentTarget).get("price");
+        if (typeof price === "string" && price.trim() !== "") {
+          setShown("answer");
+          return;
+        }
+        event.preventDefault();
+        setShown("empty");
+        event.currentTarget.querySelector<HTMLInputElement>('input[name="price"]')?.focus();
+      }}
+      onInput={() => {
+        if (shown !== "none") setShown("none");
+      }}
+    >
       <input type="hidden" name="intent" value="update-price" />
       <input type="hidden" name="itemId" value={item.id} />
       <Field
-        field={fields.price}
+        field={field}
         label={
           <>
             Price<span className="visually-hidden"> of {item.name}</span>
@@ -191,9 +227,9 @@ function PriceForm({
           </>
         )}
       </button>
-      {form.errors?.length && !saving ? (
-        <p id={form.errorId} className="field-error" role="alert">
-          {form.errors.join(" ")}
+      {formErrors?.length ? (
+        <p id={`${formId}-error`} className="field-error" role="alert">
+          {formErrors.join(" ")}
         </p>
       ) : null}
     </fetcher.Form>
