@@ -208,6 +208,10 @@ export interface EditorItem extends ListedItem {
   tags: string[];
   soldOut: boolean;
   images: string[];
+  /** The list-size thumbnail of the item's (first) photo; "" when it has none. */
+  thumbnailUrl: string;
+  /** The list-size thumbnail of each of `images`, in the same order. */
+  imageThumbnails: string[];
 }
 
 export type ItemIntent =

@@ -28,7 +28,7 @@ import {
   processUploadedImage,
   type ProcessedImage,
 } from "./images/process-image.server";
-import { itemImageKey, storeImage } from "./images/store-image.server";
+import { deleteStoredPhoto, itemImageKey, storeImage } from "./images/store-image.server";
 import {
   addItem,
   changeItemImages,
@@ -272,10 +272,7 @@ async function changeImagesIntent(intent: "move-image" | "remove-image", request
   // A removed photo's file goes too; its slot is reused by the next upload.
   for (const url of changed.before.filter((url) => !changed.after.includes(url))) {
     const key = itemImageKey(product, itemId, url);
-    if (!key) continue;
-    await services.storage.delete(key).catch((error: unknown) => {
-      console.error(`Could not delete stored file ${key}:`, error);
-    });
+    if (key) await deleteStoredPhoto(services.storage, key);
   }
   return done(intent, submission, itemId);
 }

@@ -10,9 +10,10 @@ import { findUserIdByEmail } from "./accounts.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
 import { createHttpApp, createPortalServer } from "./http.server";
+import { backfillListThumbnails } from "./images/list-thumbnails.server";
 import { refreshStoredSlugs } from "./repositories/slugs.server";
 import { DEMO_OWNER, seedDemoOnFirstStart } from "./seed/demo.server";
-import { startServices } from "./services.server";
+import { startServices, type AppServices } from "./services.server";
 
 /** Requests still running this long after a stop signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -89,6 +90,7 @@ export async function startServer(options: {
   const server = createPortalServer(app).listen(env.port, env.host ?? "", () => {
     const storage = env.databaseUrl ? "PostgreSQL" : `PGlite in ${env.dataDir}/db`;
     console.log(`Portal listening on ${env.publicUrl} (port ${env.port}, ${storage})`);
+    void backfillThumbnailsInBackground(services);
   });
   server.on("error", (error) => {
     console.error(`Could not listen on port ${env.port}: ${error.message}`);
@@ -113,6 +115,24 @@ export async function startServer(options: {
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
   return server;
+}
+
+/**
+ * Photos stored before list thumbnails existed get theirs while the server already
+ * answers; until then the editor's list shows every photo as it is.
+ */
+async function backfillThumbnailsInBackground(services: AppServices): Promise<void> {
+  try {
+    const { made, unreadable } = await backfillListThumbnails(services);
+    if (made > 0 || unreadable > 0) {
+      console.log(
+        `Made ${made} list thumbnails of earlier photos` +
+          (unreadable > 0 ? `; ${unreadable} photos could not be read.` : "."),
+      );
+    }
+  } catch (error) {
+    console.error("Could not make the list thumbnails of earlier photos:", error);
+  }
 }
 
 function exitWith(error: unknown): never {

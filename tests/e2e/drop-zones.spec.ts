@@ -144,7 +144,7 @@ for (const [device, viewport] of [
       const row = page.locator(".item-list > li", { hasText: "Tomato Soup" });
       await expect(row.locator("img.item-thumb")).toHaveAttribute(
         "src",
-        /\/items\/[A-Za-z0-9]+\/image\?v=/,
+        /\/items\/[A-Za-z0-9]+\/image-144\?v=/,
       );
 
       // The item's image dialog: the current image, a new one dropped in, then removed.

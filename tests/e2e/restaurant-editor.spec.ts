@@ -117,10 +117,17 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
     "Tomato Soup",
   ]);
   const soup = page.getByRole("listitem").filter({ hasText: "Tomato Soup" });
+  // The list shows a 144 px thumbnail, lighter still than the stored photo.
   const thumbnail = soup.locator("img.item-thumb");
-  await expect(thumbnail).toHaveAttribute("src", /\/items\/[A-Za-z0-9]{20}\/image\?v=/);
-  const stored = await page.request.get((await thumbnail.getAttribute("src"))!);
+  await expect(thumbnail).toHaveAttribute("src", /\/items\/[A-Za-z0-9]{20}\/image-144\?v=/);
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(144);
+  const thumbnailUrl = (await thumbnail.getAttribute("src"))!;
+  const listed = await page.request.get(thumbnailUrl);
+  const stored = await page.request.get(thumbnailUrl.replace("/image-144?", "/image?"));
   expect((await stored.body()).length).toBeLessThanOrEqual(12288);
+  expect((await listed.body()).length).toBeLessThan((await stored.body()).length);
   await expect(page.getByRole("listitem").filter({ hasText: "Fish Pie" })).toContainText("$14.50");
 
   // Star one, edit a price inline.
@@ -290,7 +297,7 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
   });
   await imageDialog.getByRole("button", { name: "Upload" }).click();
   await expect(imageDialog).toBeHidden();
-  await expect(row.locator("img.item-thumb")).toHaveAttribute("src", /\/image\?v=/);
+  await expect(row.locator("img.item-thumb")).toHaveAttribute("src", /\/image-144\?v=/);
   await page.getByRole("button", { name: "Actions for Garden Salad" }).click();
   await expect(page.getByRole("menuitem", { name: "Replace image" })).toBeVisible();
   await page.keyboard.press("Escape");
@@ -471,7 +478,7 @@ test.describe("without JavaScript", () => {
     );
     await expect(
       page.getByRole("listitem").filter({ hasText: "With photo" }).locator("img.item-thumb"),
-    ).toHaveAttribute("src", /\/image\?v=/);
+    ).toHaveAttribute("src", /\/image-144\?v=/);
 
     await page.getByLabel("Search items").fill("oliv");
     await page.getByLabel("Sort by").selectOption("price-desc");

@@ -93,6 +93,12 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
       .getByRole("img")
       .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
   const [first, second, third] = await sources();
+  // The dialog shows each photo from its list-size thumbnail.
+  expect([first, second, third]).toEqual([
+    expect.stringMatching(/\/0-144\?v=/),
+    expect.stringMatching(/\/1-144\?v=/),
+    expect.stringMatching(/\/2-144\?v=/),
+  ]);
   await page.getByRole("button", { name: "Move photo 1 of Ceramic Mug later" }).click();
   await expect.poll(sources).toEqual([second, first, third]);
   await page.getByRole("button", { name: "Remove photo 3 of Ceramic Mug" }).click();
@@ -180,7 +186,11 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   await dialog(page).getByRole("button", { name: "Photo 1" }).click();
   await expectPhoto(page, 1, 2);
   // The photos in the order the owner left them.
-  await expect(dialog(page).locator("img").first()).toHaveAttribute("src", second!);
+  // The public page shows the photo itself where the editor showed its thumbnail.
+  await expect(dialog(page).locator("img").first()).toHaveAttribute(
+    "src",
+    second!.replace(/-144\?v=/, "?v="),
+  );
   await expect(dialog(page).getByRole("link", { name: /^Pay with PayPal/ })).toHaveAttribute(
     "href",
     "https://paypal.me/cornerstore/14.00",

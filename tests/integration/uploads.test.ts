@@ -124,7 +124,13 @@ describe("image uploads", () => {
     expect(item!.images).toHaveLength(5);
     expect(
       (await services.storage.list(`shoppies/${productId}/items/${"S".repeat(20)}`)).sort(),
-    ).toEqual([0, 1, 2, 3, 4].map((i) => `shoppies/${productId}/items/${"S".repeat(20)}/${i}`));
+    ).toEqual(
+      // Each photo with its list thumbnail; the refused uploads stored nothing.
+      [0, 1, 2, 3, 4].flatMap((i) => {
+        const key = `shoppies/${productId}/items/${"S".repeat(20)}/${i}`;
+        return [key, `${key}-144`];
+      }),
+    );
   });
 
   it.each([
@@ -236,7 +242,10 @@ describe("removing an image", () => {
     const itemId = "M".repeat(20);
     await services.db.insert(items).values({ id: itemId, productId, name: "Pie", slug: "pie" });
     await upload(productId, owner, { target: "item-image", itemId }, await smallPng());
-    expect(await services.storage.list(`restaurants/${productId}/items/${itemId}`)).toHaveLength(1);
+    expect(await services.storage.list(`restaurants/${productId}/items/${itemId}`)).toEqual([
+      `restaurants/${productId}/items/${itemId}/image`,
+      `restaurants/${productId}/items/${itemId}/image-144`,
+    ]);
 
     const outcome = await remove(productId, owner, { target: "item-image", itemId });
     expect(outcome).toMatchObject({ status: 200, body: { removed: true } });

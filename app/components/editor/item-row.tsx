@@ -16,11 +16,6 @@ import { EditItemDialog } from "./item-dialogs";
 import { ItemActionsMenu } from "./item-menu";
 import { useSiteCurrency } from "./site-currency";
 
-/** The first photo of an item, whichever kind of site it belongs to. */
-export function itemThumbnail(item: EditorItem): string {
-  return item.imageUrl || item.images[0] || "";
-}
-
 /**
  * One item of the editor's list: its photo, name and badges, the inline price and
  * flags, and the rest (edit, images, delete) in its actions menu. On a phone the
@@ -51,7 +46,7 @@ export function ItemRow({
   const [savedPrice, setSavedPrice] = useState<{ over: number; cents: number } | null>(null);
   const priceCents = savedPrice?.over === listed.priceCents ? savedPrice.cents : listed.priceCents;
   const item = priceCents === listed.priceCents ? listed : { ...listed, priceCents };
-  const thumbnail = itemThumbnail(item);
+  const thumbnail = item.thumbnailUrl;
   const headingId = `item-${item.id}-name`;
   const openChange = (key: string) => (open: boolean) => setOpenDialog(open ? key : null);
   return (

@@ -32,6 +32,7 @@ import { pageMeta } from "~/lib/seo";
 import { fontStyleOf } from "~/lib/themes";
 import { takeFlash } from "~/server/flash.server";
 import { FormReadError } from "~/server/forms.server";
+import { listThumbnailUrl } from "~/server/images/list-thumbnails.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
 import { saveSiteInfo } from "~/server/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/item-actions.server";
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
-  const { db, env } = context.get(servicesContext);
+  const { db, env, storage } = context.get(servicesContext);
   const site = siteOf(product.type);
 
   let info: ProfileEditorValues | null = null;
@@ -94,6 +95,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         tags: row.tags,
         soldOut: row.soldOut,
         images: row.images,
+        thumbnailUrl: listThumbnailUrl(storage, row.imageUrl || row.images[0] || ""),
+        imageThumbnails: row.images.map((url) => listThumbnailUrl(storage, url)),
       }));
     } catch (error) {
       console.error("loading items failed:", error);

@@ -14,6 +14,7 @@ import { siteOf, type ProductType } from "~/sites";
 import { items, productInfo } from "../db/schema";
 import type { Events } from "../events.server";
 import type { FileStorage } from "../storage/storage.server";
+import { makeListThumbnail, thumbnailKey } from "./list-thumbnails.server";
 import type { ProcessedImage } from "./process-image.server";
 
 export type ImageTarget =
@@ -67,7 +68,13 @@ export async function storeImage(
   image: ProcessedImage,
 ): Promise<{ url: string }> {
   const base = `${siteOf(product.type).storageCollection}/${product.id}`;
+  // An item photo's list thumbnail is made before the row is locked, and stored before the photo's URL.
+  const thumbnail =
+    target.kind === "logo" || target.kind === "background"
+      ? null
+      : await makeListThumbnail(image.body);
   const put = async (key: string) => {
+    if (thumbnail) await deps.storage.put(thumbnailKey(key), thumbnail, "image/jpeg");
     await deps.storage.put(key, image.body, image.mime);
     return deps.storage.publicUrl(key, image.hash);
   };
@@ -160,12 +167,21 @@ export async function removeImage(
       target.kind === "item-image"
         ? `${base}/items/${target.itemId}/image`
         : `${base}/info/${target.kind}`;
-    // SPEC section 8: a file that cannot be deleted is logged, never an error for the owner.
-    await deps.storage.delete(key).catch((error: unknown) => {
-      console.error(`Could not delete stored file ${key}:`, error);
-    });
+    await deleteStoredPhoto(deps.storage, key);
   }
   return removed;
+}
+
+/**
+ * Deletes a stored image and its list thumbnail, if it has one. SPEC section 8: a file
+ * that cannot be deleted is logged, never an error for the owner.
+ */
+export async function deleteStoredPhoto(storage: FileStorage, key: string): Promise<void> {
+  for (const stored of [key, thumbnailKey(key)]) {
+    await storage.delete(stored).catch((error: unknown) => {
+      console.error(`Could not delete stored file ${stored}:`, error);
+    });
+  }
 }
 
 /**

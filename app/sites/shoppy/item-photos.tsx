@@ -14,7 +14,12 @@ export function ItemPhotos({ productId, item }: { productId: string; item: Edito
           {item.images.map((url, index) => (
             <li key={url} className="photo-slot">
               {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "photo 2" numbers it, as the buttons beside it and the public page do */}
-              <img src={url} alt={`${item.name}, photo ${index + 1}`} width={56} height={56} />
+              <img
+                src={item.imageThumbnails[index] ?? url}
+                alt={`${item.name}, photo ${index + 1}`}
+                width={56}
+                height={56}
+              />
               <div className="photo-actions">
                 <PhotoAction
                   item={item}
