@@ -7,6 +7,8 @@ export default [
     route("product/:id", "routes/marketing/product.tsx"),
     route("signin", "routes/auth/signin.tsx"),
     route("register", "routes/auth/register.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
     // Anything else, including unknown paths under /user.
     route("*", "routes/marketing/not-found.tsx"),
   ]),

@@ -95,7 +95,13 @@ function buildIfNeeded() {
 
 /** Production settings shared by every server and seeding step of the run. */
 function productionEnv(extra: Record<string, string>): Record<string, string> {
-  return { NODE_ENV: "production", AUTH_SECRET: authSecret, SEED_DEMO: "false", ...extra };
+  return {
+    NODE_ENV: "production",
+    AUTH_SECRET: authSecret,
+    SEED_DEMO: "false",
+    MAIL: "off",
+    ...extra,
+  };
 }
 const authSecret = randomBytes(32).toString("hex");
 

@@ -78,6 +78,16 @@ export const MESSAGES = Object.freeze({
   registrationRefused:
     "We could not create an account with these details. If you already have an account, sign in.",
   tooManyAttempts: "Too many sign-in attempts. Please wait a few seconds and try again.",
+
+  // Forgot password: the same answer whether or not the address has an account.
+  resetLinkSent:
+    "If an account exists for that address, we sent a link to choose a new password. It works once, within one hour.",
+  resetLinkInvalid: "This link has expired or was already used. Ask for a new one.",
+  resetTooManyRequests: "Too many requests from here. Please wait a few minutes and try again.",
+  resetFailed: "The password could not be changed. Please try again.",
+  passwordResetDone: "Your password was changed. Sign in with the new one.",
+  confirmPasswordRequired: "Type the new password again.",
+  passwordsDoNotMatch: "The passwords do not match.",
   registrationClosed: "Registration is closed.",
   contactNameRequired: "Name is required.",
   chooseType: "Please choose a type.",

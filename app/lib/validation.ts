@@ -40,6 +40,13 @@ export function isPasswordTheEmail(password: string, email: string): boolean {
   return password.trim().toLowerCase() === email.trim().toLowerCase();
 }
 
+/** A password being chosen: registration's length rules (the server adds the rest). */
+const newPasswordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, { error: MESSAGES.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
+  .refine(fitsPasswordMax, { error: MESSAGES.passwordTooLong });
+
 export const registerSchema = z
   .object({
     username: z
@@ -50,11 +57,7 @@ export const registerSchema = z
       // The auth API takes JSON, where a NUL (which PostgreSQL cannot store) is easy to send.
       .regex(NO_CONTROL_CHARACTERS, { error: MESSAGES.usernameInvalid }),
     email: emailField,
-    password: z
-      .string({ error: MESSAGES.passwordRequired })
-      .min(1, { error: MESSAGES.passwordRequired, abort: true })
-      .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
-      .refine(fitsPasswordMax, { error: MESSAGES.passwordTooLong }),
+    password: newPasswordField,
   })
   // The list of common passwords is too big for the browser: the server checks it
   // (app/server/password-policy.server.ts), this schema only the email rule.
@@ -64,6 +67,20 @@ export const registerSchema = z
     // Checked only once email and password are otherwise valid, so the password
     // field shows one problem at a time.
     when: ({ issues }) => issues.every((issue) => issue.path?.[0] === "username"),
+  });
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: MESSAGES.resetLinkInvalid }).min(1).max(200),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: MESSAGES.confirmPasswordRequired }),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+    when: ({ issues }) => issues.length === 0,
   });
 
 /** SPEC section 5: contact name, email and message are required; email must look like one. */

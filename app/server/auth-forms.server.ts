@@ -15,7 +15,7 @@ export type AuthFormResult =
 export async function postToAuthRouter(
   services: AppServices,
   request: Request,
-  endpoint: "/sign-in/email" | "/sign-up/email",
+  endpoint: "/sign-in/email" | "/sign-up/email" | "/request-password-reset" | "/reset-password",
   body: Record<string, unknown>,
 ): Promise<AuthFormResult> {
   const { env, auth } = services;

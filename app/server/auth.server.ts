@@ -11,10 +11,13 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
+import { and, count, eq, gt, like } from "drizzle-orm";
 import type { Database } from "./db/client.server";
-import { schema } from "./db/schema";
+import { schema, verifications } from "./db/schema";
 import type { Env } from "./env.server";
 import { createId } from "./ids.server";
+import type { Mailer } from "./mail/mailer.server";
+import { passwordResetMail } from "./mail/templates.server";
 import { passwordRefusal } from "./password-policy.server";
 
 /**
@@ -26,6 +29,9 @@ export const CLIENT_ADDRESS_HEADER = "x-portal-client-address";
 
 /** better-auth's own rule, written out because the spec of sign-in depends on it. */
 export const SIGN_IN_RATE_LIMIT = { window: 10, max: 3 } as const;
+
+/** Forgot-password requests from one client address (seconds, requests). */
+export const PASSWORD_RESET_REQUEST_LIMIT = { window: 10 * 60, max: 5 } as const;
 
 /**
  * The username rule of our registration form, applied again here because
@@ -105,7 +111,33 @@ async function refuseExistingEmail(ctx: HookContext, email: string, password: st
   });
 }
 
-export function createAuth(env: Env, db: Database) {
+/**
+ * Reset mails to one address are capped, whoever asks and from wherever: the tokens
+ * of the last hour are counted in the database, so every server process agrees.
+ */
+export const PASSWORD_RESET_MAIL_LIMIT = { windowSeconds: 60 * 60, max: 3 } as const;
+
+async function resetMailsSentRecently(db: Database, userId: string): Promise<number> {
+  const since = new Date(Date.now() - PASSWORD_RESET_MAIL_LIMIT.windowSeconds * 1000);
+  const [row] = await db
+    .select({ count: count() })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.value, userId),
+        like(verifications.identifier, "reset-password:%"),
+        gt(verifications.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Where a reset link leads: our own form, which posts the token with the new password. */
+export function passwordResetUrl(env: Env, token: string): string {
+  return `${env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function createAuth(env: Env, db: Database, mailer: Mailer) {
   return betterAuth({
     appName: "Site Builder Portal",
     baseURL: env.publicUrl,
@@ -119,6 +151,26 @@ export function createAuth(env: Env, db: Database) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // A new password ends every session, so whoever knew the old one is signed out.
+      revokeSessionsOnPasswordReset: true,
+      ...(mailer.enabled
+        ? {
+            sendResetPassword: async ({ user, token }) => {
+              // The token just made counts too.
+              if ((await resetMailsSentRecently(db, user.id)) > PASSWORD_RESET_MAIL_LIMIT.max) {
+                console.warn(`Password reset mail to ${user.email} not sent: too many this hour.`);
+                return;
+              }
+              // Not awaited: the answer must take as long for a known address as for an unknown one.
+              void mailer
+                .send(passwordResetMail(user.email, passwordResetUrl(env, token)))
+                .catch((error: unknown) => {
+                  console.error(`Could not send the password reset mail to ${user.email}:`, error);
+                });
+            },
+          }
+        : {}),
     },
     user: {
       additionalFields: {
@@ -176,6 +228,9 @@ export function createAuth(env: Env, db: Database) {
       customRules: {
         "/sign-in/email": SIGN_IN_RATE_LIMIT,
         "/sign-up/email": { window: 60, max: 10 },
+        // Per client address; per email address, see PASSWORD_RESET_MAIL_LIMIT.
+        "/request-password-reset": PASSWORD_RESET_REQUEST_LIMIT,
+        "/reset-password": { window: 10 * 60, max: 10 },
       },
     },
     advanced: {

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PRODUCT_NAME } from "~/lib/brand";
 import type { S3StorageOptions } from "./storage/s3.server";
 
 const booleanFlag = z
@@ -74,6 +75,18 @@ const envSchema = z.object({
     .regex(/^\d{1,15}[kmg]?$/i, "must be a number of bytes, optionally with k, m or g (e.g. 32m)")
     .transform(parseByteSize)
     .default(32 * MIB),
+  // Where mail goes: an SMTP server (smtp:// or smtps://, with user:pass@ when it needs them).
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  // The sender of every mail: an address, or a name and an address ("Name <a@b.c>").
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+      'must be an email address, or a name and an address such as "Portal <no-reply@example.com>"',
+    )
+    .optional(),
+  // "off" runs without email: password reset and email verification are then hidden.
+  MAIL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   // Seconds a CDN may serve a public page before asking again (s-maxage); 0: ask every time.
   PAGE_CDN_MAX_AGE: z.coerce
     .number({ error: "must be a number of seconds" })
@@ -111,7 +124,17 @@ export type Env = {
   pageCacheBytes: number;
   /** Seconds a CDN may keep a public page (s-maxage). */
   pageCdnMaxAge: number;
+  mail: MailConfig;
 };
+
+/**
+ * How mail is sent: through an SMTP server, written as files to DATA_DIR/mail for a
+ * newcomer to open (never on a deployment), or not at all (MAIL=off).
+ */
+export type MailConfig =
+  | { transport: "smtp"; smtpUrl: string; from: string }
+  | { transport: "outbox"; directory: string; from: string }
+  | { transport: "off" };
 
 export type StorageConfig = { driver: "disk" } | ({ driver: "s3" } & S3StorageOptions);
 
@@ -142,6 +165,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
 
   const storage = storageConfig(raw);
+  const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`;
 
   return {
     deployment,
@@ -149,7 +173,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: raw.HOST,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
-    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    publicUrl,
     authSecret: raw.AUTH_SECRET ?? readOrCreateLocalSecret(dataDir),
     registerUrl: raw.REGISTER_URL,
     registrationOpen: raw.REGISTRATION === "open",
@@ -160,7 +184,25 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     storage,
     pageCacheBytes: raw.PAGE_CACHE_BYTES,
     pageCdnMaxAge: raw.PAGE_CDN_MAX_AGE,
+    mail: mailConfig(raw, { deployment, dataDir, publicUrl }),
   };
+}
+
+function mailConfig(
+  raw: z.infer<typeof envSchema>,
+  where: { deployment: boolean; dataDir: string; publicUrl: string },
+): MailConfig {
+  if (raw.MAIL === "off") return { transport: "off" };
+  const from =
+    raw.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(where.publicUrl).hostname}>`;
+  if (raw.SMTP_URL) return { transport: "smtp", smtpUrl: raw.SMTP_URL, from };
+  // Owners of a deployment must receive their reset links; a folder on the server would swallow them.
+  if (where.deployment) {
+    throw new ConfigError(
+      "Invalid configuration: SMTP_URL is required on a deployment (for example smtp://user:pass@mail.example.com:587), or set MAIL=off to run without email.",
+    );
+  }
+  return { transport: "outbox", directory: path.join(where.dataDir, "mail"), from };
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

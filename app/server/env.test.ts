@@ -35,21 +35,46 @@ describe("loadEnv", () => {
 
   describe("a deployment", () => {
     const secret = "s".repeat(40);
+    const smtp = "smtp://mailer:pass@mail.example.com:587";
 
     it.each([
       ["NODE_ENV=production", { NODE_ENV: "production" }],
       ["a PUBLIC_URL on another host", { PUBLIC_URL: "https://portal.example" }],
       ["a PUBLIC_URL on a LAN address", { PUBLIC_URL: "http://192.168.1.20:3000" }],
     ])("is recognised by %s, requires AUTH_SECRET and seeds no demo", (_, given) => {
-      expect(() => loadEnv({ ...given, DATA_DIR: tempDir() })).toThrow(/AUTH_SECRET/);
-      const env = loadEnv({ ...given, AUTH_SECRET: secret, DATA_DIR: tempDir() });
+      expect(() => loadEnv({ ...given, SMTP_URL: smtp, DATA_DIR: tempDir() })).toThrow(
+        /AUTH_SECRET/,
+      );
+      const env = loadEnv({ ...given, SMTP_URL: smtp, AUTH_SECRET: secret, DATA_DIR: tempDir() });
       expect(env).toMatchObject({ deployment: true, authSecret: secret, seedDemo: false });
+    });
+
+    it("requires SMTP_URL, unless MAIL=off runs it without email", () => {
+      const given = { NODE_ENV: "production", AUTH_SECRET: secret, DATA_DIR: tempDir() };
+      let error: unknown;
+      try {
+        loadEnv(given);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/SMTP_URL is required on a deployment.*MAIL=off/);
+      expect((error as Error).message).not.toContain("\n");
+      expect(loadEnv({ ...given, MAIL: "off" }).mail).toEqual({ transport: "off" });
+      expect(
+        loadEnv({ ...given, SMTP_URL: smtp, MAIL_FROM: "Café <hi@cafe.example>" }).mail,
+      ).toEqual({
+        transport: "smtp",
+        smtpUrl: smtp,
+        from: "Café <hi@cafe.example>",
+      });
     });
 
     it("gets the demo owner only when SEED_DEMO=true says so", () => {
       const env = loadEnv({
         NODE_ENV: "production",
         AUTH_SECRET: secret,
+        SMTP_URL: smtp,
         SEED_DEMO: "true",
         DATA_DIR: tempDir(),
       });
@@ -87,6 +112,9 @@ describe("loadEnv", () => {
     ["S3_FORCE_PATH_STYLE", "sometimes"],
     ["S3_PUBLIC_BASE_URL", "javascript:alert(1)"],
     ["PAGE_CACHE_BYTES", "lots"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["MAIL_FROM", "nobody"],
+    ["MAIL", "sometimes"],
     ["PAGE_CACHE_BYTES", "-1"],
     ["PAGE_CACHE_BYTES", "32 MB"],
     ["PAGE_CDN_MAX_AGE", "a minute"],
@@ -116,6 +144,8 @@ describe("loadEnv", () => {
       SUPPORT_EMAIL: "help@example.com",
       TRUST_PROXY: "true",
       SEED_DEMO: "false",
+      SMTP_URL: "smtps://mailer:secret@mail.example.com",
+      MAIL_FROM: "no-reply@portal.example",
     });
     expect(env).toMatchObject({
       port: 8080,
@@ -126,6 +156,11 @@ describe("loadEnv", () => {
       supportEmail: "help@example.com",
       trustProxyHops: 1,
       seedDemo: false,
+      mail: {
+        transport: "smtp",
+        smtpUrl: "smtps://mailer:secret@mail.example.com",
+        from: "no-reply@portal.example",
+      },
     });
   });
 
@@ -142,6 +177,16 @@ describe("loadEnv", () => {
     expect(sized("64M")).toBe(64 * 1024 * 1024);
     expect(sized("1g")).toBe(1024 * 1024 * 1024);
     expect(loadEnv({ DATA_DIR: tempDir(), PAGE_CDN_MAX_AGE: "0" }).pageCdnMaxAge).toBe(0);
+  });
+
+  it("writes mail to DATA_DIR/mail on a local portal without SMTP_URL, from the portal's host", () => {
+    const dataDir = tempDir();
+    expect(loadEnv({ DATA_DIR: dataDir, PORT: "3100" }).mail).toEqual({
+      transport: "outbox",
+      directory: path.join(dataDir, "mail"),
+      from: "Site Builder <no-reply@localhost>",
+    });
+    expect(loadEnv({ DATA_DIR: dataDir, MAIL: "off" }).mail).toEqual({ transport: "off" });
   });
 
   it("treats empty values as unset", () => {

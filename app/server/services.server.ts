@@ -12,6 +12,7 @@ import type { Env } from "./env.server";
 import { createEvents, type Events } from "./events.server";
 import { createLiveBus, type LiveBus } from "./live.server";
 import { createPublicPageCache, type PublicPageCache } from "./public-page-cache.server";
+import { createMailer, type Mailer } from "./mail/mailer.server";
 import { createLocalDiskStorage } from "./storage/local-disk.server";
 import { createS3Storage } from "./storage/s3.server";
 import type { FileStorage } from "./storage/storage.server";
@@ -22,6 +23,7 @@ export interface AppServices {
   db: Database;
   auth: Auth;
   storage: FileStorage;
+  mailer: Mailer;
   /** Write transactions that announce what they changed (NOTIFY, and this process's page cache). */
   events: Events;
   live: LiveBus;
@@ -68,16 +70,19 @@ export function servicesFromDatabase(
   const events = createEvents(database.db);
   const live = createLiveBus(database);
   const pageCache = createPublicPageCache(database, events, env.pageCacheBytes);
+  const mailer = createMailer(env.mail);
   return {
     env,
     database,
     db: database.db,
-    auth: createAuth(env, database.db),
+    auth: createAuth(env, database.db, mailer),
     storage: createStorage(env),
+    mailer,
     events,
     live,
     pageCache,
     close: async () => {
+      mailer.close();
       await live.close();
       await pageCache.close();
       await close();

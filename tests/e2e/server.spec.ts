@@ -252,6 +252,8 @@ test.describe("a deployment", () => {
     PUBLIC_URL: "https://portal.example",
     // As in the README's command: SEED_DEMO is not given.
     SEED_DEMO: "",
+    // Nothing is mailed in these tests; the transport only connects when a mail is sent.
+    SMTP_URL: "smtp://127.0.0.1:2525",
     // Behind the TLS proxy the README asks for, which these requests imitate.
     TRUST_PROXY: "1",
   };

@@ -18,6 +18,7 @@ import { addItem } from "../../app/server/repositories/items.server";
 import { createProduct, saveProductInfo } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/services.server";
 import { registerOwner } from "../support/auth-helpers";
+import { photoJpeg } from "../support/image-fixtures";
 import { serverBuild } from "../support/server-build";
 import { createTestServices } from "../support/test-services";
 
@@ -43,7 +44,8 @@ const LINKED_PICTURES = {
   bgUrl: "https://images.example/b%C3%BChne.jpg?a=1&b=<2>",
 };
 /** The first bytes of a JPEG: enough for storage, which stores what it is given. */
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+// A real picture: storing an item photo also makes its list thumbnail from it.
+let JPEG: Uint8Array;
 
 let services: RunningServices;
 let build: ServerBuild;
@@ -52,6 +54,7 @@ let ownerCount = 0;
 let owner: { userId: string };
 
 beforeAll(async () => {
+  JPEG = new Uint8Array(await photoJpeg(16, 16));
   services = await createTestServices();
   build = await serverBuild();
   handleRequest = createRequestHandler(build, "production");

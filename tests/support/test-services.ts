@@ -13,11 +13,12 @@ import { servicesFromDatabase, type RunningServices } from "../../app/server/ser
 import { createDatabaseFromTemplate } from "./postgres-admin";
 
 export function testEnv(overrides: Partial<Env> = {}): Env {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-test-data-"));
   return {
     deployment: false,
     port: 0,
     host: undefined,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), "portal-test-data-")),
+    dataDir,
     databaseUrl: undefined,
     publicUrl: "http://localhost:3999",
     authSecret: "test-secret-that-is-long-enough-0123456789",
@@ -29,6 +30,11 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     storage: { driver: "disk" },
     pageCacheBytes: 4 * 1024 * 1024,
     pageCdnMaxAge: 60,
+    mail: {
+      transport: "outbox",
+      directory: path.join(dataDir, "mail"),
+      from: "Site Builder <no-reply@localhost>",
+    },
     ...overrides,
   };
 }

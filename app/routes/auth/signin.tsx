@@ -20,10 +20,15 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getOptionalUser(request, context)) throw redirect("/user");
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const { env, mailer } = context.get(servicesContext);
+  const query = new URL(request.url).searchParams;
+  const redirectTo = query.get("redirectTo");
   return {
     redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
-    registerHref: registerHref(context.get(servicesContext).env),
+    registerHref: registerHref(env),
+    // Without mail (MAIL=off) a reset link could not reach anyone.
+    canResetPassword: mailer.enabled,
+    passwordReset: query.get("reset") === "done",
   };
 }
 
@@ -79,6 +84,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="container narrow">
       <h1>Sign in</h1>
+      {loaderData.passwordReset ? (
+        <p className="alert success" role="status">
+          {MESSAGES.passwordResetDone}
+        </p>
+      ) : null}
       {loaderData.redirectTo ? (
         <p className="alert info" role="status">
           {loaderData.redirectTo.startsWith("/user/info")
@@ -97,6 +107,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <Field field={fields.password} label="Password">
           <input type="password" autoComplete="current-password" />
         </Field>
+        {loaderData.canResetPassword ? (
+          <p className="field-aside">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+        ) : null}
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Signing in…" : "Continue"}
         </button>

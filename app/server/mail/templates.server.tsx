@@ -1,0 +1,96 @@
+/**
+ * The portal's mails: each has a subject, a plain-text part and an HTML part
+ * with the same words and link. The HTML is rendered by React, so every value
+ * in it is escaped, and styled inline, as mail programs need.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { PRODUCT_NAME } from "~/lib/brand";
+import type { Mail } from "./mailer.server";
+
+interface ActionMail {
+  to: string;
+  subject: string;
+  /** Paragraphs before the button. */
+  intro: string[];
+  action: { label: string; url: string };
+  /** Paragraphs after it: how long the link lasts, what to do if it was not you. */
+  outro: string[];
+}
+
+function actionMail({ to, subject, intro, action, outro }: ActionMail): Mail {
+  const text = [...intro, `${action.label}: ${action.url}`, ...outro, `— ${PRODUCT_NAME}`].join(
+    "\n\n",
+  );
+  const html = `<!doctype html>${renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>{subject}</title>
+      </head>
+      <body style={{ margin: 0, padding: "24px 12px", background: "#f4f4f5" }}>
+        <div
+          style={{
+            maxWidth: 520,
+            margin: "0 auto",
+            padding: 24,
+            background: "#ffffff",
+            borderRadius: 8,
+            fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+            fontSize: 16,
+            lineHeight: 1.5,
+            color: "#1f2937",
+          }}
+        >
+          <p style={{ margin: "0 0 16px", fontWeight: 700 }}>{PRODUCT_NAME}</p>
+          {intro.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p style={{ margin: "24px 0" }}>
+            <a
+              href={action.url}
+              style={{
+                display: "inline-block",
+                padding: "12px 20px",
+                background: "#1d4ed8",
+                color: "#ffffff",
+                borderRadius: 6,
+                textDecoration: "none",
+                fontWeight: 600,
+              }}
+            >
+              {action.label}
+            </a>
+          </p>
+          <p style={{ fontSize: 14, color: "#4b5563" }}>
+            If the button does not work, copy this address into your browser:{" "}
+            <a href={action.url} style={{ color: "#1d4ed8", wordBreak: "break-all" }}>
+              {action.url}
+            </a>
+          </p>
+          {outro.map((paragraph) => (
+            <p key={paragraph} style={{ fontSize: 14, color: "#4b5563" }}>
+              {paragraph}
+            </p>
+          ))}
+        </div>
+      </body>
+    </html>,
+  )}`;
+  return { to, subject, text, html };
+}
+
+export function passwordResetMail(to: string, url: string): Mail {
+  return actionMail({
+    to,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    intro: [
+      `Someone asked to reset the password of the ${PRODUCT_NAME} account for ${to}.`,
+      "Choose a new password with the link below.",
+    ],
+    action: { label: "Choose a new password", url },
+    outro: [
+      "The link works once, within one hour. Setting a new password signs you out everywhere else.",
+      "If you did not ask for this, ignore this mail: your password stays as it is.",
+    ],
+  });
+}

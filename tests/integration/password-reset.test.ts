@@ -1,0 +1,232 @@
+/**
+ * Forgot password end to end on a real database and a real SMTP server: the mail,
+ * the single-use and expiring link, the same answer for unknown addresses, the
+ * rate limits, and the sessions that end.
+ */
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicesContext } from "../../app/context";
+import { MESSAGES } from "../../app/lib/messages";
+import * as forgotRoute from "../../app/routes/auth/forgot-password";
+import * as resetRoute from "../../app/routes/auth/reset-password";
+import * as signinRoute from "../../app/routes/auth/signin";
+import {
+  PASSWORD_RESET_MAIL_LIMIT,
+  PASSWORD_RESET_REQUEST_LIMIT,
+} from "../../app/server/auth.server";
+import { postToAuthRouter } from "../../app/server/auth-forms.server";
+import { sessions, verifications } from "../../app/server/db/schema";
+import type { RunningServices } from "../../app/server/services.server";
+import { newOwner, registerOwner, requestFrom } from "../support/auth-helpers";
+import { startSmtpInbox, type SmtpInbox } from "../support/smtp-inbox";
+import { createTestServices } from "../support/test-services";
+
+let inbox: SmtpInbox;
+let services: RunningServices;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  services = await createTestServices({
+    mail: { transport: "smtp", smtpUrl: inbox.url, from: "Site Builder <no-reply@portal.test>" },
+  });
+});
+afterAll(async () => {
+  await services?.close();
+  await inbox?.close();
+});
+
+let addressCounter = 0;
+/** A client address of its own, so one test's requests never meet another's rate limit. */
+function freshAddress() {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+async function run(
+  fn: (args: never) => unknown,
+  request: Request,
+  on: RunningServices = services,
+): Promise<{ status: number; body: unknown; location: string | null }> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, on);
+  try {
+    const value = await (fn as (args: unknown) => unknown)({ request, context, params: {} });
+    return outcomeOf(value);
+  } catch (thrown) {
+    return outcomeOf(thrown);
+  }
+}
+
+async function outcomeOf(value: unknown) {
+  if (value instanceof Response) {
+    const text = await value.text();
+    return { status: value.status, body: text, location: value.headers.get("location") };
+  }
+  if (
+    value &&
+    typeof value === "object" &&
+    "type" in value &&
+    value.type === "DataWithResponseInit"
+  ) {
+    const { data, init } = value as unknown as { data: unknown; init?: { status?: number } };
+    return { status: init?.status ?? 200, body: data, location: null };
+  }
+  return { status: 200, body: value, location: null };
+}
+
+function post(path: string, fields: Record<string, string>, address = freshAddress()) {
+  return requestFrom(address, {
+    url: `http://localhost:3999${path}`,
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+}
+
+const askForReset = (email: string, address?: string) =>
+  run(forgotRoute.action, post("/forgot-password", { email }, address));
+
+const setPassword = (token: string, password: string, confirmPassword = password) =>
+  run(resetRoute.action, post("/reset-password", { token, password, confirmPassword }));
+
+const signIn = (email: string, password: string) =>
+  postToAuthRouter(services, requestFrom(freshAddress()), "/sign-in/email", { email, password });
+
+/** The token in a reset mail's link, after checking the link and both parts of the mail. */
+async function resetTokenMailedTo(email: string): Promise<string> {
+  const mail = await inbox.take(email);
+  expect(mail.subject).toBe("Reset your Site Builder password");
+  expect(mail.from).toContain("no-reply@portal.test");
+  const link = /http:\/\/localhost:3999\/reset-password\?token=([\w-]+)/.exec(mail.text);
+  expect(link, mail.text).not.toBeNull();
+  expect(mail.html).toContain(`href="${link![0]}"`);
+  expect(mail.html).toContain("Site Builder");
+  return link![1]!;
+}
+
+describe("forgot password", () => {
+  it("mails a link that sets a new password once, and ends every session", async () => {
+    const { owner, userId } = await registerOwner(services);
+    // A second browser, signed in before the reset.
+    expect((await signIn(owner.email, owner.password)).ok).toBe(true);
+
+    expect(await askForReset(owner.email)).toMatchObject({ status: 200, body: { sent: true } });
+    const token = await resetTokenMailedTo(owner.email);
+
+    const page = await run(
+      resetRoute.loader,
+      requestFrom(freshAddress(), { url: `http://localhost:3999/reset-password?token=${token}` }),
+    );
+    expect(page.body).toEqual({ token });
+
+    const newPassword = "a brand new passphrase";
+    expect(await setPassword(token, newPassword)).toMatchObject({
+      status: 302,
+      location: "/signin?reset=done",
+    });
+    expect(await services.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
+      [],
+    );
+    expect((await signIn(owner.email, owner.password)).ok).toBe(false);
+    expect((await signIn(owner.email, newPassword)).ok).toBe(true);
+
+    // The link works once.
+    const again = await setPassword(token, "yet another passphrase");
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toContain(MESSAGES.resetLinkInvalid);
+    expect((await signIn(owner.email, newPassword)).ok).toBe(true);
+  });
+
+  it("answers an unknown address exactly as a known one, and mails nothing", async () => {
+    const unknown = newOwner("nobody").email;
+    const answer = await askForReset(unknown);
+    expect(answer).toEqual({ status: 200, body: { sent: true }, location: null });
+    expect(await inbox.nothingFor(unknown)).toBe(true);
+  });
+
+  it("refuses a link after its hour, and says so before a password is typed", async () => {
+    const { owner } = await registerOwner(services);
+    await askForReset(owner.email);
+    const token = await resetTokenMailedTo(owner.email);
+    await services.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+
+    const page = await run(
+      resetRoute.loader,
+      requestFrom(freshAddress(), { url: `http://localhost:3999/reset-password?token=${token}` }),
+    );
+    expect(page.body).toEqual({ token: null });
+    const refused = await setPassword(token, "a brand new passphrase");
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(MESSAGES.resetLinkInvalid);
+    expect((await signIn(owner.email, owner.password)).ok).toBe(true);
+  });
+
+  it("holds a new password to registration's rules and keeps the link usable", async () => {
+    const { owner } = await registerOwner(services);
+    await askForReset(owner.email);
+    const token = await resetTokenMailedTo(owner.email);
+
+    const short = await setPassword(token, "short");
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain(MESSAGES.passwordTooShort);
+    const common = await setPassword(token, "Qwerty123456");
+    expect(common.status).toBe(400);
+    expect(JSON.stringify(common.body)).toContain(MESSAGES.passwordTooCommon);
+    const mismatch = await setPassword(token, "a brand new passphrase", "another passphrase");
+    expect(JSON.stringify(mismatch.body)).toContain(MESSAGES.passwordsDoNotMatch);
+    const garbage = await setPassword("not a token!", "a brand new passphrase");
+    expect(garbage.status).toBe(400);
+
+    expect((await setPassword(token, "a brand new passphrase")).status).toBe(302);
+  });
+
+  it("mails one address at most a few times an hour, from wherever it is asked", async () => {
+    const { owner } = await registerOwner(services);
+    const asks = PASSWORD_RESET_MAIL_LIMIT.max + 2;
+    for (let i = 0; i < asks; i += 1) {
+      expect(await askForReset(owner.email)).toMatchObject({ body: { sent: true } });
+    }
+    for (let i = 0; i < PASSWORD_RESET_MAIL_LIMIT.max; i += 1) await inbox.take(owner.email);
+    expect(await inbox.nothingFor(owner.email)).toBe(true);
+  });
+
+  it("limits the requests from one client address", async () => {
+    const address = freshAddress();
+    for (let i = 0; i < PASSWORD_RESET_REQUEST_LIMIT.max; i += 1) {
+      expect((await askForReset(newOwner("limited").email, address)).status).toBe(200);
+    }
+    const refused = await askForReset(newOwner("limited").email, address);
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.body)).toContain(MESSAGES.resetTooManyRequests);
+  });
+
+  it("offers the link on the sign-in page, and the notice after a reset", async () => {
+    const signin = await run(
+      signinRoute.loader,
+      requestFrom(freshAddress(), { url: "http://localhost:3999/signin?reset=done" }),
+    );
+    expect(signin.body).toMatchObject({ canResetPassword: true, passwordReset: true });
+  });
+});
+
+describe("with MAIL=off", () => {
+  it("has no forgot-password or reset page, and no link to them", async () => {
+    const off = await createTestServices({ mail: { transport: "off" } });
+    try {
+      const at = (path: string) =>
+        requestFrom(freshAddress(), { url: `http://localhost:3999${path}` });
+      expect((await run(forgotRoute.loader, at("/forgot-password"), off)).status).toBe(404);
+      expect((await run(resetRoute.loader, at("/reset-password?token=x"), off)).status).toBe(404);
+      expect(
+        (await run(forgotRoute.action, post("/forgot-password", { email: "a@b.co" }), off)).status,
+      ).toBe(404);
+      expect((await run(signinRoute.loader, at("/signin"), off)).body).toMatchObject({
+        canResetPassword: false,
+      });
+    } finally {
+      await off.close();
+    }
+  });
+});
