@@ -9,6 +9,7 @@ export default [
     route("register", "routes/auth/register.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    route("verify-email", "routes/auth/verify-email.tsx"),
     // Anything else, including unknown paths under /user.
     route("*", "routes/marketing/not-found.tsx"),
   ]),

@@ -87,6 +87,17 @@ export const MESSAGES = Object.freeze({
   resetFailed: "The password could not be changed. Please try again.",
   passwordResetDone: "Your password was changed. Sign in with the new one.",
   confirmPasswordRequired: "Type the new password again.",
+
+  // Confirming an email address.
+  checkYourEmail:
+    "We sent a link to your email address. Open it to confirm the address and sign in. It works for 24 hours.",
+  emailNotVerified:
+    "Confirm your email address first: we sent you a new link. It works for 24 hours.",
+  verificationResent:
+    "If that address has an account still waiting for confirmation, we sent it a new link.",
+  verificationLinkInvalid: "This confirmation link has expired or is not valid. Ask for a new one.",
+  verificationTooManyRequests:
+    "Too many requests for a new link from here. Please wait a few minutes and try again.",
   passwordsDoNotMatch: "The passwords do not match.",
   registrationClosed: "Registration is closed.",
   contactNameRequired: "Name is required.",

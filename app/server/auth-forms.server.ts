@@ -15,7 +15,12 @@ export type AuthFormResult =
 export async function postToAuthRouter(
   services: AppServices,
   request: Request,
-  endpoint: "/sign-in/email" | "/sign-up/email" | "/request-password-reset" | "/reset-password",
+  endpoint:
+    | "/sign-in/email"
+    | "/sign-up/email"
+    | "/request-password-reset"
+    | "/reset-password"
+    | "/send-verification-email",
   body: Record<string, unknown>,
 ): Promise<AuthFormResult> {
   const { env, auth } = services;
@@ -46,6 +51,11 @@ export async function postToAuthRouter(
     code: typeof payload?.code === "string" ? payload.code : undefined,
     message: typeof payload?.message === "string" && payload.message ? payload.message : undefined,
   };
+}
+
+/** Whether a sign-up or sign-in answer started a session (it does not while an email awaits confirmation). */
+export function hasSessionCookie(setCookies: string[]): boolean {
+  return setCookies.some((cookie) => /^(__Secure-)?better-auth\.session_token=[^;]/.test(cookie));
 }
 
 /** Headers that carry the session cookies of a successful sign-in onto a redirect. */

@@ -16,8 +16,13 @@ import type { Database } from "./db/client.server";
 import { schema, verifications } from "./db/schema";
 import type { Env } from "./env.server";
 import { createId } from "./ids.server";
-import type { Mailer } from "./mail/mailer.server";
-import { passwordResetMail } from "./mail/templates.server";
+import type { Mail, Mailer } from "./mail/mailer.server";
+import {
+  alreadyRegisteredMail,
+  confirmNewEmailMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from "./mail/templates.server";
 import { passwordRefusal } from "./password-policy.server";
 
 /**
@@ -29,6 +34,9 @@ export const CLIENT_ADDRESS_HEADER = "x-portal-client-address";
 
 /** better-auth's own rule, written out because the spec of sign-in depends on it. */
 export const SIGN_IN_RATE_LIMIT = { window: 10, max: 3 } as const;
+
+/** Requests for a new confirmation link from one client address (seconds, requests). */
+export const EMAIL_VERIFICATION_RESEND_LIMIT = { window: 10 * 60, max: 3 } as const;
 
 /** Forgot-password requests from one client address (seconds, requests). */
 export const PASSWORD_RESET_REQUEST_LIMIT = { window: 10 * 60, max: 5 } as const;
@@ -132,6 +140,27 @@ async function resetMailsSentRecently(db: Database, userId: string): Promise<num
   return row?.count ?? 0;
 }
 
+/** How long a link to confirm an email address works: a day, as mail is often read late. */
+export const EMAIL_VERIFICATION_SECONDS = 24 * 60 * 60;
+
+/** Where a confirmation link brings the owner, signed in, or with `?error=` when it failed. */
+export const EMAIL_VERIFIED_PATH = "/verify-email";
+
+/**
+ * The link in a confirmation mail: better-auth's endpoint, which marks the address
+ * confirmed (or switches to the new one) and comes back to EMAIL_VERIFIED_PATH.
+ */
+export function emailVerificationUrl(env: Env, token: string): string {
+  return `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PATH)}`;
+}
+
+/** Sends a mail after the answer, so its time never tells anything; a failure is logged. */
+function sendInBackground(mailer: Mailer, mail: Mail, what: string) {
+  void mailer.send(mail).catch((error: unknown) => {
+    console.error(`Could not send the ${what} mail to ${mail.to}:`, error);
+  });
+}
+
 /** Where a reset link leads: our own form, which posts the token with the new password. */
 export function passwordResetUrl(env: Env, token: string): string {
   return `${env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -163,16 +192,51 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
                 return;
               }
               // Not awaited: the answer must take as long for a known address as for an unknown one.
-              void mailer
-                .send(passwordResetMail(user.email, passwordResetUrl(env, token)))
-                .catch((error: unknown) => {
-                  console.error(`Could not send the password reset mail to ${user.email}:`, error);
-                });
+              sendInBackground(
+                mailer,
+                passwordResetMail(user.email, passwordResetUrl(env, token)),
+                "password reset",
+              );
             },
           }
         : {}),
+      // Until confirmed, an address cannot sign in; registering it again is answered exactly
+      // like a first registration, and its owner learns of it by mail instead.
+      requireEmailVerification: env.requireEmailVerification,
+      onExistingUserSignUp: async ({ user }) => {
+        if (!mailer.enabled) return;
+        sendInBackground(
+          mailer,
+          alreadyRegisteredMail(user.email, `${env.publicUrl}/signin`),
+          "already registered",
+        );
+      },
     },
+    emailVerification: mailer.enabled
+      ? {
+          // Where confirming is not required, owners sign in at once and get no link.
+          sendOnSignUp: env.requireEmailVerification,
+          sendOnSignIn: env.requireEmailVerification,
+          autoSignInAfterVerification: true,
+          expiresIn: EMAIL_VERIFICATION_SECONDS,
+          sendVerificationEmail: async ({ user, token }) => {
+            // A change of address mails the new address while the account still has the old one.
+            const stored = await db.query.users.findFirst({
+              columns: { email: true },
+              where: (row, { eq: equals }) => equals(row.id, user.id),
+            });
+            const url = emailVerificationUrl(env, token);
+            const mail =
+              stored && stored.email !== user.email
+                ? confirmNewEmailMail(user.email, url)
+                : verifyEmailMail(user.email, url);
+            sendInBackground(mailer, mail, "email confirmation");
+          },
+        }
+      : undefined,
     user: {
+      // The new address is confirmed by a link sent to it before the account switches.
+      changeEmail: { enabled: mailer.enabled },
       additionalFields: {
         // Owner profile fields: never settable by the client.
         status: { type: "string", required: false, defaultValue: "valid", input: false },
@@ -194,7 +258,8 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
           // Already checked on user creation; here too, so that it answers before the email lookup.
           checkedUsername(name);
           refusePassword(password, email);
-          await refuseExistingEmail(ctx, email, password);
+          // With confirmation required, better-auth answers an existing email as a new one.
+          if (!env.requireEmailVerification) await refuseExistingEmail(ctx, email, password);
           return;
         }
         if (typeof fields.newPassword === "string") {
@@ -231,6 +296,8 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
         // Per client address; per email address, see PASSWORD_RESET_MAIL_LIMIT.
         "/request-password-reset": PASSWORD_RESET_REQUEST_LIMIT,
         "/reset-password": { window: 10 * 60, max: 10 },
+        "/send-verification-email": EMAIL_VERIFICATION_RESEND_LIMIT,
+        "/change-email": { window: 10 * 60, max: 5 },
       },
     },
     advanced: {

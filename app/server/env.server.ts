@@ -87,6 +87,8 @@ const envSchema = z.object({
     .optional(),
   // "off" runs without email: password reset and email verification are then hidden.
   MAIL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  // New owners confirm their address before they can sign in. Defaults to true on a deployment.
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.optional(),
   // Seconds a CDN may serve a public page before asking again (s-maxage); 0: ask every time.
   PAGE_CDN_MAX_AGE: z.coerce
     .number({ error: "must be a number of seconds" })
@@ -125,6 +127,8 @@ export type Env = {
   /** Seconds a CDN may keep a public page (s-maxage). */
   pageCdnMaxAge: number;
   mail: MailConfig;
+  /** New owners confirm their email address (through a mailed link) before they can sign in. */
+  requireEmailVerification: boolean;
 };
 
 /**
@@ -165,7 +169,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
 
   const storage = storageConfig(raw);
-  const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`;
+  const publicUrl = publicUrlOf(raw);
+  const mail = mailConfig(raw, { deployment, dataDir, publicUrl });
+  if (raw.REQUIRE_EMAIL_VERIFICATION && mail.transport === "off") {
+    throw new ConfigError(
+      "Invalid configuration: REQUIRE_EMAIL_VERIFICATION=true needs mail; it cannot be used with MAIL=off.",
+    );
+  }
 
   return {
     deployment,
@@ -184,8 +194,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     storage,
     pageCacheBytes: raw.PAGE_CACHE_BYTES,
     pageCdnMaxAge: raw.PAGE_CDN_MAX_AGE,
-    mail: mailConfig(raw, { deployment, dataDir, publicUrl }),
+    mail,
+    requireEmailVerification:
+      raw.REQUIRE_EMAIL_VERIFICATION ?? (deployment && mail.transport !== "off"),
   };
+}
+
+function publicUrlOf(raw: z.infer<typeof envSchema>): string {
+  return raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`;
 }
 
 function mailConfig(
@@ -193,8 +209,7 @@ function mailConfig(
   where: { deployment: boolean; dataDir: string; publicUrl: string },
 ): MailConfig {
   if (raw.MAIL === "off") return { transport: "off" };
-  const from =
-    raw.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(where.publicUrl).hostname}>`;
+  const from = raw.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(where.publicUrl).hostname}>`;
   if (raw.SMTP_URL) return { transport: "smtp", smtpUrl: raw.SMTP_URL, from };
   // Owners of a deployment must receive their reset links; a folder on the server would swallow them.
   if (where.deployment) {

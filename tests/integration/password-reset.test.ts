@@ -4,9 +4,7 @@
  * rate limits, and the sessions that end.
  */
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext } from "../../app/context";
 import { MESSAGES } from "../../app/lib/messages";
 import * as forgotRoute from "../../app/routes/auth/forgot-password";
 import * as resetRoute from "../../app/routes/auth/reset-password";
@@ -19,6 +17,7 @@ import { postToAuthRouter } from "../../app/server/auth-forms.server";
 import { sessions, verifications } from "../../app/server/db/schema";
 import type { RunningServices } from "../../app/server/services.server";
 import { newOwner, registerOwner, requestFrom } from "../support/auth-helpers";
+import { freshAddress, postForm, runRoute } from "../support/public-route";
 import { startSmtpInbox, type SmtpInbox } from "../support/smtp-inbox";
 import { createTestServices } from "../support/test-services";
 
@@ -35,52 +34,9 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-let addressCounter = 0;
-/** A client address of its own, so one test's requests never meet another's rate limit. */
-function freshAddress() {
-  addressCounter += 1;
-  return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-}
-
-async function run(
-  fn: (args: never) => unknown,
-  request: Request,
-  on: RunningServices = services,
-): Promise<{ status: number; body: unknown; location: string | null }> {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, on);
-  try {
-    const value = await (fn as (args: unknown) => unknown)({ request, context, params: {} });
-    return outcomeOf(value);
-  } catch (thrown) {
-    return outcomeOf(thrown);
-  }
-}
-
-async function outcomeOf(value: unknown) {
-  if (value instanceof Response) {
-    const text = await value.text();
-    return { status: value.status, body: text, location: value.headers.get("location") };
-  }
-  if (
-    value &&
-    typeof value === "object" &&
-    "type" in value &&
-    value.type === "DataWithResponseInit"
-  ) {
-    const { data, init } = value as unknown as { data: unknown; init?: { status?: number } };
-    return { status: init?.status ?? 200, body: data, location: null };
-  }
-  return { status: 200, body: value, location: null };
-}
-
-function post(path: string, fields: Record<string, string>, address = freshAddress()) {
-  return requestFrom(address, {
-    url: `http://localhost:3999${path}`,
-    method: "POST",
-    body: new URLSearchParams(fields),
-  });
-}
+const run = (fn: (args: never) => unknown, request: Request, on: RunningServices = services) =>
+  runRoute(on, fn, request);
+const post = postForm;
 
 const askForReset = (email: string, address?: string) =>
   run(forgotRoute.action, post("/forgot-password", { email }, address));

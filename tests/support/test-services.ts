@@ -35,6 +35,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       directory: path.join(dataDir, "mail"),
       from: "Site Builder <no-reply@localhost>",
     },
+    requireEmailVerification: false,
     ...overrides,
   };
 }

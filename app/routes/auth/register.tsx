@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CheckYourEmail } from "~/components/check-your-email";
 import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
@@ -8,6 +9,7 @@ import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
 import {
   cookieHeaders,
+  hasSessionCookie,
   isExistingEmailRefusal,
   passwordRuleError,
   postToAuthRouter,
@@ -45,7 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     password,
   });
-  if (result.ok) throw redirect("/user", { headers: cookieHeaders(result.setCookies) });
+  if (result.ok) {
+    // With confirmation required there is no session yet: the mailed link signs the owner in.
+    // A new address and one that already has an account get this same answer.
+    if (!hasSessionCookie(result.setCookies)) return { checkEmail: email };
+    throw redirect("/user", { headers: cookieHeaders(result.setCookies) });
+  }
 
   const passwordError = passwordRuleError(result);
   if (passwordError) {
@@ -74,8 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/register";
+  const checkEmail = actionData && "checkEmail" in actionData ? actionData.checkEmail : null;
   const [form, fields] = useForm({
-    lastResult: actionData,
+    lastResult: actionData && !("checkEmail" in actionData) ? actionData : undefined,
     constraint: getZodConstraint(registerSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -93,6 +101,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </div>
     );
   }
+
+  if (checkEmail) return <CheckYourEmail email={checkEmail} />;
 
   return (
     <div className="container narrow">

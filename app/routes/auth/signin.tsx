@@ -60,11 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(safeRedirect(redirectTo), { headers: cookieHeaders(result.setCookies) });
   }
   const message =
-    result.status === 429
-      ? MESSAGES.tooManyAttempts
-      : result.status >= 500
-        ? MESSAGES.signInFailed
-        : (result.message ?? MESSAGES.failedToSignIn);
+    result.code === "EMAIL_NOT_VERIFIED"
+      ? MESSAGES.emailNotVerified
+      : result.status === 429
+        ? MESSAGES.tooManyAttempts
+        : result.status >= 500
+          ? MESSAGES.signInFailed
+          : (result.message ?? MESSAGES.failedToSignIn);
   return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
     status: result.status,
   });

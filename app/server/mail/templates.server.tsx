@@ -94,3 +94,48 @@ export function passwordResetMail(to: string, url: string): Mail {
     ],
   });
 }
+
+export function verifyEmailMail(to: string, url: string): Mail {
+  return actionMail({
+    to,
+    subject: `Confirm your email for ${PRODUCT_NAME}`,
+    intro: [
+      `Welcome to ${PRODUCT_NAME}! Confirm that ${to} is your address to finish creating your account.`,
+    ],
+    action: { label: "Confirm my email", url },
+    outro: [
+      "The link works for 24 hours and signs you in.",
+      "If you did not create an account, ignore this mail: nothing happens without the link.",
+    ],
+  });
+}
+
+export function confirmNewEmailMail(to: string, url: string): Mail {
+  return actionMail({
+    to,
+    subject: `Confirm your new email for ${PRODUCT_NAME}`,
+    intro: [
+      `Someone asked to use ${to} as the address of a ${PRODUCT_NAME} account.`,
+      "The account switches to this address once you confirm it.",
+    ],
+    action: { label: "Confirm my new email", url },
+    outro: [
+      "The link works for 24 hours.",
+      "If you did not ask for this, ignore this mail: the account keeps its current address.",
+    ],
+  });
+}
+
+/** To the owner of an address someone tried to register again: the form itself says nothing. */
+export function alreadyRegisteredMail(to: string, signInUrl: string): Mail {
+  return actionMail({
+    to,
+    subject: `You already have a ${PRODUCT_NAME} account`,
+    intro: [
+      `Someone, probably you, tried to create a ${PRODUCT_NAME} account for ${to}, but this address already has one.`,
+      "Sign in instead; if you forgot your password, the sign-in page lets you choose a new one.",
+    ],
+    action: { label: "Sign in", url: signInUrl },
+    outro: ["If it was not you, ignore this mail: nothing has changed."],
+  });
+}

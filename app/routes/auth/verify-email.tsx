@@ -1,0 +1,111 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CheckYourEmail } from "~/components/check-your-email";
+import { Field, FormErrors } from "~/components/form";
+import { MESSAGES } from "~/lib/messages";
+import { pageMeta } from "~/lib/seo";
+import { forgotPasswordSchema as emailOnlySchema } from "~/lib/validation";
+import { EMAIL_VERIFIED_PATH } from "~/server/auth.server";
+import { postToAuthRouter } from "~/server/auth-forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import { requireMailOn } from "~/server/password-reset.server";
+import type { Route } from "./+types/verify-email";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Confirm your email",
+    description: "Confirm your email address.",
+    noIndex: true,
+  });
+
+/**
+ * Where a confirmation link lands (EMAIL_VERIFIED_PATH): better-auth has confirmed the
+ * address and signed the owner in, or sends `?error=` when the link was dead.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = requireMailOn(context);
+  if (new URL(request.url).searchParams.has("error")) return { state: "invalid" as const };
+  const session = await services.auth.api.getSession({ headers: request.headers });
+  if (session?.user.emailVerified) {
+    return { state: "confirmed" as const, email: session.user.email };
+  }
+  return { state: "ask" as const };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireMailOn(context);
+  const submission = parseSubmission(await readFormOrRefuse(request), emailOnlySchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { email } = submission.value;
+  const result = await postToAuthRouter(services, request, "/send-verification-email", {
+    email,
+    callbackURL: EMAIL_VERIFIED_PATH,
+  });
+  if (!result.ok && result.status === 429) {
+    return data(submission.reply({ formErrors: [MESSAGES.verificationTooManyRequests] }), {
+      status: 429,
+    });
+  }
+  if (!result.ok && result.status >= 500) {
+    console.error("sending a confirmation link failed:", result.message);
+  }
+  // Known, unknown or already confirmed: the same answer.
+  return { resent: email };
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/verify-email";
+  const resent = actionData && "resent" in actionData ? actionData.resent : null;
+  const [form, fields] = useForm({
+    lastResult: actionData && !("resent" in actionData) ? actionData : undefined,
+    constraint: getZodConstraint(emailOnlySchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+  });
+
+  if (resent) return <CheckYourEmail email={resent} notice={MESSAGES.verificationResent} />;
+
+  if (loaderData.state === "confirmed") {
+    return (
+      <div className="container narrow">
+        <h1>Email confirmed</h1>
+        <p className="alert success" role="status">
+          {`${loaderData.email} is confirmed, and you are signed in.`}
+        </p>
+        <p>
+          <Link to="/user" className="button">
+            Go to your sites
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container narrow">
+      <h1>Confirm your email</h1>
+      {loaderData.state === "invalid" ? (
+        <p className="alert error" role="alert">
+          {MESSAGES.verificationLinkInvalid}
+        </p>
+      ) : (
+        <p>Type the address you registered with, and we will send you a new link.</p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field field={fields.email} label="Email">
+          <input type="email" autoComplete="email" />
+        </Field>
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? "Sending…" : "Send a new link"}
+        </button>
+      </Form>
+      <p>
+        Already confirmed? <Link to="/signin">Sign in</Link>
+      </p>
+    </div>
+  );
+}
