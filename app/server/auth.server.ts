@@ -11,11 +11,11 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
-import { and, count, eq, gt, like } from "drizzle-orm";
 import type { Database } from "./db/client.server";
-import { schema, verifications } from "./db/schema";
+import { schema } from "./db/schema";
 import type { Env } from "./env.server";
 import { createId } from "./ids.server";
+import { mayMailPasswordReset, takeConfirmationMail } from "./mail/mail-limits.server";
 import type { Mail, Mailer } from "./mail/mailer.server";
 import {
   alreadyRegisteredMail,
@@ -119,27 +119,6 @@ async function refuseExistingEmail(ctx: HookContext, email: string, password: st
   });
 }
 
-/**
- * Reset mails to one address are capped, whoever asks and from wherever: the tokens
- * of the last hour are counted in the database, so every server process agrees.
- */
-export const PASSWORD_RESET_MAIL_LIMIT = { windowSeconds: 60 * 60, max: 3 } as const;
-
-async function resetMailsSentRecently(db: Database, userId: string): Promise<number> {
-  const since = new Date(Date.now() - PASSWORD_RESET_MAIL_LIMIT.windowSeconds * 1000);
-  const [row] = await db
-    .select({ count: count() })
-    .from(verifications)
-    .where(
-      and(
-        eq(verifications.value, userId),
-        like(verifications.identifier, "reset-password:%"),
-        gt(verifications.createdAt, since),
-      ),
-    );
-  return row?.count ?? 0;
-}
-
 /** How long a link to confirm an email address works: a day, as mail is often read late. */
 export const EMAIL_VERIFICATION_SECONDS = 24 * 60 * 60;
 
@@ -187,7 +166,7 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
         ? {
             sendResetPassword: async ({ user, token }) => {
               // The token just made counts too.
-              if ((await resetMailsSentRecently(db, user.id)) > PASSWORD_RESET_MAIL_LIMIT.max) {
+              if (!(await mayMailPasswordReset(db, user.id))) {
                 console.warn(`Password reset mail to ${user.email} not sent: too many this hour.`);
                 return;
               }
@@ -220,6 +199,10 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
           autoSignInAfterVerification: true,
           expiresIn: EMAIL_VERIFICATION_SECONDS,
           sendVerificationEmail: async ({ user, token }) => {
+            if (!(await takeConfirmationMail(db, user.email))) {
+              console.warn(`Confirmation mail to ${user.email} not sent: too many this hour.`);
+              return;
+            }
             // A change of address mails the new address while the account still has the old one.
             const stored = await db.query.users.findFirst({
               columns: { email: true },
@@ -293,7 +276,7 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
       customRules: {
         "/sign-in/email": SIGN_IN_RATE_LIMIT,
         "/sign-up/email": { window: 60, max: 10 },
-        // Per client address; per email address, see PASSWORD_RESET_MAIL_LIMIT.
+        // Per client address; per email address, see app/server/mail/mail-limits.server.ts.
         "/request-password-reset": PASSWORD_RESET_REQUEST_LIMIT,
         "/reset-password": { window: 10 * 60, max: 10 },
         "/send-verification-email": EMAIL_VERIFICATION_RESEND_LIMIT,

@@ -15,6 +15,7 @@ import { createOwnerAccount } from "../../app/server/accounts.server";
 import { EMAIL_VERIFICATION_RESEND_LIMIT } from "../../app/server/auth.server";
 import { postToAuthRouter } from "../../app/server/auth-forms.server";
 import { users } from "../../app/server/db/schema";
+import { CONFIRMATION_MAIL_LIMIT } from "../../app/server/mail/mail-limits.server";
 import type { RunningServices } from "../../app/server/services.server";
 import { newOwner, requestFrom } from "../support/auth-helpers";
 import { freshAddress, getPage, postForm, runRoute } from "../support/public-route";
@@ -146,6 +147,17 @@ describe("email verification", () => {
     const refused = await resend(owner.email);
     expect(refused.status).toBe(429);
     expect(JSON.stringify(refused.body)).toContain(MESSAGES.verificationTooManyRequests);
+  });
+
+  it("mails one address at most a few confirmation links an hour, however they are asked for", async () => {
+    const owner = newOwner("flooded");
+    await register(owner);
+    // Each sign-in attempt before confirming asks for another link.
+    for (let i = 0; i < CONFIRMATION_MAIL_LIMIT.max + 2; i += 1) {
+      expect((await signIn(owner.email, owner.password)).status).toBe(403);
+    }
+    for (let i = 0; i < CONFIRMATION_MAIL_LIMIT.max; i += 1) await inbox.take(owner.email);
+    expect(await inbox.nothingFor(owner.email)).toBe(true);
   });
 
   it("says when a link is dead, with a way to get another", async () => {

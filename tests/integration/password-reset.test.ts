@@ -9,10 +9,8 @@ import { MESSAGES } from "../../app/lib/messages";
 import * as forgotRoute from "../../app/routes/auth/forgot-password";
 import * as resetRoute from "../../app/routes/auth/reset-password";
 import * as signinRoute from "../../app/routes/auth/signin";
-import {
-  PASSWORD_RESET_MAIL_LIMIT,
-  PASSWORD_RESET_REQUEST_LIMIT,
-} from "../../app/server/auth.server";
+import { PASSWORD_RESET_REQUEST_LIMIT } from "../../app/server/auth.server";
+import { PASSWORD_RESET_MAIL_LIMIT } from "../../app/server/mail/mail-limits.server";
 import { postToAuthRouter } from "../../app/server/auth-forms.server";
 import { sessions, verifications } from "../../app/server/db/schema";
 import type { RunningServices } from "../../app/server/services.server";
