@@ -330,4 +330,33 @@ test.describe("a deployment", () => {
     expect(await portal.exited).toBe(1);
     expect(portal.output()).toMatch(/AUTH_SECRET is required on a deployment/);
   });
+
+  test("without SMTP_URL it does not start, unless MAIL=off", async () => {
+    const portal = await startPortal(
+      { ...deployment, SMTP_URL: "", DATA_DIR: tempDataDir() },
+      { waitReady: false },
+    );
+    expect(await portal.exited).toBe(1);
+    const lines = portal.output().trim().split("\n");
+    expect(lines.filter((line) => /SMTP_URL is required on a deployment/.test(line))).toHaveLength(
+      1,
+    );
+
+    const withoutMail = await startPortal({
+      ...deployment,
+      SMTP_URL: "",
+      MAIL: "off",
+      DATA_DIR: tempDataDir(),
+    });
+    try {
+      const signin = await fetch(`${withoutMail.url}/signin`, { headers: throughProxy });
+      expect(signin.status).toBe(200);
+      expect(await signin.text()).not.toContain("Forgot password?");
+      expect(
+        (await fetch(`${withoutMail.url}/forgot-password`, { headers: throughProxy })).status,
+      ).toBe(404);
+    } finally {
+      expect(await withoutMail.stop()).toBe(0);
+    }
+  });
 });
