@@ -88,6 +88,15 @@ export const MESSAGES = Object.freeze({
   passwordResetDone: "Your password was changed. Sign in with the new one.",
   confirmPasswordRequired: "Type the new password again.",
 
+  // Account settings.
+  currentPasswordRequired: "Type your current password.",
+  wrongCurrentPassword: "That is not your current password.",
+  passwordChanged: "Password changed. You were signed out on every other device.",
+  otherSessionsEnded: "Signed out on every other device.",
+  sameEmail: "This is already your email address.",
+  accountDeleted: "Your account, your sites and their files were deleted.",
+  accountChangeFailed: "The change could not be saved. Please try again.",
+
   // Confirming an email address.
   checkYourEmail:
     "We sent a link to your email address. Open it to confirm the address and sign in. It works for 24 hours.",

@@ -83,6 +83,34 @@ export const resetPasswordSchema = z
     when: ({ issues }) => issues.length === 0,
   });
 
+const currentPasswordField = z
+  .string({ error: MESSAGES.currentPasswordRequired })
+  .min(1, { error: MESSAGES.currentPasswordRequired, abort: true })
+  .refine(fitsPasswordMax, { error: MESSAGES.wrongCurrentPassword });
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("change-password"),
+    currentPassword: currentPasswordField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ error: MESSAGES.confirmPasswordRequired }),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+    when: ({ issues }) => issues.length === 0,
+  });
+
+export const changeEmailSchema = z.object({
+  intent: z.literal("change-email"),
+  newEmail: emailField,
+});
+
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  password: currentPasswordField,
+});
+
 /** SPEC section 5: contact name, email and message are required; email must look like one. */
 export const contactSchema = z.object({
   name: z

@@ -103,10 +103,20 @@ export async function deleteUser(
   services: Pick<AppServices, "db" | "events" | "storage">,
   email: string,
 ): Promise<{ products: number }> {
-  const id = await requireUserId(services, email);
+  return deleteUserById(services, await requireUserId(services, email));
+}
+
+/**
+ * What deleting an account removes, for the operator's command and an owner's own
+ * Delete account alike: each product (rows and stored files), then the user row,
+ * which takes their sessions and sign-in accounts with it (foreign keys cascade).
+ */
+export async function deleteUserById(
+  services: Pick<AppServices, "db" | "events" | "storage">,
+  id: string,
+): Promise<{ products: number }> {
   const owned = await listOwnerProducts(services.db, id);
   for (const product of owned) await removeProduct(services, id, product.id);
-  // Sessions and accounts go with the user row (foreign keys cascade).
   await services.db.delete(users).where(eq(users.id, id));
   return { products: owned.length };
 }

@@ -29,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Without mail (MAIL=off) a reset link could not reach anyone.
     canResetPassword: mailer.enabled,
     passwordReset: query.get("reset") === "done",
+    accountDeleted: query.get("account") === "deleted",
   };
 }
 
@@ -86,6 +87,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="container narrow">
       <h1>Sign in</h1>
+      {loaderData.accountDeleted ? (
+        <p className="alert success" role="status">
+          {MESSAGES.accountDeleted}
+        </p>
+      ) : null}
       {loaderData.passwordReset ? (
         <p className="alert success" role="status">
           {MESSAGES.passwordResetDone}

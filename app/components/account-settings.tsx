@@ -1,0 +1,251 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
+import { Form, useActionData, useFetcher } from "react-router";
+import { PASSWORD_MIN_LENGTH } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
+import type { SignedInSession } from "~/lib/signed-in-sessions";
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/lib/validation";
+import { Field, FormErrors } from "./form";
+import { useSavedToast } from "./toasts";
+import { useHydrated } from "./use-hydrated";
+
+/** What the account actions of /user/info answer; `status` is set when the change was made. */
+type AccountAnswer =
+  | {
+      intent: "change-password" | "change-email" | "delete-account";
+      result: SubmissionResult;
+      status?: "success";
+      sentTo?: string;
+    }
+  | { intent: "end-other-sessions"; status: "success" };
+
+/**
+ * The answer to this form's intent: from its fetcher once the page is hydrated, or
+ * from the page's own action data after a plain post without JavaScript.
+ */
+function useAnswer(intent: AccountAnswer["intent"]) {
+  const fetcher = useFetcher<AccountAnswer>({ key: `account-${intent}` });
+  const actionData = useActionData<AccountAnswer>();
+  const answer = fetcher.data ?? actionData;
+  return { fetcher, answer: answer?.intent === intent ? answer : undefined };
+}
+
+function resultOf(answer: AccountAnswer | undefined) {
+  return answer && "result" in answer ? answer.result : undefined;
+}
+
+export function ChangePasswordForm() {
+  const { fetcher, answer } = useAnswer("change-password");
+  const result = resultOf(answer);
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: result,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  useSavedToast(answer, MESSAGES.passwordChanged);
+  const saving = fetcher.state !== "idle";
+  return (
+    <section className="card account-section" aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading">Password</h2>
+      <p className="muted">Changing it signs you out on every other device.</p>
+      <fetcher.Form method="post" {...getFormProps(form)} className="form">
+        <input type="hidden" name="intent" value="change-password" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {answer?.status === "success" && !fetcher.data ? (
+          <p className="alert success" role="status">
+            {MESSAGES.passwordChanged}
+          </p>
+        ) : null}
+        <Field field={fields.currentPassword} label="Current password">
+          <input type="password" autoComplete="current-password" />
+        </Field>
+        <Field
+          field={fields.newPassword}
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short sentence works well.`}
+        >
+          <input type="password" autoComplete="new-password" />
+        </Field>
+        <Field field={fields.confirmPassword} label="New password again">
+          <input type="password" autoComplete="new-password" />
+        </Field>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? "Changing…" : "Change password"}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export function ChangeEmailForm({ email }: { email: string }) {
+  const { fetcher, answer } = useAnswer("change-email");
+  const result = resultOf(answer);
+  const sentTo = answer && "sentTo" in answer ? answer.sentTo : undefined;
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult: result,
+    constraint: getZodConstraint(changeEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+  });
+  const saving = fetcher.state !== "idle";
+  return (
+    <section className="card account-section" aria-labelledby="change-email-heading">
+      <h2 id="change-email-heading">Email address</h2>
+      <p className="muted">
+        Now <strong>{email}</strong>. We send a link to the new address, and the account switches
+        when you open it.
+      </p>
+      <fetcher.Form method="post" {...getFormProps(form)} className="form">
+        <input type="hidden" name="intent" value="change-email" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {sentTo && answer?.status === "success" ? (
+          <p className="alert success" role="status">
+            {`We sent a link to ${sentTo}. Open it to switch your account to that address; it works for 24 hours.`}
+          </p>
+        ) : null}
+        <Field field={fields.newEmail} label="New email address">
+          <input type="email" autoComplete="email" />
+        </Field>
+        <button type="submit" className="button secondary" disabled={saving}>
+          {saving ? "Sending…" : "Send confirmation link"}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+const FULL_TIME = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) {
+  const { fetcher, answer } = useAnswer("end-other-sessions");
+  useSavedToast(answer, MESSAGES.otherSessionsEnded);
+  const others = sessions.filter((session) => !session.current).length;
+  const ending = fetcher.state !== "idle";
+  return (
+    <section className="card account-section" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Where you’re signed in</h2>
+      <ul className="session-list">
+        {sessions.map((session) => (
+          <li key={session.id}>
+            <span className="session-device">
+              {session.device}
+              {session.current ? <span className="badge">This device</span> : null}
+            </span>
+            <time
+              className="muted"
+              dateTime={session.lastUsed}
+              title={`${FULL_TIME.format(new Date(session.lastUsed))} UTC`}
+            >
+              {session.activity}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {answer && !fetcher.data ? (
+        <p className="alert success" role="status">
+          {MESSAGES.otherSessionsEnded}
+        </p>
+      ) : null}
+      {others > 0 ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="end-other-sessions" />
+          <button type="submit" className="button secondary" disabled={ending}>
+            {ending ? "Signing out…" : "Sign out everywhere else"}
+          </button>
+        </fetcher.Form>
+      ) : (
+        <p className="muted">You are signed in on this device only.</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Deleting the account: the password confirms it. With JavaScript a dialog asks once
+ * more before the form is sent; without, the typed password is the confirmation. It is
+ * a whole-page post either way: the answer signs the browser out and leaves the portal.
+ */
+export function DeleteAccountForm({ sites }: { sites: number }) {
+  const answer = useActionData<AccountAnswer>();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmed = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  // The browser itself sends the form and loads the answer; until then, say so.
+  const [deleting, setDeleting] = useState(false);
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult: answer?.intent === "delete-account" ? resultOf(answer) : undefined,
+    constraint: getZodConstraint(deleteAccountSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    onSubmit: (event, { submission }) => {
+      // Conform has checked the password is typed; the dialog asks before anything is sent.
+      if (submission?.status === "success" && !confirmed.current) {
+        event.preventDefault();
+        setConfirming(true);
+      }
+    },
+  });
+  const what = sites === 1 ? "your site" : sites > 1 ? `your ${sites} sites` : "your account";
+  return (
+    <section className="card account-section danger-zone" aria-labelledby="delete-account-heading">
+      <h2 id="delete-account-heading">Delete account</h2>
+      <p>
+        This deletes your account,{" "}
+        {sites > 0 ? `${what}, their items and photos` : "and everything in it"}. Public pages stop
+        answering at once. It cannot be undone.
+      </p>
+      <Form method="post" reloadDocument {...getFormProps(form)} ref={formRef} className="form">
+        <input type="hidden" name="intent" value="delete-account" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field field={fields.password} label="Your password">
+          <input type="password" autoComplete="current-password" />
+        </Field>
+        <button type="submit" className="button danger" disabled={deleting}>
+          {deleting ? "Deleting…" : "Delete account"}
+        </button>
+      </Form>
+      {hydrated ? (
+        <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="dialog-overlay" />
+            <AlertDialog.Content className="dialog">
+              <AlertDialog.Title className="dialog-title">Delete your account?</AlertDialog.Title>
+              <AlertDialog.Description>
+                {`Your account and ${sites > 0 ? `${what}, with their items and photos,` : "everything in it"} will be deleted. This cannot be undone.`}
+              </AlertDialog.Description>
+              <div className="dialog-actions">
+                <AlertDialog.Cancel className="button secondary">
+                  Keep my account
+                </AlertDialog.Cancel>
+                <AlertDialog.Action
+                  className="button danger"
+                  onClick={() => {
+                    confirmed.current = true;
+                    setDeleting(true);
+                    formRef.current?.requestSubmit();
+                  }}
+                >
+                  Delete everything
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      ) : null}
+    </section>
+  );
+}
