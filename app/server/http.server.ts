@@ -15,6 +15,8 @@ import { cspNonceContext, servicesContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "./auth.server";
 import { projectPath } from "./paths.server";
 import { servePublicPages } from "./public-page-cache.server";
+import { serveQrCodes } from "./share/qr-codes.server";
+import { serveSearchEngineFiles } from "./share/search-engine-files.server";
 import { limitRequestBodies } from "./request-limits.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 import type { AppServices } from "./services.server";
@@ -162,6 +164,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     context.set(cspNonceContext, (res && cspNonce(res)) ?? null);
     return context;
   };
+  // Files for search engines, and each public page's QR code (kept in the page cache).
+  app.use(serveSearchEngineFiles(services));
+  app.use(serveQrCodes(services));
   // Public pages: repeat views from memory, with ETag and 304; dropped when their product
   // changes. Ahead of the static files, so that a hit costs no look-up on disk. The cache
   // stores nothing until `startServer` starts it (never under `npm run dev`).

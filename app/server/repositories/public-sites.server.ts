@@ -195,3 +195,17 @@ export async function loadPublicSite(
     items: itemRows.map((values) => fromPositions<PublicItemRow>(ITEM_KEYS, values)),
   };
 }
+
+/** The current public path of a live site of this type, or null (for QR codes and the like). */
+export async function canonicalPublicPath(
+  db: Database,
+  type: ProductType,
+  productId: string,
+): Promise<string | null> {
+  if (!PRODUCT_ID_PATTERN.test(productId)) return null;
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.type, type), sql`${products.exists}`));
+  return row ? publicPath(type, row.slug, productId) : null;
+}

@@ -34,7 +34,7 @@ export function publicRestaurantLoader() {
         imageUrl: item.imageUrl,
       })),
     }));
-    const absolute = (url: string) => absoluteImageUrl(url, env.publicUrl);
+    const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     const jsonLd = restaurantJsonLd({
       name: site.name,
       url: `${env.publicUrl}${site.canonicalPath}`,
@@ -66,7 +66,19 @@ export function publicRestaurantLoader() {
         items: section.items.map((item) => ({ ...item, imageUrl: publicImageSrc(item.imageUrl) })),
       })),
       jsonLd,
-      previewImage: absolute(site.bgUrl) ?? absolute(site.logoUrl),
+      // Link previews show the hero, else the logo, else the menu's first dish photo.
+      previewImage:
+        absolute(site.bgUrl) ?? absolute(site.logoUrl) ?? absolute(firstDishPhoto(sections)),
     };
   };
+}
+
+/** The first dish with a photo, as the menu shows them. */
+function firstDishPhoto(
+  sections: ReadonlyArray<{ items: ReadonlyArray<{ imageUrl: string | null }> }>,
+) {
+  for (const section of sections) {
+    for (const item of section.items) if (item.imageUrl) return item.imageUrl;
+  }
+  return null;
 }

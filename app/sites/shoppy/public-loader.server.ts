@@ -90,8 +90,12 @@ export function publicShopLoader() {
         venmo: parseVenmoUsername(site.venmoUsername) || null,
       },
       jsonLd,
+      // Link previews show the open item, else the shop's pictures, else its first item photo.
       previewImage:
-        absolute(openItem?.images[0] ?? null) ?? absolute(site.bgUrl) ?? absolute(site.logoUrl),
+        absolute(openItem?.images[0] ?? null) ??
+        absolute(site.bgUrl) ??
+        absolute(site.logoUrl) ??
+        absolute(items.find((item) => item.images.length > 0)?.images[0] ?? null),
     };
   };
 }

@@ -1,0 +1,103 @@
+/**
+ * QR codes of the public pages, for table cards, windows and flyers:
+ * `/{r|s|d|e}/{slugId}/qr.svg` and `/…/qr.png`. Each encodes the site's canonical
+ * public address with `?src=qr`, so views from a scan are counted as such.
+ *
+ * They are kept in the public page cache under their own path, beside the page of the
+ * same product: a repeat request is answered from memory with its ETag (304 when it
+ * matches), and any change to the product (a new name, so a new slug) drops them
+ * with the page. A request for an older slug gets the code of the current address.
+ */
+import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import QRCode from "qrcode";
+import { siteFromPrefix } from "~/sites";
+import { etagFor, makePage, type CachedPage } from "../page-cache.server";
+import { publicPageCacheControl, publicPageProductId } from "../public-page-cache.server";
+import { canonicalPublicPath } from "../repositories/public-sites.server";
+import type { AppServices } from "../services.server";
+
+export type QrFormat = "svg" | "png";
+
+/** A public page's path, then `/qr.svg` or `/qr.png`. */
+export const QR_CODE_PATH = /^(\/[rsde]\/[^/]+)\/qr\.(svg|png)$/;
+
+/** Printed codes are scanned from a distance, in dim light: large and with margin. */
+export const QR_PNG_WIDTH = 1024;
+
+/**
+ * Level M restores up to 15% of a damaged code (a stain, a fold) and keeps a
+ * typical address at a version scanned easily; the quiet zone is the four modules
+ * the standard asks for.
+ */
+const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 4 } as const;
+
+const CONTENT_TYPES: Record<QrFormat, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+};
+
+/** What a scan opens: the canonical public address, marked as coming from a QR code. */
+export function qrCodeTarget(publicUrl: string, canonicalPath: string): string {
+  return `${publicUrl}${canonicalPath}?src=qr`;
+}
+
+export async function renderQrCode(text: string, format: QrFormat): Promise<Buffer> {
+  if (format === "png") {
+    return QRCode.toBuffer(text, { ...QR_OPTIONS, type: "png", width: QR_PNG_WIDTH });
+  }
+  return Buffer.from(await QRCode.toString(text, { ...QR_OPTIONS, type: "svg" }), "utf8");
+}
+
+/** Mount ahead of React Router: it answers GET and HEAD of the QR code paths. */
+export function serveQrCodes(services: AppServices): RequestHandler {
+  const { pages } = services.pageCache;
+  const cacheControl = publicPageCacheControl(services.env.pageCdnMaxAge);
+
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next() below
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const match = QR_CODE_PATH.exec(req.path);
+    if (!match) return next();
+    const pagePath = match[1]!;
+    const format = match[2] as QrFormat;
+    const site = siteFromPrefix(pagePath.charAt(1));
+    const productId = publicPageProductId(pagePath);
+    if (!site || !productId) return void notFound(res, site?.notFoundMessage);
+
+    const key = req.path;
+    const hit = pages.get(key);
+    if (hit) return send(req, res, hit, cacheControl);
+
+    const ticket = pages.begin(key, productId);
+    try {
+      const canonicalPath = await canonicalPublicPath(services.db, site.type, productId);
+      if (!canonicalPath) return void notFound(res, site.notFoundMessage);
+      const body = await renderQrCode(qrCodeTarget(services.env.publicUrl, canonicalPath), format);
+      const headers = [["Content-Type", CONTENT_TYPES[format]]] as const;
+      const page = pages.store(ticket, body, headers) ?? makePage(key, productId, body, headers);
+      send(req, res, page, cacheControl);
+    } catch (error) {
+      next(error);
+    } finally {
+      pages.release(ticket);
+    }
+  };
+}
+
+function notFound(res: Response, message = "Not found."): void {
+  res.status(404).set("Cache-Control", "no-store").type("text/plain").send(message);
+}
+
+function send(req: ExpressRequest, res: Response, code: CachedPage, cacheControl: string): void {
+  if (res.destroyed || res.writableEnded) return;
+  for (const [name, value] of code.headers) res.setHeader(name, value);
+  const etag = etagFor(code.hash, "identity");
+  res.setHeader("Cache-Control", cacheControl);
+  res.setHeader("ETag", etag);
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).send(code.body);
+}
