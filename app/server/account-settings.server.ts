@@ -18,14 +18,14 @@ export async function listSignedInSessions(
   services: AppServices,
   request: Request,
 ): Promise<SignedInSession[]> {
-  const [current, sessions] = await Promise.all([
-    services.auth.api.getSession({ headers: request.headers }),
-    services.auth.api.listSessions({ headers: request.headers }),
-  ]);
+  const current = await services.auth.api.getSession({ headers: request.headers });
+  // Only a request with a session has sessions to list (the portal's guard sees to it).
+  if (!current) return [];
+  const sessions = await services.auth.api.listSessions({ headers: request.headers });
   const now = new Date();
   return sessions
     .map((session) => {
-      const isCurrent = session.id === current?.session.id;
+      const isCurrent = session.id === current.session.id;
       const refreshedAt = new Date(session.updatedAt);
       return {
         id: session.id,
