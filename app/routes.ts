@@ -21,6 +21,7 @@ export default [
     // SPEC sends owners to /user/products after a delete; it is the same page.
     route("products", "routes/portal/products.tsx", { id: "routes/portal/products-alias" }),
     route("info", "routes/portal/info.tsx"),
+    route("share/:pid", "routes/portal/share.tsx"),
     route("create", "routes/portal/create.tsx"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
     // Resource routes, guarded like the pages: delete, a shared link, image uploads, the live-update stream.
@@ -28,6 +29,11 @@ export default [
     route("link-shared/:pid", "routes/portal/link-shared.ts"),
     route("upload/:pid", "routes/portal/upload.ts"),
     route("events", "routes/portal/events.ts"),
+  ]),
+
+  // Printables of a site: guarded like the portal, without its nav, one page of paper each.
+  layout("routes/print/layout.tsx", [
+    route("user/share/:pid/print/:format", "routes/print/printable.tsx"),
   ]),
 
   // Public sites, one per site type (app/sites/{type}/): no top nav.

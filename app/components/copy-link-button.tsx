@@ -4,6 +4,19 @@ import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "./use-hydrated";
 
 /**
+ * Ticks an owner's Getting started "Share your link" step of their site, in the
+ * background: called when they copy its link, download its QR code or open a printable.
+ */
+export function useMarkLinkShared(productId: string | undefined) {
+  const shared = useFetcher();
+  return () => {
+    if (productId) {
+      void shared.submit({}, { method: "post", action: `/user/link-shared/${productId}` });
+    }
+  };
+}
+
+/**
  * Copies a public URL and says so to sighted and screen-reader users alike. Copying an
  * owner's own site link (`productId`) also ticks its Getting started "Share your link" step.
  */
@@ -18,7 +31,7 @@ export function CopyLinkButton({
 }) {
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
   const hydrated = useHydrated();
-  const shared = useFetcher();
+  const markShared = useMarkLinkShared(productId);
 
   useEffect(() => {
     if (status === "idle") return;
@@ -30,9 +43,7 @@ export function CopyLinkButton({
     try {
       await navigator.clipboard.writeText(url);
       setStatus("copied");
-      if (productId) {
-        void shared.submit({}, { method: "post", action: `/user/link-shared/${productId}` });
-      }
+      markShared();
     } catch {
       setStatus("failed");
     }

@@ -9,10 +9,13 @@ export function SetupChecklist({
   siteName,
   steps,
   editorPath,
+  sharePath,
 }: {
   siteName: string;
   steps: SetupStep[];
   editorPath: string;
+  /** Where its link, QR code and printables are. */
+  sharePath: string;
 }) {
   const done = steps.filter((step) => step.done).length;
   if (done === steps.length) {
@@ -50,7 +53,8 @@ export function SetupChecklist({
               <Link to={`${editorPath}?tab=${step.tab}`}>{step.label}</Link>
             ) : (
               <span>
-                {step.label}: <span className="muted">use Copy link above.</span>
+                <Link to={sharePath}>{step.label}</Link>:{" "}
+                <span className="muted">copy it, or print its QR code.</span>
               </span>
             )}
           </li>

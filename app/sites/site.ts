@@ -37,6 +37,8 @@ export interface SiteDefinition<Type extends ProductType = ProductType> {
   storageCollection: string;
   /** The public page's words when the address names no such site. */
   notFoundMessage: string;
+  /** The line under the QR code on its printed table card and poster ("Scan for our menu"). */
+  scanPrompt: string;
   info: InfoDefinition;
   /** Null for the types whose editor is the Info form alone. */
   items: ItemsDefinition | null;

@@ -111,6 +111,9 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
                 >
                   View Public
                 </a>
+                <Link to={`/user/share/${product.id}`} aria-label={`Share ${product.name}`}>
+                  Share
+                </Link>
                 <CopyLinkButton
                   url={product.publicUrl}
                   label={`Copy link to ${product.name}`}
@@ -121,6 +124,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
                 siteName={product.name}
                 steps={product.setup}
                 editorPath={`/user/${product.type}/setup/${product.id}`}
+                sharePath={`/user/share/${product.id}`}
               />
             </li>
           ))}

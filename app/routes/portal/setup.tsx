@@ -239,6 +239,9 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
           >
             View Public
           </a>
+          <Link className="button secondary" to={`/user/share/${loaderData.id}`}>
+            Share
+          </Link>
           <CopyLinkButton
             url={loaderData.publicUrl}
             label={`Copy link to ${loaderData.name}`}

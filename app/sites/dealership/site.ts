@@ -10,6 +10,7 @@ export const dealershipSite = {
   publicPrefix: "d",
   storageCollection: "dealerships",
   notFoundMessage: MESSAGES.dealershipNotFound,
+  scanPrompt: "Scan to see our cars",
   info: PROFILE_ONLY_INFO,
   items: null,
 } as const satisfies SiteDefinition<"dealership">;

@@ -10,6 +10,7 @@ export const ecommerceSite = {
   publicPrefix: "e",
   storageCollection: "ecommerce",
   notFoundMessage: MESSAGES.storeNotFound,
+  scanPrompt: "Scan to visit our store",
   info: PROFILE_ONLY_INFO,
   items: null,
 } as const satisfies SiteDefinition<"ecommerce">;

@@ -11,6 +11,7 @@ export const restaurantSite = {
   publicPrefix: "r",
   storageCollection: "restaurants",
   notFoundMessage: MESSAGES.restaurantNotFound,
+  scanPrompt: "Scan for our menu",
   info: {
     nameLabel: "Restaurant name",
     savedMessage: MESSAGES.infoSaved,

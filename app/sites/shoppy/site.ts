@@ -16,6 +16,7 @@ export const shoppySite = {
   publicPrefix: "s",
   storageCollection: "shoppies",
   notFoundMessage: MESSAGES.shopNotFound,
+  scanPrompt: "Scan to shop",
   info: {
     nameLabel: "Shop name",
     savedMessage: MESSAGES.saved,

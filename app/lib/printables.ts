@@ -1,0 +1,39 @@
+/**
+ * The printed sheets an owner can make of a site: a table card and a poster, each one
+ * page of a known paper size with the site's name, logo, colours and QR code.
+ */
+export const PRINTABLE_FORMATS = ["table-card", "poster-a4", "poster-letter"] as const;
+export type PrintableFormat = (typeof PRINTABLE_FORMATS)[number];
+
+export interface Printable {
+  format: PrintableFormat;
+  title: string;
+  description: string;
+  /** The paper, as CSS `@page` names it (see app/styles/printable.css). */
+  paper: "A6" | "A4" | "letter";
+}
+
+export const PRINTABLES: readonly Printable[] = [
+  {
+    format: "table-card",
+    title: "Table card (A6)",
+    description: "105 × 148 mm: for tables, counters and windows.",
+    paper: "A6",
+  },
+  {
+    format: "poster-a4",
+    title: "Poster (A4)",
+    description: "210 × 297 mm: for doors and walls.",
+    paper: "A4",
+  },
+  {
+    format: "poster-letter",
+    title: "Poster (US Letter)",
+    description: "8.5 × 11 in: for doors and walls.",
+    paper: "letter",
+  },
+];
+
+export function printableOf(format: unknown): Printable | null {
+  return PRINTABLES.find((printable) => printable.format === format) ?? null;
+}

@@ -1,0 +1,144 @@
+import { Link } from "react-router";
+import { CopyLinkButton, useMarkLinkShared } from "~/components/copy-link-button";
+import { servicesContext } from "~/context";
+import { PRINTABLES } from "~/lib/printables";
+import { pageMeta } from "~/lib/seo";
+import { shareLinks } from "~/lib/share-links";
+import { slugify } from "~/lib/slug";
+import { siteOf } from "~/sites";
+import { requireOwnedProduct } from "~/server/ownership.server";
+import { publicLink } from "~/server/site-config.server";
+import type { Route } from "./+types/share";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data ? `Share ${args.data.name}` : "Share",
+    description: "Your site's link, QR code and printables.",
+    noIndex: true,
+  });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // Someone else's site and an unknown one get the same 404.
+  const { product } = await requireOwnedProduct(context, params.pid);
+  const { env } = context.get(servicesContext);
+  const link = publicLink(env, product.type, product.slug, product.id);
+  return {
+    id: product.id,
+    type: product.type,
+    name: product.name,
+    ...link,
+    qrSvg: `${link.publicPath}/qr.svg`,
+    qrPng: `${link.publicPath}/qr.png`,
+  };
+}
+
+/** A file name people recognise in their downloads: "cafe-rose-qr.png". */
+function downloadName(name: string, extension: string): string {
+  return `${slugify(name) || "site"}-qr.${extension}`;
+}
+
+export default function Share({ loaderData }: Route.ComponentProps) {
+  const { id, type, name, publicUrl, publicPath, qrSvg, qrPng } = loaderData;
+  const site = siteOf(type);
+  const markShared = useMarkLinkShared(id);
+  return (
+    <div className="container share-page">
+      <div className="page-header">
+        <div>
+          <h1>Share {name}</h1>
+          <p className="muted">{site.label}: your link, QR code and printables</p>
+        </div>
+        <div className="card-actions">
+          <Link className="button secondary" to={`/user/${type}/setup/${id}`}>
+            Edit
+          </Link>
+          <a className="button secondary" href={publicPath} target="_blank" rel="noreferrer">
+            View Public
+          </a>
+        </div>
+      </div>
+
+      <div className="share-grid">
+        <section className="card share-section" aria-labelledby="share-link-heading">
+          <h2 id="share-link-heading">Your link</h2>
+          <p className="public-url">{publicUrl}</p>
+          <CopyLinkButton url={publicUrl} label={`Copy link to ${name}`} productId={id} />
+          <h3 className="share-subheading">Share it</h3>
+          <ul className="share-buttons" aria-label="Share on">
+            {shareLinks(name, publicUrl).map((link) => (
+              <li key={link.name}>
+                <a
+                  className={`button secondary share-${link.name.toLowerCase()}`}
+                  href={link.href}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`Share on ${link.name}`}
+                  onClick={markShared}
+                >
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="card share-section" aria-labelledby="share-qr-heading">
+          <h2 id="share-qr-heading">QR code</h2>
+          <p className="muted">Opens your page. Scans are counted as “QR code” in your views.</p>
+          <img
+            className="share-qr"
+            src={qrSvg}
+            width={240}
+            height={240}
+            alt={`QR code for ${publicUrl}`}
+          />
+          <div className="card-actions">
+            <a
+              className="button"
+              href={qrPng}
+              download={downloadName(name, "png")}
+              onClick={markShared}
+            >
+              Download PNG
+            </a>
+            <a
+              className="button secondary"
+              href={qrSvg}
+              download={downloadName(name, "svg")}
+              onClick={markShared}
+            >
+              Download SVG
+            </a>
+          </div>
+          <p className="muted small">
+            PNG (1,024 px) for documents and social posts; SVG stays sharp at any size, for print
+            shops.
+          </p>
+        </section>
+
+        <section className="card share-section" aria-labelledby="share-print-heading">
+          <h2 id="share-print-heading">Print</h2>
+          <p className="muted">
+            Your name, logo, colours and QR code with “{site.scanPrompt}”, ready to print or save as
+            a PDF.
+          </p>
+          <ul className="printables">
+            {PRINTABLES.map((printable) => (
+              <li key={printable.format}>
+                <a
+                  href={`/user/share/${id}/print/${printable.format}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  onClick={markShared}
+                >
+                  <strong>{printable.title}</strong>
+                  <span className="muted">{printable.description}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { Outlet } from "react-router";
+import { requireOwnerMiddleware } from "~/server/session.server";
+import type { Route } from "./+types/layout";
+
+// Printables are an owner's own, guarded like the portal, but carry none of its chrome:
+// what is on screen is what goes on paper.
+export const middleware: Route.MiddlewareFunction[] = [requireOwnerMiddleware];
+
+export default function PrintLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,169 @@
+/**
+ * The share kit as an owner uses it, on a phone and on a desktop: the share page (link,
+ * QR code downloads, share buttons, printables), reached from Your Products and the
+ * editor; each printable passes axe and prints on exactly one page of its paper.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createSite, expect, register, test } from "./fixtures";
+
+async function expectNoSeriousAxeIssue(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    where,
+  ).toEqual([]);
+}
+
+/** The pages of a PDF and the size of the first, in points. */
+function pdfPages(pdf: Buffer) {
+  const text = pdf.toString("latin1");
+  const pages = text.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+  const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(text);
+  return { pages, width: Number(box?.[1]), height: Number(box?.[2]) };
+}
+
+const MM = 72 / 25.4;
+const PAPER = {
+  "table-card": { width: 105 * MM, height: 148 * MM },
+  "poster-a4": { width: 210 * MM, height: 297 * MM },
+  "poster-letter": { width: 8.5 * 72, height: 11 * 72 },
+} as const;
+
+for (const [device, viewport] of [
+  ["phone", { width: 360, height: 800 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport });
+
+    test("the share page gives the link, a QR code to download, share buttons and printables", async ({
+      page,
+    }) => {
+      await register(page);
+      const editorUrl = await createSite(page, "Restaurant", "Share Diner");
+      const productId = editorUrl.split("/").pop()!;
+
+      // From the editor…
+      await page.getByRole("link", { name: "Share", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/user/share/${productId}$`));
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Share Share Diner" }),
+      ).toBeVisible();
+      // …and from Your Products.
+      await page.goto("/user");
+      await page.getByRole("link", { name: "Share Share Diner" }).click();
+      await expect(page).toHaveURL(new RegExp(`/user/share/${productId}$`));
+
+      const publicPath = `/r/share-diner-${productId}`;
+      await expect(page.getByText(new RegExp(`${publicPath}$`))).toBeVisible();
+
+      const qr = page.getByRole("img", { name: /^QR code for / });
+      await expect(qr).toBeVisible();
+      await expect
+        .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+
+      for (const [name, file, type] of [
+        ["Download PNG", "share-diner-qr.png", "image/png"],
+        ["Download SVG", "share-diner-qr.svg", "image/svg+xml"],
+      ] as const) {
+        const link = page.getByRole("link", { name });
+        await expect(link).toHaveAttribute("download", file);
+        const answer = await page.request.get((await link.getAttribute("href"))!);
+        expect(answer.status()).toBe(200);
+        expect(answer.headers()["content-type"]).toContain(type);
+      }
+
+      const shareOn = page.getByRole("list", { name: "Share on" });
+      for (const [network, host] of [
+        ["WhatsApp", "wa.me"],
+        ["Facebook", "www.facebook.com"],
+        ["X", "x.com"],
+      ] as const) {
+        const href = await shareOn
+          .getByRole("link", { name: `Share on ${network}` })
+          .getAttribute("href");
+        expect(new URL(href!).host).toBe(host);
+        expect(decodeURIComponent(href!)).toContain(publicPath);
+      }
+      await expect(shareOn.getByRole("link", { name: "Share on Email" })).toHaveAttribute(
+        "href",
+        /^mailto:\?subject=Share%20Diner/,
+      );
+      await expectNoSeriousAxeIssue(page, "share page");
+
+      // Opening a printable counts as sharing the link on the Getting started checklist.
+      const [printable] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("link", { name: /Table card/ }).click(),
+      ]);
+      await expect(printable.getByText("Scan for our menu")).toBeVisible();
+      await printable.close();
+      await page.goto("/user");
+      await expect(
+        page
+          .getByRole("region", { name: "Getting started with Share Diner" })
+          .getByRole("listitem")
+          .filter({ hasText: "Share your link" }),
+      ).toContainText("(done)");
+    });
+
+    test("each printable shows the site on its own and prints on one page of its paper", async ({
+      page,
+    }) => {
+      await register(page);
+      const editorUrl = await createSite(page, "Shop", "Printable Goods");
+      const productId = editorUrl.split("/").pop()!;
+      for (const [format, paper] of Object.entries(PAPER)) {
+        await page.goto(`/user/share/${productId}/print/${format}`);
+        const sheet = page.getByRole("main");
+        await expect(sheet.getByRole("heading", { name: "Printable Goods" })).toBeVisible();
+        await expect(sheet.getByText("Scan to shop")).toBeVisible();
+        const qr = sheet.getByRole("img", { name: /^QR code for / });
+        await expect
+          .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
+          .toBeGreaterThan(0);
+        // No portal chrome on the sheet: the nav is not there at all.
+        await expect(page.getByRole("link", { name: "Your Products" })).toHaveCount(0);
+        // The sheet fits the screen, however narrow.
+        const box = (await sheet.boundingBox())!;
+        expect(box.width).toBeLessThanOrEqual(viewport.width);
+        await expectNoSeriousAxeIssue(page, format);
+
+        const printed = pdfPages(
+          await page.pdf({ preferCSSPageSize: true, printBackground: true }),
+        );
+        expect(printed.pages, format).toBe(1);
+        expect(printed.width).toBeCloseTo(paper.width, 0);
+        expect(printed.height).toBeCloseTo(paper.height, 0);
+      }
+    });
+  });
+}
+
+test("another owner's share page and printables answer 404", async ({ page, browser }) => {
+  await register(page);
+  const editorUrl = await createSite(page, "Restaurant", "Private Diner");
+  const productId = editorUrl.split("/").pop()!;
+
+  const stranger = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": "10.251.1.1" },
+  });
+  const strangerPage = await stranger.newPage();
+  await register(strangerPage);
+  for (const path of [`/user/share/${productId}`, `/user/share/${productId}/print/poster-a4`]) {
+    const answer = await strangerPage.goto(path);
+    expect(answer!.status(), path).toBe(404);
+    await expect(strangerPage.getByText("Private Diner")).toHaveCount(0);
+  }
+  await stranger.close();
+
+  const anonymous = await browser.newContext();
+  const visitor = await anonymous.newPage();
+  await visitor.goto(`/user/share/${productId}/print/table-card`);
+  await expect(visitor).toHaveURL(/\/signin\?redirectTo=/);
+  await anonymous.close();
+});

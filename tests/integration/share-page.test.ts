@@ -1,0 +1,88 @@
+/**
+ * The share page and its printables read an owner's own site only: another owner
+ * gets the same 404 as for a site that does not exist, and an anonymous visitor is
+ * sent to sign in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as shareRoute from "../../app/routes/portal/share";
+import * as printableRoute from "../../app/routes/print/printable";
+import { createProduct } from "../../app/server/repositories/products.server";
+import type { RunningServices } from "../../app/server/services.server";
+import { registerOwner } from "../support/auth-helpers";
+import { startHttpApp, type TestHttpApp } from "../support/http-app";
+import { callRoute, ownerFor } from "../support/route-call";
+import { createTestServices } from "../support/test-services";
+
+let services: RunningServices;
+let app: TestHttpApp;
+beforeAll(async () => {
+  services = await createTestServices();
+  app = await startHttpApp(services, { countRenders: false });
+});
+afterAll(async () => {
+  await app?.close();
+  await services?.close();
+});
+
+async function ownerWithSite() {
+  const { userId } = await registerOwner(services);
+  const created = await createProduct(services.events, userId, {
+    type: "restaurant",
+    name: "Shared Diner",
+  });
+  if (!created.ok) throw new Error(created.reason);
+  return { userId, productId: created.productId };
+}
+
+describe("the share page", () => {
+  it("shows the owner their link and QR code addresses", async () => {
+    const { userId, productId } = await ownerWithSite();
+    const page = await callRoute(shareRoute.loader, {
+      services,
+      owner: ownerFor(userId),
+      params: { pid: productId },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      name: "Shared Diner",
+      publicUrl: `http://localhost:3999/r/shared-diner-${productId}`,
+      qrPng: `/r/shared-diner-${productId}/qr.png`,
+    });
+  });
+
+  it("answers 404 to another owner, for the page and every printable", async () => {
+    const { productId } = await ownerWithSite();
+    const stranger = await ownerWithSite();
+    const asStranger = { services, owner: ownerFor(stranger.userId) };
+    expect(
+      (await callRoute(shareRoute.loader, { ...asStranger, params: { pid: productId } })).status,
+    ).toBe(404);
+    for (const format of ["table-card", "poster-a4", "poster-letter"]) {
+      const answer = await callRoute(printableRoute.loader, {
+        ...asStranger,
+        params: { pid: productId, format },
+      });
+      expect(answer.status, format).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toContain("Shared Diner");
+    }
+  });
+
+  it("answers 404 for a paper it does not know", async () => {
+    const { userId, productId } = await ownerWithSite();
+    const answer = await callRoute(printableRoute.loader, {
+      services,
+      owner: ownerFor(userId),
+      params: { pid: productId, format: "billboard" },
+    });
+    expect(answer.status).toBe(404);
+  });
+
+  it("sends an anonymous visitor to sign in", async () => {
+    const { productId } = await ownerWithSite();
+    for (const path of [`/user/share/${productId}`, `/user/share/${productId}/print/table-card`]) {
+      const answer = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.get("location")).toMatch(/^\/signin\?redirectTo=/);
+    }
+  });
+});
