@@ -5,7 +5,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createSite, expect, register, test } from "./fixtures";
+import sharp from "sharp";
+import { createSite, expect, openEditorTab, register, test } from "./fixtures";
 
 async function expectNoSeriousAxeIssue(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -115,17 +116,37 @@ for (const [device, viewport] of [
       page,
     }) => {
       await register(page);
-      const editorUrl = await createSite(page, "Shop", "Printable Goods");
+      // A long name and a logo: the most a sheet has to hold.
+      const name = "Printable Goods of the Old Harbor District";
+      const editorUrl = await createSite(page, "Shop", name);
       const productId = editorUrl.split("/").pop()!;
+      await openEditorTab(page, "Info");
+      await page.getByLabel("Logo", { exact: true }).setInputFiles({
+        name: "logo.jpg",
+        mimeType: "image/jpeg",
+        buffer: await sharp({
+          create: { width: 300, height: 300, channels: 3, background: "#884422" },
+        })
+          .jpeg()
+          .toBuffer(),
+      });
+      await expect(page.getByRole("img", { name: "Current logo" })).toHaveAttribute(
+        "src",
+        /\/info\/logo\?v=/,
+      );
       for (const [format, paper] of Object.entries(PAPER)) {
         await page.goto(`/user/share/${productId}/print/${format}`);
         const sheet = page.getByRole("main");
-        await expect(sheet.getByRole("heading", { name: "Printable Goods" })).toBeVisible();
+        await expect(sheet.getByRole("heading", { name })).toBeVisible();
         await expect(sheet.getByText("Scan to shop")).toBeVisible();
         const qr = sheet.getByRole("img", { name: /^QR code for / });
         await expect
           .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
           .toBeGreaterThan(0);
+        // Everything fits on the sheet: nothing is cut off at its bottom edge.
+        const sheetBox = (await sheet.boundingBox())!;
+        const urlBox = (await sheet.locator(".sheet-url").boundingBox())!;
+        expect(urlBox.y + urlBox.height, format).toBeLessThanOrEqual(sheetBox.y + sheetBox.height);
         // No portal chrome on the sheet: the nav is not there at all.
         await expect(page.getByRole("link", { name: "Your Products" })).toHaveCount(0);
         // The sheet fits the screen, however narrow.

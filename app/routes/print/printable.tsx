@@ -74,15 +74,17 @@ export default function PrintableSheet({ loaderData }: Route.ComponentProps) {
           className={`sheet sheet-${printable.format}`}
           {...siteThemeAttributes(colors, fontStyle)}
         >
-          {logoUrl ? (
-            <img className="sheet-logo" src={logoUrl} alt="" width={240} height={240} />
-          ) : null}
-          <h1 className={name.length > LONG_NAME ? "sheet-name long" : "sheet-name"}>{name}</h1>
-          <div className="sheet-qr">
-            <img src={qrSvg} alt={`QR code for ${publicUrl}`} width={600} height={600} />
+          <div className="sheet-body">
+            {logoUrl ? (
+              <img className="sheet-logo" src={logoUrl} alt="" width={240} height={240} />
+            ) : null}
+            <h1 className={name.length > LONG_NAME ? "sheet-name long" : "sheet-name"}>{name}</h1>
+            <div className="sheet-qr">
+              <img src={qrSvg} alt={`QR code for ${publicUrl}`} width={600} height={600} />
+            </div>
+            <p className="sheet-prompt">{scanPrompt}</p>
+            <p className="sheet-url">{printedAddress(publicUrl)}</p>
           </div>
-          <p className="sheet-prompt">{scanPrompt}</p>
-          <p className="sheet-url">{printedAddress(publicUrl)}</p>
         </main>
       </div>
     </>
