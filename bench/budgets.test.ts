@@ -5,6 +5,7 @@ import {
   resultsMarkdown,
   type BenchResults,
   type PageLoadReport,
+  type PageViewCostReport,
   type RandomQueryReport,
 } from "./budgets";
 import type { DatabaseScaleReport } from "./database-scale";
@@ -16,6 +17,7 @@ function run(requestsPerSecond: number, p99Ms: number, failures = 0): LoadResult
     connections: 50,
     seconds: 10,
     requestsPerSecond,
+    meanMs: p99Ms / 3,
     p50Ms: p99Ms / 4,
     p99Ms,
     maxMs: p99Ms * 2,
@@ -202,6 +204,57 @@ describe("checkBudgets with random query strings", () => {
   });
 });
 
+describe("checkBudgets with view counting", () => {
+  /** The same page at 50 connections with ANALYTICS=off and =on, `addedMs` apart in mean latency. */
+  const pageViews = (addedMs: number, { viewsCounted = 30_000, failures = 0 } = {}) => {
+    const off = { ...run(3000, 30), meanMs: 16 };
+    const on = { ...run(2950, 30, failures), meanMs: 16 + addedMs };
+    return {
+      page: "Bench Bistro",
+      path: "/r/bench-bistro-1",
+      analyticsOff: off,
+      analyticsOn: on,
+      viewsCounted,
+    } satisfies PageViewCostReport;
+  };
+  const checksOf = (report: PageViewCostReport) =>
+    checkBudgets({ load: [], pages: [], databaseScale: null, pageViews: report });
+
+  it("passes when a view adds at most 1 ms to the mean latency, and the load was counted", () => {
+    const checks = checksOf(pageViews(1));
+    expect(missed(checks)).toEqual([]);
+    expect(checks.find((check) => check.name.endsWith("added mean latency"))!.actual).toBe(
+      "1.00 ms (17.0 ms vs 16.0 ms; 2,950/s vs 3,000/s)",
+    );
+  });
+
+  it("misses past 1 ms, when nothing was counted, and on any failure", () => {
+    expect(missed(checksOf(pageViews(1.01)))).toEqual(["Counting a view: added mean latency"]);
+    expect(missed(checksOf(pageViews(0.2, { viewsCounted: 0 })))).toEqual([
+      "Counting a view: views counted with ANALYTICS=on",
+    ]);
+    expect(missed(checksOf(pageViews(0.2, { failures: 1 })))).toEqual([
+      "Counting a view: failed requests",
+    ]);
+  });
+
+  it("is tabled beside the other measurements", () => {
+    const report = pageViews(0.25);
+    const measured = { load: [], pages: [], databaseScale: null, pageViews: report };
+    const markdown = resultsMarkdown({
+      finishedAt: "2026-11-22T12:00:00.000Z",
+      commit: "abc1234",
+      machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
+      ...measured,
+      budgets: checkBudgets(measured),
+    });
+    expect(markdown).toContain(
+      "| Bench Bistro | 3,000/s, mean 16.0 ms, p99 30.0 ms | 2,950/s, mean 16.3 ms, p99 30.0 ms | 0.25 ms | -50/s | 30,000 |",
+    );
+    expect(checkBudgets({ load: [], pages: [], databaseScale: null })).toEqual([]);
+  });
+});
+
 describe("resultsMarkdown", () => {
   it("tables every measurement and marks a missed budget", () => {
     const measured = { load: [load()], pages: [page({}, 1200)], databaseScale: null };
@@ -219,6 +272,7 @@ describe("resultsMarkdown", () => {
     );
     expect(markdown).toContain("Not run: set BENCH_DATABASE_URL");
     expect(markdown).toContain("## Random query strings\n\nNot run.");
+    expect(markdown).toContain("## Counting page views\n\nNot run.");
   });
 
   it("tables the random query run, dated when it was measured on its own", () => {

@@ -21,6 +21,8 @@ export const BUDGETS = {
   /** A random query string on every request against the plain page, both at 200 connections. */
   randomQueryToPlainRatio: 0.5,
   randomQueryHitRatio: 0.99,
+  /** What counting a view may add to the cached page's mean latency (ANALYTICS=on vs off). */
+  pageViewAddedMeanMs: 1,
 } as const;
 
 export interface PageLoadReport {
@@ -48,6 +50,16 @@ export interface RandomQueryReport {
   pages: RandomQueryPageReport[];
 }
 
+/** The cached restaurant page on a server that counts views and on one that does not. */
+export interface PageViewCostReport {
+  page: string;
+  path: string;
+  analyticsOff: LoadResult;
+  analyticsOn: LoadResult;
+  /** Views of the page the counting server wrote: the proof that its load was counted. */
+  viewsCounted: number;
+}
+
 export interface BenchResults {
   finishedAt: string;
   commit: string;
@@ -57,6 +69,8 @@ export interface BenchResults {
   databaseScale: DatabaseScaleReport | null;
   /** Absent from results recorded before it was measured. */
   randomQuery?: RandomQueryReport | null;
+  /** Absent from results recorded before it was measured. */
+  pageViews?: PageViewCostReport | null;
   budgets: BudgetCheck[];
 }
 
@@ -80,7 +94,7 @@ const rateRatio = (run: LoadResult, against: LoadResult) =>
   against.requestsPerSecond > 0 ? run.requestsPerSecond / against.requestsPerSecond : 0;
 
 export function checkBudgets(
-  results: Pick<BenchResults, "load" | "pages" | "databaseScale" | "randomQuery">,
+  results: Pick<BenchResults, "load" | "pages" | "databaseScale" | "randomQuery" | "pageViews">,
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const check = (name: string, page: string, limit: string, actual: string, pass: boolean) =>
@@ -174,6 +188,29 @@ export function checkBudgets(
     );
   }
 
+  const views = results.pageViews;
+  if (views) {
+    const { page, analyticsOff: off, analyticsOn: on } = views;
+    const failures = off.failures + on.failures;
+    check("Counting a view: failed requests", page, "0", String(failures), failures === 0);
+    const added = on.meanMs - off.meanMs;
+    check(
+      "Counting a view: added mean latency",
+      page,
+      `≤ ${ms(BUDGETS.pageViewAddedMeanMs)}`,
+      `${added.toFixed(2)} ms (${ms(on.meanMs)} vs ${ms(off.meanMs)}; ` +
+        `${perSecond(on.requestsPerSecond)} vs ${perSecond(off.requestsPerSecond)})`,
+      added <= BUDGETS.pageViewAddedMeanMs,
+    );
+    check(
+      "Counting a view: views counted with ANALYTICS=on",
+      page,
+      "> 0",
+      views.viewsCounted.toLocaleString("en-US"),
+      views.viewsCounted > 0,
+    );
+  }
+
   const scale = results.databaseScale;
   if (scale) {
     const at = `${scale.items.toLocaleString("en-US")} items`;
@@ -242,6 +279,7 @@ export function resultsMarkdown(results: BenchResults): string {
     ),
   ];
   sections.push(`## Random query strings`, randomQueryMarkdown(results));
+  sections.push(`## Counting page views`, pageViewsMarkdown(results.pageViews));
   const scale = results.databaseScale;
   sections.push(
     `## Database time at scale (PostgreSQL)`,
@@ -315,6 +353,36 @@ function randomQueryMarkdown(results: BenchResults): string {
           `${randomQuery.errors} (${randomQuery.timeouts}) / ${randomQuery.non2xx}`,
         ];
       }),
+    ),
+  ].join("\n\n");
+}
+
+function pageViewsMarkdown(report: PageViewCostReport | null | undefined): string {
+  if (!report) return "Not run.";
+  const { page, analyticsOff: off, analyticsOn: on, viewsCounted } = report;
+  const cell = (run: LoadResult) =>
+    `${perSecond(run.requestsPerSecond)}, mean ${ms(run.meanMs)}, p99 ${ms(run.p99Ms)}`;
+  return [
+    `${on.connections} connections · every request from a phone's browser, referred by a search engine`,
+    table(
+      [
+        "Page",
+        "ANALYTICS=off",
+        "ANALYTICS=on",
+        "Mean latency added",
+        "Requests/s",
+        "Views counted",
+      ],
+      [
+        [
+          page,
+          cell(off),
+          cell(on),
+          `${(on.meanMs - off.meanMs).toFixed(2)} ms`,
+          `${(on.requestsPerSecond - off.requestsPerSecond).toLocaleString("en-US")}/s`,
+          viewsCounted.toLocaleString("en-US"),
+        ],
+      ],
     ),
   ].join("\n\n");
 }

@@ -30,6 +30,7 @@ export interface LoadResult {
   seconds: number;
   /** Successful (2xx) answers per second over the whole run. */
   requestsPerSecond: number;
+  meanMs: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -65,10 +66,27 @@ export interface RandomQueryLoadResult extends LoadResult {
   hitRatio: number;
 }
 
-async function load(url: string, seconds: number, connections: number): Promise<autocannon.Result> {
+async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+): Promise<autocannon.Result> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
   const { stdout } = await run(
     process.execPath,
-    [autocannonCli, "--json", "-c", String(connections), "-d", String(seconds), "-t", "10", url],
+    [
+      autocannonCli,
+      "--json",
+      "-c",
+      String(connections),
+      "-d",
+      String(seconds),
+      "-t",
+      "10",
+      ...headerArgs,
+      url,
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as autocannon.Result;
@@ -104,6 +122,7 @@ function loadResult(
     connections,
     seconds: result.duration,
     requestsPerSecond: Math.round(result["2xx"] / result.duration),
+    meanMs: result.latency.mean,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
@@ -112,14 +131,27 @@ function loadResult(
   };
 }
 
-/** Warms the server up (JIT, connection pools, the page cache), then measures. */
+/**
+ * Warms the server up (JIT, connection pools, the page cache), then measures. Every
+ * request carries `headers` (none by default: autocannon then names no user agent).
+ */
 export async function measureLoad(
   url: string,
-  { seconds = 10, warmupSeconds = 2, connections = CONNECTIONS } = {},
+  {
+    seconds = 10,
+    warmupSeconds = 2,
+    connections = CONNECTIONS,
+    headers = {},
+  }: {
+    seconds?: number;
+    warmupSeconds?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<LoadResult> {
   const bytes = await bodyBytes(url);
-  await load(url, warmupSeconds, connections);
-  return loadResult(url, connections, await load(url, seconds, connections), bytes);
+  await load(url, warmupSeconds, connections, headers);
+  return loadResult(url, connections, await load(url, seconds, connections, headers), bytes);
 }
 
 /**

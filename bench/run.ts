@@ -8,6 +8,8 @@
  *   BENCH_DATABASE_URL is set);
  * - loads them at 200 connections with a random query string on every request, against the
  *   plain page at 200 connections, from the page cache;
+ * - loads the cached restaurant page at 50 connections as visitors' phones, on a server that
+ *   counts views (ANALYTICS=on) and on one that does not, for what counting a view costs;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
  * It writes bench/results/latest.json and latest.md and exits 1 when a budget is missed.
@@ -28,7 +30,9 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { viewTotals } from "~/server/analytics/page-view-reports.server";
 import { loadEnv } from "~/server/env.server";
+import { publicPageProductId } from "~/server/public-page-cache.server";
 import { startServices } from "~/server/services.server";
 import { startPortal, tempDataDir } from "../tests/e2e/server-process";
 import { measurePages } from "./browser-metrics";
@@ -38,6 +42,7 @@ import {
   resultsMarkdown,
   type BenchResults,
   type PageLoadReport,
+  type PageViewCostReport,
   type RandomQueryReport,
 } from "./budgets";
 import { measureDatabaseScale } from "./database-scale";
@@ -167,6 +172,42 @@ async function measureRandomQuery(
   return { finishedAt: new Date().toISOString(), commit: currentCommit(), loadAverage, pages };
 }
 
+/** A visitor's phone coming from a search engine: a view that is counted, unlike a bare request. */
+const VISITOR_HEADERS = {
+  "user-agent":
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  referer: "https://www.google.com/",
+};
+
+/** The cached restaurant page as visitors load it, on a server with ANALYTICS=off, then =on. */
+async function measurePageViewCost(
+  sites: BenchSite[],
+  env: Record<string, string>,
+): Promise<PageViewCostReport> {
+  const site = sites.find((each) => each.type === "restaurant")!;
+  const measure = (analytics: "on" | "off") =>
+    withServer({ ...env, ANALYTICS: analytics }, (url) => {
+      log(`cached ${site.path} with ANALYTICS=${analytics}`);
+      return measureLoad(url + site.path, { seconds, headers: VISITOR_HEADERS });
+    });
+  const analyticsOff = await measure("off");
+  const analyticsOn = await measure("on");
+  // The counting server wrote its views as it stopped.
+  const services = await startServices(loadEnv(productionEnv(env)), "npm run bench");
+  try {
+    const counted = await viewTotals(services.db, publicPageProductId(site.path)!, 2);
+    return {
+      page: site.name,
+      path: site.path,
+      analyticsOff,
+      analyticsOn,
+      viewsCounted: counted.views,
+    };
+  } finally {
+    await services.close();
+  }
+}
+
 function machine(): BenchResults["machine"] {
   return {
     cpus: os.cpus().length,
@@ -188,6 +229,7 @@ function recordedResults(): BenchResults {
     pages: [],
     databaseScale: null,
     randomQuery: null,
+    pageViews: null,
     budgets: [],
   };
 }
@@ -263,6 +305,7 @@ async function main(): Promise<number> {
       return { cachedRuns, pages };
     });
 
+    const pageViews = await measurePageViewCost(sites, { DATA_DIR: dataDir });
     const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     let uncachedPostgres: Map<string, LoadResult> | null = null;
@@ -294,7 +337,7 @@ async function main(): Promise<number> {
         postgres: uncachedPostgres?.get(run.path) ?? null,
       },
     }));
-    const measured = { load, pages, databaseScale, randomQuery };
+    const measured = { load, pages, databaseScale, randomQuery, pageViews };
     const finishedAt = new Date().toISOString();
     const commit = currentCommit();
     const results: BenchResults = {

@@ -96,6 +96,8 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(31_536_000, "must be at most a year")
     .default(60),
+  // "off" counts no public page views (nothing is written to page_views_daily).
+  ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
 });
 
 function parseByteSize(value: string): number {
@@ -129,6 +131,8 @@ export type Env = {
   mail: MailConfig;
   /** New owners confirm their email address (through a mailed link) before they can sign in. */
   requireEmailVerification: boolean;
+  /** Count views of the public pages per site and day (ANALYTICS=on). */
+  countPageViews: boolean;
 };
 
 /**
@@ -197,6 +201,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mail,
     requireEmailVerification:
       raw.REQUIRE_EMAIL_VERIFICATION ?? (deployment && mail.transport !== "off"),
+    countPageViews: raw.ANALYTICS === "on",
   };
 }
 

@@ -119,6 +119,7 @@ describe("loadEnv", () => {
     ["PAGE_CACHE_BYTES", "32 MB"],
     ["PAGE_CDN_MAX_AGE", "a minute"],
     ["PAGE_CDN_MAX_AGE", "-5"],
+    ["ANALYTICS", "yes"],
   ])("stops with one line naming %s when it is %j", (variable, value) => {
     let error: unknown;
     try {
@@ -177,6 +178,12 @@ describe("loadEnv", () => {
     expect(sized("64M")).toBe(64 * 1024 * 1024);
     expect(sized("1g")).toBe(1024 * 1024 * 1024);
     expect(loadEnv({ DATA_DIR: tempDir(), PAGE_CDN_MAX_AGE: "0" }).pageCdnMaxAge).toBe(0);
+  });
+
+  it("counts public page views unless ANALYTICS=off", () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }).countPageViews).toBe(true);
+    expect(loadEnv({ DATA_DIR: tempDir(), ANALYTICS: "on" }).countPageViews).toBe(true);
+    expect(loadEnv({ DATA_DIR: tempDir(), ANALYTICS: "off" }).countPageViews).toBe(false);
   });
 
   it("writes mail to DATA_DIR/mail on a local portal without SMTP_URL, from the portal's host", () => {

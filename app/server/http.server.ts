@@ -177,6 +177,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       mode,
       getLoadContext,
       cdnMaxAge: services.env.pageCdnMaxAge,
+      views: services.pageViews,
     }),
   );
 

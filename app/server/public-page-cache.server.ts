@@ -7,7 +7,8 @@
  * React. Every response to a public page carries a strong ETag and the
  * Cache-Control of `publicPageCacheControl`; a matching If-None-Match gets 304.
  * Pages are stored only while this process is listening for product changes,
- * so it never keeps a page that another process has changed.
+ * so it never keeps a page that another process has changed. Each GET answered
+ * with the page itself (200 or 304, from the cache or not) counts as one view.
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type {
@@ -18,6 +19,8 @@ import type {
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { canonicalShopSearch } from "~/sites/shoppy/shop";
 import { parseSlugId } from "~/lib/slug";
+import { classifyView } from "./analytics/classify-view.server";
+import type { PageViews } from "./analytics/page-views.server";
 import type { DatabaseHandle } from "./db/client.server";
 import { parseProductEvent, PRODUCT_EVENTS_CHANNEL, type Events } from "./events.server";
 import { PRODUCT_ID_PATTERN } from "./ids.server";
@@ -207,6 +210,8 @@ export interface PublicPagesOptions {
   mode: "production" | "development";
   getLoadContext: () => RouterContextProvider;
   cdnMaxAge: number;
+  /** Where each view of a page is counted (`services.pageViews`). */
+  views: Pick<PageViews, "enabled" | "record">;
 }
 
 /** Mount before React Router's handler; it answers GET and HEAD of the public pages. */
@@ -214,6 +219,20 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   const { pages } = options.cache;
   const handleRequest = createRequestHandler(options.build, options.mode);
   const cacheControl = publicPageCacheControl(options.cdnMaxAge);
+  const { views } = options;
+  /**
+   * A visitor's view of the page: a GET answered with the page (a HEAD is a link
+   * checker or a crawler). Classified and counted in memory, so a cache hit does no I/O.
+   */
+  const countView = (req: ExpressRequest, productId: string) => {
+    if (req.method !== "GET" || !views.enabled) return;
+    const view = classifyView({
+      target: req.originalUrl,
+      userAgent: req.headers["user-agent"],
+      referer: req.headers.referer,
+    });
+    if (view) views.record(productId, view.source, view.device);
+  };
 
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next() below
   return async (req, res, next) => {
@@ -225,7 +244,10 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     const { productId, key, url } = address;
 
     const hit = pages.get(key);
-    if (hit) return sendPage(req, res, hit, pages, cacheControl, "hit");
+    if (hit) {
+      if (sendPage(req, res, hit, pages, cacheControl, "hit")) countView(req, productId);
+      return;
+    }
 
     const ticket = pages.begin(key, productId);
     try {
@@ -238,7 +260,11 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
           renderRequest(req, res, url),
           options.getLoadContext(),
         );
-        if (!isSharedPage(response)) return await sendResponse(req, res, response);
+        if (!isSharedPage(response)) {
+          // Still the page when it is a 200 that may not be shared (say, one setting a cookie).
+          if (response.status === 200) countView(req, productId);
+          return await sendResponse(req, res, response);
+        }
         rendered = {
           body: Buffer.from(await response.arrayBuffer()),
           headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name)),
@@ -247,7 +273,8 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
       const { body, headers } = rendered;
       const stored = pages.store(ticket, body, headers);
       const page = stored ?? makePage(key, productId, body, headers);
-      sendPage(req, res, page, pages, cacheControl, stored ? "miss" : "bypass");
+      const sent = sendPage(req, res, page, pages, cacheControl, stored ? "miss" : "bypass");
+      if (sent) countView(req, productId);
     } catch (error) {
       next(error);
     } finally {
@@ -282,8 +309,8 @@ function sendPage(
   pages: PageCache,
   cacheControl: string,
   outcome: "hit" | "miss" | "bypass",
-): void {
-  if (res.destroyed || res.writableEnded) return;
+): boolean {
+  if (res.destroyed || res.writableEnded) return false;
   const encoding = chooseEncoding(req);
   for (const [name, value] of page.headers) res.append(name, value);
   res.vary("Accept-Encoding");
@@ -292,7 +319,7 @@ function sendPage(
   res.setHeader("X-Page-Cache", outcome);
   if (matchesIfNoneMatch(req.headers["if-none-match"], page)) {
     res.status(304).end();
-    return;
+    return true;
   }
   const body = encoding === "identity" ? page.body : pages.encoded(page, encoding);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
@@ -300,6 +327,7 @@ function sendPage(
   res.status(200);
   // Node sends no body for a HEAD.
   res.end(body);
+  return true;
 }
 
 /** Anything else (a redirect, a 404, an error page) goes out as React Router made it. */

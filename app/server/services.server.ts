@@ -1,10 +1,12 @@
 /**
  * The process-wide services: configuration, the database, auth, file storage,
- * the events that writes announce, live updates and the public page cache.
+ * the events that writes announce, live updates, the public page cache and the
+ * count of its views.
  * Built once at start (after migrations) and handed to every loader and action
  * through the router context.
  */
 import path from "node:path";
+import { createPageViews, type PageViews } from "./analytics/page-views.server";
 import { createAuth, type Auth } from "./auth.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server";
@@ -29,6 +31,8 @@ export interface AppServices {
   live: LiveBus;
   /** Idle until `startServer` starts it (scripts never do). */
   pageCache: PublicPageCache;
+  /** Views of the public pages, counted in memory and written every few seconds. */
+  pageViews: PageViews;
 }
 
 export interface RunningServices extends AppServices {
@@ -71,6 +75,7 @@ export function servicesFromDatabase(
   const live = createLiveBus(database);
   const pageCache = createPublicPageCache(database, events, env.pageCacheBytes);
   const mailer = createMailer(env.mail);
+  const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
   return {
     env,
     database,
@@ -81,10 +86,13 @@ export function servicesFromDatabase(
     events,
     live,
     pageCache,
+    pageViews,
     close: async () => {
       mailer.close();
       await live.close();
       await pageCache.close();
+      // The views still in memory, while the database is open.
+      await pageViews.close();
       await close();
     },
   };

@@ -36,6 +36,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       from: "Site Builder <no-reply@localhost>",
     },
     requireEmailVerification: false,
+    countPageViews: true,
     ...overrides,
   };
 }
@@ -51,11 +52,15 @@ export async function openSecondHandle(services: RunningServices): Promise<Datab
 
 /**
  * The services of another server process on the same database: its own page
- * cache, live bus and (on PostgreSQL) connections. Closing them leaves the first intact.
+ * cache, page view counts, live bus and (on PostgreSQL) connections. Closing them
+ * leaves the first intact.
  */
-export async function createSecondServices(services: RunningServices): Promise<RunningServices> {
+export async function createSecondServices(
+  services: RunningServices,
+  overrides: Partial<Env> = {},
+): Promise<RunningServices> {
   const database = await openSecondHandle(services);
-  return servicesFromDatabase(services.env, database, async () => {
+  return servicesFromDatabase({ ...services.env, ...overrides }, database, async () => {
     if (database !== services.database) await database.close();
   });
 }

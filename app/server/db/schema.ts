@@ -11,10 +11,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   varchar,
@@ -198,6 +200,39 @@ export const items = pgTable(
   ],
 );
 
+const viewCounter = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * Views of each public site per UTC day: the total, by where the visitor came from
+ * and by kind of device. Only these counters are kept; nothing about a visitor (no
+ * address, user agent or cookie). Each server process adds its counts every few
+ * seconds (app/server/analytics/page-views.server.ts).
+ */
+export const pageViewsDaily = pgTable(
+  "page_views_daily",
+  {
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The UTC day, as YYYY-MM-DD. */
+    day: date("day", { mode: "string" }).notNull(),
+    views: viewCounter("views"),
+    /** Opened from the site's QR code (`?src=qr`). */
+    qr: viewCounter("qr"),
+    /** Referred by a social network or messenger. */
+    social: viewCounter("social"),
+    /** Referred by a search engine. */
+    search: viewCounter("search"),
+    /** Anything else: typed, bookmarked, another site, or no referrer at all. */
+    direct: viewCounter("direct"),
+    /** Phones and tablets. */
+    phone: viewCounter("phone"),
+    desktop: viewCounter("desktop"),
+  },
+  // The owner's screens read one site's (or a few sites') recent days: the key serves them.
+  (table) => [primaryKey({ columns: [table.productId, table.day] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -207,5 +242,6 @@ export const schema = {
   products,
   productInfo,
   items,
+  pageViewsDaily,
 };
 export type Schema = typeof schema;
