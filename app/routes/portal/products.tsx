@@ -3,10 +3,12 @@ import { CopyLinkButton } from "~/components/copy-link-button";
 import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { ownerContext, servicesContext } from "~/context";
 import { SetupChecklist } from "~/components/setup-checklist";
+import { ViewsTrend } from "~/components/views-chart";
 import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf } from "~/sites";
 import { setupChecklist } from "~/lib/setup-checklist";
+import { dailyViews } from "~/server/analytics/page-view-reports.server";
 import { listOwnerSitesWithProgress } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
@@ -19,6 +21,9 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
+/** The trend each site's card shows. */
+const VIEWS_DAYS = 7;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
   const max = effectiveMaxProducts(owner.maxProduct);
@@ -27,6 +32,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   try {
     const products = await listOwnerSitesWithProgress(db, owner.id);
+    const views = await dailyViews(
+      db,
+      products.map((product) => product.id),
+      VIEWS_DAYS,
+    );
     return {
       error: null,
       max,
@@ -36,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         type: product.type,
         name: product.name,
         ...publicLink(env, product.type, product.slug, product.id),
+        views: views.get(product.id) ?? [],
         setup: setupChecklist({
           type: product.type,
           logoUrl: product.logoUrl ?? "",
@@ -96,6 +107,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
                 {siteOf(product.type).label} · <span className="badge">Live</span>
               </p>
               <p className="public-url">{product.publicUrl}</p>
+              <ViewsTrend siteName={product.name} counts={product.views} />
               <div className="card-actions">
                 <Link
                   to={`/user/${product.type}/setup/${product.id}`}

@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import { CopyLinkButton, useMarkLinkShared } from "~/components/copy-link-button";
+import { ViewsBySourceChart } from "~/components/views-chart";
+import { SOURCE_LABELS, VIEW_SOURCES } from "~/lib/page-views";
 import { servicesContext } from "~/context";
 import { PRINTABLES } from "~/lib/printables";
 import { pageMeta } from "~/lib/seo";
 import { shareLinks } from "~/lib/share-links";
 import { slugify } from "~/lib/slug";
 import { siteOf } from "~/sites";
+import { viewsBySource, viewTotals } from "~/server/analytics/page-view-reports.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/share";
@@ -17,12 +20,21 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
+/** The period the share page's views cover. */
+const VIEWS_DAYS = 30;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's site and an unknown one get the same 404.
   const { product } = await requireOwnedProduct(context, params.pid);
-  const { env } = context.get(servicesContext);
+  const { db, env } = context.get(servicesContext);
   const link = publicLink(env, product.type, product.slug, product.id);
+  const [viewsByDay, totals] = await Promise.all([
+    viewsBySource(db, product.id, VIEWS_DAYS),
+    viewTotals(db, product.id, VIEWS_DAYS),
+  ]);
   return {
+    viewsByDay,
+    totals,
     id: product.id,
     type: product.type,
     name: product.name,
@@ -32,13 +44,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+const NUMBER = new Intl.NumberFormat("en-US");
+
 /** A file name people recognise in their downloads: "cafe-rose-qr.png". */
 function downloadName(name: string, extension: string): string {
   return `${slugify(name) || "site"}-qr.${extension}`;
 }
 
 export default function Share({ loaderData }: Route.ComponentProps) {
-  const { id, type, name, publicUrl, publicPath, qrSvg, qrPng } = loaderData;
+  const { id, type, name, publicUrl, publicPath, qrSvg, qrPng, viewsByDay, totals } = loaderData;
   const site = siteOf(type);
   const markShared = useMarkLinkShared(id);
   return (
@@ -137,6 +151,35 @@ export default function Share({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </section>
+
+        <section className="card share-section share-views" aria-labelledby="share-views-heading">
+          <h2 id="share-views-heading">Views in the last {VIEWS_DAYS} days</h2>
+          <dl className="views-totals">
+            <div>
+              <dt>Views</dt>
+              <dd>{NUMBER.format(totals.views)}</dd>
+            </div>
+            {VIEW_SOURCES.map((source) => (
+              <div key={source}>
+                <dt>{SOURCE_LABELS[source]}</dt>
+                <dd>{NUMBER.format(totals[source])}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>On phones</dt>
+              <dd>{NUMBER.format(totals.phone)}</dd>
+            </div>
+            <div>
+              <dt>On computers</dt>
+              <dd>{NUMBER.format(totals.desktop)}</dd>
+            </div>
+          </dl>
+          <ViewsBySourceChart days={viewsByDay} />
+          <p className="muted small">
+            Counted without cookies and without keeping anyone's address or browser; search engines'
+            and other robots' visits are left out. New views show within a minute.
+          </p>
         </section>
       </div>
     </div>

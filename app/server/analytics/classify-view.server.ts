@@ -12,12 +12,7 @@ import Bowser from "bowser";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 
-export const VIEW_SOURCES = ["qr", "social", "search", "direct"] as const;
-export type ViewSource = (typeof VIEW_SOURCES)[number];
-
-/** Tablets count as phones: both are a visitor holding the page in their hand. */
-export const VIEW_DEVICES = ["phone", "desktop"] as const;
-export type ViewDevice = (typeof VIEW_DEVICES)[number];
+import type { ViewDevice, ViewSource } from "~/lib/page-views";
 
 export interface CountedView {
   source: ViewSource;

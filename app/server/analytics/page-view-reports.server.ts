@@ -7,15 +7,9 @@
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { pageViewsDaily } from "../db/schema";
+import type { SourceViewsOfDay } from "~/lib/page-views";
 
-export interface SourceViewsOfDay {
-  /** The UTC day, YYYY-MM-DD. */
-  day: string;
-  qr: number;
-  social: number;
-  search: number;
-  direct: number;
-}
+export type { SourceViewsOfDay };
 
 export interface ViewTotals {
   views: number;

@@ -8,12 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { pageViewsDaily } from "../db/schema";
-import {
-  VIEW_DEVICES,
-  VIEW_SOURCES,
-  type ViewDevice,
-  type ViewSource,
-} from "./classify-view.server";
+import { VIEW_DEVICES, VIEW_SOURCES, type ViewDevice, type ViewSource } from "~/lib/page-views";
 
 export interface PageViews {
   /** False with ANALYTICS=off: `record` then counts nothing. */
