@@ -14,8 +14,9 @@
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
  * It writes bench/results/latest.json and latest.md and exits 1 when a budget is missed.
  *
- * `BENCH_ONLY=random-query` measures the random query strings alone and puts that part into
- * the results already recorded, leaving the rest as it was.
+ * `BENCH_ONLY=random-query` measures the random query strings alone, and
+ * `BENCH_ONLY=page-views` what counting a view costs alone; either puts its part into the
+ * results already recorded, leaving the rest as it was.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -38,6 +39,7 @@ import { startPortal, tempDataDir } from "../tests/e2e/server-process";
 import { measurePages } from "./browser-metrics";
 import {
   checkBudgets,
+  PAGE_VIEW_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
   type BenchResults,
@@ -60,7 +62,7 @@ const resultsDir = path.join(root, "bench", "results");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
 const only = process.env.BENCH_ONLY || null;
-const PARTS = ["random-query"] as const;
+const PARTS = ["random-query", "page-views"] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 /** Newest modification time of the files the build is made from. */
@@ -251,18 +253,22 @@ function record(results: BenchResults, checked: (name: string) => boolean): numb
   return 0;
 }
 
-/** `BENCH_ONLY=random-query`: that part alone, put into the recorded results. */
-async function mainRandomQueryOnly(): Promise<number> {
+/** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
+async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfNeeded();
   const dataDir = tempDataDir();
   try {
     log(`creating the sites in ${dataDir}`);
     const sites = await seedSites({ DATA_DIR: dataDir });
-    const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
     const recorded = recordedResults();
-    const results: BenchResults = { ...recorded, randomQuery };
+    const env = { DATA_DIR: dataDir };
+    const results: BenchResults =
+      part === "random-query"
+        ? { ...recorded, randomQuery: await measureRandomQuery(sites, env) }
+        : { ...recorded, pageViews: await measurePageViewCost(sites, env) };
     results.budgets = checkBudgets(results);
-    return record(results, (name) => name.startsWith(RANDOM_QUERY_BUDGET_PREFIX));
+    const prefix = part === "random-query" ? RANDOM_QUERY_BUDGET_PREFIX : PAGE_VIEW_BUDGET_PREFIX;
+    return record(results, (name) => name.startsWith(prefix));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -270,7 +276,8 @@ async function mainRandomQueryOnly(): Promise<number> {
 
 async function main(): Promise<number> {
   if (only !== null) {
-    if (only === "random-query") return mainRandomQueryOnly();
+    const part = PARTS.find((name) => name === only);
+    if (part) return mainPartOnly(part);
     throw new Error(`BENCH_ONLY=${only}: expected one of ${PARTS.join(", ")}.`);
   }
   buildIfNeeded();
