@@ -5,11 +5,19 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, openEditorTab, register, signIn, test, toast } from "./fixtures";
+import {
+  createSite,
+  expect,
+  expectNoSeriousAxeIssue,
+  openEditorTab,
+  register,
+  signIn,
+  test,
+  toast,
+} from "./fixtures";
 
 /** The e2e server's stored files (DATA_DIR/files/objects, see playwright.config.ts). */
 const STORED_OBJECTS = path.join(".e2e-data", "main", "files", "objects");
@@ -26,15 +34,6 @@ async function storedFilesUnder(prefix: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-}
-
-async function expectNoSeriousAxeIssue(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
 }
 
 let otherDevices = 0;

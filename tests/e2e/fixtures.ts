@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 let addressCounter = 0;
@@ -82,4 +83,20 @@ export function toast(page: Page, text: string) {
 export async function chooseItemAction(page: Page, itemName: string, entry: string | RegExp) {
   await page.getByRole("button", { name: `Actions for ${itemName}`, exact: true }).click();
   await page.getByRole("menuitem", { name: entry }).click();
+}
+
+/** The two screens every owner-facing page is checked at: a small phone and a laptop. */
+export const SCREENS = [
+  ["phone", { width: 360, height: 800 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const;
+
+/** axe finds nothing serious or critical on the page as it is now. */
+export async function expectNoSeriousAxeIssue(page: Page, where = "") {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
 }

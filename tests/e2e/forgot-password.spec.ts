@@ -5,11 +5,9 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
-import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { expect, register, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousAxeIssue, register, signIn, test } from "./fixtures";
 
 const OUTBOX = path.join(".e2e-data", "main", "mail");
 
@@ -33,15 +31,6 @@ async function resetLinkMailedTo(email: string): Promise<string> {
     )
     .not.toBeNull();
   return link!;
-}
-
-async function expectNoSeriousAxeIssue(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
 }
 
 for (const screen of [

@@ -1,6 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
+import {
+  createSite,
+  DEMO,
+  expect,
+  expectNoSeriousAxeIssue,
+  openEditorTab,
+  register,
+  signIn,
+  test,
+} from "./fixtures";
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -41,16 +49,6 @@ async function smallTouchTargets(page: Page) {
     }
     return small;
   }, TOUCH_TARGET);
-}
-
-/** axe finds nothing serious or critical on the page as it is now. */
-async function expectNoSeriousAxeIssue(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
 }
 
 /** Every row's secondary actions are in its own menu, and only there. */

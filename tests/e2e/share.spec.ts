@@ -3,20 +3,16 @@
  * QR code downloads, share buttons, printables), reached from Your Products and the
  * editor; each printable passes axe and prints on exactly one page of its paper.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createSite, expect, openEditorTab, register, test } from "./fixtures";
-
-async function expectNoSeriousAxeIssue(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    where,
-  ).toEqual([]);
-}
+import {
+  createSite,
+  expect,
+  expectNoSeriousAxeIssue,
+  openEditorTab,
+  register,
+  SCREENS,
+  test,
+} from "./fixtures";
 
 /** The pages of a PDF and the size of the first, in points. */
 function pdfPages(pdf: Buffer) {
@@ -33,10 +29,7 @@ const PAPER = {
   "poster-letter": { width: 8.5 * 72, height: 11 * 72 },
 } as const;
 
-for (const [device, viewport] of [
-  ["phone", { width: 360, height: 800 }],
-  ["desktop", { width: 1280, height: 800 }],
-] as const) {
+for (const [device, viewport] of SCREENS) {
   test.describe(`on a ${device}`, () => {
     test.use({ viewport });
 

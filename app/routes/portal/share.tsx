@@ -107,22 +107,22 @@ export default function Share({ loaderData }: Route.ComponentProps) {
             alt={`QR code for ${publicUrl}`}
           />
           <div className="card-actions">
-            <a
-              className="button"
-              href={qrPng}
-              download={downloadName(name, "png")}
-              onClick={markShared}
-            >
-              Download PNG
-            </a>
-            <a
-              className="button secondary"
-              href={qrSvg}
-              download={downloadName(name, "svg")}
-              onClick={markShared}
-            >
-              Download SVG
-            </a>
+            {(
+              [
+                ["png", qrPng, "button"],
+                ["svg", qrSvg, "button secondary"],
+              ] as const
+            ).map(([format, href, className]) => (
+              <a
+                key={format}
+                className={className}
+                href={href}
+                download={downloadName(name, format)}
+                onClick={markShared}
+              >
+                Download {format.toUpperCase()}
+              </a>
+            ))}
           </div>
           <p className="muted small">
             PNG (1,024 px) for documents and social posts; SVG stays sharp at any size, for print
