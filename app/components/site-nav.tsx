@@ -1,10 +1,14 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { NavBar, SignOutButton, type NavEntry } from "./nav-bar";
 
 export interface NavUser {
   email: string;
 }
 
-/** The marketing site's nav: section anchors, then account links. */
+/**
+ * The marketing site's nav: section anchors, then account links. On a phone the bar keeps
+ * Sign in (or User) and folds the rest into its Menu.
+ */
 export function SiteNav({
   user,
   registerHref,
@@ -12,56 +16,21 @@ export function SiteNav({
   user: NavUser | null;
   registerHref: string | null;
 }) {
-  return (
-    <header className="navbar">
-      <nav className="container" aria-label="Site">
-        <Link to="/" className="brand">
-          Site Builder
-        </Link>
-        <ul className="nav-links">
-          <li>
-            <a href="/#products">Products</a>
-          </li>
-          <li>
-            <a href="/#about">About</a>
-          </li>
-          <li>
-            <a href="/#contact">Contact</a>
-          </li>
-          {user ? (
-            <>
-              <li>
-                <Link to="/user">User</Link>
-              </li>
-              <li>
-                <SignOutButton />
-              </li>
-            </>
-          ) : (
-            <>
-              <li>
-                <Link to="/signin">Sign in</Link>
-              </li>
-              {registerHref ? (
-                <li>
-                  <a href={registerHref}>Register</a>
-                </li>
-              ) : null}
-            </>
-          )}
-        </ul>
-      </nav>
-    </header>
-  );
-}
-
-/** Sign-out is a POST, so a link or a prefetch can never sign anyone out. */
-export function SignOutButton() {
-  return (
-    <Form method="post" action="/signout">
-      <button type="submit" className="link-button nav-button">
-        Sign out
-      </button>
-    </Form>
-  );
+  const sections: NavEntry[] = [
+    { key: "products", content: <a href="/#products">Products</a> },
+    { key: "about", content: <a href="/#about">About</a> },
+    { key: "contact", content: <a href="/#contact">Contact</a> },
+  ];
+  const account: NavEntry[] = user
+    ? [
+        { key: "user", content: <Link to="/user">User</Link>, onPhones: true },
+        { key: "sign-out", content: <SignOutButton /> },
+      ]
+    : [
+        { key: "sign-in", content: <Link to="/signin">Sign in</Link>, onPhones: true },
+        ...(registerHref
+          ? [{ key: "register", content: <a href={registerHref}>Register</a> }]
+          : []),
+      ];
+  return <NavBar label="Site" menuLabel="Menu" entries={[...sections, ...account]} />;
 }

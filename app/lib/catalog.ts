@@ -29,7 +29,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     what: "A menu page for your restaurant, café or food truck: dishes grouped by category with prices, photos and descriptions, your opening hours, address and phone.",
     why: "Guests scan a QR code at the table or find you on a map and want the menu now, on a cheap phone with a weak signal. A small, fast page beats a PDF or a photo of the menu board.",
     how: [
-      "Sign in and create a restaurant site with your restaurant's name.",
+      "Create your free account (or sign in) and name your restaurant site.",
       "Add your dishes with a price, a category and a photo; star the popular ones.",
       "Set your colors, logo, hours and contact details, then share the link or print it as a QR code.",
     ],
@@ -50,7 +50,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     what: "A storefront for a small shop: products with up to five photos, prices, tags and a Sold Out badge, with PayPal and Venmo checkout links for each item.",
     why: "Small sellers need a page that shows what is in stock and lets customers pay, without running a full online store.",
     how: [
-      "Sign in and create a shoppy site.",
+      "Create your free account (or sign in) and name your shoppy site.",
       "Add your products with photos, a price and tags; mark them sold out when they are.",
       "Add your PayPal.me or Venmo username and share the link.",
     ],

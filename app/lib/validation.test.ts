@@ -133,6 +133,15 @@ describe("registerSchema", () => {
     });
   });
 
+  it("keeps the product a visitor came from only when they may start with it", () => {
+    expect(registerSchema.parse({ ...valid, product: "restaurant" }).product).toBe("restaurant");
+    for (const product of ["dealership", "coming-soon", "https://evil.example", ["shoppy"]]) {
+      const result = registerSchema.safeParse({ ...valid, product });
+      expect(result.success, JSON.stringify(product)).toBe(true);
+      expect(result.data?.product).toBeUndefined();
+    }
+  });
+
   it("accepts unicode and emoji usernames", () => {
     expect(registerSchema.parse({ ...valid, username: "José 🍕" }).username).toBe("José 🍕");
   });

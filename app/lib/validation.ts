@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { startableProduct } from "./get-started";
 import { MESSAGES } from "./messages";
 import { PRODUCT_TYPES } from "~/sites/product-types";
 
@@ -58,6 +59,12 @@ export const registerSchema = z
       .regex(NO_CONTROL_CHARACTERS, { error: MESSAGES.usernameInvalid }),
     email: emailField,
     password: newPasswordField,
+    // The product the visitor came from (a hidden field): kept only if it is one they may
+    // start with, and never a reason to refuse the registration.
+    product: z
+      .unknown()
+      .transform((value) => startableProduct(value) ?? undefined)
+      .optional(),
   })
   // The list of common passwords is too big for the browser: the server checks it
   // (app/server/password-policy.server.ts), this schema only the email rule.

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { CATALOG } from "../../app/lib/catalog";
 import { MESSAGES } from "../../app/lib/messages";
-import { expect, register, test } from "./fixtures";
+import { expect, expectNoSeriousAxeIssue, register, SCREENS, test } from "./fixtures";
 
 test("the products grid links only the available products", async ({ page }) => {
   await page.goto("/");
@@ -25,10 +24,12 @@ test("the products grid links only the available products", async ({ page }) => 
 test("the landing page has the hero, features, versions, about and contact", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveAttribute(
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Create your page — free" })).toHaveAttribute(
     "href",
-    "/signin",
+    "/register",
   );
+  await expect(main.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
   for (const name of ["Products", "Features", "Versions", "About", "Contact"]) {
     await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   }
@@ -93,6 +94,72 @@ test("the coming-soon page lists what is most requested, with the request form c
   ).toBeGreaterThan(2);
   await expect(page.getByRole("button", { name: "Send request" })).toBeDisabled();
   await expect(page.getByLabel("What kind of business?")).toBeDisabled();
+});
+
+test("the closed request form looks closed and says why beside it", async ({ page }) => {
+  await page.goto("/product/coming-soon");
+  const form = page.getByRole("region", { name: "Request a site type" });
+  const reason = form.getByText("Requests open soon.");
+  await expect(reason).toBeVisible();
+  await expect(form.getByText("Not open yet")).toBeVisible();
+  const fieldset = form.locator("fieldset");
+  await expect(fieldset).toHaveAttribute("disabled");
+  await expect(fieldset).toHaveAccessibleDescription(/Not open yet Requests open soon\./);
+  // Greyed, and the pointer says it cannot be used.
+  expect(
+    Number(await fieldset.evaluate((element) => getComputedStyle(element).opacity)),
+  ).toBeLessThan(0.7);
+  for (const control of [
+    form.getByRole("button", { name: "Send request" }),
+    form.getByLabel("What kind of business?"),
+  ]) {
+    await expect(control).toBeDisabled();
+    expect(await control.evaluate((element) => getComputedStyle(element).cursor)).toBe(
+      "not-allowed",
+    );
+  }
+  // The reason itself stays at full strength, above the form it explains.
+  expect(await reason.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+  expect((await reason.boundingBox())!.y).toBeLessThan((await fieldset.boundingBox())!.y);
+});
+
+test("a version and its badge are apart, in the text and on screen", async ({ page }) => {
+  await page.goto("/product/coming-soon");
+  const version = page.getByRole("main").locator(".product-version");
+  await expect(version).toHaveText("Version: Planned Not available yet");
+  const label = (await version.getByText("Planned", { exact: true }).boundingBox())!;
+  const badge = (await version.getByText("Not available yet").boundingBox())!;
+  expect(badge.x - (label.x + label.width)).toBeGreaterThanOrEqual(6);
+
+  await page.goto("/");
+  const card = page.getByRole("listitem").filter({ hasText: "Dealership" });
+  await expect(card.locator(".product-version")).toHaveText("v0.2 (beta) Not available yet");
+});
+
+test("the versions stack into one card per plan on a phone, and are a table on a desktop", async ({
+  page,
+}) => {
+  await page.setViewportSize(SCREENS[0][1]);
+  await page.goto("/product/restaurant");
+  const plans = page.getByRole("region", { name: "Plans" });
+  await expect(plans.getByRole("table")).toBeHidden();
+  const cards = plans.getByRole("list", { name: "Plans" }).getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  for (const [index, name] of ["Beta", "Free", "Subscription"].entries()) {
+    await expect(cards.nth(index).getByRole("heading", { name })).toBeVisible();
+    await expect(cards.nth(index).getByText("Not announced")).toBeVisible();
+  }
+  // Said once, above the cards (the table's caption is not displayed).
+  await expect(
+    plans.getByText("Prices are not published yet.").filter({ visible: true }),
+  ).toHaveCount(1);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  await page.setViewportSize(SCREENS[1][1]);
+  await expect(plans.getByRole("table", { name: "Plans" })).toBeVisible();
+  await expect(plans.getByRole("list", { name: "Plans" })).toBeHidden();
 });
 
 test("an unknown product answers 404 'Product not found.'", async ({ page }) => {
@@ -183,23 +250,19 @@ test("every page has a title, description, canonical URL and Open Graph tags", a
   }
 });
 
-for (const path of ["/", "/product/restaurant", "/signin"]) {
-  for (const [device, viewport] of [
-    ["phone", { width: 360, height: 740 }],
-    ["desktop", { width: 1280, height: 800 }],
-  ] as const) {
+for (const path of [
+  "/",
+  "/product/restaurant",
+  "/product/shoppy",
+  "/product/coming-soon",
+  "/signin",
+  "/register?product=restaurant",
+]) {
+  for (const [device, viewport] of SCREENS) {
     test(`axe finds no serious or critical problems on ${path} (${device})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === "serious" || v.impact === "critical",
-      );
-      expect(
-        serious.map(
-          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-        ),
-      ).toEqual([]);
+      await expectNoSeriousAxeIssue(page, `${path} (${device})`);
       // Nothing wider than the screen.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,

@@ -9,6 +9,9 @@ test.describe("on a 360 px phone", () => {
     const nav = page.getByRole("navigation", { name: "Portal" });
     const box = (await nav.boundingBox())!;
     expect(box.height).toBeLessThanOrEqual(64);
+    // The brand fits beside them, whole.
+    const brand = nav.getByRole("link", { name: "Site Builder" });
+    expect(await brand.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
     await expect(nav.getByRole("link", { name: "Your Products" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "User Info" })).toBeHidden();
 

@@ -109,6 +109,11 @@ test("registration can be closed or sent to an external page", async ({ page }) 
   try {
     await page.goto(`${closed.url}/`);
     await expect(page.getByRole("link", { name: "Register" })).toHaveCount(0);
+    // Nothing to start with but signing in.
+    await expect(page.getByRole("link", { name: /^Create your page/ })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveClass(
+      "button",
+    );
     await page.goto(`${closed.url}/register`);
     await expect(page.getByText(MESSAGES.registrationClosed)).toBeVisible();
     const owner = uniqueOwner();
@@ -131,6 +136,14 @@ test("registration can be closed or sent to an external page", async ({ page }) 
     await expect(
       page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Register" }),
     ).toHaveAttribute("href", "https://accounts.example/join");
+    // The calls to action go there too, unchanged: what that page accepts is not ours to guess.
+    for (const path of ["/", "/product/restaurant"]) {
+      await page.goto(`${external.url}${path}`);
+      for (const start of await page.getByRole("link", { name: "Create your page — free" }).all()) {
+        await expect(start).toHaveAttribute("href", "https://accounts.example/join");
+      }
+    }
+    await expect(page.getByRole("link", { name: "Create your page — free" })).toHaveCount(2);
   } finally {
     expect(await external.stop()).toBe(0);
   }

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicesContext } from "../../app/context";
 import { MESSAGES } from "../../app/lib/messages";
 import * as registerRoute from "../../app/routes/auth/register";
 import * as signinRoute from "../../app/routes/auth/signin";
@@ -105,12 +107,65 @@ describe("email verification", () => {
       verifyRoute.loader,
       getPage("/verify-email", { cookie: followed.cookie }),
     );
-    expect(landing.body).toEqual({ state: "confirmed", email: owner.email });
+    expect(landing.body).toEqual({ state: "confirmed", email: owner.email, startWith: null });
 
     expect(await signIn(owner.email, owner.password)).toMatchObject({
       status: 302,
       location: "/user",
     });
+  });
+
+  it("keeps the product an owner registered for until the link brings them back", async () => {
+    const owner = newOwner("starter");
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    const call = async (fn: (args: never) => unknown, request: Request) =>
+      (await fn({ request, context, params: {} } as never)) as {
+        data: Record<string, unknown>;
+        init: { headers?: HeadersInit };
+      };
+
+    const registered = await call(
+      registerRoute.action,
+      postForm("/register", { ...owner, product: "restaurant" }),
+    );
+    expect(registered.data).toEqual({ checkEmail: owner.email });
+    const kept = new Headers(registered.init.headers).get("set-cookie")!;
+    expect(kept).toMatch(
+      /^starting-product=[^;]+; Max-Age=86400; Path=\/verify-email; HttpOnly; SameSite=Lax$/,
+    );
+
+    const followed = await follow(await linkMailedTo(owner.email, /^Confirm your email/));
+    const landing = await call(
+      verifyRoute.loader,
+      getPage("/verify-email", { cookie: `${followed.cookie}; ${kept.split(";")[0]}` }),
+    );
+    expect(landing.data).toEqual({
+      state: "confirmed",
+      email: owner.email,
+      startWith: "restaurant",
+    });
+    // Read once: the cookie is cleared on the way.
+    expect(new Headers(landing.init.headers).get("set-cookie")).toMatch(
+      /^starting-product=; Max-Age=0; Path=\/verify-email/,
+    );
+  });
+
+  it("keeps no product it may not start with, whether posted or planted in the cookie", async () => {
+    const owner = newOwner("planted");
+    const registered = await run(
+      registerRoute.action,
+      postForm("/register", { ...owner, product: "dealership" }),
+    );
+    expect(registered).toEqual({ status: 200, body: { checkEmail: owner.email }, location: null });
+
+    const followed = await follow(await linkMailedTo(owner.email, /^Confirm your email/));
+    const planted = `starting-product=${btoa(JSON.stringify("dealership"))}`;
+    const landing = await run(
+      verifyRoute.loader,
+      getPage("/verify-email", { cookie: `${followed.cookie}; ${planted}` }),
+    );
+    expect(landing.body).toEqual({ state: "confirmed", email: owner.email, startWith: null });
   });
 
   it("answers an address that has an account exactly as a new one, and mails its owner", async () => {

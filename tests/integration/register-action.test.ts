@@ -74,4 +74,27 @@ describe("register action", () => {
     expect(thrown?.headers.get("location")).toBe("/user");
     expect(thrown?.headers.get("set-cookie")).toMatch(/session_token=/);
   });
+
+  it("goes on to create the product the owner came from", async () => {
+    for (const product of ["restaurant", "shoppy"]) {
+      const { thrown } = await postRegister({ ...newOwner(), product });
+      expect(thrown?.status).toBe(302);
+      expect(thrown?.headers.get("location")).toBe(`/user/create?type=${product}`);
+      expect(thrown?.headers.get("set-cookie")).toMatch(/session_token=/);
+    }
+  });
+
+  it("ignores a product it may not start with, and never redirects off the site", async () => {
+    for (const product of [
+      "dealership",
+      "coming-soon",
+      "https://evil.example",
+      "//evil.example",
+      "/user/delete/x",
+    ]) {
+      const { thrown } = await postRegister({ ...newOwner(), product });
+      expect(thrown?.status, product).toBe(302);
+      expect(thrown?.headers.get("location"), product).toBe("/user");
+    }
+  });
 });

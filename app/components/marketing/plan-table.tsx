@@ -1,11 +1,15 @@
 import { PLANS, PRICES_NOT_PUBLISHED } from "~/lib/catalog";
 
-/** The versions table: Beta, Free, Subscription. Prices are not published, and it says so. */
+const PRICE_NOT_ANNOUNCED = "Not announced";
+
+/**
+ * The versions table: Beta, Free, Subscription. Prices are not published, and it says so.
+ * A phone gets the same plans as one card each, as three columns of sentences do not fit
+ * its width; only one of the two is displayed, so assistive technology meets each once.
+ */
 export function PlanTable({ headingId }: { headingId?: string }) {
   return (
-    // On a narrow phone the table scrolls sideways; the scroller takes keyboard focus for that.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable to scroll by keyboard
-    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
+    <>
       <table className="plans" aria-labelledby={headingId}>
         <caption>{PRICES_NOT_PUBLISHED}</caption>
         <thead>
@@ -28,11 +32,27 @@ export function PlanTable({ headingId }: { headingId?: string }) {
           <tr>
             <th scope="row">Price</th>
             {PLANS.map((plan) => (
-              <td key={plan.name}>Not announced</td>
+              <td key={plan.name}>{PRICE_NOT_ANNOUNCED}</td>
             ))}
           </tr>
         </tbody>
       </table>
-    </div>
+      <div className="plan-cards">
+        <p className="muted">{PRICES_NOT_PUBLISHED}</p>
+        <ul className="grid" aria-labelledby={headingId}>
+          {PLANS.map((plan) => (
+            <li key={plan.name} className="card">
+              <h3>{plan.name}</h3>
+              <dl className="details">
+                <dt>What you get</dt>
+                <dd>{plan.summary}</dd>
+                <dt>Price</dt>
+                <dd>{PRICE_NOT_ANNOUNCED}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }

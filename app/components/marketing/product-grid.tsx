@@ -20,7 +20,7 @@ export function ProductGrid({ entries }: { entries: readonly CatalogEntry[] }) {
           </h3>
           <p className="muted">{entry.tagline}</p>
           <p className="product-version">
-            {entry.version}
+            {entry.version}{" "}
             {entry.enabled ? null : <span className="badge muted-badge">Not available yet</span>}
           </p>
         </li>

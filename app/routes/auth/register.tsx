@@ -4,6 +4,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckYourEmail } from "~/components/check-your-email";
 import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
+import { catalogEntry } from "~/lib/catalog";
+import { pathAfterRegistration, PRODUCT_PARAMETER, productFromSearch } from "~/lib/get-started";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { registerSchema } from "~/lib/validation";
@@ -18,6 +20,7 @@ import { getOptionalUser } from "~/server/session.server";
 import { pageMeta } from "~/lib/seo";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import type { Route } from "./+types/register";
+import { rememberStartingProduct } from "./starting-product.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -28,8 +31,9 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(servicesContext);
   if (env.registerUrl) throw redirect(env.registerUrl);
-  if (await getOptionalUser(request, context)) throw redirect("/user");
-  return { open: env.registrationOpen };
+  const product = productFromSearch(new URL(request.url).searchParams);
+  if (await getOptionalUser(request, context)) throw redirect(pathAfterRegistration(product));
+  return { open: env.registrationOpen, product };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { username, email, password } = submission.value;
+  const product = submission.value.product ?? null;
   const result = await postToAuthRouter(services, request, "/sign-up/email", {
     name: username,
     email,
@@ -50,8 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     // With confirmation required there is no session yet: the mailed link signs the owner in.
     // A new address and one that already has an account get this same answer.
-    if (!hasSessionCookie(result.setCookies)) return { checkEmail: email };
-    throw redirect("/user", { headers: cookieHeaders(result.setCookies) });
+    if (!hasSessionCookie(result.setCookies)) {
+      return data(
+        { checkEmail: email },
+        { headers: product ? await rememberStartingProduct(services.env, product) : undefined },
+      );
+    }
+    throw redirect(pathAfterRegistration(product), { headers: cookieHeaders(result.setCookies) });
   }
 
   const passwordError = passwordRuleError(result);
@@ -80,7 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/register";
+  // The form posts to this page's own address, with its `product` parameter.
+  const submitting =
+    navigation.state !== "idle" && navigation.formAction?.split("?")[0] === "/register";
+  const startingWith = loaderData.product ? catalogEntry(loaderData.product) : null;
   const checkEmail = actionData && "checkEmail" in actionData ? actionData.checkEmail : null;
   const [form, fields] = useForm({
     lastResult: actionData && !("checkEmail" in actionData) ? actionData : undefined,
@@ -107,8 +120,16 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="container narrow">
       <h1>Create your account</h1>
+      <p className="lead">
+        {startingWith
+          ? `Free to start. Next, you name your ${startingWith.name.toLowerCase()} page.`
+          : "Free to start: your first page is a few minutes away."}
+      </p>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
+        {loaderData.product ? (
+          <input type="hidden" name={PRODUCT_PARAMETER} value={loaderData.product} />
+        ) : null}
         <Field field={fields.username} label="Username">
           <input autoComplete="username" />
         </Field>

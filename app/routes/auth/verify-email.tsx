@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CheckYourEmail } from "~/components/check-your-email";
 import { Field, FormErrors } from "~/components/form";
+import { createSitePath } from "~/lib/get-started";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { forgotPasswordSchema as emailOnlySchema } from "~/lib/validation";
@@ -11,6 +12,7 @@ import { postToAuthRouter } from "~/server/auth-forms.server";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import { requireMailOn } from "~/server/password-reset.server";
 import type { Route } from "./+types/verify-email";
+import { takeStartingProduct } from "./starting-product.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -28,7 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.has("error")) return { state: "invalid" as const };
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (session?.user.emailVerified) {
-    return { state: "confirmed" as const, email: session.user.email };
+    // The product a new owner registered for, so they can go straight on to creating it.
+    const { product, headers } = await takeStartingProduct(services.env, request);
+    return data(
+      { state: "confirmed" as const, email: session.user.email, startWith: product },
+      { headers },
+    );
   }
   return { state: "ask" as const };
 }
@@ -75,8 +82,13 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <p className="alert success" role="status">
           {`${loaderData.email} is confirmed, and you are signed in.`}
         </p>
-        <p>
-          <Link to="/user" className="button">
+        <p className="button-row">
+          {loaderData.startWith ? (
+            <Link to={createSitePath(loaderData.startWith)} className="button">
+              Create your page
+            </Link>
+          ) : null}
+          <Link to="/user" className={loaderData.startWith ? "button secondary" : "button"}>
             Go to your sites
           </Link>
         </p>

@@ -1,5 +1,6 @@
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { ContactForm } from "~/components/marketing/contact-form";
+import { GetStarted } from "~/components/marketing/get-started";
 import { PlanTable } from "~/components/marketing/plan-table";
 import { ProductGrid } from "~/components/marketing/product-grid";
 import { servicesContext } from "~/context";
@@ -52,7 +53,6 @@ const FEATURES = [
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
-  const signedIn = Boolean(layout?.user);
   return (
     <div className="container">
       <section className="hero" aria-labelledby="hero-title">
@@ -61,9 +61,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           A menu for your restaurant or a storefront for your shop: fast on any phone, easy to
           update, shared with one link.
         </p>
-        <Link className="button" to={signedIn ? "/user" : "/signin"}>
-          {signedIn ? "Your Products" : "Sign in"}
-        </Link>
+        {/* The landing page presents every product, so none is chosen for the visitor here. */}
+        <GetStarted
+          product={null}
+          signedIn={Boolean(layout?.user)}
+          registerHref={layout?.registerHref ?? null}
+        />
       </section>
 
       <section id="products" className="section" aria-labelledby="products-title">

@@ -1,9 +1,12 @@
-import { data, Link } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { GetStarted } from "~/components/marketing/get-started";
 import { PlanTable } from "~/components/marketing/plan-table";
 import { catalogEntry, MOST_REQUESTED } from "~/lib/catalog";
+import { startableProduct } from "~/lib/get-started";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/product";
+import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = (args) =>
   args.data
@@ -18,7 +21,16 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { entry } = loaderData;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
   const comingSoon = entry.id === "coming-soon";
+  const product = startableProduct(entry.id);
+  const getStarted = product ? (
+    <GetStarted
+      product={product}
+      signedIn={Boolean(layout?.user)}
+      registerHref={layout?.registerHref ?? null}
+    />
+  ) : null;
   return (
     <div className="container product-page">
       <p className="muted">
@@ -26,10 +38,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>{entry.name}</h1>
       <p className="lead">{entry.tagline}</p>
-      <p>
-        Version: <strong>{entry.version}</strong>
+      <p className="product-version">
+        <span>
+          Version: <strong>{entry.version}</strong>
+        </span>{" "}
         {entry.enabled ? null : <span className="badge muted-badge">Not available yet</span>}
       </p>
+      {getStarted}
 
       <section aria-labelledby="what">
         <h2 id="what">What it is</h2>
@@ -72,14 +87,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="request">
             <h2 id="request">Request a site type</h2>
-            <p className="muted">
-              Requests open soon. Until then, write to us from the Contact section.
-            </p>
-            <form className="form narrow-section" aria-describedby="request-closed">
-              <fieldset disabled className="plain-fieldset">
-                <p id="request-closed" className="visually-hidden">
-                  This form is not open yet.
-                </p>
+            {/* SPEC: the request form is shown, and disabled. It says why beside it. */}
+            <form className="form narrow-section closed-form">
+              <p id="request-closed" className="closed-form-reason">
+                <span className="badge muted-badge">Not open yet</span> Requests open soon. Until
+                then, <a href="/#contact">write to us</a>.
+              </p>
+              <fieldset disabled className="plain-fieldset" aria-describedby="request-closed">
                 <div className="field">
                   <label htmlFor="request-type">What kind of business?</label>
                   <input id="request-type" name="type" />
@@ -98,15 +112,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <PlanTable headingId="plans" />
       </section>
 
-      <p>
-        {entry.enabled ? (
-          <Link className="button" to="/signin">
-            Get started
-          </Link>
-        ) : (
+      {getStarted ?? (
+        <p>
           <Link to="/#contact">Ask us about it</Link>
-        )}
-      </p>
+        </p>
+      )}
     </div>
   );
 }

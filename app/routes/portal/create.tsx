@@ -4,6 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Field, FieldErrors, FormErrors } from "~/components/form";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts, isStatusValid, NAME_MAX_LENGTH } from "~/lib/limits";
+import { typeToPreselect } from "~/lib/get-started";
 import { MESSAGES } from "~/lib/messages";
 import { ALL_SITES } from "~/sites";
 import { createProductSchema } from "~/lib/validation";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
   const used = (await listOwnerProducts(context.get(servicesContext).db, owner.id)).length;
   const max = effectiveMaxProducts(owner.maxProduct);
@@ -29,7 +30,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     : used >= max
       ? MESSAGES.productLimitReached
       : null;
-  return { used, max, blockedBy };
+  // Arriving from a product's page (through registration), that product is already chosen.
+  const preselected = typeToPreselect(new URL(request.url).searchParams);
+  return { used, max, blockedBy, preselected };
 }
 
 const REFUSAL_MESSAGE = {
@@ -64,9 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const creating = navigation.state !== "idle" && navigation.formAction === "/user/create";
+  // The form posts to this page's own address, `?type=` included.
+  const creating =
+    navigation.state !== "idle" && navigation.formAction?.split("?")[0] === "/user/create";
   const [form, fields] = useForm({
     lastResult: actionData,
+    defaultValue: { type: loaderData.preselected ?? undefined },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createProductSchema }),
