@@ -205,41 +205,45 @@ describe("checkBudgets with random query strings", () => {
 });
 
 describe("checkBudgets with view counting", () => {
-  /** The same page at 50 connections with ANALYTICS=off and =on, `addedMs` apart in mean latency. */
+  /** The same page at 50 connections with ANALYTICS=off and =on, `addedMs` of server CPU apart. */
   const pageViews = (addedMs: number, { viewsCounted = 30_000, failures = 0 } = {}) => {
     const off = { ...run(3000, 30), meanMs: 16 };
-    const on = { ...run(2950, 30, failures), meanMs: 16 + addedMs };
+    const on = { ...run(2950, 30, failures), meanMs: 16.3 };
     return {
       page: "Bench Bistro",
       path: "/r/bench-bistro-1",
       analyticsOff: off,
       analyticsOn: on,
+      cpuMsPerRequestOff: 0.25,
+      cpuMsPerRequestOn: 0.25 + addedMs,
       viewsCounted,
     } satisfies PageViewCostReport;
   };
   const checksOf = (report: PageViewCostReport) =>
     checkBudgets({ load: [], pages: [], databaseScale: null, pageViews: report });
 
-  it("passes when a view adds at most 1 ms to the mean latency, and the load was counted", () => {
+  it("passes when a view adds at most 1 ms of server time, and the load was counted", () => {
     const checks = checksOf(pageViews(1));
     expect(missed(checks)).toEqual([]);
-    expect(checks.find((check) => check.name.endsWith("added mean latency"))!.actual).toBe(
-      "1.00 ms (17.0 ms vs 16.0 ms; 2,950/s vs 3,000/s)",
+    expect(checks.find((check) => check.name.endsWith("added server time per view"))!.actual).toBe(
+      "1.000 ms (1.250 vs 0.250 ms CPU per request)",
     );
   });
 
   it("misses past 1 ms, when nothing was counted, and on any failure", () => {
-    expect(missed(checksOf(pageViews(1.01)))).toEqual(["Counting a view: added mean latency"]);
-    expect(missed(checksOf(pageViews(0.2, { viewsCounted: 0 })))).toEqual([
+    expect(missed(checksOf(pageViews(1.01)))).toEqual([
+      "Counting a view: added server time per view",
+    ]);
+    expect(missed(checksOf(pageViews(0.02, { viewsCounted: 0 })))).toEqual([
       "Counting a view: views counted with ANALYTICS=on",
     ]);
-    expect(missed(checksOf(pageViews(0.2, { failures: 1 })))).toEqual([
+    expect(missed(checksOf(pageViews(0.02, { failures: 1 })))).toEqual([
       "Counting a view: failed requests",
     ]);
   });
 
   it("is tabled beside the other measurements", () => {
-    const report = pageViews(0.25);
+    const report = pageViews(0.01);
     const measured = { load: [], pages: [], databaseScale: null, pageViews: report };
     const markdown = resultsMarkdown({
       finishedAt: "2026-11-22T12:00:00.000Z",
@@ -249,7 +253,7 @@ describe("checkBudgets with view counting", () => {
       budgets: checkBudgets(measured),
     });
     expect(markdown).toContain(
-      "| Bench Bistro | 3,000/s, mean 16.0 ms, p99 30.0 ms | 2,950/s, mean 16.3 ms, p99 30.0 ms | 0.25 ms | -50/s | 30,000 |",
+      "| Bench Bistro | 3,000/s, mean 16.0 ms, p99 30.0 ms | 2,950/s, mean 16.3 ms, p99 30.0 ms | 0.250 → 0.260 ms | 0.30 ms | -50/s | 30,000 |",
     );
     expect(checkBudgets({ load: [], pages: [], databaseScale: null })).toEqual([]);
   });

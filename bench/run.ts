@@ -9,7 +9,8 @@
  * - loads them at 200 connections with a random query string on every request, against the
  *   plain page at 200 connections, from the page cache;
  * - loads the cached restaurant page at 50 connections as visitors' phones, on a server that
- *   counts views (ANALYTICS=on) and on one that does not, for what counting a view costs;
+ *   counts views (ANALYTICS=on) and on one that does not (twice each: off, on, on, off), for
+ *   what counting a view costs;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
  * It writes bench/results/latest.json and latest.md and exits 1 when a budget is missed.
@@ -122,10 +123,13 @@ async function seedSites(where: Record<string, string>): Promise<BenchSite[]> {
 }
 
 /** Starts a production server, hands it to `work`, and always stops it. */
-async function withServer<T>(env: Record<string, string>, work: (url: string) => Promise<T>) {
+async function withServer<T>(
+  env: Record<string, string>,
+  work: (url: string, pid: number) => Promise<T>,
+) {
   const server = await startPortal(productionEnv(env));
   try {
-    return await work(server.url);
+    return await work(server.url, server.child.pid!);
   } finally {
     await server.stop();
   }
@@ -181,19 +185,60 @@ const VISITOR_HEADERS = {
   referer: "https://www.google.com/",
 };
 
-/** The cached restaurant page as visitors load it, on a server with ANALYTICS=off, then =on. */
+/** The CPU time the process has used so far (user + system), in milliseconds, from /proc. */
+function processCpuMs(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+}
+
+const clockTicksPerSecond =
+  Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/**
+ * The cached restaurant page as visitors load it, on a server with ANALYTICS=off and on one
+ * with ANALYTICS=on: its latency and rate, and the server's own CPU time per request, which
+ * is what a view adds to serving a page. Latency at 50 connections on a shared 2-core
+ * machine moves by a third between identical runs; CPU time per request does not.
+ */
 async function measurePageViewCost(
   sites: BenchSite[],
   env: Record<string, string>,
 ): Promise<PageViewCostReport> {
   const site = sites.find((each) => each.type === "restaurant")!;
+  const url = (base: string) => base + site.path;
   const measure = (analytics: "on" | "off") =>
-    withServer({ ...env, ANALYTICS: analytics }, (url) => {
+    withServer({ ...env, ANALYTICS: analytics }, async (base, pid) => {
       log(`cached ${site.path} with ANALYTICS=${analytics}`);
-      return measureLoad(url + site.path, { seconds, headers: VISITOR_HEADERS });
+      // Warm up first, so that the CPU counted below is that of the measured requests alone.
+      await measureLoad(url(base), { seconds: 2, warmupSeconds: 0, headers: VISITOR_HEADERS });
+      const before = processCpuMs(pid);
+      const load = await measureLoad(url(base), {
+        seconds,
+        warmupSeconds: 0,
+        headers: VISITOR_HEADERS,
+      });
+      const cpuMs = processCpuMs(pid) - before;
+      return { load, cpuMsPerRequest: cpuMs / (load.requestsPerSecond * load.seconds) };
     });
-  const analyticsOff = await measure("off");
-  const analyticsOn = await measure("on");
+  // Two runs each, in the order off, on, on, off, so that a machine growing busier or
+  // quieter during the part weighs on both alike; each keeps its least disturbed run.
+  const runs = [
+    await measure("off"),
+    await measure("on"),
+    await measure("on"),
+    await measure("off"),
+  ];
+  const leastDisturbed = (a: (typeof runs)[number], b: (typeof runs)[number]) =>
+    a.cpuMsPerRequest <= b.cpuMsPerRequest ? a : b;
+  const off = leastDisturbed(runs[0]!, runs[3]!);
+  const on = leastDisturbed(runs[1]!, runs[2]!);
+  log(
+    `server CPU per request: off ${runs[0]!.cpuMsPerRequest.toFixed(3)} / ${runs[3]!.cpuMsPerRequest.toFixed(3)} ms, ` +
+      `on ${runs[1]!.cpuMsPerRequest.toFixed(3)} / ${runs[2]!.cpuMsPerRequest.toFixed(3)} ms`,
+  );
+  const analyticsOff = off.load;
+  const analyticsOn = on.load;
   // The counting server wrote its views as it stopped.
   const services = await startServices(loadEnv(productionEnv(env)), "npm run bench");
   try {
@@ -203,6 +248,8 @@ async function measurePageViewCost(
       path: site.path,
       analyticsOff,
       analyticsOn,
+      cpuMsPerRequestOff: off.cpuMsPerRequest,
+      cpuMsPerRequestOn: on.cpuMsPerRequest,
       viewsCounted: counted.views,
     };
   } finally {
