@@ -230,6 +230,9 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
       target: req.originalUrl,
       userAgent: req.headers["user-agent"],
       referer: req.headers.referer,
+      fetchDest: req.headers["sec-fetch-dest"],
+      fetchSite: req.headers["sec-fetch-site"],
+      purpose: (req.headers["sec-purpose"] ?? req.headers.purpose) as string | undefined,
     });
     if (view) views.record(productId, view.source, view.device);
   };

@@ -182,45 +182,60 @@ test("another owner's share page and printables answer 404", async ({ page, brow
   await anonymous.close();
 });
 
-test("a scan of the QR code shows in the views on the share page and on Your Products", async ({
-  page,
-}) => {
-  await register(page);
-  const editorUrl = await createSite(page, "Restaurant", "Counted Diner");
-  const productId = editorUrl.split("/").pop()!;
-  const phone =
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-  const scanned = await page.request.get(`/r/counted-diner-${productId}?src=qr`, {
-    headers: { "user-agent": phone },
-  });
-  expect(scanned.status()).toBe(200);
-  // A crawler's visit is not counted.
-  await page.request.get(`/r/counted-diner-${productId}`, {
-    headers: {
-      "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-    },
+test.describe("views", () => {
+  // A browser as visitors have it: headless Chromium names itself, and counts as a bot.
+  test.use({
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    viewport: { width: 1280, height: 800 },
   });
 
-  // Counts reach the database at the next flush (every 10 seconds).
-  const views = page.getByRole("region", { name: "Views in the last 30 days" });
-  await expect(async () => {
-    await page.goto(`/user/share/${productId}`);
-    await expect(views.getByRole("definition").first()).toHaveText("1", { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
-  const totals = Object.fromEntries(
-    await views
-      .locator(".views-totals > div")
-      .evaluateAll((rows) =>
-        rows.map((row) => [
-          row.querySelector("dt")!.textContent,
-          row.querySelector("dd")!.textContent,
-        ]),
-      ),
-  );
-  expect(totals).toMatchObject({ Views: "1", "QR code": "1", Search: "0", "On phones": "1" });
-  await views.getByText("Show as a table").click();
-  await expect(views.getByRole("table")).toBeVisible();
+  test("a scan of the QR code shows in the views on the share page and on Your Products", async ({
+    page,
+  }) => {
+    await register(page);
+    const editorUrl = await createSite(page, "Restaurant", "Counted Diner");
+    const productId = editorUrl.split("/").pop()!;
+    // The editor's live preview shows the public page; the owner looking is no view.
+    await expect(
+      page.frameLocator('iframe[title="Preview of your public page"]').getByRole("heading", {
+        name: "Counted Diner",
+      }),
+    ).toBeVisible();
+    const phone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const scanned = await page.request.get(`/r/counted-diner-${productId}?src=qr`, {
+      headers: { "user-agent": phone },
+    });
+    expect(scanned.status()).toBe(200);
+    // A crawler's visit is not counted.
+    await page.request.get(`/r/counted-diner-${productId}`, {
+      headers: {
+        "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      },
+    });
 
-  await page.goto("/user");
-  await expect(page.getByText("1 view in the last 7 days")).toBeVisible();
+    // Counts reach the database at the next flush (every 10 seconds).
+    const views = page.getByRole("region", { name: "Views in the last 30 days" });
+    await expect(async () => {
+      await page.goto(`/user/share/${productId}`);
+      await expect(views.getByRole("definition").first()).toHaveText("1", { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    const totals = Object.fromEntries(
+      await views
+        .locator(".views-totals > div")
+        .evaluateAll((rows) =>
+          rows.map((row) => [
+            row.querySelector("dt")!.textContent,
+            row.querySelector("dd")!.textContent,
+          ]),
+        ),
+    );
+    expect(totals).toMatchObject({ Views: "1", "QR code": "1", Search: "0", "On phones": "1" });
+    await views.getByText("Show as a table").click();
+    await expect(views.getByRole("table")).toBeVisible();
+
+    await page.goto("/user");
+    await expect(page.getByText("1 view in the last 7 days")).toBeVisible();
+  });
 });

@@ -24,10 +24,24 @@ export interface ViewRequest {
   target: string;
   userAgent: string | undefined;
   referer: string | undefined;
+  /** `Sec-Fetch-Dest`: `iframe` when the page loads inside another page. */
+  fetchDest?: string | undefined;
+  /** `Sec-Fetch-Site`: `same-origin` when that other page is the portal's own. */
+  fetchSite?: string | undefined;
+  /** `Sec-Purpose` (or the older `Purpose`): `prefetch` when a browser fetches ahead. */
+  purpose?: string | undefined;
 }
 
-/** The view to count, or null for a bot (including a client that names no user agent). */
+/**
+ * The view to count, or null for what is no visitor's view: a bot (or a client that names no
+ * user agent), a page fetched ahead in case someone opens it, and a page framed by the
+ * portal itself, which is an owner looking at their own site in the editor's live preview.
+ * (A page framed by the owner's own website, elsewhere, is a visitor's view.)
+ */
 export function classifyView(request: ViewRequest): CountedView | null {
+  const framed = request.fetchDest === "iframe" || request.fetchDest === "frame";
+  if (framed && request.fetchSite === "same-origin") return null;
+  if (request.purpose && /prefetch|prerender/i.test(request.purpose)) return null;
   const device = visitorDevice(request.userAgent);
   if (device === null) return null;
   return { source: viewSource(request.target, request.referer), device };

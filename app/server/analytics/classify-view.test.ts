@@ -173,4 +173,20 @@ describe("classifyView", () => {
       }),
     ).toEqual({ source: "search", device: "desktop" });
   });
+
+  it("counts nothing for the editor's preview frame or a page fetched ahead", () => {
+    const visitor = { target: PAGE, userAgent: IPHONE, referer: undefined };
+    expect(classifyView({ ...visitor, fetchDest: "iframe", fetchSite: "same-origin" })).toBeNull();
+    // The owner's own website may frame the page: its visitors count.
+    expect(classifyView({ ...visitor, fetchDest: "iframe", fetchSite: "cross-site" })).toEqual({
+      source: "direct",
+      device: "phone",
+    });
+    expect(classifyView({ ...visitor, purpose: "prefetch" })).toBeNull();
+    expect(classifyView({ ...visitor, purpose: "prefetch;prerender" })).toBeNull();
+    expect(classifyView({ ...visitor, fetchDest: "document" })).toEqual({
+      source: "direct",
+      device: "phone",
+    });
+  });
 });
