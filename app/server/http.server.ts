@@ -164,9 +164,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     context.set(cspNonceContext, (res && cspNonce(res)) ?? null);
     return context;
   };
-  // Files for search engines, and each public page's QR code (kept in the page cache).
-  app.use(serveSearchEngineFiles(services));
-  app.use(serveQrCodes(services));
   // Public pages: repeat views from memory, with ETag and 304; dropped when their product
   // changes. Ahead of the static files, so that a hit costs no look-up on disk. The cache
   // stores nothing until `startServer` starts it (never under `npm run dev`).
@@ -180,6 +177,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       views: services.pageViews,
     }),
   );
+  // Each public page's QR code (kept in the page cache beside the page) and the files for
+  // search engines: after the pages, so that a page's cache hit passes through nothing else.
+  app.use(serveQrCodes(services));
+  app.use(serveSearchEngineFiles(services));
 
   if (devServer) {
     app.use(devServer.middlewares);

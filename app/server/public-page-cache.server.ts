@@ -298,7 +298,7 @@ function chooseEncoding(req: ExpressRequest): ContentEncoding | "identity" {
 const ALL_ENCODINGS = ["identity", "br", "gzip", "deflate"] as const;
 
 /** If-None-Match uses the weak comparison; any encoding's tag of the current page matches. */
-function matchesIfNoneMatch(header: string | undefined, page: CachedPage): boolean {
+export function matchesIfNoneMatch(header: string | undefined, page: CachedPage): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   const current = new Set(ALL_ENCODINGS.map((encoding) => etagFor(page.hash, encoding)));

@@ -7,7 +7,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import sharp from "sharp";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { publicPath, slugify } from "../../app/lib/slug";
 import { storeImage } from "../../app/server/images/store-image.server";
 import { addItem } from "../../app/server/repositories/items.server";
@@ -17,7 +17,7 @@ import {
   loadProductInfo,
   saveProductInfo,
 } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+
 import { QR_PNG_WIDTH } from "../../app/server/share/qr-codes.server";
 import {
   SITEMAP_MAX_URLS,
@@ -25,25 +25,15 @@ import {
 } from "../../app/server/share/search-engine-files.server";
 import { registerOwner } from "../support/auth-helpers";
 import { photoJpeg } from "../support/image-fixtures";
-import { startHttpApp, type TestHttpApp } from "../support/http-app";
-import { createTestServices } from "../support/test-services";
+import { useTestApp } from "../support/http-app";
 
-let services: RunningServices;
-let app: TestHttpApp;
-beforeAll(async () => {
-  services = await createTestServices();
-  app = await startHttpApp(services, { countRenders: false });
-});
-afterAll(async () => {
-  await app?.close();
-  await services?.close();
-});
+const running = useTestApp();
 
 const PUBLIC_URL = "http://localhost:3999";
 
 async function site(type: "restaurant" | "shoppy" | "dealership", name: string) {
-  const { userId } = await registerOwner(services);
-  const created = await createProduct(services.events, userId, { type, name });
+  const { userId } = await registerOwner(running.services);
+  const created = await createProduct(running.services.events, userId, { type, name });
   if (!created.ok) throw new Error(created.reason);
   return {
     id: created.productId,
@@ -53,7 +43,7 @@ async function site(type: "restaurant" | "shoppy" | "dealership", name: string) 
 }
 
 async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${app.url}${path}`, { headers, redirect: "manual" });
+  const response = await fetch(`${running.app.url}${path}`, { headers, redirect: "manual" });
   return {
     status: response.status,
     type: response.headers.get("content-type"),
@@ -107,15 +97,15 @@ describe("QR codes", () => {
   it("are answered from the cache with an ETag and 304, and follow a rename", async () => {
     const diner = await site("restaurant", "Old Name Diner");
     const first = await get(`${diner.path}/qr.png`);
-    const hitsBefore = services.pageCache.stats().hits;
+    const hitsBefore = running.services.pageCache.stats().hits;
     const second = await get(`${diner.path}/qr.png`);
-    expect(services.pageCache.stats().hits).toBe(hitsBefore + 1);
+    expect(running.services.pageCache.stats().hits).toBe(hitsBefore + 1);
     expect(second.etag).toBe(first.etag);
     expect(second.bytes.equals(first.bytes)).toBe(true);
     expect((await get(`${diner.path}/qr.png`, { "if-none-match": first.etag! })).status).toBe(304);
 
-    const info = (await loadProductInfo(services.db, diner.id))!;
-    await saveProductInfo(services.events, diner.ownerUid, diner.id, {
+    const info = (await loadProductInfo(running.services.db, diner.id))!;
+    await saveProductInfo(running.services.events, diner.ownerUid, diner.id, {
       name: "New Name Diner",
       contact: info.contact,
       address: info.address,
@@ -134,7 +124,7 @@ describe("QR codes", () => {
     expect((await get(`${shop.path}/qr.svg`)).status).toBe(200);
     // A shop's id under the restaurant prefix is no restaurant.
     expect((await get(`/r/gone-shop-${shop.id}/qr.svg`)).status).toBe(404);
-    await deleteProduct(services.events, shop.ownerUid, shop.id);
+    await deleteProduct(running.services.events, shop.ownerUid, shop.id);
     expect((await get(`${shop.path}/qr.svg`)).status).toBe(404);
     expect((await get(`${shop.path}/qr.png`)).status).toBe(404);
     expect((await get("/r/nothing-AAAAAAAAAAAAAAAAAAAA/qr.png")).status).toBe(404);
@@ -191,13 +181,13 @@ describe("sitemap.xml", () => {
   });
 
   it("streams 100,000 sites as an index of files within the protocol's limit", async () => {
-    const { userId } = await registerOwner(services);
+    const { userId } = await registerOwner(running.services);
     const before = urlsOf((await get("/sitemap.xml")).bytes.toString()).length;
     const sitesBefore = urlsOf((await get("/sitemap.xml")).bytes.toString()).filter((url) =>
       /^\/[rsde]\//.test(new URL(url.loc).pathname),
     ).length;
     // Straight into the table: the portal's own limits are per owner.
-    await services.db.execute(sql`
+    await running.services.db.execute(sql`
       insert into products (id, owner_uid, type, name, slug)
       select 'Z' || lpad(n::text, 19, '0'), ${userId}, 'restaurant', 'Bulk ' || n, 'bulk-' || n
       from generate_series(1, 100000) as n`);
@@ -221,7 +211,7 @@ describe("sitemap.xml", () => {
       expect(seen.size).toBe(before + 100_000);
       expect((await get(`/sitemaps/${files.length + 1}.xml`)).status).toBe(404);
     } finally {
-      await services.db.execute(sql`delete from products where id like 'Z%'`);
+      await running.services.db.execute(sql`delete from products where id like 'Z%'`);
     }
   }, 120_000);
 });
@@ -233,12 +223,15 @@ describe("link previews", () => {
   async function withItemPhoto(type: "restaurant" | "shoppy", name: string) {
     const created = await site(type, name);
     const product = { id: created.id, ownerUid: created.ownerUid };
-    await addItem(services.events, product, { name: "Without photo", priceCents: 100 });
-    const added = await addItem(services.events, product, { name: "With photo", priceCents: 200 });
+    await addItem(running.services.events, product, { name: "Without photo", priceCents: 100 });
+    const added = await addItem(running.services.events, product, {
+      name: "With photo",
+      priceCents: 200,
+    });
     if (!added.ok) throw new Error(added.reason);
     const photo = new Uint8Array(await photoJpeg(64, 64));
     await storeImage(
-      services,
+      running.services,
       { id: created.id, type },
       type === "restaurant"
         ? { kind: "item-image", itemId: added.itemId }

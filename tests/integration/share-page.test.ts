@@ -3,30 +3,20 @@
  * gets the same 404 as for a site that does not exist, and an anonymous visitor is
  * sent to sign in.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as shareRoute from "../../app/routes/portal/share";
 import * as printableRoute from "../../app/routes/print/printable";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
-import { registerOwner } from "../support/auth-helpers";
-import { startHttpApp, type TestHttpApp } from "../support/http-app";
-import { callRoute, ownerFor } from "../support/route-call";
-import { createTestServices } from "../support/test-services";
 
-let services: RunningServices;
-let app: TestHttpApp;
-beforeAll(async () => {
-  services = await createTestServices();
-  app = await startHttpApp(services, { countRenders: false });
-});
-afterAll(async () => {
-  await app?.close();
-  await services?.close();
-});
+import { registerOwner } from "../support/auth-helpers";
+import { useTestApp } from "../support/http-app";
+import { callRoute, ownerFor } from "../support/route-call";
+
+const running = useTestApp();
 
 async function ownerWithSite() {
-  const { userId } = await registerOwner(services);
-  const created = await createProduct(services.events, userId, {
+  const { userId } = await registerOwner(running.services);
+  const created = await createProduct(running.services.events, userId, {
     type: "restaurant",
     name: "Shared Diner",
   });
@@ -38,7 +28,7 @@ describe("the share page", () => {
   it("shows the owner their link and QR code addresses", async () => {
     const { userId, productId } = await ownerWithSite();
     const page = await callRoute(shareRoute.loader, {
-      services,
+      services: running.services,
       owner: ownerFor(userId),
       params: { pid: productId },
     });
@@ -53,7 +43,7 @@ describe("the share page", () => {
   it("answers 404 to another owner, for the page and every printable", async () => {
     const { productId } = await ownerWithSite();
     const stranger = await ownerWithSite();
-    const asStranger = { services, owner: ownerFor(stranger.userId) };
+    const asStranger = { services: running.services, owner: ownerFor(stranger.userId) };
     expect(
       (await callRoute(shareRoute.loader, { ...asStranger, params: { pid: productId } })).status,
     ).toBe(404);
@@ -70,7 +60,7 @@ describe("the share page", () => {
   it("answers 404 for a paper it does not know", async () => {
     const { userId, productId } = await ownerWithSite();
     const answer = await callRoute(printableRoute.loader, {
-      services,
+      services: running.services,
       owner: ownerFor(userId),
       params: { pid: productId, format: "billboard" },
     });
@@ -80,7 +70,7 @@ describe("the share page", () => {
   it("sends an anonymous visitor to sign in", async () => {
     const { productId } = await ownerWithSite();
     for (const path of [`/user/share/${productId}`, `/user/share/${productId}/print/table-card`]) {
-      const answer = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      const answer = await fetch(`${running.app.url}${path}`, { redirect: "manual" });
       expect(answer.status, path).toBe(302);
       expect(answer.headers.get("location")).toMatch(/^\/signin\?redirectTo=/);
     }

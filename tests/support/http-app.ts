@@ -5,8 +5,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHttpApp } from "../../app/server/http.server";
-import type { AppServices } from "../../app/server/services.server";
+import { afterAll, beforeAll } from "vitest";
+import type { AppServices, RunningServices } from "../../app/server/services.server";
 import { serverBuild } from "./server-build";
+import { createTestServices } from "./test-services";
 
 export interface TestHttpApp {
   url: string;
@@ -44,4 +46,21 @@ export async function startHttpApp(
     renders: () => renders,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Real services on a fresh database and the HTTP app in front of them, for one test file:
+ * started before its tests and closed after. Read `services` and `app` inside tests.
+ */
+export function useTestApp(overrides: Parameters<typeof createTestServices>[0] = {}) {
+  const running = {} as { services: RunningServices; app: TestHttpApp };
+  beforeAll(async () => {
+    running.services = await createTestServices(overrides);
+    running.app = await startHttpApp(running.services, { countRenders: false });
+  });
+  afterAll(async () => {
+    await running.app?.close();
+    await running.services?.close();
+  });
+  return running;
 }

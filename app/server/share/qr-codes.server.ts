@@ -12,7 +12,11 @@ import type { Request as ExpressRequest, RequestHandler, Response } from "expres
 import QRCode from "qrcode";
 import { siteFromPrefix } from "~/sites";
 import { etagFor, makePage, type CachedPage } from "../page-cache.server";
-import { publicPageCacheControl, publicPageProductId } from "../public-page-cache.server";
+import {
+  matchesIfNoneMatch,
+  publicPageCacheControl,
+  publicPageProductId,
+} from "../public-page-cache.server";
 import { canonicalPublicPath } from "../repositories/public-sites.server";
 import type { AppServices } from "../services.server";
 
@@ -91,11 +95,9 @@ function notFound(res: Response, message = "Not found."): void {
 function send(req: ExpressRequest, res: Response, code: CachedPage, cacheControl: string): void {
   if (res.destroyed || res.writableEnded) return;
   for (const [name, value] of code.headers) res.setHeader(name, value);
-  const etag = etagFor(code.hash, "identity");
   res.setHeader("Cache-Control", cacheControl);
-  res.setHeader("ETag", etag);
-  const ifNoneMatch = req.headers["if-none-match"];
-  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+  res.setHeader("ETag", etagFor(code.hash, "identity"));
+  if (matchesIfNoneMatch(req.headers["if-none-match"], code)) {
     res.status(304).end();
     return;
   }
