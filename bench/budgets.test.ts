@@ -310,3 +310,27 @@ describe("resultsMarkdown", () => {
     ).toContain("## Random query strings\n\nload average 1.50 at the start");
   });
 });
+
+describe("checkBudgets with the landing page", () => {
+  const landing = (lcpMs: number, cls = 0) => ({ ...page({}, lcpMs, cls), name: "Landing" });
+  const checksOf = (report: PageReport) =>
+    checkBudgets({ load: [], pages: [], databaseScale: null, landing: report });
+
+  it("allows the landing page 1.5 s of LCP, more than a public page's 1 s", () => {
+    expect(missed(checksOf(landing(1500)))).toEqual([]);
+    expect(missed(checksOf(landing(1501)))).toEqual(["Landing page: LCP (mobile throttling)"]);
+    expect(missed(checksOf(landing(900, 0.05)))).toEqual(["Landing page: CLS"]);
+  });
+
+  it("is a row of the loading table", () => {
+    const measured = { load: [], pages: [], databaseScale: null, landing: landing(1234.5) };
+    const markdown = resultsMarkdown({
+      finishedAt: "2026-11-25T12:00:00.000Z",
+      commit: "abc1234",
+      machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
+      ...measured,
+      budgets: checkBudgets(measured),
+    });
+    expect(markdown).toMatch(/\| Landing \| .* \| 1234\.5 ms \| 0\.0000 \|/);
+  });
+});

@@ -23,6 +23,9 @@ export const BUDGETS = {
   randomQueryHitRatio: 0.99,
   /** What counting a view may add to serving the cached page: server CPU per request, on vs off. */
   pageViewAddedMs: 1,
+  /** The landing page, with its screenshots of the example sites, under mobile throttling. */
+  landingLcpMs: 1500,
+  landingCls: 0.02,
 } as const;
 
 export interface PageLoadReport {
@@ -74,12 +77,15 @@ export interface BenchResults {
   randomQuery?: RandomQueryReport | null;
   /** Absent from results recorded before it was measured. */
   pageViews?: PageViewCostReport | null;
+  /** The landing page in Chromium; absent from results recorded before it was measured. */
+  landing?: PageReport | null;
   budgets: BudgetCheck[];
 }
 
 /** The budgets the random-query run checks; a run of that part alone reports only these. */
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
 export const PAGE_VIEW_BUDGET_PREFIX = "Counting a view";
+export const LANDING_BUDGET_PREFIX = "Landing page";
 
 export interface BudgetCheck {
   name: string;
@@ -98,7 +104,10 @@ const rateRatio = (run: LoadResult, against: LoadResult) =>
   against.requestsPerSecond > 0 ? run.requestsPerSecond / against.requestsPerSecond : 0;
 
 export function checkBudgets(
-  results: Pick<BenchResults, "load" | "pages" | "databaseScale" | "randomQuery" | "pageViews">,
+  results: Pick<
+    BenchResults,
+    "load" | "pages" | "databaseScale" | "randomQuery" | "pageViews" | "landing"
+  >,
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const check = (name: string, page: string, limit: string, actual: string, pass: boolean) =>
@@ -221,6 +230,24 @@ export function checkBudgets(
     );
   }
 
+  const landing = results.landing;
+  if (landing) {
+    check(
+      `${LANDING_BUDGET_PREFIX}: LCP (mobile throttling)`,
+      landing.name,
+      `≤ ${ms(BUDGETS.landingLcpMs)}`,
+      ms(landing.vitals.lcpMs),
+      landing.vitals.lcpMs <= BUDGETS.landingLcpMs,
+    );
+    check(
+      `${LANDING_BUDGET_PREFIX}: CLS`,
+      landing.name,
+      `≤ ${BUDGETS.landingCls}`,
+      landing.vitals.cls.toFixed(4),
+      landing.vitals.cls <= BUDGETS.landingCls,
+    );
+  }
+
   const scale = results.databaseScale;
   if (scale) {
     const at = `${scale.items.toLocaleString("en-US")} items`;
@@ -272,7 +299,8 @@ export function resultsMarkdown(results: BenchResults): string {
     `## Weight and loading (Chromium, 150 ms RTT, 1.6 Mbps down, 750 Kbps up, 4× CPU)`,
     table(
       ["Page", "HTML", "CSS", "JS", "Total", "LCP", "CLS", "TBT"],
-      results.pages.map(({ name, weight, vitals }) => {
+      [...results.pages, ...(results.landing ? [results.landing] : [])].map(
+        ({ name, weight, vitals }) => {
         const bytes = (count: { raw: number; gzip: number }) =>
           `${kb(count.gzip)} (${kb(count.raw)} raw)`;
         return [
@@ -285,7 +313,8 @@ export function resultsMarkdown(results: BenchResults): string {
           vitals.cls.toFixed(4),
           ms(vitals.tbtMs),
         ];
-      }),
+      },
+      ),
     ),
   ];
   sections.push(`## Random query strings`, randomQueryMarkdown(results));

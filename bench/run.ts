@@ -37,9 +37,10 @@ import { loadEnv } from "~/server/env.server";
 import { publicPageProductId } from "~/server/public-page-cache.server";
 import { startServices } from "~/server/services.server";
 import { startPortal, tempDataDir } from "../tests/e2e/server-process";
-import { measurePages } from "./browser-metrics";
+import { measurePages, type PageReport } from "./browser-metrics";
 import {
   checkBudgets,
+  LANDING_BUDGET_PREFIX,
   PAGE_VIEW_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
@@ -63,7 +64,7 @@ const resultsDir = path.join(root, "bench", "results");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
 const only = process.env.BENCH_ONLY || null;
-const PARTS = ["random-query", "page-views"] as const;
+const PARTS = ["random-query", "page-views", "landing"] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 /** Newest modification time of the files the build is made from. */
@@ -257,6 +258,24 @@ async function measurePageViewCost(
   }
 }
 
+/**
+ * The landing page as a visitor's phone first loads it, with the example sites' screenshots:
+ * a server of its own on a fresh data directory, seeding the examples as a deployment does.
+ */
+async function measureLanding(): Promise<PageReport> {
+  const dataDir = tempDataDir();
+  try {
+    // SEED_DEMO not given: a deployment seeds the example sites, and not the demo owner.
+    return await withServer({ DATA_DIR: dataDir, SEED_DEMO: "" }, async (url) => {
+      log("the landing page in Chromium");
+      const [landing] = await measurePages(url, [{ name: "Landing", path: "/" }], { runs: 5 });
+      return landing!;
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function machine(): BenchResults["machine"] {
   return {
     cpus: os.cpus().length,
@@ -279,6 +298,7 @@ function recordedResults(): BenchResults {
     databaseScale: null,
     randomQuery: null,
     pageViews: null,
+    landing: null,
     budgets: [],
   };
 }
@@ -303,6 +323,11 @@ function record(results: BenchResults, checked: (name: string) => boolean): numb
 /** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfNeeded();
+  if (part === "landing") {
+    const results: BenchResults = { ...recordedResults(), landing: await measureLanding() };
+    results.budgets = checkBudgets(results);
+    return record(results, (name) => name.startsWith(LANDING_BUDGET_PREFIX));
+  }
   const dataDir = tempDataDir();
   try {
     log(`creating the sites in ${dataDir}`);
@@ -361,6 +386,7 @@ async function main(): Promise<number> {
 
     const pageViews = await measurePageViewCost(sites, { DATA_DIR: dataDir });
     const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
+    const landing = await measureLanding();
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     let uncachedPostgres: Map<string, LoadResult> | null = null;
     let databaseScale = null;
@@ -391,7 +417,7 @@ async function main(): Promise<number> {
         postgres: uncachedPostgres?.get(run.path) ?? null,
       },
     }));
-    const measured = { load, pages, databaseScale, randomQuery, pageViews };
+    const measured = { load, pages, databaseScale, randomQuery, pageViews, landing };
     const finishedAt = new Date().toISOString();
     const commit = currentCommit();
     const results: BenchResults = {

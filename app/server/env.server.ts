@@ -123,6 +123,8 @@ export type Env = {
   supportEmail: string;
   trustProxyHops: number;
   seedDemo: boolean;
+  /** Seed the example sites (app/lib/example-sites.ts) on the first start. */
+  seedExamples: boolean;
   storage: StorageConfig;
   /** Bytes of memory for rendered public pages; 0: no page cache. */
   pageCacheBytes: number;
@@ -195,6 +197,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxyHops: raw.TRUST_PROXY,
     // A deployment never gets the demo owner (whose password is published) unless asked for.
     seedDemo: raw.SEED_DEMO ?? !deployment,
+    // The example sites' owner cannot sign in, so they are safe on a deployment too.
+    seedExamples: raw.SEED_DEMO ?? true,
     storage,
     pageCacheBytes: raw.PAGE_CACHE_BYTES,
     pageCdnMaxAge: raw.PAGE_CDN_MAX_AGE,

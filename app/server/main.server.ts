@@ -1,6 +1,6 @@
 /**
  * The server's life: read the configuration, open and migrate the database,
- * seed the demo on first start, listen, and on SIGTERM or SIGINT stop
+ * seed the example sites and the demo on first start, listen, and on SIGTERM or SIGINT stop
  * accepting, finish the requests in flight, close the database and exit 0.
  */
 import type { Server } from "node:http";
@@ -12,7 +12,8 @@ import { DataDirBusyError } from "./db/data-dir-lock.server";
 import { createHttpApp, createPortalServer } from "./http.server";
 import { backfillListThumbnails } from "./images/list-thumbnails.server";
 import { refreshStoredSlugs } from "./repositories/slugs.server";
-import { DEMO_OWNER, seedDemoOnFirstStart } from "./seed/demo.server";
+import { DEMO_OWNER } from "./seed/demo.server";
+import { seedOnFirstStart } from "./seed/first-start.server";
 import { startServices, type AppServices } from "./services.server";
 
 /** Requests still running this long after a stop signal are cut off. */
@@ -37,7 +38,8 @@ export async function startServer(options: {
     return exitWith(error);
   }
 
-  const seeded = await seedDemoOnFirstStart(services);
+  const { demo: seeded, examples: seededExamples } = await seedOnFirstStart(services);
+  if (seededExamples) console.log("Seeded the example sites.");
   const demoOwnerExists = seeded || Boolean(await findUserIdByEmail(services.db, DEMO_OWNER.email));
   if (demoOwnerExists && env.deployment && !env.seedDemo) {
     // Its password is in the README: on a server others reach, anyone could sign in as it.

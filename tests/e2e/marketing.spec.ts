@@ -254,6 +254,7 @@ for (const path of [
   "/",
   "/product/restaurant",
   "/product/shoppy",
+  "/product/dealership",
   "/product/coming-soon",
   "/signin",
   "/register?product=restaurant",

@@ -27,6 +27,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     supportEmail: "support@example.com",
     trustProxyHops: 0,
     seedDemo: false,
+    seedExamples: false,
     storage: { driver: "disk" },
     pageCacheBytes: 4 * 1024 * 1024,
     pageCdnMaxAge: 60,

@@ -1,8 +1,11 @@
 import { data, useRouteLoaderData } from "react-router";
 import { ContactForm } from "~/components/marketing/contact-form";
+import { ExampleList } from "~/components/marketing/example-list";
+import { ExampleShowcase } from "~/components/marketing/example-showcase";
 import { GetStarted } from "~/components/marketing/get-started";
 import { PlanTable } from "~/components/marketing/plan-table";
 import { ProductGrid } from "~/components/marketing/product-grid";
+import { useExamples } from "~/components/marketing/use-examples";
 import { servicesContext } from "~/context";
 import { CATALOG } from "~/lib/catalog";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
@@ -53,21 +56,37 @@ const FEATURES = [
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
+  const examples = useExamples();
+  const [featured] = examples;
   return (
     <div className="container">
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">Your business online in minutes</h1>
-        <p>
-          A menu for your restaurant or a storefront for your shop: fast on any phone, easy to
-          update, shared with one link.
-        </p>
-        {/* The landing page presents every product, so none is chosen for the visitor here. */}
-        <GetStarted
-          product={null}
-          signedIn={Boolean(layout?.user)}
-          registerHref={layout?.registerHref ?? null}
-        />
+      <section className={featured ? "hero with-showcase" : "hero"} aria-labelledby="hero-title">
+        <div className="hero-text">
+          <h1 id="hero-title">Your business online in minutes</h1>
+          <p>
+            A menu for your restaurant or a storefront for your shop: fast on any phone, easy to
+            update, shared with one link.
+          </p>
+          {/* The landing page presents every product, so none is chosen for the visitor here. */}
+          <GetStarted
+            product={null}
+            signedIn={Boolean(layout?.user)}
+            registerHref={layout?.registerHref ?? null}
+          />
+        </div>
+        {featured ? <ExampleShowcase example={featured} priority /> : null}
       </section>
+
+      {examples.length > 0 ? (
+        <section id="examples" className="section" aria-labelledby="examples-title">
+          <h2 id="examples-title">See what you get</h2>
+          <p className="muted">
+            Real pages made with {SITE_NAME}. Open one on your phone: this is what your customers
+            see.
+          </p>
+          <ExampleList examples={examples} />
+        </section>
+      ) : null}
 
       <section id="products" className="section" aria-labelledby="products-title">
         <h2 id="products-title">Products</h2>

@@ -1,6 +1,8 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { GetStarted } from "~/components/marketing/get-started";
+import { ExampleShowcase } from "~/components/marketing/example-showcase";
 import { PlanTable } from "~/components/marketing/plan-table";
+import { useExamples } from "~/components/marketing/use-examples";
 import { catalogEntry, MOST_REQUESTED } from "~/lib/catalog";
 import { startableProduct } from "~/lib/get-started";
 import { MESSAGES } from "~/lib/messages";
@@ -24,6 +26,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
   const comingSoon = entry.id === "coming-soon";
   const product = startableProduct(entry.id);
+  const example = useExamples().find((candidate) => candidate.type === entry.id);
   const getStarted = product ? (
     <GetStarted
       product={product}
@@ -33,18 +36,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   ) : null;
   return (
     <div className="container product-page">
-      <p className="muted">
-        <Link to="/#products">Products</Link>
-      </p>
-      <h1>{entry.name}</h1>
-      <p className="lead">{entry.tagline}</p>
-      <p className="product-version">
-        <span>
-          Version: <strong>{entry.version}</strong>
-        </span>{" "}
-        {entry.enabled ? null : <span className="badge muted-badge">Not available yet</span>}
-      </p>
-      {getStarted}
+      <div className={example ? "product-intro with-showcase" : "product-intro"}>
+        <div>
+          <p className="muted">
+            <Link to="/#products">Products</Link>
+          </p>
+          <h1>{entry.name}</h1>
+          <p className="lead">{entry.tagline}</p>
+          <p className="product-version">
+            <span>
+              Version: <strong>{entry.version}</strong>
+            </span>{" "}
+            {entry.enabled ? null : <span className="badge muted-badge">Not available yet</span>}
+          </p>
+          {getStarted}
+        </div>
+        {example ? <ExampleShowcase example={example} /> : null}
+      </div>
 
       <section aria-labelledby="what">
         <h2 id="what">What it is</h2>

@@ -7,7 +7,8 @@ import { findUserIdByEmail } from "../accounts.server";
 import { items, productInfo, users } from "../db/schema";
 import { listOwnerProducts } from "../repositories/products.server";
 import type { RunningServices } from "../services.server";
-import { DEMO_OWNER, seedDemo, seedDemoOnFirstStart } from "./demo.server";
+import { DEMO_OWNER, seedDemo } from "./demo.server";
+import { seedOnFirstStart } from "./first-start.server";
 
 let services: RunningServices;
 beforeAll(async () => {
@@ -17,8 +18,8 @@ afterAll(() => services.close());
 
 describe("demo seed", () => {
   it("seeds an empty database once, with a restaurant and a shop that have items", async () => {
-    expect(await seedDemoOnFirstStart(services)).toBe(true);
-    expect(await seedDemoOnFirstStart(services)).toBe(false);
+    expect(await seedOnFirstStart(services)).toEqual({ demo: true, examples: false });
+    expect(await seedOnFirstStart(services)).toEqual({ demo: false, examples: false });
     expect((await seedDemo(services)).created).toBe(false);
 
     const ownerId = await findUserIdByEmail(services.db, DEMO_OWNER.email);
@@ -59,9 +60,9 @@ describe("demo seed", () => {
   });
 
   it("does nothing when SEED_DEMO is false", async () => {
-    const off = await createTestServices({ seedDemo: false });
+    const off = await createTestServices({ seedDemo: false, seedExamples: false });
     try {
-      expect(await seedDemoOnFirstStart(off)).toBe(false);
+      expect(await seedOnFirstStart(off)).toEqual({ demo: false, examples: false });
       const [row] = await off.db.select({ n: count() }).from(users);
       expect(row!.n).toBe(0);
     } finally {

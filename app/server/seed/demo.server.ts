@@ -3,7 +3,7 @@
  * screen has something to click on. Idempotent: a second run finds the demo
  * owner and does nothing.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { parseColors } from "~/lib/colors";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
 import { parsePriceToCents } from "~/lib/price";
@@ -13,6 +13,7 @@ import { items, productInfo } from "../db/schema";
 import { createId } from "../ids.server";
 import { createProduct } from "../repositories/products.server";
 import type { AppServices } from "../services.server";
+import { oneSeedAtATime } from "./seed-lock.server";
 
 export const DEMO_OWNER = {
   username: "demo",
@@ -67,42 +68,11 @@ const SHOP_ITEMS: Array<
   ["Tea Towel", "8.00", ["Kitchen", "Cotton"], "Printed with local landmarks."],
 ];
 
-// Any fixed number, the same in every process and unlike the migration lock's (client.server.ts).
-const DEMO_SEED_LOCK_KEY = 7_240_312;
-
-/**
- * Servers sharing one PostgreSQL database may start together (or beside
- * `npm run seed`): each would find no demo owner and create one, and all but
- * the first would fail on the unique email. A transaction-scoped advisory lock
- * makes them take turns, so the later ones find the demo in place; it is
- * released at commit, or by PostgreSQL when the connection drops. The seeding itself
- * runs on other pooled connections (better-auth does not join a transaction),
- * which is why the transaction holds nothing but the lock. PGlite serves one
- * process over a single connection, which that transaction would block.
- */
-async function oneSeedAtATime<T>(services: AppServices, task: () => Promise<T>): Promise<T> {
-  if (services.database.kind !== "postgres") return task();
-  return services.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
-    return task();
-  });
-}
-
 export function seedDemo(services: AppServices): Promise<{ created: boolean }> {
   return oneSeedAtATime(services, () => createDemoUnlessPresent(services));
 }
 
-/** The first start of an empty database seeds the demo, unless SEED_DEMO=false. */
-export async function seedDemoOnFirstStart(services: AppServices): Promise<boolean> {
-  if (!services.env.seedDemo) return false;
-  return oneSeedAtATime(services, async () => {
-    const anyUser = await services.db.query.users.findFirst({ columns: { id: true } });
-    if (anyUser) return false;
-    return (await createDemoUnlessPresent(services)).created;
-  });
-}
-
-async function createDemoUnlessPresent(services: AppServices): Promise<{ created: boolean }> {
+export async function createDemoUnlessPresent(services: AppServices): Promise<{ created: boolean }> {
   const { db, events, auth } = services;
   if (await findUserIdByEmail(db, DEMO_OWNER.email)) return { created: false };
 

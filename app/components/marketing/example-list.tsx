@@ -1,0 +1,33 @@
+import { examplePath, type ExampleSite } from "~/lib/example-sites";
+import { ExampleScreenshot } from "./example-screenshot";
+
+/** The example sites as cards: each a phone screenshot and the link to the real page. */
+export function ExampleList({ examples }: { examples: readonly ExampleSite[] }) {
+  return (
+    <ul className="example-list">
+      {examples.map((example) => (
+        <li key={example.productId} className="card example-card">
+          <ExampleScreenshot
+            example={example}
+            view="phone"
+            className="example-card-picture"
+            sizes="(min-width: 48rem) 14rem, 60vw"
+          />
+          <div className="example-card-text">
+            <h3>{example.name}</h3>
+            <p className="muted">
+              {example.summary}: {example.highlights}.
+            </p>
+            <a
+              className="button secondary"
+              href={examplePath(example)}
+              aria-label={`See an example: ${example.name}`}
+            >
+              See an example
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

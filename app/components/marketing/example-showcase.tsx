@@ -1,0 +1,44 @@
+import { examplePath, type ExampleSite } from "~/lib/example-sites";
+import { ExampleScreenshot } from "./example-screenshot";
+
+/**
+ * An example site as a visitor would meet it: the page on a computer, with the same page
+ * on a phone in front of it, and the link that opens the real page.
+ */
+export function ExampleShowcase({
+  example,
+  priority = false,
+}: {
+  example: ExampleSite;
+  /** The landing hero's picture, the largest thing on the first screen: it loads first. */
+  priority?: boolean;
+}) {
+  return (
+    <figure className="showcase">
+      <div className="showcase-frames">
+        <div className="showcase-desktop">
+          <ExampleScreenshot
+            example={example}
+            view="desktop"
+            priority={priority}
+            sizes="(min-width: 60rem) 34rem, calc(100vw - 4rem)"
+          />
+        </div>
+        <div className="showcase-phone">
+          <ExampleScreenshot
+            example={example}
+            view="phone"
+            priority={priority}
+            sizes="(min-width: 60rem) 9rem, 27vw"
+          />
+        </div>
+      </div>
+      <figcaption>
+        {example.summary}: {example.name}.{" "}
+        <a href={examplePath(example)} aria-label={`See an example: ${example.name}`}>
+          See an example
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
