@@ -15,6 +15,15 @@ describe("contactMailto", () => {
     );
   });
 
+  it("gives a message posted with CRLF line breaks the same link as one typed with LF", () => {
+    const typed = { name: "Ana", email: "ana@example.com", message: "One\nTwo\n\nThree" };
+    const posted = { ...typed, message: "One\r\nTwo\r\n\r\nThree" };
+    expect(contactMailto("help@example.com", posted)).toBe(
+      contactMailto("help@example.com", typed),
+    );
+    expect(contactMailto("help@example.com", posted)).not.toContain("%0D");
+  });
+
   it("keeps hostile text inside the body", () => {
     const link = contactMailto("help@example.com", {
       name: "x",

@@ -40,7 +40,13 @@ export function ContactForm({
 
   return (
     <>
-      <Form method="post" action="/?index" {...getFormProps(form)} className="form contact-form">
+      {/* The answer opens at the form, with the link to follow. */}
+      <Form
+        method="post"
+        action="/?index#contact"
+        {...getFormProps(form)}
+        className="form contact-form"
+      >
         <Field field={fields.name} label="Name">
           <input autoComplete="name" />
         </Field>

@@ -11,6 +11,7 @@ export function ExampleList({ examples }: { examples: readonly ExampleSite[] }) 
             example={example}
             view="phone"
             className="example-card-picture"
+            loading="lazy"
             sizes="(min-width: 48rem) 14rem, 60vw"
           />
           <div className="example-card-text">

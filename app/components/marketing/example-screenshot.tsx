@@ -23,21 +23,26 @@ function srcSet(example: ExampleSite, view: ScreenshotView, format: string): str
 }
 
 /**
+ * When a screenshot loads: `first` for the landing hero's, the largest thing on its first
+ * screen; `eager` for any other at the top of its page; `lazy` below the fold.
+ */
+export type ScreenshotLoading = "first" | "eager" | "lazy";
+
+/**
  * A screenshot of an example site: AVIF where the browser takes it, JPEG otherwise, at the
- * width the layout needs (`sizes`). Below the fold it loads lazily; the landing hero's
- * picture loads first instead, since it is what the visitor sees.
+ * width the layout needs (`sizes`).
  */
 export function ExampleScreenshot({
   example,
   view,
   sizes,
-  priority = false,
+  loading,
   className,
 }: {
   example: ExampleSite;
   view: ScreenshotView;
   sizes: string;
-  priority?: boolean;
+  loading: ScreenshotLoading;
   className?: string;
 }) {
   const { width, height, widths } = SCREENSHOT_VIEWS[view];
@@ -51,8 +56,8 @@ export function ExampleScreenshot({
         width={width}
         height={height}
         alt={`${example.name}, an example ${view === "phone" ? "on a phone" : "on a computer"}`}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
+        loading={loading === "lazy" ? "lazy" : "eager"}
+        fetchPriority={loading === "first" ? "high" : "auto"}
         decoding="async"
       />
     </picture>

@@ -1,5 +1,5 @@
 import { examplePath, type ExampleSite } from "~/lib/example-sites";
-import { ExampleScreenshot } from "./example-screenshot";
+import { ExampleScreenshot, type ScreenshotLoading } from "./example-screenshot";
 
 /**
  * An example site as a visitor would meet it: the page on a computer, with the same page
@@ -7,11 +7,11 @@ import { ExampleScreenshot } from "./example-screenshot";
  */
 export function ExampleShowcase({
   example,
-  priority = false,
+  loading = "eager",
 }: {
   example: ExampleSite;
-  /** The landing hero's picture, the largest thing on the first screen: it loads first. */
-  priority?: boolean;
+  /** It opens a page: at least eager; the landing hero's loads first. */
+  loading?: Exclude<ScreenshotLoading, "lazy">;
 }) {
   return (
     <figure className="showcase">
@@ -20,7 +20,7 @@ export function ExampleShowcase({
           <ExampleScreenshot
             example={example}
             view="desktop"
-            priority={priority}
+            loading={loading}
             sizes="(min-width: 60rem) 34rem, calc(100vw - 4rem)"
           />
         </div>
@@ -28,7 +28,7 @@ export function ExampleShowcase({
           <ExampleScreenshot
             example={example}
             view="phone"
-            priority={priority}
+            loading="eager"
             sizes="(min-width: 60rem) 9rem, 27vw"
           />
         </div>

@@ -6,6 +6,7 @@ import { GetStarted } from "~/components/marketing/get-started";
 import { PlanTable } from "~/components/marketing/plan-table";
 import { ProductGrid } from "~/components/marketing/product-grid";
 import { useExamples } from "~/components/marketing/use-examples";
+import { useNonce } from "~/components/nonce";
 import { servicesContext } from "~/context";
 import { CATALOG } from "~/lib/catalog";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
@@ -21,6 +22,16 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       "Restaurants, shops and dealers build a fast, mobile-friendly page in minutes and share it with a link or a QR code.",
   });
+
+// Plain HTML, like the public sites: a visitor's phone downloads no JavaScript here, so the
+// page and its pictures arrive first. The contact form works without it (see the action).
+export const handle = { hydrate: false };
+
+/**
+ * Without React, the site nav's menu would stay open after a jump to a section of this page:
+ * this closes it, as a new page would be.
+ */
+const CLOSE_MENU_ON_JUMP = `addEventListener("hashchange",()=>{for(const m of document.querySelectorAll("details.nav-menu[open]"))m.open=false})`;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.get(servicesContext).env.supportEmail };
@@ -57,6 +68,7 @@ const FEATURES = [
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
   const examples = useExamples();
+  const nonce = useNonce();
   const [featured] = examples;
   return (
     <div className="container">
@@ -74,7 +86,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             registerHref={layout?.registerHref ?? null}
           />
         </div>
-        {featured ? <ExampleShowcase example={featured} priority /> : null}
+        {featured ? <ExampleShowcase example={featured} loading="first" /> : null}
       </section>
 
       {examples.length > 0 ? (
@@ -130,6 +142,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           serverMailto={actionData?.mailto ?? null}
         />
       </section>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CLOSE_MENU_ON_JUMP }} />
     </div>
   );
 }

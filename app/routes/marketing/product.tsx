@@ -15,6 +15,9 @@ export const meta: Route.MetaFunction = (args) =>
     ? pageMeta(args, { title: args.data.entry.name, description: args.data.entry.tagline })
     : pageMeta(args, { title: MESSAGES.productNotFound, description: MESSAGES.productNotFound });
 
+// Plain HTML, like the landing page: nothing here needs JavaScript.
+export const handle = { hydrate: false };
+
 export function loader({ params }: Route.LoaderArgs) {
   const entry = catalogEntry(params.id);
   if (!entry) throw data({ message: MESSAGES.productNotFound }, { status: 404 });
