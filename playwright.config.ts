@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_DATA_DIR, E2E_PORT as PORT } from "./tests/e2e/e2e-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -32,14 +32,14 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
     // The production build on a fresh data directory with the demo seeded.
-    command: "rm -rf .e2e-data/main && node server.js",
+    command: `rm -rf ${E2E_DATA_DIR} && node server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
     env: {
       PORT: String(PORT),
-      DATA_DIR: ".e2e-data/main",
+      DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       SEED_DEMO: "true",
       // Each test presents its own client address (see tests/e2e/fixtures.ts), so

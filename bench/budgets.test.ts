@@ -204,6 +204,17 @@ describe("checkBudgets with random query strings", () => {
   });
 });
 
+/** The report of a run that measured only `measured`. */
+function markdownOf(measured: Parameters<typeof checkBudgets>[0]): string {
+  return resultsMarkdown({
+    finishedAt: "2026-11-22T12:00:00.000Z",
+    commit: "abc1234",
+    machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
+    ...measured,
+    budgets: checkBudgets(measured),
+  });
+}
+
 describe("checkBudgets with view counting", () => {
   /** The same page at 50 connections with ANALYTICS=off and =on, `addedMs` of server CPU apart. */
   const pageViews = (addedMs: number, { viewsCounted = 30_000, failures = 0 } = {}) => {
@@ -244,14 +255,7 @@ describe("checkBudgets with view counting", () => {
 
   it("is tabled beside the other measurements", () => {
     const report = pageViews(0.01);
-    const measured = { load: [], pages: [], databaseScale: null, pageViews: report };
-    const markdown = resultsMarkdown({
-      finishedAt: "2026-11-22T12:00:00.000Z",
-      commit: "abc1234",
-      machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
-      ...measured,
-      budgets: checkBudgets(measured),
-    });
+    const markdown = markdownOf({ load: [], pages: [], databaseScale: null, pageViews: report });
     expect(markdown).toContain(
       "| Bench Bistro | 3,000/s, mean 16.0 ms, p99 30.0 ms | 2,950/s, mean 16.3 ms, p99 30.0 ms | 0.250 → 0.260 ms | 0.30 ms | -50/s | 30,000 |",
     );
@@ -323,13 +327,11 @@ describe("checkBudgets with the landing page", () => {
   });
 
   it("is a row of the loading table", () => {
-    const measured = { load: [], pages: [], databaseScale: null, landing: landing(1234.5) };
-    const markdown = resultsMarkdown({
-      finishedAt: "2026-11-25T12:00:00.000Z",
-      commit: "abc1234",
-      machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
-      ...measured,
-      budgets: checkBudgets(measured),
+    const markdown = markdownOf({
+      load: [],
+      pages: [],
+      databaseScale: null,
+      landing: landing(1234.5),
     });
     expect(markdown).toMatch(/\| Landing \| .* \| 1234\.5 ms \| 0\.0000 \|/);
   });

@@ -18,9 +18,10 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { E2E_DATA_DIR } from "./e2e-server";
 
 /** The e2e server's stored files (DATA_DIR/files/objects, see playwright.config.ts). */
-const STORED_OBJECTS = path.join(".e2e-data", "main", "files", "objects");
+const STORED_OBJECTS = path.join(E2E_DATA_DIR, "files", "objects");
 
 /** The files stored under a key prefix, such as `restaurants/{pid}`; none when it is gone. */
 async function storedFilesUnder(prefix: string): Promise<string[]> {

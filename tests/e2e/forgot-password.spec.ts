@@ -1,6 +1,6 @@
 /**
  * Forgot password as an owner lives it on a local portal: the link arrives as an
- * .eml file in DATA_DIR/mail (the e2e server's is .e2e-data/main), is followed,
+ * .eml file in DATA_DIR/mail (the e2e server's is E2E_DATA_DIR), is followed,
  * sets a new password and signs out the other browser.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -8,8 +8,9 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { MESSAGES } from "../../app/lib/messages";
 import { expect, expectNoSeriousAxeIssue, register, signIn, test } from "./fixtures";
+import { E2E_DATA_DIR } from "./e2e-server";
 
-const OUTBOX = path.join(".e2e-data", "main", "mail");
+const OUTBOX = path.join(E2E_DATA_DIR, "mail");
 
 /** The reset link in the mail written for `email`, waiting for the file to appear. */
 async function resetLinkMailedTo(email: string): Promise<string> {
