@@ -9,6 +9,15 @@ import {
   setMaxProducts,
   setStatus,
 } from "../app/server/admin.server";
+import { createBackup } from "../app/server/backup/backup.server";
+import {
+  BackupError,
+  backupSettingsFromEnvironment,
+} from "../app/server/backup/backup-settings.server";
+import { restoreBackup } from "../app/server/backup/restore.server";
+import { DataDirBusyError } from "../app/server/db/data-dir-lock.server";
+import { ConfigError } from "../app/server/env.server";
+import type { RunningServices } from "../app/server/services.server";
 import { runCommand } from "./run-command";
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -17,7 +26,10 @@ const USAGE = `Usage: npm run admin -- <command>
   create-user <email> <username>      prints a generated password, or reads one from stdin
   set-status <email> <status>         e.g. valid, suspended (only "valid" may create sites)
   set-max-products <email> <n>        a whole number; the portal never allows more than 3
-  delete-user <email>                 the user, their sites, items and files`;
+  delete-user <email>                 the user, their sites, items and files
+  backup <file>                       the embedded database, files and auth secret, as one .tar.gz
+                                      (stop the portal first)
+  restore <file>                      a backup, into an empty or new DATA_DIR`;
 
 const ARITY: Record<string, number> = {
   "list-users": 0,
@@ -25,6 +37,8 @@ const ARITY: Record<string, number> = {
   "set-status": 2,
   "set-max-products": 2,
   "delete-user": 1,
+  backup: 1,
+  restore: 1,
 };
 
 async function readStdin(): Promise<string> {
@@ -44,7 +58,59 @@ if (!command || !(command in ARITY) || args.length !== ARITY[command]) {
 // A password piped in is read before the database opens, so a slow pipe holds nothing.
 const pipedPassword = command === "create-user" && !stdin.isTTY ? await readStdin() : "";
 
-await runCommand(`npm run admin -- ${command}`, async (services) => {
+/**
+ * Backup and restore work on DATA_DIR's files rather than through the app's
+ * services: a backup opens the database only to dump it, and a restore into an
+ * empty directory must not create a database there first.
+ */
+async function runArchiveCommand(name: "backup" | "restore", file: string): Promise<void> {
+  const holder = `\`npm run admin -- ${name}\``;
+  try {
+    const settings = backupSettingsFromEnvironment();
+    if (name === "backup") {
+      const summary = await createBackup(settings, file, holder);
+      const files = `${summary.storedFiles} stored file${summary.storedFiles === 1 ? "" : "s"}`;
+      const held = summary.includesAuthSecret
+        ? `the database, ${files} and the auth secret`
+        : `the database and ${files}`;
+      console.log(`Backed up ${settings.dataDir} to ${summary.archive}: ${held}.`);
+      if (!summary.includesAuthSecret) {
+        console.log(
+          "The sessions are signed with AUTH_SECRET from the environment: keep that value with the backup.",
+        );
+      }
+    } else {
+      const { dataDir, manifest, storedFiles, includesAuthSecret } = await restoreBackup(
+        settings,
+        file,
+        holder,
+      );
+      const files = `${storedFiles} stored file${storedFiles === 1 ? "" : "s"}`;
+      console.log(
+        `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}) into ${dataDir}: ` +
+          `the database and ${files}. Start the portal to use it.`,
+      );
+      if (!includesAuthSecret) {
+        console.log(
+          "The backup holds no auth secret: start the portal with the AUTH_SECRET it had, or its sessions end.",
+        );
+      }
+    }
+  } catch (error) {
+    if (
+      error instanceof BackupError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirBusyError
+    ) {
+      console.error(error.message);
+    } else {
+      console.error(`npm run admin -- ${name} failed:`, error);
+    }
+    process.exitCode = 1;
+  }
+}
+
+async function runAccountCommand(services: RunningServices): Promise<void> {
   try {
     switch (command) {
       case "list-users": {
@@ -96,4 +162,10 @@ await runCommand(`npm run admin -- ${command}`, async (services) => {
     console.error(error.message);
     process.exitCode = 1;
   }
-});
+}
+
+if (command === "backup" || command === "restore") {
+  await runArchiveCommand(command, args[0]!);
+} else {
+  await runCommand(`npm run admin -- ${command}`, runAccountCommand);
+}
