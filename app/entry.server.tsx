@@ -8,11 +8,27 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { cspNonceContext } from "./context";
+import { logRequestError } from "./server/log.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors React Router met in a loader, an action or the render: logged once, with the
+ * request's id (the answer's X-Request-Id), so a visitor's report leads to the line. A
+ * request the visitor abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logRequestError(request, "unexpected error", error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -79,9 +95,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors in the shell reject and are logged by React Router; later ones only here.
+          // Errors in the shell reject and reach handleError; later ones only here.
           if (shellRendered) {
-            console.error(error);
+            logRequestError(request, "rendering the page failed", error);
           }
         },
       },

@@ -301,19 +301,19 @@ export function resultsMarkdown(results: BenchResults): string {
       ["Page", "HTML", "CSS", "JS", "Total", "LCP", "CLS", "TBT"],
       [...results.pages, ...(results.landing ? [results.landing] : [])].map(
         ({ name, weight, vitals }) => {
-        const bytes = (count: { raw: number; gzip: number }) =>
-          `${kb(count.gzip)} (${kb(count.raw)} raw)`;
-        return [
-          name,
-          bytes(weight.html),
-          bytes(weight.css),
-          bytes(weight.js),
-          bytes(weight.total),
-          ms(vitals.lcpMs),
-          vitals.cls.toFixed(4),
-          ms(vitals.tbtMs),
-        ];
-      },
+          const bytes = (count: { raw: number; gzip: number }) =>
+            `${kb(count.gzip)} (${kb(count.raw)} raw)`;
+          return [
+            name,
+            bytes(weight.html),
+            bytes(weight.css),
+            bytes(weight.js),
+            bytes(weight.total),
+            ms(vitals.lcpMs),
+            vitals.cls.toFixed(4),
+            ms(vitals.tbtMs),
+          ];
+        },
       ),
     ),
   ];

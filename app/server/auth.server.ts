@@ -25,6 +25,7 @@ import {
   verifyEmailMail,
 } from "./mail/templates.server";
 import { passwordRefusal } from "./password-policy.server";
+import { logger } from "./log.server";
 
 /**
  * The header our HTTP server fills with the client's address (the socket's,
@@ -137,7 +138,7 @@ export function emailVerificationUrl(env: Env, token: string): string {
 /** Sends a mail after the answer, so its time never tells anything; a failure is logged. */
 function sendInBackground(mailer: Mailer, mail: Mail, what: string) {
   void mailer.send(mail).catch((error: unknown) => {
-    console.error(`Could not send the ${what} mail to ${mail.to}:`, error);
+    logger.error({ err: error, to: mail.to }, `Could not send the ${what} mail`);
   });
 }
 
@@ -170,7 +171,7 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
               if (user.id === EXAMPLES_OWNER.id) return;
               // The token just made counts too.
               if (!(await mayMailPasswordReset(db, user.id))) {
-                console.warn(`Password reset mail to ${user.email} not sent: too many this hour.`);
+                logger.warn({ to: user.email }, "Password reset mail not sent: too many this hour");
                 return;
               }
               // Not awaited: the answer must take as long for a known address as for an unknown one.
@@ -203,7 +204,7 @@ export function createAuth(env: Env, db: Database, mailer: Mailer) {
           expiresIn: EMAIL_VERIFICATION_SECONDS,
           sendVerificationEmail: async ({ user, token }) => {
             if (!(await takeConfirmationMail(db, user.email))) {
-              console.warn(`Confirmation mail to ${user.email} not sent: too many this hour.`);
+              logger.warn({ to: user.email }, "Confirmation mail not sent: too many this hour");
               return;
             }
             // A change of address mails the new address while the account still has the old one.

@@ -15,11 +15,14 @@ import { movedCategory } from "~/sites/restaurant/menu";
 import type { Events } from "./events.server";
 import { parseSubmission } from "./forms.server";
 import { setCategoryOrder } from "./repositories/items.server";
+import { logger } from "./log.server";
 
 export async function saveCategoryOrder(
   events: Events,
   product: { id: string; ownerUid: string },
   formData: FormData,
+  /** The HTTP request's id, for the log. */
+  requestId?: string,
 ) {
   const intent = CATEGORY_ORDER_INTENT;
   const submission = parseSubmission(formData, categoryOrderSchema);
@@ -40,7 +43,7 @@ export async function saveCategoryOrder(
       return refuse(409, CATEGORY_ORDER_MESSAGES.changed);
     }
   } catch (error) {
-    console.error("saving the category order failed:", error);
+    logger.error({ err: error, reqId: requestId }, "saving the category order failed");
     return refuse(500, CATEGORY_ORDER_MESSAGES.failed);
   }
   return data<CategoryOrderResult>({

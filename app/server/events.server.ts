@@ -22,6 +22,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { PRODUCT_ID_PATTERN } from "./ids.server";
+import { logger } from "./log.server";
 
 export const PRODUCT_EVENTS_CHANNEL = "product_events";
 export const OWNER_EVENTS_CHANNEL = "owner_events";
@@ -94,7 +95,7 @@ export function createEvents(db: Database): Events {
             listener(productId);
           } catch (error) {
             // The write has committed: a listener's failure must not report it as failed.
-            console.error("A product change listener failed:", error);
+            logger.error({ err: error }, "A product change listener failed");
           }
         }
       }

@@ -10,9 +10,11 @@ import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { cspNonceContext, servicesContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "./auth.server";
+import { requestLogger } from "./log.server";
 import { projectPath } from "./paths.server";
 import { servePublicPages } from "./public-page-cache.server";
 import { serveQrCodes } from "./share/qr-codes.server";
@@ -30,6 +32,8 @@ export interface HttpAppOptions {
   devServer?: ViteDevServer;
   /** False while shutting down, so /readyz takes the process out of rotation. */
   isAccepting: () => boolean;
+  /** Where the line per request goes: the server's log unless a test reads them itself. */
+  logger?: Logger;
 }
 
 /**
@@ -136,6 +140,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     }
   });
 
+  // Every request after the probes (which a load balancer sends every few seconds) is
+  // logged, and gets its id.
+  app.use(requestLogger(options.logger));
+
   app.use(securityHeaders(services, { development: Boolean(devServer) }));
   // Uploaded files on the local disk. Ahead of compression, so Content-Length and the
   // ETag describe the stored bytes; with S3, browsers load files from the bucket or CDN.
@@ -208,5 +216,16 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- React Router passes its errors to next()
   app.all("*", createRequestHandler({ build: options.build, mode, getLoadContext }));
+
+  // Whatever failed outside React Router's own handling: the request's log line carries the
+  // error (it is logged once, there), and the visitor gets a plain 500 without details.
+  app.use(((error, _req, res, _next) => {
+    res.err = error instanceof Error ? error : new Error(String(error));
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+  }) as ErrorRequestHandler);
   return app;
 }

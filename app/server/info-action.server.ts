@@ -10,12 +10,15 @@ import { siteOf, type ProductType } from "~/sites";
 import type { Events } from "./events.server";
 import { parseSubmission } from "./forms.server";
 import { saveProductInfo } from "./repositories/products.server";
+import { logger } from "./log.server";
 
 export async function saveSiteInfo(
   events: Events,
   ownerUid: string,
   product: { id: string; type: ProductType },
   formData: FormData,
+  /** The HTTP request's id, for the log. */
+  requestId?: string,
 ) {
   const { info: definition } = siteOf(product.type);
   const submission = parseSubmission(formData, definition.schema);
@@ -39,7 +42,7 @@ export async function saveSiteInfo(
   try {
     await saveProductInfo(events, ownerUid, product.id, toSave);
   } catch (error) {
-    console.error("saving info failed:", error);
+    logger.error({ err: error, reqId: requestId }, "saving info failed");
     return data<SaveInfoResult>(
       { intent, result: submission.reply({ formErrors: [definition.failedMessage] }) },
       { status: 500 },

@@ -38,6 +38,7 @@ import {
 } from "./repositories/items.server";
 import type { AppServices } from "./services.server";
 import { deletePrefix } from "./storage/storage.server";
+import { logger } from "./log.server";
 
 type Product = typeof products.$inferSelect;
 type Services = Pick<AppServices, "events" | "storage">;
@@ -50,6 +51,8 @@ interface ItemRequest {
   file: Uint8Array | null;
   /** The item rules of the product's type. */
   items: ItemsDefinition;
+  /** The HTTP request's id, for the log. */
+  requestId?: string;
 }
 
 const FAILURE: Record<ItemIntent, string> = {
@@ -169,7 +172,7 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         return await changeImagesIntent(intent, request);
     }
   } catch (error) {
-    console.error(`${intent} failed:`, error);
+    logger.error({ err: error, reqId: request.requestId }, `${intent} failed`);
     return refuse(intent, 500, null, namedItemId(request.formData));
   }
 }
@@ -283,6 +286,6 @@ async function deleteItemFiles(services: Services, product: Product, itemId: str
   try {
     await deletePrefix(services.storage, prefix);
   } catch (error) {
-    console.error(`Could not delete stored files under ${prefix}:`, error);
+    logger.error({ err: error, prefix }, "Could not delete stored files");
   }
 }

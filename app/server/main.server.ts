@@ -7,6 +7,7 @@ import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { findUserIdByEmail } from "./accounts.server";
+import { logger } from "./log.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
 import { createHttpApp, createPortalServer } from "./http.server";
@@ -39,7 +40,7 @@ export async function startServer(options: {
   }
 
   const { demo: seeded, examples: seededExamples } = await seedOnFirstStart(services);
-  if (seededExamples) console.log("Seeded the example sites.");
+  if (seededExamples) logger.info("Seeded the example sites.");
   const demoOwnerExists = seeded || Boolean(await findUserIdByEmail(services.db, DEMO_OWNER.email));
   if (demoOwnerExists && env.deployment && !env.seedDemo) {
     // Its password is in the README: on a server others reach, anyone could sign in as it.
@@ -52,13 +53,11 @@ export async function startServer(options: {
     );
   }
   if (demoOwnerExists && env.seedDemo) {
-    console.log(
+    logger.info(
       `${seeded ? "Seeded demo data. " : ""}Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
     );
     if (env.deployment) {
-      console.warn(
-        "Warning: SEED_DEMO=true on a deployment: anyone can sign in as the demo owner.",
-      );
+      logger.warn("Warning: SEED_DEMO=true on a deployment: anyone can sign in as the demo owner.");
     }
   }
 
@@ -68,12 +67,12 @@ export async function startServer(options: {
   try {
     const refreshed = await refreshStoredSlugs(services.events);
     if (refreshed.products > 0 || refreshed.items > 0) {
-      console.log(
+      logger.info(
         `Brought ${refreshed.products} site and ${refreshed.items} item slugs up to the current rule.`,
       );
     }
   } catch (error) {
-    console.error("Could not bring stored slugs up to the current rule:", error);
+    logger.error({ err: error }, "Could not bring stored slugs up to the current rule");
   }
 
   // The one place the page cache starts: listening for product changes before the first
@@ -91,18 +90,18 @@ export async function startServer(options: {
 
   const server = createPortalServer(app).listen(env.port, env.host ?? "", () => {
     const storage = env.databaseUrl ? "PostgreSQL" : `PGlite in ${env.dataDir}/db`;
-    console.log(`Portal listening on ${env.publicUrl} (port ${env.port}, ${storage})`);
+    logger.info(`Portal listening on ${env.publicUrl} (port ${env.port}, ${storage})`);
     void backfillThumbnailsInBackground(services);
   });
   server.on("error", (error) => {
-    console.error(`Could not listen on port ${env.port}: ${error.message}`);
+    logger.error(`Could not listen on port ${env.port}: ${error.message}`);
     void services.close().finally(() => process.exit(1));
   });
 
   const stop = (signal: string) => {
     if (!accepting) return;
     accepting = false;
-    console.log(`${signal} received: finishing requests in flight, then exiting.`);
+    logger.info(`${signal} received: finishing requests in flight, then exiting.`);
     // Live-update streams never finish on their own; end them so the close can complete.
     void services.live.close();
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failed close ends the process with its error
@@ -127,21 +126,23 @@ async function backfillThumbnailsInBackground(services: AppServices): Promise<vo
   try {
     const { made, unreadable } = await backfillListThumbnails(services);
     if (made > 0 || unreadable > 0) {
-      console.log(
+      logger.info(
         `Made ${made} list thumbnails of earlier photos` +
           (unreadable > 0 ? `; ${unreadable} photos could not be read.` : "."),
       );
     }
   } catch (error) {
-    console.error("Could not make the list thumbnails of earlier photos:", error);
+    logger.error({ err: error }, "Could not make the list thumbnails of earlier photos");
   }
 }
 
 function exitWith(error: unknown): never {
   if (error instanceof ConfigError || error instanceof DataDirBusyError) {
-    console.error(error.message);
+    // An answer to whoever is starting the server, read on their terminal: one plain line
+    // naming what to change, not a log record.
+    process.stderr.write(`${error.message}\n`);
   } else {
-    console.error("The server could not start:", error);
+    logger.fatal({ err: error }, "The server could not start");
   }
   process.exit(1);
 }

@@ -33,6 +33,7 @@ import {
   type PageCacheStats,
 } from "./page-cache.server";
 import { renderPublicPage } from "./public-page-render.server";
+import { logger } from "./log.server";
 
 export interface PublicPageCache {
   readonly pages: PageCache;
@@ -82,9 +83,9 @@ export function createPublicPageCache(
       pages.setAvailable(true);
     } catch (error) {
       if (closed) return;
-      console.error(
-        `Page cache: cannot listen for product changes (${(error as Error).message}); ` +
-          "public pages are rendered uncached until it can.",
+      logger.error(
+        { err: error },
+        "Page cache: cannot listen for product changes; public pages are rendered uncached until it can",
       );
       retryTimer = setTimeout(() => void connect(), LISTEN_RETRY_MS);
       retryTimer.unref();

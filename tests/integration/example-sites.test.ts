@@ -4,10 +4,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, items, productInfo, products, users } from "../../app/server/db/schema";
 import { postToAuthRouter } from "../../app/server/auth-forms.server";
-import {
-  existingExampleSites,
-  seedExampleSites,
-} from "../../app/server/seed/examples.server";
+import { existingExampleSites, seedExampleSites } from "../../app/server/seed/examples.server";
 import { seedOnFirstStart } from "../../app/server/seed/first-start.server";
 import { EXAMPLE_SITES, EXAMPLES_OWNER, examplePath } from "../../app/lib/example-sites";
 import * as forgotRoute from "../../app/routes/auth/forgot-password";

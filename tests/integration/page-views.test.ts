@@ -28,6 +28,7 @@ import type { ProductType } from "../../app/sites/product-types";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createSecondServices, createTestServices } from "../support/test-services";
+import { logger } from "../../app/server/log.server";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -300,7 +301,7 @@ describe("a graceful stop", () => {
 
 describe("a deleted site", () => {
   it("loses its rows with it, and its counts still in memory do not hold up the others", async () => {
-    const errors = vi.spyOn(console, "error");
+    const errors = vi.spyOn(logger, "error");
     const doomed = await createSite(services, "restaurant", "Doomed Diner");
     const survivor = await createSite(services, "restaurant", "Surviving Diner");
     services.pageViews.record(doomed.id, "qr", "phone");

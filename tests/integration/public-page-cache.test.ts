@@ -28,6 +28,7 @@ import type { RunningServices } from "../../app/server/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createSecondServices, createTestServices } from "../support/test-services";
+import { logger } from "../../app/server/log.server";
 
 let services: RunningServices;
 let app: TestHttpApp;
@@ -486,7 +487,7 @@ describe("no database", () => {
       const renders = ownApp.renders();
       await own.database.close();
       // React Router logs the failed query below; it is expected.
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
 
       const again = await view(ownApp.url, site.path);
       expect(again).toMatchObject({ status: 200, cache: "hit", body: first.body });

@@ -4,6 +4,7 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
 import { createHttpApp } from "../../app/server/http.server";
 import { afterAll, beforeAll } from "vitest";
 import type { AppServices, RunningServices } from "../../app/server/services.server";
@@ -23,7 +24,7 @@ export interface TestHttpApp {
  */
 export async function startHttpApp(
   services: AppServices,
-  { countRenders = true } = {},
+  { countRenders = true, logger }: { countRenders?: boolean; logger?: Logger } = {},
 ): Promise<TestHttpApp> {
   let renders = 0;
   const build = await serverBuild();
@@ -36,6 +37,7 @@ export async function startHttpApp(
         }
       : build,
     isAccepting: () => true,
+    logger,
   });
   // Listening for product changes before the first request, as the server does.
   await services.pageCache.start();

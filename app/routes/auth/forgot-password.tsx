@@ -9,6 +9,7 @@ import { postToAuthRouter } from "~/server/auth-forms.server";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import { requireMailOn } from "~/server/password-reset.server";
 import type { Route } from "./+types/forgot-password";
+import { logRequestError } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -35,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Whether the address has an account never changes the answer; only a refusal of the
   // request itself (too many from here, a failure) does.
   const message = result.status === 429 ? MESSAGES.resetTooManyRequests : MESSAGES.resetFailed;
-  if (result.status >= 500) console.error("password reset request failed:", result.message);
+  if (result.status >= 500)
+    logRequestError(request, "password reset request failed", result.message);
   return data(submission.reply({ formErrors: [message] }), {
     status: result.status === 429 ? 429 : result.status >= 500 ? 500 : 400,
   });

@@ -10,6 +10,7 @@ import { passwordRuleError, postToAuthRouter } from "~/server/auth-forms.server"
 import { isPasswordResetTokenValid, requireMailOn } from "~/server/password-reset.server";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import type { Route } from "./+types/reset-password";
+import { logRequestError } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : result.code === "INVALID_TOKEN"
           ? MESSAGES.resetLinkInvalid
           : (result.message ?? MESSAGES.resetFailed);
-  if (result.status >= 500) console.error("password reset failed:", result.message);
+  if (result.status >= 500) logRequestError(request, "password reset failed", result.message);
   return data(submission.reply({ formErrors: [message], hideFields }), {
     status: result.status >= 500 ? 500 : result.status,
   });

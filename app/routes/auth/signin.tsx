@@ -11,6 +11,7 @@ import { registerHref } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import type { Route } from "./+types/signin";
+import { logRequestError } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     // The form was fine; the session layer failed.
-    console.error("sign-in failed:", error);
+    logRequestError(request, "sign-in failed", error);
     return data(
       submission.reply({ formErrors: [MESSAGES.signInFailed], hideFields: ["password"] }),
       {

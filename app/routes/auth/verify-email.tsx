@@ -13,6 +13,7 @@ import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import { requireMailOn } from "~/server/password-reset.server";
 import type { Route } from "./+types/verify-email";
 import { takeStartingProduct } from "./starting-product.server";
+import { logRequestError } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (!result.ok && result.status >= 500) {
-    console.error("sending a confirmation link failed:", result.message);
+    logRequestError(request, "sending a confirmation link failed", result.message);
   }
   // Known, unknown or already confirmed: the same answer.
   return { resent: email };

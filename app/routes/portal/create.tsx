@@ -12,6 +12,7 @@ import { createProduct, listOwnerProducts } from "~/server/repositories/products
 import { pageMeta } from "~/lib/seo";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import type { Route } from "./+types/create";
+import { logRequestError } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     result = await createProduct(context.get(servicesContext).events, owner.id, { type, name });
   } catch (error) {
-    console.error("create failed:", error);
+    logRequestError(request, "create failed", error);
     return data(submission.reply({ formErrors: [MESSAGES.failedToCreateProduct] }), {
       status: 500,
     });

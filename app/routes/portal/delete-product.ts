@@ -5,6 +5,7 @@ import { requireOwnedProduct } from "~/server/ownership.server";
 import { removeProduct } from "~/server/product-lifecycle.server";
 import { readFormOrRefuse } from "~/server/forms.server";
 import type { Route } from "./+types/delete-product";
+import { logRequestError } from "~/server/log.server";
 
 // Deleting is a POST from an editor's confirm dialog; a GET changes nothing.
 export function loader() {
@@ -22,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // Refusals (not yours, an unreadable form) are responses, not Errors: let them through.
     if (!(error instanceof Error)) throw error;
-    console.error("delete failed:", error);
+    logRequestError(request, "delete failed", error);
     return data({ error: MESSAGES.failedToDelete }, { status: 500 });
   }
   // Gone between the check and the delete (another tab deleted it first).

@@ -23,6 +23,7 @@ import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import { listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/info";
+import { logRequestError } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    console.error("loading user info failed:", error);
+    logRequestError(request, "loading user info failed", error);
     return {
       error: `${MESSAGES.errorPrefix}${loadFailureReason(error)}`,
       info: null,

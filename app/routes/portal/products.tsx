@@ -13,6 +13,7 @@ import { listOwnerSitesWithProgress } from "~/server/repositories/products.serve
 import { publicLink } from "~/server/site-config.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
+import { logRequestError } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** The trend each site's card shows. */
 const VIEWS_DAYS = 7;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
   const max = effectiveMaxProducts(owner.maxProduct);
   // An owner whose status is not valid learns it here, not only when trying to create.
@@ -58,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       })),
     };
   } catch (error) {
-    console.error("loading products failed:", error);
+    logRequestError(request, "loading products failed", error);
     return { error: MESSAGES.failedToLoadProducts, max, blockedStatus, products: [] };
   }
 }

@@ -41,6 +41,7 @@ import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
+import { logRequestError, requestIdOf } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -76,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ownInfo = site.info.ownFields(row);
     categoryOrder = row.categoryOrder;
   } catch (error) {
-    console.error("loading info failed:", error);
+    logRequestError(request, "loading info failed", error);
     loadError = MESSAGES.failedToLoad;
   }
 
@@ -99,7 +100,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         imageThumbnails: row.images.map((url) => listThumbnailUrl(storage, url)),
       }));
     } catch (error) {
-      console.error("loading items failed:", error);
+      logRequestError(request, "loading items failed", error);
       itemsError = MESSAGES.failedToLoadItems;
     }
   }
@@ -157,14 +158,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const intent = formData.get("intent");
   if (intent === "save-info") {
-    return saveSiteInfo(services.events, owner.id, product, formData);
+    return saveSiteInfo(services.events, owner.id, product, formData, requestIdOf(request));
   }
   const items = siteOf(product.type).items;
   if (intent === CATEGORY_ORDER_INTENT && items?.categories) {
-    return saveCategoryOrder(services.events, product, formData);
+    return saveCategoryOrder(services.events, product, formData, requestIdOf(request));
   }
   if (items && isItemIntent(items, intent)) {
-    return runItemIntent(intent, { services, product, formData, file, items });
+    return runItemIntent(intent, {
+      services,
+      product,
+      formData,
+      file,
+      items,
+      requestId: requestIdOf(request),
+    });
   }
   return data<ActionResult>({ error: "This editor cannot do that." }, { status: 400 });
 }

@@ -9,6 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { pageViewsDaily } from "../db/schema";
 import { VIEW_DEVICES, VIEW_SOURCES, type ViewDevice, type ViewSource } from "~/lib/page-views";
+import { logger } from "../log.server";
 
 export interface PageViews {
   /** False with ANALYTICS=off: `record` then counts nothing. */
@@ -116,16 +117,17 @@ export function createPageViews(db: Database, options: PageViewsOptions): PageVi
       }
     }
     if (kept > 0) {
-      console.error(
-        `Page views: could not save ${kept} site-day counts (${messageOf(lastError)}); ` +
-          "they are kept for the next try.",
+      logger.error(
+        // The database's own error: Drizzle's quotes the whole statement and its values.
+        { err: databaseErrorOf(lastError), kept },
+        `Page views: could not save ${kept} site-day counts; they are kept for the next try`,
       );
     }
   };
 
   const flush = (): Promise<void> => {
     flushing = flushing.then(writePending).catch((error: unknown) => {
-      console.error(`Page views: could not save the counts (${messageOf(error)}).`);
+      logger.error({ err: databaseErrorOf(error) }, "Page views: could not save the counts");
     });
     return flushing;
   };
@@ -216,9 +218,4 @@ function databaseErrorOf(error: unknown): DatabaseError | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const { cause } = error as { cause?: unknown };
   return typeof cause === "object" && cause !== null ? cause : error;
-}
-
-/** The database's own message, not Drizzle's, which quotes the whole statement. */
-function messageOf(error: unknown): string {
-  return databaseErrorOf(error)?.message ?? String(error);
 }

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/client.server";
 import { createPageViews, PAGE_VIEWS_FLUSH_INTERVAL_MS } from "./page-views.server";
+import { logger } from "../log.server";
 
 type Row = Record<string, string | number>;
 
@@ -121,7 +122,7 @@ describe("PageViews", () => {
   });
 
   it("keeps the counts of a failed flush for the next one, with one line in the log", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const { db, statements, failures } = fakeDatabase();
     const views = createPageViews(db, { enabled: true });
     for (let i = 0; i < 5; i++) views.record("site", "qr", "phone");
@@ -129,8 +130,9 @@ describe("PageViews", () => {
     await views.flush();
     expect(statements).toHaveLength(0);
     expect(errors).toHaveBeenCalledTimes(1);
-    expect(String(errors.mock.calls[0]![0])).toMatch(/^Page views: could not save 1 .*57P01/);
-    expect(String(errors.mock.calls[0]![0])).not.toContain("\n");
+    const [fields, message] = errors.mock.calls[0] as unknown as [{ err: unknown }, string];
+    expect(message).toMatch(/^Page views: could not save 1 site-day counts/);
+    expect(fields.err).toMatchObject({ code: "57P01" });
 
     // Views counted meanwhile join the kept ones in one row.
     views.record("site", "social", "desktop");
@@ -149,7 +151,7 @@ describe("PageViews", () => {
   });
 
   it("drops the counts of a site deleted meanwhile and writes the others", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const { db, statements, failures } = fakeDatabase();
     const views = createPageViews(db, { enabled: true });
     views.record("deleted", "direct", "phone");

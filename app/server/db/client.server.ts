@@ -15,6 +15,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { projectPath } from "../paths.server";
 import { schema, type Schema } from "./schema";
+import { logger } from "../log.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -74,7 +75,7 @@ export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection must not crash the process.
-  pool.on("error", (error) => console.error("database pool error:", error.message));
+  pool.on("error", (error) => logger.error({ err: error }, "database pool error"));
   const db = drizzlePg(pool, { schema });
   let closing: Promise<void> | undefined;
   return {

@@ -15,6 +15,7 @@ import { ALL_SITES } from "~/sites";
 import type { Database } from "../db/client.server";
 import { items } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
+import { logger } from "../log.server";
 
 export const LIST_THUMBNAIL_PX = 144;
 const THUMBNAIL_KEY_SUFFIX = `-${LIST_THUMBNAIL_PX}`;
@@ -135,14 +136,14 @@ export async function backfillListThumbnails(deps: {
         } catch (error) {
           // A damaged photo stays as it is: trying again at every start would not mend it.
           unreadable += 1;
-          console.error(`Could not make the list thumbnail of ${key}:`, error);
+          logger.error({ err: error, key }, "Could not make a list thumbnail");
           continue;
         }
         await storage.put(thumbnailKey(key), thumbnail, "image/jpeg");
         made += 1;
       } catch (error) {
         storageFailed = true;
-        console.error(`Could not make the list thumbnail of ${key}:`, error);
+        logger.error({ err: error, key }, "Could not make a list thumbnail");
       }
     }
   };

@@ -16,6 +16,7 @@ import type { Events } from "../events.server";
 import type { FileStorage } from "../storage/storage.server";
 import { makeListThumbnail, thumbnailKey } from "./list-thumbnails.server";
 import type { ProcessedImage } from "./process-image.server";
+import { logger } from "../log.server";
 
 export type ImageTarget =
   | { kind: "logo" }
@@ -179,7 +180,7 @@ export async function removeImage(
 export async function deleteStoredPhoto(storage: FileStorage, key: string): Promise<void> {
   for (const stored of [key, thumbnailKey(key)]) {
     await storage.delete(stored).catch((error: unknown) => {
-      console.error(`Could not delete stored file ${stored}:`, error);
+      logger.error({ err: error, key: stored }, "Could not delete a stored file");
     });
   }
 }

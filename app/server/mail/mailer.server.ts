@@ -8,6 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "../env.server";
+import { logger } from "../log.server";
 
 export interface Mail {
   to: string;
@@ -65,9 +66,9 @@ export function createMailer(config: MailConfig): Mailer {
       const file = path.join(config.directory, name);
       await writeFile(file, message, { mode: 0o600 });
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      console.log(
-        `Mail to ${mail.to} ("${mail.subject}") written to ${file}` +
-          links.map((link) => `\n  ${link}`).join(""),
+      logger.info(
+        { to: mail.to, subject: mail.subject, file, links },
+        `Mail to ${mail.to} written to ${file}`,
       );
     },
     close: () => transport.close(),

@@ -72,7 +72,9 @@ export function seedDemo(services: AppServices): Promise<{ created: boolean }> {
   return oneSeedAtATime(services, () => createDemoUnlessPresent(services));
 }
 
-export async function createDemoUnlessPresent(services: AppServices): Promise<{ created: boolean }> {
+export async function createDemoUnlessPresent(
+  services: AppServices,
+): Promise<{ created: boolean }> {
   const { db, events, auth } = services;
   if (await findUserIdByEmail(db, DEMO_OWNER.email)) return { created: false };
 

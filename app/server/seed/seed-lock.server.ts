@@ -21,4 +21,3 @@ export async function oneSeedAtATime<T>(services: AppServices, task: () => Promi
     return task();
   });
 }
-

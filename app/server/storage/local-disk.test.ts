@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { describeStorageContract } from "./contract";
 import { createLocalDiskStorage } from "./local-disk.server";
 import { deleteProductFiles, isValidKey, type FileStorage } from "./storage.server";
+import { logger } from "../log.server";
 
 const bytes = new Uint8Array([1, 2, 3]);
 const newStorage = () => {
@@ -144,7 +145,7 @@ describe("local disk storage", () => {
     expect(await storage.list("restaurants")).toEqual([]);
     expect(await storage.list("shoppies")).toEqual(["shoppies/pid/info/logo"]);
 
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const failing: FileStorage = { ...storage, list: () => Promise.reject(new Error("disk gone")) };
     await expect(deleteProductFiles(failing, "shoppy", "pid", "uid")).resolves.toBeUndefined();
     expect(log).toHaveBeenCalledTimes(2);

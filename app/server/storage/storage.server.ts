@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { DELETE_BATCH_SIZE, IMAGE_CACHE_SECONDS } from "~/lib/limits";
 import { siteOf, type ProductType } from "~/sites";
+import { logger } from "../log.server";
 
 /**
  * Every stored object is served with this. Safe because keys never change
@@ -107,7 +108,7 @@ export async function deleteProductFiles(
     try {
       await deletePrefix(storage, prefix);
     } catch (error) {
-      console.error(`Could not delete stored files under ${prefix}:`, error);
+      logger.error({ err: error, prefix }, "Could not delete stored files");
     }
   }
 }

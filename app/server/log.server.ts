@@ -1,0 +1,100 @@
+/**
+ * The server's log: one JSON object per line on standard output (pino), read by whatever
+ * collects the process's output, and printed readably under `npm run dev`. `LOG_LEVEL`
+ * (`debug`, `info`, `warn`, `error` or `silent`) chooses how much; at `warn` and above the
+ * line per request is left out.
+ */
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pino, type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { routeKind } from "./route-kind.server";
+
+const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+function levelFromEnvironment(): string {
+  const wanted = process.env.LOG_LEVEL?.toLowerCase();
+  if (wanted && LEVELS.has(wanted)) return wanted;
+  // Tests check what is logged through the logger itself, not on their output.
+  return process.env.VITEST ? "silent" : "info";
+}
+
+function createLogger(): Logger {
+  const level = levelFromEnvironment();
+  if (process.env.NODE_ENV === "development") {
+    // pino-pretty is a development dependency: only `npm run dev` loads it.
+    return pino({
+      level,
+      transport: {
+        target: "pino-pretty",
+        // The message says it all for a request; the fields are there in production.
+        options: { colorize: true, ignore: "pid,hostname,req,res,responseTime,reqId" },
+      },
+    });
+  }
+  // Written without waiting on the terminal or pipe, so a slow reader never holds a request.
+  return pino({ level }, pino.destination({ dest: 1, sync: false }));
+}
+
+export const logger: Logger = createLogger();
+
+/** What is written before the process exits on its own. */
+export function flushLog(): void {
+  logger.flush();
+}
+
+/** A request id a client or proxy may hand us: short, and printable without escaping. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** The id a request was given (see `requestLogger`), for lines logged while it is answered. */
+export function requestIdOf(request: Request): string | undefined {
+  return request.headers.get(REQUEST_ID_HEADER) ?? undefined;
+}
+
+/** An error a route caught and answered itself: logged once, with the request's id. */
+export function logRequestError(request: Request, message: string, error: unknown): void {
+  logger.error({ err: error, reqId: requestIdOf(request) }, message);
+}
+
+/**
+ * One line per request, when its answer is sent: method, path (never the query string,
+ * which may carry a reset or confirmation token), kind of route, status, duration and the
+ * request id. The id is the `X-Request-Id` the request came with, when it looks like one,
+ * or a new one; either way the answer carries it back, and React Router's request sees it
+ * (`requestIdOf`). No header is logged, so no cookie or authorization ever is.
+ */
+export function requestLogger(base: Logger = logger) {
+  return pinoHttp({
+    logger: base,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const sent = req.headers[REQUEST_ID_HEADER];
+      const id = typeof sent === "string" && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
+      req.headers[REQUEST_ID_HEADER] = id;
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    quietReqLogger: true,
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage & { id?: unknown }) => {
+        const path = (req.url ?? "").split("?")[0]!;
+        return { method: req.method, path, route: routeKind(req.method ?? "GET", path) };
+      },
+      res: (res: ServerResponse) => ({ status: res.statusCode }),
+    },
+    customLogLevel(_req, res, error) {
+      if (error || res.statusCode >= 500) return "error";
+      return "info";
+    },
+    // A 5xx answer with no error behind it (React Router's, whose handleError logged the
+    // cause already) needs no stand-in error and stack of its own.
+    customErrorObject: (_req, res, _error, value: Record<string, unknown>) =>
+      (res as ServerResponse & { err?: unknown }).err ? value : { ...value, err: undefined },
+    customSuccessMessage: (req, res, ms) =>
+      `${req.method} ${(req.url ?? "").split("?")[0]} ${res.statusCode} ${ms} ms`,
+    customErrorMessage: (req, res) =>
+      `${req.method} ${(req.url ?? "").split("?")[0]} ${res.statusCode}`,
+  });
+}
