@@ -98,6 +98,16 @@ const envSchema = z.object({
     .default(60),
   // "off" counts no public page views (nothing is written to page_views_daily).
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  WRITES_PER_10_MINUTES: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(600),
+  UPLOADS_PER_10_MINUTES: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(60),
 });
 
 function parseByteSize(value: string): number {
@@ -135,6 +145,8 @@ export type Env = {
   requireEmailVerification: boolean;
   /** Count views of the public pages per site and day (ANALYTICS=on). */
   countPageViews: boolean;
+  /** What one owner may post in 10 minutes: changes of any kind, and images among them. */
+  writeLimits: { writes: number; uploads: number };
 };
 
 /**
@@ -206,6 +218,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     requireEmailVerification:
       raw.REQUIRE_EMAIL_VERIFICATION ?? (deployment && mail.transport !== "off"),
     countPageViews: raw.ANALYTICS === "on",
+    writeLimits: { writes: raw.WRITES_PER_10_MINUTES, uploads: raw.UPLOADS_PER_10_MINUTES },
   };
 }
 

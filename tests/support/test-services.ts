@@ -38,6 +38,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     },
     requireEmailVerification: false,
     countPageViews: true,
+    writeLimits: { writes: 600, uploads: 60 },
     ...overrides,
   };
 }
