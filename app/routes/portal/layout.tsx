@@ -13,9 +13,13 @@ import { isSavedInPlace } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { routeErrorMessage } from "~/lib/route-error";
 import { requireOwnerMiddleware } from "~/server/session.server";
+import { limitOwnerWritesMiddleware } from "~/server/write-limits.server";
 import type { Route } from "./+types/layout";
 
-export const middleware: Route.MiddlewareFunction[] = [requireOwnerMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  requireOwnerMiddleware,
+  limitOwnerWritesMiddleware,
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
@@ -48,10 +52,13 @@ export function ErrorBoundary() {
   const location = useLocation();
   const message = routeErrorMessage(error) ?? MESSAGES.failedToLoad;
   const signedOut = isRouteErrorResponse(error) && error.status === 401;
+  const tooMany = isRouteErrorResponse(error) && error.status === 429;
   return (
     <main id="main" className="container narrow">
       <title>{message}</title>
-      <h1>{signedOut ? "Signed out" : "Something is not right"}</h1>
+      <h1>
+        {signedOut ? "Signed out" : tooMany ? "Please wait a moment" : "Something is not right"}
+      </h1>
       <p className="alert error" role="alert">
         {message}
       </p>

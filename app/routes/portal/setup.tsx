@@ -42,6 +42,7 @@ import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
 import { logRequestError, requestIdOf } from "~/server/log.server";
+import { countOwnerWrite, tooManyWritesMessage } from "~/server/write-limits.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -157,6 +158,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const intent = formData.get("intent");
+  // A photo posted with Add Item (without JavaScript) is an upload like any other.
+  if (file) {
+    const allowance = await countOwnerWrite(context, "uploads");
+    if (!allowance.allowed) {
+      const message = tooManyWritesMessage("uploads", allowance.retryAfterSeconds);
+      return data<ActionResult>({ error: message }, { status: 429 });
+    }
+  }
   if (intent === "save-info") {
     return saveSiteInfo(services.events, owner.id, product, formData, requestIdOf(request));
   }

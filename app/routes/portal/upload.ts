@@ -19,6 +19,7 @@ import { setFlash } from "~/server/flash.server";
 import { FormReadError } from "~/server/forms.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
+import { countOwnerWrite, tooManyWritesMessage } from "~/server/write-limits.server";
 import type { Route } from "./+types/upload";
 
 export function loader() {
@@ -64,6 +65,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return wantsJson ? { removed } : backToEditor();
     }
     if (!upload) return fail(MESSAGES.chooseImage, 400);
+    // Counted before the image is decoded and stored: that is what costs time and disk.
+    const allowance = await countOwnerWrite(context, "uploads");
+    if (!allowance.allowed) {
+      return fail(tooManyWritesMessage("uploads", allowance.retryAfterSeconds), 429);
+    }
     const image = await processUploadedImage(upload, targetBytesFor(destination));
     const { url } = await storeImage(services, product, destination, image);
     if (!wantsJson) return backToEditor();

@@ -233,6 +233,17 @@ export const pageViewsDaily = pgTable(
   (table) => [primaryKey({ columns: [table.productId, table.day] })],
 );
 
+/**
+ * Owners' writes counted per window (rate-limiter-flexible's Drizzle store): one row per
+ * owner and kind of write (`writes:{uid}`, `uploads:{uid}`), shared by every server process
+ * and gone an hour after its window ends.
+ */
+export const writeLimits = pgTable("write_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+
 export const schema = {
   users,
   sessions,
@@ -243,5 +254,6 @@ export const schema = {
   productInfo,
   items,
   pageViewsDaily,
+  writeLimits,
 };
 export type Schema = typeof schema;
