@@ -108,6 +108,16 @@ const envSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(60),
+  // /metrics on the main port, answered only to "Authorization: Bearer <this token>".
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // /metrics on a port of its own instead, without a token, for a scraper inside the network.
+  METRICS_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .optional(),
+  METRICS_HOST: z.string().min(1).optional(),
 });
 
 function parseByteSize(value: string): number {
@@ -147,7 +157,18 @@ export type Env = {
   countPageViews: boolean;
   /** What one owner may post in 10 minutes: changes of any kind, and images among them. */
   writeLimits: { writes: number; uploads: number };
+  /** Where Prometheus reads the server's metrics, if anywhere. */
+  metrics: MetricsConfig;
 };
+
+/**
+ * Where /metrics is answered: nowhere (a 404 like any unknown path), on the main port to a
+ * bearer token, or on a listener of its own that only the internal network should reach.
+ */
+export type MetricsConfig =
+  | { endpoint: "off" }
+  | { endpoint: "main-port"; token: string }
+  | { endpoint: "own-port"; port: number; host: string };
 
 /**
  * How mail is sent: through an SMTP server, written as files to DATA_DIR/mail for a
@@ -187,6 +208,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
 
   const storage = storageConfig(raw);
+  const metrics = metricsConfig(raw);
   const publicUrl = publicUrlOf(raw);
   const mail = mailConfig(raw, { deployment, dataDir, publicUrl });
   if (raw.REQUIRE_EMAIL_VERIFICATION && mail.transport === "off") {
@@ -219,7 +241,34 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       raw.REQUIRE_EMAIL_VERIFICATION ?? (deployment && mail.transport !== "off"),
     countPageViews: raw.ANALYTICS === "on",
     writeLimits: { writes: raw.WRITES_PER_10_MINUTES, uploads: raw.UPLOADS_PER_10_MINUTES },
+    metrics,
   };
+}
+
+/** The loopback address: a separate metrics port is not exposed unless the operator says so. */
+const DEFAULT_METRICS_HOST = "127.0.0.1";
+
+function metricsConfig(raw: z.infer<typeof envSchema>): MetricsConfig {
+  if (raw.METRICS_TOKEN !== undefined && raw.METRICS_PORT !== undefined) {
+    throw new ConfigError(
+      "Invalid configuration: set METRICS_TOKEN (metrics on the main port) or METRICS_PORT (a port of their own), not both.",
+    );
+  }
+  if (raw.METRICS_HOST !== undefined && raw.METRICS_PORT === undefined) {
+    throw new ConfigError("Invalid configuration: METRICS_HOST is only used with METRICS_PORT.");
+  }
+  if (raw.METRICS_PORT !== undefined) {
+    if (raw.METRICS_PORT === raw.PORT) {
+      throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT.");
+    }
+    return {
+      endpoint: "own-port",
+      port: raw.METRICS_PORT,
+      host: raw.METRICS_HOST ?? DEFAULT_METRICS_HOST,
+    };
+  }
+  if (raw.METRICS_TOKEN !== undefined) return { endpoint: "main-port", token: raw.METRICS_TOKEN };
+  return { endpoint: "off" };
 }
 
 function publicUrlOf(raw: z.infer<typeof envSchema>): string {

@@ -120,6 +120,10 @@ describe("loadEnv", () => {
     ["PAGE_CDN_MAX_AGE", "a minute"],
     ["PAGE_CDN_MAX_AGE", "-5"],
     ["ANALYTICS", "yes"],
+    ["METRICS_TOKEN", "too-short"],
+    ["METRICS_PORT", "nine thousand"],
+    ["METRICS_PORT", "0"],
+    ["METRICS_PORT", "70000"],
   ])("stops with one line naming %s when it is %j", (variable, value) => {
     let error: unknown;
     try {
@@ -184,6 +188,33 @@ describe("loadEnv", () => {
     expect(loadEnv({ DATA_DIR: tempDir() }).countPageViews).toBe(true);
     expect(loadEnv({ DATA_DIR: tempDir(), ANALYTICS: "on" }).countPageViews).toBe(true);
     expect(loadEnv({ DATA_DIR: tempDir(), ANALYTICS: "off" }).countPageViews).toBe(false);
+  });
+
+  it("serves metrics only when METRICS_TOKEN or METRICS_PORT says where", () => {
+    const metrics = (given: Record<string, string>) =>
+      loadEnv({ DATA_DIR: tempDir(), ...given }).metrics;
+    expect(metrics({})).toEqual({ endpoint: "off" });
+    expect(metrics({ METRICS_TOKEN: "t".repeat(16) })).toEqual({
+      endpoint: "main-port",
+      token: "t".repeat(16),
+    });
+    expect(metrics({ METRICS_PORT: "9464" })).toEqual({
+      endpoint: "own-port",
+      port: 9464,
+      host: "127.0.0.1",
+    });
+    expect(metrics({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" })).toMatchObject({
+      host: "10.0.0.5",
+    });
+  });
+
+  it.each([
+    [{ METRICS_TOKEN: "t".repeat(16), METRICS_PORT: "9464" }, "not both"],
+    [{ METRICS_HOST: "0.0.0.0" }, "METRICS_HOST is only used with METRICS_PORT"],
+    [{ METRICS_PORT: "3000" }, "METRICS_PORT must differ from PORT"],
+  ])("refuses metrics settings that contradict each other: %j", (given, reason) => {
+    expect(() => loadEnv({ DATA_DIR: tempDir(), ...given })).toThrow(ConfigError);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), ...given })).toThrow(reason);
   });
 
   it("writes mail to DATA_DIR/mail on a local portal without SMTP_URL, from the portal's host", () => {

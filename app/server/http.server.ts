@@ -1,6 +1,6 @@
 /**
  * The Node HTTP layer in front of React Router: static assets, health
- * probes, the auth endpoints and the client address that rate limiting keys on.
+ * probes, metrics, the auth endpoints and the client address that rate limiting keys on.
  */
 import { createServer, type Server } from "node:http";
 import path from "node:path";
@@ -19,6 +19,7 @@ import { projectPath } from "./paths.server";
 import { servePublicPages } from "./public-page-cache.server";
 import { serveQrCodes } from "./share/qr-codes.server";
 import { serveSearchEngineFiles } from "./share/search-engine-files.server";
+import { METRICS_PATH, serveMetricsToBearer } from "./metrics/metrics-endpoint.server";
 import { limitRequestBodies } from "./request-limits.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 import type { AppServices } from "./services.server";
@@ -143,6 +144,15 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   // Every request after the probes (which a load balancer sends every few seconds) is
   // logged, and gets its id.
   app.use(requestLogger(options.logger));
+
+  if (services.metrics) {
+    // With METRICS_PORT, /metrics is served there, and here it is an unknown path.
+    if (services.env.metrics.endpoint === "main-port") {
+      app.get(METRICS_PATH, serveMetricsToBearer(services.metrics, services.env.metrics.token));
+    }
+    // After the probes and /metrics, which would otherwise crowd the requests measured.
+    app.use(services.metrics.timeRequests);
+  }
 
   app.use(securityHeaders(services, { development: Boolean(devServer) }));
   // Uploaded files on the local disk. Ahead of compression, so Content-Length and the

@@ -1,7 +1,8 @@
 /**
  * The server's life: read the configuration, open and migrate the database,
- * seed the example sites and the demo on first start, listen, and on SIGTERM or SIGINT stop
- * accepting, finish the requests in flight, close the database and exit 0.
+ * seed the example sites and the demo on first start, listen (and, with METRICS_PORT, listen
+ * for Prometheus there), and on SIGTERM or SIGINT stop accepting, finish the requests in
+ * flight, close the database and exit 0.
  */
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
@@ -12,6 +13,7 @@ import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
 import { createHttpApp, createPortalServer } from "./http.server";
 import { backfillListThumbnails } from "./images/list-thumbnails.server";
+import { createMetricsServer } from "./metrics/metrics-endpoint.server";
 import { refreshStoredSlugs } from "./repositories/slugs.server";
 import { DEMO_OWNER } from "./seed/demo.server";
 import { seedOnFirstStart } from "./seed/first-start.server";
@@ -98,12 +100,28 @@ export async function startServer(options: {
     void services.close().finally(() => process.exit(1));
   });
 
+  let metricsServer: Server | null = null;
+  if (env.metrics.endpoint === "own-port" && services.metrics) {
+    const { port, host } = env.metrics;
+    metricsServer = createMetricsServer(services.metrics).listen(port, host, () => {
+      logger.info(`Metrics on http://${host}:${port}/metrics`);
+    });
+    // Asked for and not there: better to stop now than to run unwatched.
+    metricsServer.on("error", (error) => {
+      logger.error(`Could not listen for metrics on ${host}:${port}: ${error.message}`);
+      void services.close().finally(() => process.exit(1));
+    });
+  }
+
   const stop = (signal: string) => {
     if (!accepting) return;
     accepting = false;
     logger.info(`${signal} received: finishing requests in flight, then exiting.`);
     // Live-update streams never finish on their own; end them so the close can complete.
     void services.live.close();
+    // A scrape in flight finishes; the process exits once the main server has closed.
+    metricsServer?.close();
+    metricsServer?.closeIdleConnections();
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failed close ends the process with its error
     server.close(async () => {
       await options.devServer?.close();

@@ -1,7 +1,7 @@
 /**
  * The process-wide services: configuration, the database, auth, file storage,
- * the events that writes announce, live updates, the public page cache and the
- * count of its views.
+ * the events that writes announce, live updates, the public page cache, the
+ * count of its views and the metrics.
  * Built once at start (after migrations) and handed to every loader and action
  * through the router context.
  */
@@ -15,6 +15,7 @@ import { createEvents, type Events } from "./events.server";
 import { createLiveBus, type LiveBus } from "./live.server";
 import { createPublicPageCache, type PublicPageCache } from "./public-page-cache.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
+import { createMetrics, type Metrics } from "./metrics/metrics.server";
 import { createLocalDiskStorage } from "./storage/local-disk.server";
 import { createS3Storage } from "./storage/s3.server";
 import type { FileStorage } from "./storage/storage.server";
@@ -33,6 +34,8 @@ export interface AppServices {
   pageCache: PublicPageCache;
   /** Views of the public pages, counted in memory and written every few seconds. */
   pageViews: PageViews;
+  /** Null unless METRICS_TOKEN or METRICS_PORT is set: nothing is measured then. */
+  metrics: Metrics | null;
 }
 
 export interface RunningServices extends AppServices {
@@ -76,6 +79,7 @@ export function servicesFromDatabase(
   const pageCache = createPublicPageCache(database, events, env.pageCacheBytes);
   const mailer = createMailer(env.mail);
   const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
+  const metrics = env.metrics.endpoint === "off" ? null : createMetrics({ pageCache, database });
   return {
     env,
     database,
@@ -87,6 +91,7 @@ export function servicesFromDatabase(
     live,
     pageCache,
     pageViews,
+    metrics,
     close: async () => {
       mailer.close();
       await live.close();

@@ -38,6 +38,19 @@ export interface DatabaseHandle {
     connection?: ListenConnectionEvents,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * How the PostgreSQL connection pool is used right now, for the metrics. Absent on
+   * PGlite, which is one in-process connection and no pool.
+   */
+  poolUse?(): PoolUse;
+}
+
+export interface PoolUse {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because all of them are busy. */
+  waiting: number;
 }
 
 export interface ListenConnectionEvents {
@@ -99,6 +112,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
       listenOnDedicatedConnection(connectionString, channel, onNotify, connection),
     // Safe to call more than once, as PGlite's close is.
     close: () => (closing ??= pool.end()),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -26,6 +26,21 @@ const REJECTION: Record<ImageRejectionReason, { status: number; message: string 
   unreadable: { status: 422, message: "The image could not be read; it may be damaged." },
 };
 
+/**
+ * Images this process has taken and refused (by reason) since it started, read by the
+ * metrics. Counted here, where every upload passes, so that no route can forget to.
+ */
+export const uploadOutcomes = {
+  processed: 0,
+  refused: {
+    empty: 0,
+    "too-large": 0,
+    "not-an-image": 0,
+    "too-many-pixels": 0,
+    unreadable: 0,
+  } satisfies Record<ImageRejectionReason, number>,
+};
+
 export class ImageRejectedError extends Error {
   override name = "ImageRejectedError";
   readonly status: number;
@@ -77,6 +92,17 @@ export async function processUploadedImage(
   bytes: Uint8Array,
   targetBytes: number,
 ): Promise<ProcessedImage> {
+  try {
+    const image = await checkAndReencode(bytes, targetBytes);
+    uploadOutcomes.processed += 1;
+    return image;
+  } catch (error) {
+    if (error instanceof ImageRejectedError) uploadOutcomes.refused[error.reason] += 1;
+    throw error;
+  }
+}
+
+async function checkAndReencode(bytes: Uint8Array, targetBytes: number): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new ImageRejectedError("empty");
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejectedError("too-large");
   if (!sniffImageType(bytes)) throw new ImageRejectedError("not-an-image");

@@ -16,6 +16,7 @@ import {
   MAX_UPLOAD_BYTES,
   processUploadedImage,
   sniffImageType,
+  uploadOutcomes,
 } from "./process-image.server";
 
 async function rejection(bytes: Uint8Array) {
@@ -42,6 +43,21 @@ describe("sniffImageType", () => {
 });
 
 describe("processUploadedImage", () => {
+  it("counts what it processed and what it refused, by reason, for the metrics", async () => {
+    const before = structuredClone(uploadOutcomes);
+    await processUploadedImage(await smallPng(), ITEM_IMAGE_TARGET_BYTES);
+    await rejection(htmlPage);
+    await rejection(new Uint8Array());
+    expect(uploadOutcomes).toEqual({
+      processed: before.processed + 1,
+      refused: {
+        ...before.refused,
+        "not-an-image": before.refused["not-an-image"] + 1,
+        empty: before.refused.empty + 1,
+      },
+    });
+  });
+
   it("brings a 4000×3000 photo to the 12 KB target, or to the 360 px fallback", async () => {
     const result = await processUploadedImage(await photoJpeg(), ITEM_IMAGE_TARGET_BYTES);
     expect(result.mime).toBe("image/jpeg");

@@ -1,0 +1,203 @@
+/**
+ * What the server tells Prometheus: how long requests take by kind of route, how the
+ * public page cache and the database pool are doing, what became of uploaded images, and
+ * the process itself (CPU, memory, garbage collection, event-loop lag).
+ *
+ * Each set of services has its own registry, so tests can run several apps in one process.
+ * Only the request duration is recorded as requests happen; everything else is read from
+ * the state its owner keeps anyway, when Prometheus asks.
+ */
+import type { ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
+import type { RequestHandler } from "express";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { DatabaseHandle } from "../db/client.server";
+import { uploadOutcomes } from "../images/process-image.server";
+import type { PublicPageCache } from "../public-page-cache.server";
+import { routeKind, type RouteKind } from "../route-kind.server";
+
+export interface Metrics {
+  /**
+   * Express middleware that times every request passing it, until its last byte is handed
+   * to the operating system. Requests the client abandons are not counted.
+   */
+  readonly timeRequests: RequestHandler;
+  /** Everything, in Prometheus' text format. */
+  exposition(): Promise<string>;
+  readonly contentType: string;
+}
+
+export interface MetricSources {
+  pageCache: Pick<PublicPageCache, "stats">;
+  database: Pick<DatabaseHandle, "poolUse">;
+}
+
+/**
+ * From a page answered from memory (a millisecond or two) to a slow render or upload; a
+ * request past 5 s is in the +Inf bucket, which is itself worth an alert.
+ */
+export const REQUEST_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export function createMetrics(sources: MetricSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const timeRequests = registerRequestDuration(registry);
+  registerPageCache(registry, sources.pageCache);
+  if (sources.database.poolUse) registerDatabasePool(registry, sources.database.poolUse);
+  registerUploads(registry);
+  return {
+    timeRequests,
+    exposition: () => registry.metrics(),
+    contentType: registry.contentType,
+  };
+}
+
+type RequestLabels = { route: RouteKind; method: string; status_class: string };
+
+/** Methods get their own label value; anything else a client sends is "other". */
+const LABELLED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
+
+/** Where a request's start time is kept, on its response. */
+const STARTED_AT = Symbol("metrics: request started at");
+type TimedResponse = ServerResponse & { [STARTED_AT]?: number };
+
+function registerRequestDuration(registry: Registry): RequestHandler {
+  const histogram = new Histogram<keyof RequestLabels>({
+    name: "http_request_duration_seconds",
+    help: "Time from a request reaching the app to its answer's last byte, by kind of route.",
+    labelNames: ["route", "method", "status_class"],
+    buckets: REQUEST_DURATION_BUCKETS,
+    registers: [registry],
+  });
+
+  // One label object per combination, made on its first request and reused after.
+  const labelSets = new Map<RouteKind, Map<string, RequestLabels[]>>();
+  const labelsFor = (route: RouteKind, method: string, statusClass: number): RequestLabels => {
+    let byMethod = labelSets.get(route);
+    if (!byMethod) labelSets.set(route, (byMethod = new Map<string, RequestLabels[]>()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = []));
+    return (byStatus[statusClass] ??= {
+      route,
+      method,
+      status_class: STATUS_CLASSES[statusClass]!,
+    });
+  };
+
+  // One listener shared by all requests (`this` is the response), so that timing a request
+  // makes no closure: a page answered from the cache costs well under a millisecond.
+  function recordDuration(this: TimedResponse) {
+    const startedAt = this[STARTED_AT];
+    if (startedAt === undefined) return;
+    const seconds = (performance.now() - startedAt) / 1000;
+    const req = this.req;
+    const method = LABELLED_METHODS.has(req.method!) ? req.method! : "other";
+    // The original URL: a router mounted on a prefix (/assets) leaves req.url without it.
+    const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? "";
+    const query = url.indexOf("?");
+    const route = routeKind(method, query === -1 ? url : url.slice(0, query));
+    const statusClass = Math.min(Math.max(Math.floor(this.statusCode / 100) - 1, 0), 4);
+    histogram.observe(labelsFor(route, method, statusClass), seconds);
+  }
+
+  return (_req, res, next) => {
+    (res as TimedResponse)[STARTED_AT] = performance.now();
+    res.on("finish", recordDuration);
+    next();
+  };
+}
+
+/**
+ * The cache counts its hits, misses and evictions itself (`stats()`); its counts only grow,
+ * so they are exposed as counters as they stand.
+ */
+function registerPageCache(registry: Registry, pageCache: MetricSources["pageCache"]): void {
+  const counter = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  counter(
+    "page_cache_hits_total",
+    "Public page views answered from memory.",
+    () => pageCache.stats().hits,
+  );
+  counter(
+    "page_cache_misses_total",
+    "Public page views that had to be rendered (including while the cache was off or unavailable).",
+    () => pageCache.stats().misses,
+  );
+  counter(
+    "page_cache_evictions_total",
+    "Pages dropped to make room for others (not those dropped because their site changed).",
+    () => pageCache.stats().evictions,
+  );
+  gauge(
+    "page_cache_bytes",
+    "Memory the cached pages take, counted as PAGE_CACHE_BYTES counts it.",
+    () => pageCache.stats().bytes,
+  );
+  gauge("page_cache_max_bytes", "PAGE_CACHE_BYTES.", () => pageCache.stats().maxBytes);
+  gauge("page_cache_entries", "Pages held.", () => pageCache.stats().entries);
+}
+
+function registerDatabasePool(
+  registry: Registry,
+  poolUse: NonNullable<MetricSources["database"]["poolUse"]>,
+): void {
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge("db_pool_clients", "PostgreSQL connections open in the pool.", () => poolUse().total);
+  gauge("db_pool_idle_clients", "Pool connections open and idle.", () => poolUse().idle);
+  gauge(
+    "db_pool_waiting_clients",
+    "Queries waiting for a pool connection because all are busy.",
+    () => poolUse().waiting,
+  );
+}
+
+function registerUploads(registry: Registry): void {
+  new Counter({
+    name: "uploads_processed_total",
+    help: "Uploaded images checked and re-encoded.",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(uploadOutcomes.processed);
+    },
+  });
+  new Counter<"reason">({
+    name: "uploads_refused_total",
+    help: "Uploaded files refused, by reason.",
+    labelNames: ["reason"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of Object.entries(uploadOutcomes.refused)) {
+        this.inc({ reason }, count);
+      }
+    },
+  });
+}
