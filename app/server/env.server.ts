@@ -2,6 +2,7 @@
  * Configuration, read once at start from the environment and validated.
  * An invalid value stops the process with one line naming the variable.
  */
+import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -118,6 +119,11 @@ const envSchema = z.object({
     .max(65535, "must be between 1 and 65535")
     .optional(),
   METRICS_HOST: z.string().min(1).optional(),
+  // Server processes on this machine: a number, or "auto" for one per core.
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9][0-9]{0,2})$/, "must be a number of processes (1 or more) or auto")
+    .optional(),
 });
 
 function parseByteSize(value: string): number {
@@ -159,6 +165,8 @@ export type Env = {
   writeLimits: { writes: number; uploads: number };
   /** Where Prometheus reads the server's metrics, if anywhere. */
   metrics: MetricsConfig;
+  /** Server processes to run (WEB_CONCURRENCY); more than 1 only on PostgreSQL. */
+  webConcurrency: number;
 };
 
 /**
@@ -209,6 +217,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
   const storage = storageConfig(raw);
   const metrics = metricsConfig(raw);
+  const webConcurrency = webConcurrencyOf(raw, metrics);
   const publicUrl = publicUrlOf(raw);
   const mail = mailConfig(raw, { deployment, dataDir, publicUrl });
   if (raw.REQUIRE_EMAIL_VERIFICATION && mail.transport === "off") {
@@ -242,7 +251,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     countPageViews: raw.ANALYTICS === "on",
     writeLimits: { writes: raw.WRITES_PER_10_MINUTES, uploads: raw.UPLOADS_PER_10_MINUTES },
     metrics,
+    webConcurrency,
   };
+}
+
+function webConcurrencyOf(raw: z.infer<typeof envSchema>, metrics: MetricsConfig): number {
+  const wanted = raw.WEB_CONCURRENCY ?? "1";
+  const processes = wanted === "auto" ? os.availableParallelism() : Number(wanted);
+  if (processes > 1 && !raw.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY=${wanted} needs PostgreSQL (DATABASE_URL): the embedded database serves one process.`,
+    );
+  }
+  if (processes > 1 && metrics.endpoint === "main-port") {
+    throw new ConfigError(
+      "Invalid configuration: METRICS_TOKEN cannot be used with several processes (WEB_CONCURRENCY): set METRICS_PORT, where the first process answers for all of them.",
+    );
+  }
+  return processes;
 }
 
 /** The loopback address: a separate metrics port is not exposed unless the operator says so. */

@@ -124,6 +124,9 @@ describe("loadEnv", () => {
     ["METRICS_PORT", "nine thousand"],
     ["METRICS_PORT", "0"],
     ["METRICS_PORT", "70000"],
+    ["WEB_CONCURRENCY", "0"],
+    ["WEB_CONCURRENCY", "two"],
+    ["WEB_CONCURRENCY", "2"],
   ])("stops with one line naming %s when it is %j", (variable, value) => {
     let error: unknown;
     try {
@@ -206,6 +209,25 @@ describe("loadEnv", () => {
     expect(metrics({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" })).toMatchObject({
       host: "10.0.0.5",
     });
+  });
+
+  it("runs one process unless WEB_CONCURRENCY asks for more, on PostgreSQL", () => {
+    const processes = (given: Record<string, string>) =>
+      loadEnv({ DATA_DIR: tempDir(), ...given }).webConcurrency;
+    const postgres = { DATABASE_URL: "postgres://localhost/portal" };
+    expect(processes({})).toBe(1);
+    expect(processes({ WEB_CONCURRENCY: "1" })).toBe(1);
+    expect(processes({ ...postgres, WEB_CONCURRENCY: "3" })).toBe(3);
+    expect(processes({ ...postgres, WEB_CONCURRENCY: "auto" })).toBe(os.availableParallelism());
+    expect(() => processes({ WEB_CONCURRENCY: "2" })).toThrow(
+      "Invalid configuration: WEB_CONCURRENCY=2 needs PostgreSQL (DATABASE_URL): the embedded database serves one process.",
+    );
+    // Each worker would answer a scrape with its own share: the first process adds them up
+    // on METRICS_PORT instead.
+    expect(() =>
+      processes({ ...postgres, WEB_CONCURRENCY: "2", METRICS_TOKEN: "t".repeat(16) }),
+    ).toThrow("METRICS_TOKEN cannot be used with several processes");
+    expect(processes({ ...postgres, WEB_CONCURRENCY: "2", METRICS_PORT: "9464" })).toBe(2);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { findUserIdByEmail } from "./accounts.server";
+import { isClusterWorker, startPrimary } from "./cluster.server";
 import { logger } from "./log.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
@@ -26,12 +27,19 @@ export async function startServer(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   devServer?: ViteDevServer;
   environment: NodeJS.ProcessEnv;
-}): Promise<Server> {
+}): Promise<Server | null> {
   let env;
   try {
     env = loadEnv(options.environment);
   } catch (error) {
     return exitWith(error);
+  }
+
+  // With WEB_CONCURRENCY above 1, this first process only runs the workers, each of which
+  // comes back here as a worker. `npm run dev` is always one process.
+  if (env.webConcurrency > 1 && !isClusterWorker() && !options.devServer) {
+    startPrimary(env);
+    return null;
   }
 
   let services;
@@ -101,7 +109,8 @@ export async function startServer(options: {
   });
 
   let metricsServer: Server | null = null;
-  if (env.metrics.endpoint === "own-port" && services.metrics) {
+  // Under several workers the first process answers METRICS_PORT for all of them.
+  if (env.metrics.endpoint === "own-port" && services.metrics && !isClusterWorker()) {
     const { port, host } = env.metrics;
     metricsServer = createMetricsServer(services.metrics).listen(port, host, () => {
       logger.info(`Metrics on http://${host}:${port}/metrics`);

@@ -33,7 +33,8 @@ type BuildModule = typeof import("./server-build");
 const { startServer } = (await vite.ssrLoadModule("/app/server/main.server.ts")) as MainModule;
 const { serverBuild } = (await vite.ssrLoadModule("/tests/support/server-build.ts")) as BuildModule;
 
-const server = await startServer({ build: await serverBuild(), environment: process.env });
+// One process (no WEB_CONCURRENCY), so there is a server.
+const server = (await startServer({ build: await serverBuild(), environment: process.env }))!;
 const announce = () => {
   const { port } = server.address() as AddressInfo;
   console.log(`${LISTENING_PREFIX}http://127.0.0.1:${port}`);

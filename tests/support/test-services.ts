@@ -39,6 +39,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     requireEmailVerification: false,
     countPageViews: true,
     writeLimits: { writes: 600, uploads: 60 },
+    webConcurrency: 1,
     metrics: { endpoint: "off" },
     ...overrides,
   };

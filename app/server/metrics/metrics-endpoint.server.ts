@@ -27,7 +27,10 @@ function tokenMatcher(token: string): (sent: string) => boolean {
   return (sent) => timingSafeEqual(digest(sent), expected);
 }
 
-async function sendExposition(metrics: Metrics, res: ServerResponse) {
+/** What /metrics answers with: one process's metrics, or all workers' together. */
+export type MetricsSource = Pick<Metrics, "exposition" | "contentType">;
+
+async function sendExposition(metrics: MetricsSource, res: ServerResponse) {
   const text = await metrics.exposition();
   res.writeHead(200, {
     "Content-Type": metrics.contentType,
@@ -55,7 +58,7 @@ export function serveMetricsToBearer(metrics: Metrics, token: string): RequestHa
 }
 
 /** The listener of METRICS_PORT: /metrics and nothing else. */
-export function createMetricsServer(metrics: Metrics): Server {
+export function createMetricsServer(metrics: MetricsSource): Server {
   return createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0];
     if (path !== METRICS_PATH || (req.method !== "GET" && req.method !== "HEAD")) {

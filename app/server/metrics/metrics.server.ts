@@ -10,7 +10,15 @@
 import type { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import cluster from "node:cluster";
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+} from "prom-client";
 import type { DatabaseHandle } from "../db/client.server";
 import { uploadOutcomes } from "../images/process-image.server";
 import type { PublicPageCache } from "../public-page-cache.server";
@@ -41,6 +49,12 @@ export const REQUEST_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // A worker of several (WEB_CONCURRENCY) hands its metrics to the first process, which
+  // adds up all workers' for the scraper (cluster.server.ts).
+  if (cluster.isWorker) {
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries(registry);
+  }
   const timeRequests = registerRequestDuration(registry);
   registerPageCache(registry, sources.pageCache);
   if (sources.database.poolUse) registerDatabasePool(registry, sources.database.poolUse);
