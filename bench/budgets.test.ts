@@ -336,3 +336,29 @@ describe("checkBudgets with the landing page", () => {
     expect(markdown).toMatch(/\| Landing \| .* \| 1234\.5 ms \| 0\.0000 \|/);
   });
 });
+
+describe("one and two worker processes", () => {
+  it("are tabled side by side, with two workers' rate against one's", () => {
+    const markdown = markdownOf({
+      load: [],
+      pages: [],
+      databaseScale: null,
+      workers: {
+        finishedAt: "2026-11-25T16:00:00.000Z",
+        loadAverage: 0.4,
+        cpus: 2,
+        rows: [
+          { page: "Bench Bistro", workers: 1, cached: run(3000, 30), uncached: run(400, 200) },
+          { page: "Bench Bistro", workers: 2, cached: run(3600, 30), uncached: run(700, 150) },
+        ],
+      },
+    });
+    expect(markdown).toContain("## One and two server processes (PostgreSQL)");
+    expect(markdown).toContain(
+      "| Bench Bistro | 2 | 3,600/s, p99 30.0 ms | 700/s, p99 150.0 ms | 1.20× | 1.75× |",
+    );
+    expect(markdownOf({ load: [], pages: [], databaseScale: null })).toContain(
+      "Not run: set BENCH_DATABASE_URL",
+    );
+  });
+});

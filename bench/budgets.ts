@@ -66,6 +66,15 @@ export interface PageViewCostReport {
   viewsCounted: number;
 }
 
+/** The same page from one and from two worker processes (WEB_CONCURRENCY), on PostgreSQL. */
+export interface WorkersReport {
+  finishedAt: string;
+  /** The machine's 1-minute load average as the measurement began. */
+  loadAverage: number;
+  cpus: number;
+  rows: Array<{ page: string; workers: number; cached: LoadResult; uncached: LoadResult }>;
+}
+
 export interface BenchResults {
   finishedAt: string;
   commit: string;
@@ -79,6 +88,8 @@ export interface BenchResults {
   pageViews?: PageViewCostReport | null;
   /** The landing page in Chromium; absent from results recorded before it was measured. */
   landing?: PageReport | null;
+  /** One and two server processes on PostgreSQL (BENCH_DATABASE_URL); null when not run. */
+  workers?: WorkersReport | null;
   budgets: BudgetCheck[];
 }
 
@@ -106,7 +117,7 @@ const rateRatio = (run: LoadResult, against: LoadResult) =>
 export function checkBudgets(
   results: Pick<
     BenchResults,
-    "load" | "pages" | "databaseScale" | "randomQuery" | "pageViews" | "landing"
+    "load" | "pages" | "databaseScale" | "randomQuery" | "pageViews" | "landing" | "workers"
   >,
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
@@ -318,6 +329,7 @@ export function resultsMarkdown(results: BenchResults): string {
     ),
   ];
   sections.push(`## Random query strings`, randomQueryMarkdown(results));
+  sections.push(`## One and two server processes (PostgreSQL)`, workersMarkdown(results.workers));
   sections.push(`## Counting page views`, pageViewsMarkdown(results.pageViews));
   const scale = results.databaseScale;
   sections.push(
@@ -424,6 +436,30 @@ function pageViewsMarkdown(report: PageViewCostReport | null | undefined): strin
           viewsCounted.toLocaleString("en-US"),
         ],
       ],
+    ),
+  ].join("\n\n");
+}
+
+function workersMarkdown(report: WorkersReport | null | undefined): string {
+  if (!report) return "Not run: set BENCH_DATABASE_URL to a PostgreSQL server.";
+  const cell = (run: LoadResult) => `${perSecond(run.requestsPerSecond)}, p99 ${ms(run.p99Ms)}`;
+  const ratio = (page: string, pick: (row: WorkersReport["rows"][number]) => LoadResult) => {
+    const one = report.rows.find((row) => row.page === page && row.workers === 1);
+    const two = report.rows.find((row) => row.page === page && row.workers === 2);
+    return one && two ? `${rateRatio(pick(two), pick(one)).toFixed(2)}×` : "";
+  };
+  return [
+    `${report.finishedAt} · ${report.cpus} cores, shared with the load generator · load average ${report.loadAverage.toFixed(2)} as it began · ${report.rows[0]?.cached.connections ?? 0} connections`,
+    table(
+      ["Page", "Workers", "Cached", "Uncached", "Cached, 2 vs 1", "Uncached, 2 vs 1"],
+      report.rows.map((row) => [
+        row.page,
+        String(row.workers),
+        cell(row.cached),
+        cell(row.uncached),
+        row.workers === 2 ? ratio(row.page, (each) => each.cached) : "",
+        row.workers === 2 ? ratio(row.page, (each) => each.uncached) : "",
+      ]),
     ),
   ].join("\n\n");
 }

@@ -48,6 +48,7 @@ import {
   type PageLoadReport,
   type PageViewCostReport,
   type RandomQueryReport,
+  type WorkersReport,
 } from "./budgets";
 import { measureDatabaseScale } from "./database-scale";
 import { createBenchSites, type BenchSite } from "./fixtures";
@@ -64,7 +65,7 @@ const resultsDir = path.join(root, "bench", "results");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
 const only = process.env.BENCH_ONLY || null;
-const PARTS = ["random-query", "page-views", "landing"] as const;
+const PARTS = ["random-query", "page-views", "landing", "workers"] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 /** Newest modification time of the files the build is made from. */
@@ -276,6 +277,42 @@ async function measureLanding(): Promise<PageReport> {
   }
 }
 
+/**
+ * The restaurant and shop pages, cached and uncached, from one and from two worker processes
+ * (WEB_CONCURRENCY) on PostgreSQL, side by side. On a 2-core machine the load generator takes
+ * a share of the same cores, so two workers cannot double anything; the report says so.
+ */
+async function measureWorkers(): Promise<WorkersReport | null> {
+  if (!benchDatabaseUrl) return null;
+  const name = "site_builder_bench_workers";
+  const databaseUrl = await recreateDatabase(benchDatabaseUrl, name);
+  const dataDir = tempDataDir();
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+    const sites = await seedSites(env);
+    const loadAverage = os.loadavg()[0]!;
+    const rows: WorkersReport["rows"] = [];
+    for (const site of loadedPages(sites)) {
+      for (const workers of [1, 2]) {
+        const processes = { ...env, WEB_CONCURRENCY: String(workers) };
+        log(`${workers} worker(s): cached ${site.path}`);
+        const cached = await withServer(processes, (url) =>
+          measureLoad(url + site.path, { seconds }),
+        );
+        log(`${workers} worker(s): uncached ${site.path}`);
+        const uncached = await withServer({ ...processes, PAGE_CACHE_BYTES: "0" }, (url) =>
+          measureLoad(url + site.path, { seconds }),
+        );
+        rows.push({ page: site.name, workers, cached, uncached });
+      }
+    }
+    return { finishedAt: new Date().toISOString(), loadAverage, cpus: os.cpus().length, rows };
+  } finally {
+    await dropDatabase(benchDatabaseUrl, name);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function machine(): BenchResults["machine"] {
   return {
     cpus: os.cpus().length,
@@ -323,6 +360,13 @@ function record(results: BenchResults, checked: (name: string) => boolean): numb
 /** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfNeeded();
+  if (part === "workers") {
+    if (!benchDatabaseUrl) throw new Error("BENCH_ONLY=workers needs BENCH_DATABASE_URL.");
+    const results: BenchResults = { ...recordedResults(), workers: await measureWorkers() };
+    results.budgets = checkBudgets(results);
+    // Recorded side by side, with no budget of its own.
+    return record(results, () => false);
+  }
   if (part === "landing") {
     const results: BenchResults = { ...recordedResults(), landing: await measureLanding() };
     results.budgets = checkBudgets(results);
@@ -387,6 +431,7 @@ async function main(): Promise<number> {
     const pageViews = await measurePageViewCost(sites, { DATA_DIR: dataDir });
     const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
     const landing = await measureLanding();
+    const workers = await measureWorkers();
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     let uncachedPostgres: Map<string, LoadResult> | null = null;
     let databaseScale = null;
@@ -417,7 +462,7 @@ async function main(): Promise<number> {
         postgres: uncachedPostgres?.get(run.path) ?? null,
       },
     }));
-    const measured = { load, pages, databaseScale, randomQuery, pageViews, landing };
+    const measured = { load, pages, databaseScale, randomQuery, pageViews, landing, workers };
     const finishedAt = new Date().toISOString();
     const commit = currentCommit();
     const results: BenchResults = {
