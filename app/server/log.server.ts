@@ -32,16 +32,12 @@ function createLogger(): Logger {
       },
     });
   }
-  // Written without waiting on the terminal or pipe, so a slow reader never holds a request.
+  // Written without waiting on the terminal or pipe, so a slow reader never holds a request;
+  // pino writes out what is left when the process exits.
   return pino({ level }, pino.destination({ dest: 1, sync: false }));
 }
 
 export const logger: Logger = createLogger();
-
-/** What is written before the process exits on its own. */
-export function flushLog(): void {
-  logger.flush();
-}
 
 /** A request id a client or proxy may hand us: short, and printable without escaping. */
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
