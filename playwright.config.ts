@@ -45,6 +45,8 @@ export default defineConfig({
       // Each test presents its own client address (see tests/e2e/fixtures.ts), so
       // the sign-in rate limit applies per test as it would per visitor.
       TRUST_PROXY: "1",
+      // The line per request would fill the test output; warnings and errors still show.
+      LOG_LEVEL: "warn",
     },
   },
 });
