@@ -138,14 +138,7 @@ function registerPageCache(registry: Registry, pageCache: MetricSources["pageCac
       },
     });
   const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
+    gaugeReadOnScrape(registry, name, help, read);
   counter(
     "page_cache_hits_total",
     "Public page views answered from memory.",
@@ -170,19 +163,24 @@ function registerPageCache(registry: Registry, pageCache: MetricSources["pageCac
   gauge("page_cache_entries", "Pages held.", () => pageCache.stats().entries);
 }
 
+/** A gauge whose value is read from existing state when Prometheus scrapes, not kept. */
+function gaugeReadOnScrape(registry: Registry, name: string, help: string, read: () => number) {
+  return new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+}
+
 function registerDatabasePool(
   registry: Registry,
   poolUse: NonNullable<MetricSources["database"]["poolUse"]>,
 ): void {
   const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
+    gaugeReadOnScrape(registry, name, help, read);
   gauge("db_pool_clients", "PostgreSQL connections open in the pool.", () => poolUse().total);
   gauge("db_pool_idle_clients", "Pool connections open and idle.", () => poolUse().idle);
   gauge(
