@@ -5,7 +5,6 @@ import { ExampleShowcase } from "~/components/marketing/example-showcase";
 import { GetStarted } from "~/components/marketing/get-started";
 import { PlanTable } from "~/components/marketing/plan-table";
 import { ProductGrid } from "~/components/marketing/product-grid";
-import { useExamples } from "~/components/marketing/use-examples";
 import { useNonce } from "~/components/nonce";
 import { servicesContext } from "~/context";
 import { CATALOG } from "~/lib/catalog";
@@ -13,6 +12,7 @@ import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { contactSchema } from "~/lib/validation";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import { existingExampleSites } from "~/server/seed/examples.server";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 
@@ -33,8 +33,12 @@ export const handle = { hydrate: false };
  */
 const CLOSE_MENU_ON_JUMP = `addEventListener("hashchange",()=>{for(const m of document.querySelectorAll("details.nav-menu[open]"))m.open=false})`;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { supportEmail: context.get(servicesContext).env.supportEmail };
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  return {
+    supportEmail: services.env.supportEmail,
+    examples: await existingExampleSites(services),
+  };
 }
 
 /** The contact form without JavaScript: checked here, answered with the mailto link to follow. */
@@ -67,7 +71,7 @@ const FEATURES = [
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
-  const examples = useExamples();
+  const { examples } = loaderData;
   const nonce = useNonce();
   const [featured] = examples;
   return (

@@ -2,7 +2,6 @@ import { Outlet, redirect } from "react-router";
 import { SiteNav } from "~/components/site-nav";
 import { servicesContext } from "~/context";
 import { legacyPublicPath } from "~/lib/legacy-links";
-import { existingExampleSites } from "~/server/seed/examples.server";
 import { getOptionalUser } from "~/server/session.server";
 import { registerHref } from "~/server/site-config.server";
 import type { Route } from "./+types/layout";
@@ -11,16 +10,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Links shared before the public routes existed: /?p=r/joes-diner-AbC123.
   const legacy = legacyPublicPath(new URL(request.url).searchParams.get("p"));
   if (legacy) throw redirect(legacy, 301);
-  const services = context.get(servicesContext);
-  const [user, examples] = await Promise.all([
-    getOptionalUser(request, context),
-    existingExampleSites(services),
-  ]);
+  const user = await getOptionalUser(request, context);
   return {
     user: user ? { email: user.email } : null,
-    registerHref: registerHref(services.env),
-    // Linked only while they are there: SEED_DEMO=false seeds none.
-    exampleIds: [...examples],
+    registerHref: registerHref(context.get(servicesContext).env),
   };
 }
 

@@ -2,11 +2,12 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { GetStarted } from "~/components/marketing/get-started";
 import { ExampleShowcase } from "~/components/marketing/example-showcase";
 import { PlanTable } from "~/components/marketing/plan-table";
-import { useExamples } from "~/components/marketing/use-examples";
 import { catalogEntry, MOST_REQUESTED } from "~/lib/catalog";
 import { startableProduct } from "~/lib/get-started";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
+import { servicesContext } from "~/context";
+import { existingExampleSites } from "~/server/seed/examples.server";
 import type { Route } from "./+types/product";
 import type { loader as layoutLoader } from "./layout";
 
@@ -18,18 +19,18 @@ export const meta: Route.MetaFunction = (args) =>
 // Plain HTML, like the landing page: nothing here needs JavaScript.
 export const handle = { hydrate: false };
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const entry = catalogEntry(params.id);
   if (!entry) throw data({ message: MESSAGES.productNotFound }, { status: 404 });
-  return { entry };
+  const examples = await existingExampleSites(context.get(servicesContext));
+  return { entry, example: examples.find((example) => example.type === entry.id) ?? null };
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { entry } = loaderData;
+  const { entry, example } = loaderData;
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/marketing/layout");
   const comingSoon = entry.id === "coming-soon";
   const product = startableProduct(entry.id);
-  const example = useExamples().find((candidate) => candidate.type === entry.id);
   const getStarted = product ? (
     <GetStarted
       product={product}

@@ -378,11 +378,15 @@ async function renderPicture(name: string, targetBytes: number): Promise<Process
   return processUploadedImage(await sharp(svg).png().toBuffer(), targetBytes);
 }
 
-/** Which example sites are there to open: none when they were not seeded or were removed. */
-export async function existingExampleSites(services: AppServices): Promise<Set<string>> {
+/**
+ * The example sites there are to open and link: none when they were not seeded
+ * (SEED_DEMO=false) or were removed. Asked only by the pages that show them.
+ */
+export async function existingExampleSites(services: AppServices): Promise<ExampleSite[]> {
   const rows = await services.db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.ownerUid, EXAMPLES_OWNER.id), eq(products.exists, true)));
-  return new Set(rows.map((row) => row.id));
+  const present = new Set(rows.map((row) => row.id));
+  return EXAMPLE_SITES.filter((example) => present.has(example.productId));
 }
