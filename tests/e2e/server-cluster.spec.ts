@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { EXAMPLE_SITES, examplePath } from "../../app/lib/example-sites";
-import { freePort, startPortal, tempDataDir } from "./server-process";
+import { freePort, startPortal, tempDataDir, type PortalProcess } from "./server-process";
 
 /** The processes the primary forked: its children, by their parent id. */
 function childrenOf(pid: number): number[] {
@@ -22,50 +22,33 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-test("two workers on PostgreSQL share the port, answer, add up their metrics, and stop together", async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  test.skip(!adminUrl, "needs TEST_DATABASE_URL");
-  test.setTimeout(120_000);
+/**
+ * Two workers on a database of their own, started and waited for; the database is dropped
+ * and the processes killed afterwards, whatever happened.
+ */
+async function withTwoWorkers(
+  extraEnv: Record<string, string>,
+  run: (portal: PortalProcess, primary: number) => Promise<void>,
+) {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const name = `portal_cluster_${randomBytes(6).toString("hex")}`;
   await admin.query(`create database "${name}"`);
   try {
-    const url = new URL(adminUrl!);
+    const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const metricsPort = await freePort();
     const portal = await startPortal({
       DATA_DIR: tempDataDir(),
       DATABASE_URL: url.toString(),
       WEB_CONCURRENCY: "2",
-      METRICS_PORT: String(metricsPort),
       SEED_DEMO: "",
+      ...extraEnv,
     });
     try {
       const primary = portal.child.pid!;
       await expect.poll(() => childrenOf(primary).length, { timeout: 30_000 }).toBe(2);
-      expect(portal.output()).toContain("Starting 2 server workers");
-      // Both workers are ready before the count starts.
-      for (let i = 0; i < 10; i++) await fetch(`${portal.url}/readyz`);
-      // Both workers listen: many requests in parallel are all answered.
-      const answers = await Promise.all(
-        Array.from({ length: 40 }, () =>
-          fetch(portal.url + examplePath(EXAMPLE_SITES[0]!)).then((response) => response.status),
-        ),
-      );
-      expect(answers.every((status) => status === 200)).toBe(true);
-      // The first process answers METRICS_PORT with both workers' counts added up.
-      const exposition = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      expect(exposition).toContain(
-        'http_request_duration_seconds_count{route="public-page",method="GET",status_class="2xx"} 40',
-      );
-
-      const workers = childrenOf(primary);
-      expect(await portal.stop("SIGTERM")).toBe(0);
-      // No worker outlives the primary.
-      for (const pid of workers) {
-        expect(() => process.kill(pid, 0)).toThrow();
-      }
+      await run(portal, primary);
     } finally {
       await portal.stop("SIGKILL");
     }
@@ -73,49 +56,57 @@ test("two workers on PostgreSQL share the port, answer, add up their metrics, an
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+test("two workers on PostgreSQL share the port, answer, add up their metrics, and stop together", async () => {
+  test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL");
+  test.setTimeout(120_000);
+  const metricsPort = await freePort();
+  await withTwoWorkers({ METRICS_PORT: String(metricsPort) }, async (portal, primary) => {
+    expect(portal.output()).toContain("Starting 2 server workers");
+    // Both workers are ready before the count starts.
+    for (let i = 0; i < 10; i++) await fetch(`${portal.url}/readyz`);
+    // Both workers listen: many requests in parallel are all answered.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(portal.url + examplePath(EXAMPLE_SITES[0]!)).then((response) => response.status),
+      ),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+    // The first process answers METRICS_PORT with both workers' counts added up.
+    const exposition = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(exposition).toContain(
+      'http_request_duration_seconds_count{route="public-page",method="GET",status_class="2xx"} 40',
+    );
+
+    const workers = childrenOf(primary);
+    expect(await portal.stop("SIGTERM")).toBe(0);
+    // No worker outlives the primary.
+    for (const pid of workers) {
+      expect(() => process.kill(pid, 0)).toThrow();
+    }
+  });
 });
 
 test("a worker that dies is replaced", async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  test.skip(!adminUrl, "needs TEST_DATABASE_URL");
+  test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL");
   test.setTimeout(120_000);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const name = `portal_cluster_${randomBytes(6).toString("hex")}`;
-  await admin.query(`create database "${name}"`);
-  try {
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const portal = await startPortal({
-      DATA_DIR: tempDataDir(),
-      DATABASE_URL: url.toString(),
-      WEB_CONCURRENCY: "2",
-      SEED_DEMO: "",
-    });
-    try {
-      const primary = portal.child.pid!;
-      await expect.poll(() => childrenOf(primary).length, { timeout: 30_000 }).toBe(2);
-      const [victim] = childrenOf(primary);
-      process.kill(victim!, "SIGKILL");
-      await expect
-        .poll(
-          () => {
-            const now = childrenOf(primary);
-            return now.length === 2 && !now.includes(victim!);
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(true);
-      expect(portal.output()).toContain("A server worker stopped unexpectedly");
-      expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
-      expect(await portal.stop("SIGTERM")).toBe(0);
-    } finally {
-      await portal.stop("SIGKILL");
-    }
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  await withTwoWorkers({}, async (portal, primary) => {
+    const [victim] = childrenOf(primary);
+    process.kill(victim!, "SIGKILL");
+    await expect
+      .poll(
+        () => {
+          const now = childrenOf(primary);
+          return now.length === 2 && !now.includes(victim!);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    expect(portal.output()).toContain("A server worker stopped unexpectedly");
+    expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
+    expect(await portal.stop("SIGTERM")).toBe(0);
+  });
 });
 
 test("the embedded database refuses more than one worker, in one line", async () => {
