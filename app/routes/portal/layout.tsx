@@ -54,7 +54,7 @@ export function ErrorBoundary() {
   const signedOut = isRouteErrorResponse(error) && error.status === 401;
   const tooMany = isRouteErrorResponse(error) && error.status === 429;
   return (
-    <main id="main" className="container narrow">
+    <main id="main" className="container narrow error-page">
       <title>{message}</title>
       <h1>
         {signedOut ? "Signed out" : tooMany ? "Please wait a moment" : "Something is not right"}
@@ -64,9 +64,16 @@ export function ErrorBoundary() {
       </p>
       <p>
         {signedOut ? (
-          <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}>Sign in</Link>
+          <Link
+            className="button"
+            to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}
+          >
+            Sign in
+          </Link>
         ) : (
-          <Link to="/user">Back to Your Products</Link>
+          <Link className="button" to="/user">
+            Back to Your Products
+          </Link>
         )}
       </p>
     </main>
