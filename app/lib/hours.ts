@@ -139,3 +139,15 @@ export function formatHoursRow(row: HoursRow): string {
   if (close) return `Closes ${close}`;
   return CLOSED;
 }
+
+/**
+ * A dated exception to the week: from `from` to `to` (inclusive, YYYY-MM-DD in the site's
+ * time zone) the site keeps these hours instead, or is Closed; `note` says why ("Christmas").
+ */
+export interface SpecialHours {
+  from: string;
+  to: string;
+  open: string;
+  close: string;
+  note: string;
+}

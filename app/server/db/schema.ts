@@ -21,7 +21,7 @@ import {
   timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { HoursRow } from "../../lib/hours";
+import type { HoursRow, SpecialHours } from "../../lib/hours";
 import type { ProductType } from "~/sites/product-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -142,6 +142,10 @@ export const productInfo = pgTable("product_info", {
   slug: text("slug").notNull(),
   contact: jsonb("contact").$type<ContactInfo>().notNull().default({ phone: "", email: "" }),
   hours: jsonb("hours").$type<HoursRow[]>().notNull().default([]),
+  /** Dated exceptions to the week (holidays, short days), by first day; past ones are dropped on save. */
+  specialHours: jsonb("special_hours").$type<SpecialHours[]>().notNull().default([]),
+  /** The IANA time zone the hours are kept in ("Europe/Rome"), or "" while unknown. */
+  timeZone: text("time_zone").notNull().default(""),
   colors: jsonb("colors")
     .$type<ColorSet>()
     .notNull()
@@ -190,6 +194,10 @@ export const items = pgTable(
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     soldOut: boolean("sold_out").notNull().default(false),
     images: jsonb("images").$type<string[]>().notNull().default([]),
+    /** Restaurant items: the EU allergens the dish contains (keys of app/lib/dietary.ts). */
+    allergens: jsonb("allergens").$type<string[]>().notNull().default([]),
+    /** Restaurant items: the diets it suits and "spicy" (keys of app/lib/dietary.ts). */
+    diets: jsonb("diets").$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
