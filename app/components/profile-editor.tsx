@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { ColorKey } from "~/lib/colors";
-import type { HoursRow } from "~/lib/hours";
+import type { HoursRow, SpecialHours } from "~/lib/hours";
 import type { FontStyle } from "~/lib/themes";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
@@ -12,6 +12,8 @@ import type { OwnInfoFields } from "~/sites/site";
 import { CurrencyField } from "./currency-field";
 import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
+import { SpecialHoursEditor } from "./special-hours-editor";
+import { TimeZoneField } from "./time-zone-field";
 import { ThemeFields } from "./theme-fields";
 import { useSavedToast } from "./toasts";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "./unsaved-changes";
@@ -27,11 +29,15 @@ export interface ProfileEditorValues {
   colors: Record<ColorKey, string>;
   fontStyle: FontStyle;
   hours: HoursRow[];
+  specialHours: SpecialHours[];
+  /** "" while unknown. */
+  timeZone: string;
 }
 
 /** The Info form's fields, the shared ones and those a type may add. */
-type InfoFormValues = Omit<ProfileEditorValues, "hours"> & {
+type InfoFormValues = Omit<ProfileEditorValues, "hours" | "specialHours"> & {
   hours: { open: string; close: string }[];
+  specialHours: SpecialHours[];
 } & Required<OwnInfoFields>;
 
 /**
@@ -104,6 +110,13 @@ export function ProfileEditor({
       </Field>
       {info.showsPrices ? <CurrencyField field={fields.currency} /> : null}
       <HoursEditor initial={values.hours} />
+      <TimeZoneField field={fields.timeZone} stored={values.timeZone} />
+      {/* Saved special days come back tidied (sorted, past ones gone): start again from them. */}
+      <SpecialHoursEditor
+        key={JSON.stringify(values.specialHours)}
+        initial={values.specialHours}
+        errors={form.allErrors}
+      />
       <ThemeFields
         type={type}
         initialColors={values.colors}

@@ -4,13 +4,18 @@ import { safeHttpUrl } from "~/lib/profile-info";
 import { pageMeta } from "~/lib/seo";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
-import { HoursTable, publicSiteDescription } from "./public-site";
+import type { PublicOpening } from "~/lib/opening-status";
+import { OpenStatus } from "./open-status";
+import { OpeningHours } from "./opening-hours";
+import { publicSiteDescription } from "./public-site";
 
 export interface PublicProfile {
   name: string;
   address: string;
   contact: { phone: string; email: string };
   hours: HoursRow[];
+  /** Open now or not, today, special days (app/lib/opening-status.ts). */
+  opening: PublicOpening;
   colors: { primary: string; secondary: string; text: string };
   fontStyle: string;
   logoUrl: string;
@@ -53,6 +58,7 @@ export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonL
           />
         ) : null}
         <h1>{site.name}</h1>
+        <OpenStatus status={site.opening.status} className="profile-status" />
         <section aria-label="Contact" className="profile-contact">
           {site.address ? (
             <p>
@@ -70,10 +76,7 @@ export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonL
             </p>
           ) : null}
         </section>
-        <section aria-labelledby="hours-title">
-          <h2 id="hours-title">Opening hours</h2>
-          <HoursTable hours={site.hours} />
-        </section>
+        <OpeningHours hours={site.hours} opening={site.opening} className="profile-hours" />
       </main>
     </div>
   );

@@ -1,7 +1,10 @@
 import type { HoursRow } from "~/lib/hours";
+import type { PublicOpening } from "~/lib/opening-status";
 import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
 import { mapsLink } from "./public-profile";
-import { HoursTable, telHref } from "./public-site";
+import { OpenStatus } from "./open-status";
+import { OpeningHours } from "./opening-hours";
+import { telHref } from "./public-site";
 
 /**
  * The top of a public restaurant or shop page: the hero with logo and name, then
@@ -13,6 +16,8 @@ export interface PublicSiteHeaderFacts {
   address: string;
   contact: { phone: string; email: string };
   hours: HoursRow[];
+  /** Open now or not, today, special days (app/lib/opening-status.ts). */
+  opening: PublicOpening;
   /** Already checked: a path on this site or an http(s) URL. */
   logoUrl: string | null;
   bgUrl: string | null;
@@ -21,8 +26,17 @@ export interface PublicSiteHeaderFacts {
 /** The hero picture's intrinsic size, for the aspect ratio before it loads. */
 const HERO_WIDTH_PX = 1280;
 
-/** The owner's picture (or their secondary color), the logo and the name. */
-export function PublicSiteHero({ site }: { site: PublicSiteHeaderFacts }) {
+/**
+ * The owner's picture (or their secondary color), the logo and the name, and under it
+ * whether the business is open now unless the page says so elsewhere (`showStatus`).
+ */
+export function PublicSiteHero({
+  site,
+  showStatus = true,
+}: {
+  site: PublicSiteHeaderFacts;
+  showStatus?: boolean;
+}) {
   return (
     <header className={site.bgUrl ? "site-hero has-image" : "site-hero"}>
       {site.bgUrl ? (
@@ -46,7 +60,10 @@ export function PublicSiteHero({ site }: { site: PublicSiteHeaderFacts }) {
             height={LOGO_SIZE_PX}
           />
         ) : null}
-        <h1>{site.name}</h1>
+        <div className="site-hero-title">
+          <h1>{site.name}</h1>
+          {showStatus ? <OpenStatus status={site.opening.status} /> : null}
+        </div>
       </div>
     </header>
   );
@@ -79,10 +96,7 @@ export function PublicSiteFacts({ site }: { site: PublicSiteHeaderFacts }) {
           ) : null}
         </ul>
       </section>
-      <section aria-labelledby="hours-title" className="site-hours">
-        <h2 id="hours-title">Opening hours</h2>
-        <HoursTable hours={site.hours} />
-      </section>
+      <OpeningHours hours={site.hours} opening={site.opening} className="site-hours" />
     </div>
   );
 }

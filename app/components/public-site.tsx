@@ -1,5 +1,5 @@
 import { useRouteError } from "react-router";
-import { formatHoursRow, type HoursRow } from "~/lib/hours";
+import type { HoursRow } from "~/lib/hours";
 import { routeErrorMessage } from "~/lib/route-error";
 
 interface PublicSiteSummary {
@@ -8,23 +8,6 @@ interface PublicSiteSummary {
   contact: { phone: string; email: string };
   hours: HoursRow[];
   colors: { primary: string; secondary: string; text: string };
-}
-
-/** The week's hours, one row a day; the caption is for screen readers when a heading is not shown. */
-export function HoursTable({ hours, caption }: { hours: HoursRow[]; caption?: string }) {
-  return (
-    <table className="hours">
-      {caption ? <caption className="visually-hidden">{caption}</caption> : null}
-      <tbody>
-        {hours.map((row) => (
-          <tr key={row.day}>
-            <th scope="row">{row.day}</th>
-            <td>{formatHoursRow(row)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /** A `tel:` link dials digits and a leading +, whatever spacing the owner typed. */

@@ -115,6 +115,7 @@ export const MESSAGES = Object.freeze({
   colorFellBack: "Not a valid color: the default is used. Use 3 or 6 hex digits, like #1d4ed8.",
   textTooLong: "This is too long.",
   fontStyleUnknown: "Pick one of the font styles offered.",
+  timeZoneUnknown: "Pick one of the time zones offered.",
   nameTooLong: "Name must be at most 100 characters.",
   linkCopied: "Link copied.",
   copyFailed: "Could not copy. Select the link and copy it yourself.",

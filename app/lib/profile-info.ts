@@ -7,7 +7,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
 import { parseColors, type ColorKey } from "./colors";
 import { currencyField, isCurrencyCode, type CurrencyCode } from "./currency";
-import { DAYS, normalizeHours, type HoursRow } from "./hours";
+import { DAYS, normalizeHours, type HoursRow, type SpecialHours } from "./hours";
+import { specialHoursField, toSpecialHours } from "./special-hours";
+import { todayIn } from "./opening-status";
+import { isKnownTimeZone } from "./time-zones";
 import { NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { DEFAULT_FONT_STYLE, isFontStyle, type FontStyle } from "./themes";
@@ -73,6 +76,11 @@ export const profileInfoSchema = z.object({
     .refine(isFontStyle, { error: MESSAGES.fontStyleUnknown }),
   /** The preset picked last; kept only while the colours and font still match it. */
   theme: optionalText(40),
+  /** Left out (an older form) or empty: no zone, so no "Open now" on the public page. */
+  timeZone: optionalText(64).refine((zone) => zone === "" || isKnownTimeZone(zone), {
+    error: MESSAGES.timeZoneUnknown,
+  }),
+  specialHours: specialHoursField,
 });
 
 export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
@@ -112,11 +120,20 @@ export interface ProfileInfo {
   bgUrl: string;
   colors: Record<ColorKey, string>;
   hours: HoursRow[];
+  /** Dated exceptions to the week, first day first; those already over are dropped. */
+  specialHours: SpecialHours[];
+  timeZone: string;
   fontStyle: FontStyle;
 }
 
-/** What is stored: hours in their 7-row shape, colors with defaults for anything invalid. */
-export function toProfileInfo(input: ProfileInfoInput): {
+/**
+ * What is stored: hours in their 7-row shape, colors with defaults for anything invalid,
+ * special days that have not ended yet where the site is (`now` is the moment of saving).
+ */
+export function toProfileInfo(
+  input: ProfileInfoInput,
+  now: Date = new Date(),
+): {
   info: ProfileInfo;
   colorsFellBack: ColorKey[];
 } {
@@ -137,6 +154,8 @@ export function toProfileInfo(input: ProfileInfoInput): {
       bgUrl: safeHttpUrl(input.bgUrl) ?? "",
       colors,
       hours,
+      specialHours: toSpecialHours(input.specialHours, todayIn(input.timeZone, now)),
+      timeZone: input.timeZone,
       fontStyle: input.fontStyle,
     },
     colorsFellBack: fellBack,

@@ -36,6 +36,63 @@ describe("businessJsonLd", () => {
   });
 });
 
+describe("businessJsonLd: special days", () => {
+  it("lists special days as specialOpeningHoursSpecification, a closed one as 00:00 to 00:00", () => {
+    const data = businessJsonLd({
+      type: "Store",
+      name: "Harbor & Pine",
+      url: "https://portal.example/s/harbor-pine-abc",
+      address: "",
+      phone: "",
+      email: "",
+      images: [],
+      hours: defaultHours(),
+      specialHours: [
+        { from: "2026-12-24", to: "2026-12-24", open: "11:00 AM", close: "3:00 PM", note: "" },
+        {
+          from: "2026-12-25",
+          to: "2026-12-26",
+          open: "Closed",
+          close: "Closed",
+          note: "Christmas",
+        },
+      ],
+    });
+    expect(data.specialOpeningHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        validFrom: "2026-12-24",
+        validThrough: "2026-12-24",
+        opens: "11:00",
+        closes: "15:00",
+      },
+      {
+        "@type": "OpeningHoursSpecification",
+        validFrom: "2026-12-25",
+        validThrough: "2026-12-26",
+        opens: "00:00",
+        closes: "00:00",
+        description: "Christmas",
+      },
+    ]);
+  });
+
+  it("says nothing of special days when there are none", () => {
+    const data = businessJsonLd({
+      type: "Store",
+      name: "Shop",
+      url: "https://portal.example/s/shop-abc",
+      address: "",
+      phone: "",
+      email: "",
+      images: [],
+      hours: defaultHours(),
+      specialHours: [],
+    });
+    expect(data).not.toHaveProperty("specialOpeningHoursSpecification");
+  });
+});
+
 describe("restaurantJsonLd", () => {
   const hours = defaultHours().map((row) =>
     row.day === "Sunday" ? row : { ...row, open: "11:00 AM", close: "10:00 PM" },

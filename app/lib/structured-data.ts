@@ -2,7 +2,7 @@
  * schema.org JSON-LD for public pages, built from stored info. Only values
  * that are safe to publish go in: http(s) images, times in 24-hour form.
  */
-import { CLOSED, toIso24, type HoursRow } from "./hours";
+import { CLOSED, toIso24, type HoursRow, type SpecialHours } from "./hours";
 import { DEFAULT_CURRENCY } from "./currency";
 import { priceAmount } from "./price";
 import { safeHttpUrl } from "./profile-info";
@@ -16,6 +16,8 @@ export interface BusinessFacts {
   email: string;
   images: string[];
   hours: HoursRow[];
+  /** Dated exceptions; those not over yet go in as specialOpeningHoursSpecification. */
+  specialHours?: SpecialHours[];
 }
 
 export function businessJsonLd(facts: BusinessFacts): Record<string, unknown> {
@@ -40,7 +42,32 @@ export function businessJsonLd(facts: BusinessFacts): Record<string, unknown> {
     ...(facts.email ? { email: facts.email } : {}),
     ...(images.length ? { image: images } : {}),
     ...(openingHoursSpecification.length ? { openingHoursSpecification } : {}),
+    ...specialOpeningHours(facts.specialHours ?? []),
   };
+}
+
+/**
+ * Special days as schema.org says them: from and through which date, and the hours kept,
+ * or 00:00 to 00:00 for a day closed (Google's reading of a closed day).
+ */
+function specialOpeningHours(specialHours: SpecialHours[]) {
+  const specs = specialHours.flatMap((special) => {
+    const closed = special.open === CLOSED || special.close === CLOSED;
+    const opens = closed ? "00:00" : toIso24(special.open);
+    const closes = closed ? "00:00" : toIso24(special.close);
+    if (!opens || !closes) return [];
+    return [
+      {
+        "@type": "OpeningHoursSpecification",
+        validFrom: special.from,
+        validThrough: special.to,
+        opens,
+        closes,
+        ...(special.note ? { description: special.note } : {}),
+      },
+    ];
+  });
+  return specs.length ? { specialOpeningHoursSpecification: specs } : {};
 }
 
 export interface MenuSectionFacts {

@@ -404,8 +404,22 @@ describe("createProductSchema", () => {
     expect(parse({ type: "shoppy", name: "  Corner Shop " }).data).toEqual({
       type: "shoppy",
       name: "Corner Shop",
+      timeZone: "",
     });
-    expect(parse({ type: "dealership" }).data).toEqual({ type: "dealership", name: "" });
+    expect(parse({ type: "dealership" }).data).toEqual({
+      type: "dealership",
+      name: "",
+      timeZone: "",
+    });
+  });
+
+  it("keeps the browser's time zone when it is a real one, and leaves others unset", () => {
+    const zoneOf = (timeZone: unknown) => parse({ type: "restaurant", timeZone }).data?.timeZone;
+    expect(zoneOf("Europe/Rome")).toBe("Europe/Rome");
+    expect(zoneOf(" America/New_York ")).toBe("America/New_York");
+    expect(zoneOf("Mars/Olympus_Mons")).toBe("");
+    expect(zoneOf("")).toBe("");
+    expect(zoneOf(["Europe/Rome"])).toBe("");
   });
 
   it("says 'Please enter a name.' only when the type is missing too", () => {

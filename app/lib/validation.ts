@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { startableProduct } from "./get-started";
 import { MESSAGES } from "./messages";
+import { toTimeZone } from "./time-zones";
 import { PRODUCT_TYPES } from "~/sites/product-types";
 
 // Longest address allowed by RFC 5321; also keeps the email regex away from huge input.
@@ -175,6 +176,8 @@ export const createProductSchema = z
       .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong })
       .optional()
       .transform((name) => name ?? ""),
+    /** Filled in by the browser; a zone it does not know is left unset, never refused. */
+    timeZone: z.unknown().optional().transform(toTimeZone),
   })
   .superRefine((value, ctx) => {
     if (value.type) return;

@@ -119,6 +119,13 @@ const envSchema = z.object({
     .max(65535, "must be between 1 and 65535")
     .optional(),
   METRICS_HOST: z.string().min(1).optional(),
+  // A fixed moment (ISO 8601) that public pages reckon "Open now" at, for screenshots and tests.
+  PUBLIC_PAGES_CLOCK: z
+    .string()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), {
+      message: "must be a moment like 2026-12-24T18:00:00Z",
+    })
+    .optional(),
   // Server processes on this machine: a number, or "auto" for one per core.
   WEB_CONCURRENCY: z
     .string()
@@ -167,6 +174,8 @@ export type Env = {
   metrics: MetricsConfig;
   /** Server processes to run (WEB_CONCURRENCY); more than 1 only on PostgreSQL. */
   webConcurrency: number;
+  /** The moment public pages say "Open now" at instead of the real time; null: the real time. */
+  publicPagesClock: Date | null;
 };
 
 /**
@@ -215,6 +224,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
 
+  if (deployment && raw.PUBLIC_PAGES_CLOCK) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_PAGES_CLOCK is for screenshots and tests; a deployment shows the real time.",
+    );
+  }
+
   const storage = storageConfig(raw);
   const metrics = metricsConfig(raw);
   const webConcurrency = webConcurrencyOf(raw, metrics);
@@ -252,6 +267,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     writeLimits: { writes: raw.WRITES_PER_10_MINUTES, uploads: raw.UPLOADS_PER_10_MINUTES },
     metrics,
     webConcurrency,
+    publicPagesClock: raw.PUBLIC_PAGES_CLOCK ? new Date(raw.PUBLIC_PAGES_CLOCK) : null,
   };
 }
 
@@ -369,4 +385,9 @@ function readOrCreateLocalSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** The moment public pages reckon "Open now" at: the real time, or PUBLIC_PAGES_CLOCK. */
+export function publicPagesNow(env: Pick<Env, "publicPagesClock">): Date {
+  return env.publicPagesClock ?? new Date();
 }

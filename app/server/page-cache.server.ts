@@ -10,6 +10,10 @@
  * and finish after the write's invalidation. So a render takes a ticket before
  * it reads anything; an invalidation marks the tickets of that product stale,
  * and a stale ticket's page is never stored.
+ *
+ * A page may also say until when it is right (`freshUntil`: a public page's
+ * "Open now" turns into "Closing soon" at a known minute). Past that moment it
+ * is a miss, and the next view renders it again.
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
@@ -28,6 +32,8 @@ export interface CachedPage {
   readonly hash: string;
   /** Compressed copies, made when a client first asks for that encoding. */
   readonly encoded: Map<ContentEncoding, Buffer>;
+  /** The moment (ms since the epoch) the page stops being right, or null if it stays so. */
+  readonly freshUntil: number | null;
 }
 
 export interface RenderTicket {
@@ -46,6 +52,8 @@ export interface PageCacheStats {
   stores: number;
   evictions: number;
   invalidations: number;
+  /** Pages dropped because the moment they were right until had passed. */
+  expirations: number;
   /** Products with at least one page held (the size of the per-product index). */
   products: number;
   /** False while the cache cannot trust that it hears every write (not listening). */
@@ -75,8 +83,9 @@ export function makePage(
   productId: string,
   body: Buffer,
   headers: ReadonlyArray<readonly [string, string]>,
+  freshUntil: number | null = null,
 ): CachedPage {
-  return { key, productId, body, headers, hash: pageHash(body), encoded: new Map() };
+  return { key, productId, body, headers, hash: pageHash(body), encoded: new Map(), freshUntil };
 }
 
 function encode(body: Buffer, encoding: ContentEncoding): Buffer {
@@ -117,11 +126,24 @@ export class PageCache {
   private readonly keysByProduct = new Map<string, Set<string>>();
   private readonly ticketsByProduct = new Map<string, Set<RenderTicket>>();
   private isAvailable: boolean;
-  private counters = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
+  /** The clock `freshUntil` is read against (ms since the epoch). */
+  private readonly now: () => number;
+  private counters = {
+    hits: 0,
+    misses: 0,
+    stores: 0,
+    evictions: 0,
+    invalidations: 0,
+    expirations: 0,
+  };
 
-  constructor(maxBytes: number, { available = true }: { available?: boolean } = {}) {
+  constructor(
+    maxBytes: number,
+    { available = true, now = Date.now }: { available?: boolean; now?: () => number } = {},
+  ) {
     this.maxBytes = Math.max(0, Math.floor(maxBytes));
     this.isAvailable = available;
+    this.now = now;
     this.lru =
       this.maxBytes > 0
         ? new LRUCache<string, CachedPage>({
@@ -141,9 +163,17 @@ export class PageCache {
     return this.lru !== null;
   }
 
-  /** The page stored under exactly this key, now the most recently used; counts a hit or a miss. */
+  /**
+   * The page stored under exactly this key, now the most recently used; counts a hit or a
+   * miss. A page past its `freshUntil` is dropped and missed.
+   */
   get(key: string): CachedPage | undefined {
-    const page = this.isAvailable ? this.lru?.get(key) : undefined;
+    let page = this.isAvailable ? this.lru?.get(key) : undefined;
+    if (page && page.freshUntil !== null && this.now() >= page.freshUntil) {
+      this.lru?.delete(key);
+      this.counters.expirations += 1;
+      page = undefined;
+    }
     if (!page) {
       this.counters.misses += 1;
       return undefined;
@@ -175,10 +205,12 @@ export class PageCache {
     ticket: RenderTicket,
     body: Buffer,
     headers: ReadonlyArray<readonly [string, string]>,
+    freshUntil: number | null = null,
   ): CachedPage | null {
     this.release(ticket);
     if (ticket.stale || !this.isAvailable || !this.lru) return null;
-    const page = makePage(ticket.key, ticket.productId, body, headers);
+    if (freshUntil !== null && this.now() >= freshUntil) return null;
+    const page = makePage(ticket.key, ticket.productId, body, headers, freshUntil);
     if (sizeOf(page) > this.maxBytes) return null;
     this.put(page);
     this.counters.stores += 1;

@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ENTRY_OVERHEAD_BYTES, etagFor, PageCache } from "./page-cache.server";
 import {
+  cdnMaxAgeFor,
   publicPageAddress,
   publicPageCacheControl,
   publicPageProductId,
@@ -177,6 +178,27 @@ describe("PageCache", () => {
     expect(cache.stats().bytes).toBe(one + gzipBytes);
   });
 
+  it("serves a page until its freshUntil, then drops it and misses", () => {
+    let now = 1_000_000;
+    const cache = new PageCache(64 * 1024, { now: () => now });
+    const stored = cache.store(cache.begin("/r/a-P1", "P1"), page(100), HTML, now + 60_000);
+    expect(stored?.freshUntil).toBe(now + 60_000);
+    now += 59_999;
+    expect(cache.get("/r/a-P1")).toBe(stored);
+    now += 1;
+    expect(cache.get("/r/a-P1")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 0, expirations: 1, hits: 1, misses: 1 });
+    expect(cache.keys()).toEqual([]);
+  });
+
+  it("does not store a page that is already out of date, and keeps one without a limit", () => {
+    const now = 5_000;
+    const cache = new PageCache(64 * 1024, { now: () => now });
+    expect(cache.store(cache.begin("/r/a-P1", "P1"), page(100), HTML, now)).toBeNull();
+    expect(cache.store(cache.begin("/r/b-P2", "P2"), page(100), HTML, null)).not.toBeNull();
+    expect(cache.keys()).toEqual(["/r/b-P2"]);
+  });
+
   it("gives each encoding of a page its own strong ETag", () => {
     expect(etagFor("abc", "identity")).toBe('"abc"');
     expect(etagFor("abc", "gzip")).toBe('"abc-gzip"');
@@ -246,6 +268,16 @@ describe("publicPageAddress", () => {
     expect(address("/R/joes-AbC123")).toBeNull();
     expect(address("/user/restaurant/setup/AbC123?q=x")).toBeNull();
     expect(address("/s/bad-%E0%A4%A")).toBeNull();
+  });
+});
+
+describe("cdnMaxAgeFor", () => {
+  it("lets a CDN keep a page no longer than it stays right", () => {
+    const now = 1_000_000;
+    expect(cdnMaxAgeFor({ freshUntil: null }, 60, now)).toBe(60);
+    expect(cdnMaxAgeFor({ freshUntil: now + 3_600_000 }, 60, now)).toBe(60);
+    expect(cdnMaxAgeFor({ freshUntil: now + 25_500 }, 60, now)).toBe(25);
+    expect(cdnMaxAgeFor({ freshUntil: now - 1 }, 60, now)).toBe(0);
   });
 });
 

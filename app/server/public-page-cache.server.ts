@@ -46,6 +46,8 @@ export interface PublicPageCache {
   start(): Promise<void>;
   close(): Promise<void>;
   stats(): PageCacheStats;
+  /** The clock pages' `freshUntil` is read against (ms since the epoch). */
+  now(): number;
 }
 
 const LISTEN_RETRY_MS = 5000;
@@ -54,8 +56,10 @@ export function createPublicPageCache(
   database: Pick<DatabaseHandle, "listen">,
   events: Pick<Events, "origin" | "onProductChangeCommitted">,
   maxBytes: number,
+  /** The public pages' clock (PUBLIC_PAGES_CLOCK, or the real time). */
+  now: () => number = Date.now,
 ): PublicPageCache {
-  const pages = new PageCache(maxBytes, { available: false });
+  const pages = new PageCache(maxBytes, { available: false, now });
   // Writes made by this process drop their pages right after the commit, before the
   // action answers; other processes drop them when the NOTIFY reaches them.
   const stopLocal = events.onProductChangeCommitted((productId) =>
@@ -106,7 +110,17 @@ export function createPublicPageCache(
       stopListening = null;
     },
     stats: () => pages.stats(),
+    now,
   };
+}
+
+/**
+ * How long a CDN may keep this page: `cdnMaxAge`, but never past the moment the page stops
+ * being right (its "Open now" would change).
+ */
+export function cdnMaxAgeFor(page: Pick<CachedPage, "freshUntil">, cdnMaxAge: number, now: number) {
+  if (page.freshUntil === null) return cdnMaxAge;
+  return Math.max(0, Math.min(cdnMaxAge, Math.floor((page.freshUntil - now) / 1000)));
 }
 
 /**
@@ -219,7 +233,8 @@ export interface PublicPagesOptions {
 export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   const { pages } = options.cache;
   const handleRequest = createRequestHandler(options.build, options.mode);
-  const cacheControl = publicPageCacheControl(options.cdnMaxAge);
+  const cacheControl = (page: CachedPage) =>
+    publicPageCacheControl(cdnMaxAgeFor(page, options.cdnMaxAge, options.cache.now()));
   const { views } = options;
   /**
    * A visitor's view of the page: a GET answered with the page (a HEAD is a link
@@ -272,11 +287,12 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
         rendered = {
           body: Buffer.from(await response.arrayBuffer()),
           headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name)),
+          freshUntil: null,
         };
       }
-      const { body, headers } = rendered;
-      const stored = pages.store(ticket, body, headers);
-      const page = stored ?? makePage(key, productId, body, headers);
+      const { body, headers, freshUntil } = rendered;
+      const stored = pages.store(ticket, body, headers, freshUntil);
+      const page = stored ?? makePage(key, productId, body, headers, freshUntil);
       const sent = sendPage(req, res, page, pages, cacheControl, stored ? "miss" : "bypass");
       if (sent) countView(req, productId);
     } catch (error) {
@@ -311,14 +327,14 @@ function sendPage(
   res: ExpressResponse,
   page: CachedPage,
   pages: PageCache,
-  cacheControl: string,
+  cacheControl: (page: CachedPage) => string,
   outcome: "hit" | "miss" | "bypass",
 ): boolean {
   if (res.destroyed || res.writableEnded) return false;
   const encoding = chooseEncoding(req);
   for (const [name, value] of page.headers) res.append(name, value);
   res.vary("Accept-Encoding");
-  res.setHeader("Cache-Control", cacheControl);
+  res.setHeader("Cache-Control", cacheControl(page));
   res.setHeader("ETag", etagFor(page.hash, encoding));
   res.setHeader("X-Page-Cache", outcome);
   if (matchesIfNoneMatch(req.headers["if-none-match"], page)) {

@@ -64,6 +64,17 @@ type PublicRouteMatch = NonNullable<ReturnType<typeof matchRoutes<PublicRoute>>>
 export interface RenderedPublicPage {
   body: Buffer;
   headers: Array<[string, string]>;
+  /**
+   * Until when the page is right (ms since the epoch): the loader's `freshUntil`, when it
+   * says one (a page showing "Open now" changes at closing time). Null: until the site changes.
+   */
+  freshUntil: number | null;
+}
+
+/** A loader's `freshUntil`, when its data carries a usable one. */
+function freshUntilOf(pageData: unknown): number | null {
+  const value = (pageData as { freshUntil?: unknown } | null)?.freshUntil;
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
 /**
@@ -229,6 +240,7 @@ function renderDocument(
   return {
     body: Buffer.from(`<!DOCTYPE html>${html}`),
     headers: [["content-type", "text/html; charset=utf-8"]],
+    freshUntil: freshUntilOf(pageData),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
+import { publicOpening } from "~/lib/opening-status";
 import { businessJsonLd } from "~/lib/structured-data";
+import { publicPagesNow } from "./env.server";
 import type { SiteDefinition } from "~/sites";
 import { loadPublicSite } from "./repositories/public-sites.server";
 
@@ -26,7 +28,9 @@ export function publicProfileLoader(
       email: site.contact.email,
       images: [site.logoUrl, site.bgUrl],
       hours: site.hours,
+      specialHours: site.specialHours,
     });
-    return { site, jsonLd };
+    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
+    return { site: { ...site, opening }, jsonLd, freshUntil };
   };
 }

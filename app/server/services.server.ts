@@ -10,7 +10,7 @@ import { createPageViews, type PageViews } from "./analytics/page-views.server";
 import { createAuth, type Auth } from "./auth.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server";
-import type { Env } from "./env.server";
+import { publicPagesNow, type Env } from "./env.server";
 import { createEvents, type Events } from "./events.server";
 import { createLiveBus, type LiveBus } from "./live.server";
 import { createPublicPageCache, type PublicPageCache } from "./public-page-cache.server";
@@ -76,7 +76,9 @@ export function servicesFromDatabase(
 ): RunningServices {
   const events = createEvents(database.db);
   const live = createLiveBus(database);
-  const pageCache = createPublicPageCache(database, events, env.pageCacheBytes);
+  const pageCache = createPublicPageCache(database, events, env.pageCacheBytes, () =>
+    publicPagesNow(env).getTime(),
+  );
   const mailer = createMailer(env.mail);
   const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
   const metrics = env.metrics.endpoint === "off" ? null : createMetrics({ pageCache, database });

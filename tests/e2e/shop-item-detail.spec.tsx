@@ -98,6 +98,7 @@ function pageHtml(payments: ShopPayments, openItemId: string | null): string {
       address: "1 Test Street",
       contact: { phone: "+1 555 0100", email: "shop@example.com" },
       hours: defaultHours(),
+      opening: { status: null, today: null, upcomingSpecial: [], keepsHours: true },
       colors: { primary: "#ffffff", secondary: "#2f6f4f", text: "#102018" },
       fontStyle: "modern",
       logoUrl: null,

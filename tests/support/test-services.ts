@@ -41,6 +41,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     writeLimits: { writes: 600, uploads: 60 },
     webConcurrency: 1,
     metrics: { endpoint: "off" },
+    publicPagesClock: null,
     ...overrides,
   };
 }

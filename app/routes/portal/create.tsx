@@ -7,6 +7,8 @@ import { effectiveMaxProducts, isStatusValid, NAME_MAX_LENGTH } from "~/lib/limi
 import { typeToPreselect } from "~/lib/get-started";
 import { MESSAGES } from "~/lib/messages";
 import { ALL_SITES } from "~/sites";
+import { useHydrated } from "~/components/use-hydrated";
+import { browserTimeZone } from "~/lib/time-zones";
 import { createProductSchema } from "~/lib/validation";
 import { createProduct, listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
@@ -46,12 +48,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const submission = parseSubmission(await readFormOrRefuse(request), createProductSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { type, name } = submission.value;
+  const { type, name, timeZone } = submission.value;
   if (!type) return data(submission.reply(), { status: 400 });
 
   let result;
   try {
-    result = await createProduct(context.get(servicesContext).events, owner.id, { type, name });
+    result = await createProduct(context.get(servicesContext).events, owner.id, {
+      type,
+      name,
+      timeZone,
+    });
   } catch (error) {
     logRequestError(request, "create failed", error);
     return data(submission.reply({ formErrors: [MESSAGES.failedToCreateProduct] }), {
@@ -79,6 +85,8 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createProductSchema }),
   });
   const blocked = Boolean(loaderData.blockedBy);
+  // The site's hours are kept in the owner's zone unless they choose another on Info.
+  const hydrated = useHydrated();
 
   return (
     <div className="container">
@@ -93,6 +101,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="timeZone" value={hydrated ? browserTimeZone() : ""} />
         <fieldset
           className="type-choices"
           disabled={blocked}

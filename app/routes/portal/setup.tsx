@@ -74,6 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       colors: row.colors,
       fontStyle: fontStyleOf(row.fontStyle),
       hours: row.hours,
+      specialHours: row.specialHours,
+      timeZone: row.timeZone,
     };
     ownInfo = site.info.ownFields(row);
     categoryOrder = row.categoryOrder;

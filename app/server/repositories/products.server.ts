@@ -8,6 +8,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { DEFAULT_COLORS } from "~/lib/colors";
 import { normalizeHours } from "~/lib/hours";
+import { storedSpecialHours } from "~/lib/special-hours";
 import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
 import type { ProfileInfo } from "~/lib/profile-info";
 import type { OwnInfoFields } from "~/sites/site";
@@ -91,7 +92,11 @@ export async function markLinkShared(
 export async function loadProductInfo(db: Database, productId: string) {
   const [row] = await db.select().from(productInfo).where(eq(productInfo.productId, productId));
   if (!row) return null;
-  return { ...row, hours: normalizeHours(row.hours) };
+  return {
+    ...row,
+    hours: normalizeHours(row.hours),
+    specialHours: storedSpecialHours(row.specialHours),
+  };
 }
 
 /**
@@ -104,8 +109,8 @@ export async function saveProductInfo(
   events: Events,
   ownerUid: string,
   productId: string,
-  info: Omit<ProfileInfo, "logoUrl" | "bgUrl" | "fontStyle"> &
-    Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl" | "fontStyle">> &
+  info: Omit<ProfileInfo, "logoUrl" | "bgUrl" | "fontStyle" | "timeZone" | "specialHours"> &
+    Partial<Pick<ProfileInfo, "logoUrl" | "bgUrl" | "fontStyle" | "timeZone" | "specialHours">> &
     OwnInfoFields & { theme?: string },
 ): Promise<void> {
   const slug = slugify(info.name);
@@ -134,7 +139,8 @@ async function countOwnerProducts(tx: Transaction, ownerUid: string): Promise<nu
 export async function createProduct(
   events: Events,
   ownerUid: string,
-  input: { type: ProductType; name: string },
+  /** `timeZone`: the owner's browser's, or "" when it did not say (see app/lib/time-zones.ts). */
+  input: { type: ProductType; name: string; timeZone?: string },
 ): Promise<CreateProductResult> {
   return events.transaction(async (tx, changes) => {
     // Locking the owner's row serialises concurrent creates by the same owner.
@@ -160,6 +166,7 @@ export async function createProduct(
       slug,
       contact: { phone: "", email: "" },
       hours: [],
+      timeZone: input.timeZone ?? "",
       colors: { ...DEFAULT_COLORS },
     });
     // SPEC keeps updatedAt on the user document in step with its product list.

@@ -8,6 +8,7 @@ import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
 import { normalizeHours } from "~/lib/hours";
+import { storedSpecialHours } from "~/lib/special-hours";
 import type { ProductType } from "~/sites/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import type { Database } from "../db/client.server";
@@ -21,6 +22,8 @@ const SITE_FIELDS = {
   address: productInfo.address,
   contact: productInfo.contact,
   hours: productInfo.hours,
+  specialHours: productInfo.specialHours,
+  timeZone: productInfo.timeZone,
   colors: productInfo.colors,
   fontStyle: productInfo.fontStyle,
   logoUrl: productInfo.logoUrl,
@@ -177,6 +180,8 @@ export async function loadPublicSite(
     address: info.address,
     contact: info.contact,
     hours: normalizeHours(info.hours),
+    specialHours: storedSpecialHours(info.specialHours),
+    timeZone: info.timeZone,
     colors: info.colors,
     fontStyle: info.fontStyle,
     logoUrl: info.logoUrl,

@@ -15,6 +15,9 @@ import { createProduct } from "../repositories/products.server";
 import type { AppServices } from "../services.server";
 import { oneSeedAtATime } from "./seed-lock.server";
 
+/** The demo's Springfield keeps Eastern time. */
+const DEMO_TIME_ZONE = "America/New_York";
+
 export const DEMO_OWNER = {
   username: "demo",
   email: "demo@example.com",
@@ -93,6 +96,7 @@ export async function createDemoUnlessPresent(
       .set({
         contact: { phone: "+1 555 0100", email: "hello@demo-diner.example" },
         address: "12 Market Street, Springfield",
+        timeZone: DEMO_TIME_ZONE,
         hours: weekHours({ open: CLOSED, close: CLOSED }),
         colors: parseColors({ primary: "#fff8f0", secondary: "#b4441c", text: "#1f1a17" }).colors,
       })
@@ -115,6 +119,7 @@ export async function createDemoUnlessPresent(
       .set({
         contact: { phone: "+1 555 0199", email: "shop@demo-goods.example" },
         address: "4 Harbour Lane, Springfield",
+        timeZone: DEMO_TIME_ZONE,
         hours: weekHours({ open: "12:00 PM", close: "5:00 PM" }),
         colors: parseColors({ primary: "#f4f7f5", secondary: "#2f6f4f", text: "#102018" }).colors,
         tags: [...new Set(SHOP_ITEMS.flatMap(([, , tags]) => tags))],

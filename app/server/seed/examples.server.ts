@@ -50,6 +50,8 @@ interface ExampleContent {
   address: string;
   contact: { phone: string; email: string };
   hours: Hours;
+  /** Where the business is: its "Open now" is reckoned there. */
+  timeZone: string;
   items: ExampleItem[];
   categoryOrder?: string[];
   paypalUsername?: string;
@@ -62,6 +64,7 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
   restaurant: {
     theme: "trattoria",
     address: "27 Orchard Street, Portland, ME 04101",
+    timeZone: "America/New_York",
     contact: { phone: "+1 207 555 0142", email: "ciao@rosas-trattoria.example" },
     hours: {
       Tuesday: LUNCH_TO_LATE,
@@ -167,6 +170,7 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
   shoppy: {
     theme: "craft",
     address: "18 Wharf Street, Mystic, CT 06355",
+    timeZone: "America/New_York",
     contact: { phone: "+1 860 555 0117", email: "hello@harborandpine.example" },
     hours: {
       Monday: ["10:00 AM", "6:00 PM"],
@@ -244,6 +248,7 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
   dealership: {
     theme: "showroom",
     address: "1200 Ridge Road, Boulder, CO 80302",
+    timeZone: "America/Denver",
     contact: { phone: "+1 303 555 0188", email: "sales@summitmotors.example" },
     hours: {
       Monday: ["9:00 AM", "7:00 PM"],
@@ -320,6 +325,7 @@ export async function createExamplesUnlessPresent(
         contact: content.contact,
         address: content.address,
         hours: weekOf(content.hours),
+        timeZone: content.timeZone,
         colors: theme.colors,
         fontStyle: theme.font,
         theme: theme.id,

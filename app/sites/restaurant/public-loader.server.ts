@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
+import { publicOpening } from "~/lib/opening-status";
 import { restaurantJsonLd } from "~/lib/structured-data";
+import { publicPagesNow } from "~/server/env.server";
 import { loadPublicSite } from "~/server/repositories/public-sites.server";
 import { groupMenu } from "./menu";
 import { restaurantSite } from "./site";
@@ -43,18 +45,21 @@ export function publicRestaurantLoader() {
       email: site.contact.email,
       images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
       hours: site.hours,
+      specialHours: site.specialHours,
       currency: site.currency,
       menu: sections.map((section) => ({
         name: section.name,
         items: section.items.map((item) => ({ ...item, image: absolute(item.imageUrl) })),
       })),
     });
+    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
     return {
       site: {
         name: site.name,
         address: site.address,
         contact: site.contact,
         hours: site.hours,
+        opening,
         colors: site.colors,
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
@@ -66,6 +71,7 @@ export function publicRestaurantLoader() {
         items: section.items.map((item) => ({ ...item, imageUrl: publicImageSrc(item.imageUrl) })),
       })),
       jsonLd,
+      freshUntil,
       // Link previews show the hero, else the logo, else the menu's first dish photo.
       previewImage:
         absolute(site.bgUrl) ?? absolute(site.logoUrl) ?? absolute(firstDishPhoto(sections)),

@@ -9,6 +9,7 @@ const site: PublicMenuSite = {
   address: "1 Rue & Co",
   contact: { phone: "+1 (555) 0100", email: "bob@example.com" },
   hours: defaultHours(),
+  opening: { status: null, today: null, upcomingSpecial: [], keepsHours: true },
   colors: { primary: "#fff8f0", secondary: "#b4441c", text: "#1f1a17" },
   fontStyle: "classic",
   logoUrl: "/files/restaurants/p1/info/logo?v=1",

@@ -1,4 +1,5 @@
 import type { HoursRow } from "~/lib/hours";
+import type { PublicOpening } from "~/lib/opening-status";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
 import { siteThemeAttributes } from "~/lib/site-theme";
@@ -11,6 +12,7 @@ export interface PublicMenuSite {
   address: string;
   contact: { phone: string; email: string };
   hours: HoursRow[];
+  opening: PublicOpening;
   colors: { primary: string; secondary: string; text: string };
   fontStyle: string;
   /** Already checked: a path on this site or an http(s) URL. */

@@ -8,6 +8,8 @@ import { loadPublicSite } from "~/server/repositories/public-sites.server";
 import { parsePaypalUsername, parseVenmoUsername } from "./payments";
 import { NO_FILTERS, parseShopSearch, shopHref, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
+import { publicOpening } from "~/lib/opening-status";
+import { publicPagesNow } from "~/server/env.server";
 
 /**
  * The loader of the shop page: the site, its items (featured first, then by name), the tags a visitor can
@@ -61,6 +63,7 @@ export function publicShopLoader() {
       email: site.contact.email,
       images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
       hours: site.hours,
+      specialHours: site.specialHours,
       currency: site.currency,
       items: items.map((item) => ({
         ...item,
@@ -68,12 +71,14 @@ export function publicShopLoader() {
         images: item.images.flatMap((url) => absolute(url) ?? []),
       })),
     });
+    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
     return {
       site: {
         name: site.name,
         address: site.address,
         contact: site.contact,
         hours: site.hours,
+        opening,
         colors: site.colors,
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
@@ -90,6 +95,7 @@ export function publicShopLoader() {
         venmo: parseVenmoUsername(site.venmoUsername) || null,
       },
       jsonLd,
+      freshUntil,
       // Link previews show the open item, else the shop's pictures, else its first item photo.
       previewImage:
         absolute(openItem?.images[0] ?? null) ??

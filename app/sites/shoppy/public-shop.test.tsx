@@ -54,6 +54,7 @@ const props: PublicShopPageProps = {
     address: "1 Rue & Co",
     contact: { phone: "+1 (555) 0100", email: "bob@example.com" },
     hours: defaultHours(),
+    opening: { status: null, today: null, upcomingSpecial: [], keepsHours: true },
     colors: { primary: "#f4f7f5", secondary: "#2f6f4f", text: "#102018" },
     fontStyle: "modern",
     logoUrl: "/files/shoppies/p1/info/logo?v=1",

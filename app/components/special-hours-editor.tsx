@@ -1,0 +1,163 @@
+import { useRef, useState } from "react";
+import { applyHoursChange, HOUR_CHOICES, NOT_CHOSEN, type SpecialHours } from "~/lib/hours";
+import { SPECIAL_HOURS_MAX, SPECIAL_NOTE_MAX_LENGTH } from "~/lib/special-hours";
+import { FieldErrors } from "./form";
+import { useHydrated } from "./use-hydrated";
+
+type SpecialRow = SpecialHours & { key: number };
+
+const BLANK: SpecialHours = { from: "", to: "", open: NOT_CHOSEN, close: NOT_CHOSEN, note: "" };
+
+/**
+ * Special days on Info: holidays and other dates whose hours differ from the week's. Each
+ * row is a first day, an optional last day, the hours (or Closed) and a note. A spare
+ * empty row is always there, so the form works without JavaScript (clear a row's dates to
+ * remove it); with JavaScript rows are added and removed with buttons.
+ *
+ * `errors` are the form's errors by field name (`specialHours[2].to`), from the server or
+ * from the browser's check with the same schema.
+ */
+export function SpecialHoursEditor({
+  initial,
+  errors,
+}: {
+  initial: SpecialHours[];
+  errors: Record<string, string[] | undefined>;
+}) {
+  const hydrated = useHydrated();
+  // Keys (and the ids made from them) count from 0 in each render of the page, so the
+  // server's and the browser's agree.
+  const [rows, setRows] = useState<SpecialRow[]>(() =>
+    [...initial, BLANK].map((special, key) => ({ ...special, key })),
+  );
+  const nextKey = useRef(rows.length);
+  const update = (key: number, change: (row: SpecialRow) => SpecialRow) =>
+    setRows((current) => current.map((row) => (row.key === key ? change(row) : row)));
+  const listError = errors["specialHours"];
+
+  return (
+    <fieldset className="special-hours-editor" aria-describedby="special-hours-hint">
+      <legend>Special days</legend>
+      <p id="special-hours-hint" className="field-hint">
+        Holidays and other days with different hours. Your page shows them two weeks ahead; past
+        days are removed when you save.
+      </p>
+      <FieldErrors id="special-hours-errors" errors={listError} />
+      {rows.map((row, index) => {
+        const name = (field: keyof SpecialHours) => `specialHours[${index}].${field}`;
+        const id = (field: keyof SpecialHours) => `special-${row.key}-${field}`;
+        const errorsOf = (field: keyof SpecialHours) => errors[name(field)];
+        const describedBy = (field: keyof SpecialHours) =>
+          errorsOf(field)?.length ? `${id(field)}-error` : undefined;
+        const label = row.from ? `Special day ${row.from}` : `New special day`;
+        return (
+          <div key={row.key} className="special-hours-row" role="group" aria-label={label}>
+            <div className="special-hours-dates">
+              <div className="field">
+                <label htmlFor={id("from")}>First day</label>
+                <input
+                  id={id("from")}
+                  type="date"
+                  name={name("from")}
+                  value={row.from}
+                  aria-invalid={errorsOf("from")?.length ? true : undefined}
+                  aria-describedby={describedBy("from")}
+                  onChange={(event) =>
+                    update(row.key, (r) => ({ ...r, from: event.currentTarget.value }))
+                  }
+                />
+                <FieldErrors id={`${id("from")}-error`} errors={errorsOf("from")} />
+              </div>
+              <div className="field">
+                <label htmlFor={id("to")}>
+                  Last day <span className="muted">(if more than one)</span>
+                </label>
+                <input
+                  id={id("to")}
+                  type="date"
+                  name={name("to")}
+                  value={row.to}
+                  min={row.from || undefined}
+                  aria-invalid={errorsOf("to")?.length ? true : undefined}
+                  aria-describedby={describedBy("to")}
+                  onChange={(event) =>
+                    update(row.key, (r) => ({ ...r, to: event.currentTarget.value }))
+                  }
+                />
+                <FieldErrors id={`${id("to")}-error`} errors={errorsOf("to")} />
+              </div>
+            </div>
+            <div className="special-hours-times">
+              {(["open", "close"] as const).map((field) => (
+                <div key={field} className="field">
+                  <label htmlFor={id(field)}>{field === "open" ? "Opens" : "Closes"}</label>
+                  <select
+                    id={id(field)}
+                    name={name(field)}
+                    value={row[field]}
+                    aria-invalid={errorsOf(field)?.length ? true : undefined}
+                    aria-describedby={describedBy(field)}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      update(row.key, (r) => {
+                        const { open, close } = applyHoursChange(
+                          { day: "", open: r.open, close: r.close },
+                          field,
+                          value,
+                        );
+                        return { ...r, open, close };
+                      });
+                    }}
+                  >
+                    <option value={NOT_CHOSEN}>Choose…</option>
+                    {HOUR_CHOICES.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldErrors id={`${id(field)}-error`} errors={errorsOf(field)} />
+                </div>
+              ))}
+            </div>
+            <div className="field special-hours-note">
+              <label htmlFor={id("note")}>
+                Note <span className="muted">(optional, like “Christmas”)</span>
+              </label>
+              <input
+                id={id("note")}
+                name={name("note")}
+                value={row.note}
+                maxLength={SPECIAL_NOTE_MAX_LENGTH}
+                aria-invalid={errorsOf("note")?.length ? true : undefined}
+                aria-describedby={describedBy("note")}
+                onChange={(event) =>
+                  update(row.key, (r) => ({ ...r, note: event.currentTarget.value }))
+                }
+              />
+              <FieldErrors id={`${id("note")}-error`} errors={errorsOf("note")} />
+            </div>
+            {hydrated && rows.length > 1 ? (
+              <button
+                type="button"
+                className="button secondary small special-hours-remove"
+                onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+              >
+                Remove<span className="visually-hidden"> {label.toLowerCase()}</span>
+              </button>
+            ) : null}
+          </div>
+        );
+      })}
+      {hydrated && rows.length < SPECIAL_HOURS_MAX ? (
+        <button
+          type="button"
+          className="button secondary small special-hours-add"
+          onClick={() => setRows((current) => [...current, { ...BLANK, key: nextKey.current++ }])}
+        >
+          Add a special day
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

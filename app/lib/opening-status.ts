@@ -1,0 +1,338 @@
+/**
+ * "Open now · until 10:00 PM": whether a site is open at a moment, in the site's own time
+ * zone, from its week of hours and its special days. Computed on the server for each
+ * render; the page cache keeps a page only until its status would change
+ * (docs/decisions/0014-opening-status.md).
+ *
+ * The week and the special days are walked in local minutes counted from the start of
+ * today (`now`'s date where the site is): an interval from 6:00 PM to 2:00 AM is simply
+ * [1080, 1560). Only the few instants the answer needs (when the status changes, local
+ * midnight) are turned into real moments, through @date-fns/tz, which knows each zone's
+ * daylight-saving rules.
+ */
+import { TZDate } from "@date-fns/tz";
+import {
+  CLOSED,
+  DAYS,
+  formatHoursRow,
+  timeToMinutes,
+  type HoursRow,
+  type SpecialHours,
+} from "./hours";
+
+export interface OpeningSchedule {
+  /** Seven rows, Monday first (`normalizeHours`). */
+  hours: readonly HoursRow[];
+  specialHours: readonly SpecialHours[];
+  /** An IANA zone; "" while the owner has not chosen one (no status is shown then). */
+  timeZone: string;
+}
+
+export type OpenStatusTone = "open" | "closing-soon" | "closed";
+
+export interface OpenStatus {
+  tone: OpenStatusTone;
+  /** "Open now · until 10:00 PM", "Closing soon · until 10:00 PM", "Closed · opens tomorrow at 11:00 AM". */
+  text: string;
+}
+
+export interface OpeningFacts {
+  /** Null when the site keeps no hours (or its time zone is unknown). */
+  status: OpenStatus | null;
+  /** Today's weekday where the site is ("Monday"), for the week table; null without a zone. */
+  today: string | null;
+  /** Special days from today through the next 13 days, in date order. */
+  upcomingSpecial: UpcomingSpecialHours[];
+  /** The moment (ms since the epoch) any of the above may change; null if never. */
+  changesAt: number | null;
+}
+
+export interface UpcomingSpecialHours {
+  /** "Thu, Dec 24" or "Fri, Dec 25 – Sat, Dec 26". */
+  dates: string;
+  /** "11:00 AM – 3:00 PM" or "Closed". */
+  hours: string;
+  note: string;
+  /** The first day, YYYY-MM-DD (for `<time>`). */
+  from: string;
+}
+
+/** From this long before closing the status says "Closing soon". */
+export const CLOSING_SOON_MINUTES = 60;
+/** How far ahead the public page lists special days. */
+export const UPCOMING_SPECIAL_DAYS = 14;
+/** How far ahead the next opening is looked for; a site closed longer just says "Closed". */
+const LOOKAHEAD_DAYS = 31;
+const MINUTES_PER_DAY = 24 * 60;
+const MS_PER_MINUTE = 60_000;
+
+/** A calendar date where the site is; `month` is 1–12. */
+interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const validZones = new Map<string, boolean>();
+
+/** True for a time zone this server's Intl knows ("Europe/Rome", "UTC"). */
+export function isKnownTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone.length === 0 || zone.length > 64) return false;
+  let known = validZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    validZones.set(zone, known);
+  }
+  return known;
+}
+
+function addDays(date: LocalDate, days: number): LocalDate {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+export function isoDate(date: LocalDate): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+/** "2026-12-24" as a LocalDate; null for anything that is not a real date. */
+export function parseIsoDate(text: string): LocalDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isoDate(addDays(date, 0)) === text ? date : null;
+}
+
+/** Monday is 0, as in DAYS. */
+function weekdayIndex(date: LocalDate): number {
+  return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
+}
+
+/** The site's date and the minutes since its midnight at `now`. */
+function localNow(now: Date, timeZone: string): { date: LocalDate; minutes: number } {
+  const local = new TZDate(now.getTime(), timeZone);
+  return {
+    date: { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() },
+    minutes: local.getHours() * 60 + local.getMinutes(),
+  };
+}
+
+/** The moment of a wall-clock time where the site is: `minutes` after `date`'s midnight (may pass it). */
+function momentAt(date: LocalDate, minutes: number, timeZone: string): number {
+  const day = addDays(date, Math.floor(minutes / MINUTES_PER_DAY));
+  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return new TZDate(
+    day.year,
+    day.month - 1,
+    day.day,
+    Math.floor(inDay / 60),
+    inDay % 60,
+    timeZone,
+  ).getTime();
+}
+
+/** The special day covering `iso`, if any; the earliest listed wins. */
+function specialOn(specialHours: readonly SpecialHours[], iso: string): SpecialHours | undefined {
+  return specialHours.find((special) => special.from <= iso && iso <= special.to);
+}
+
+/**
+ * Open and close of one day in minutes after its midnight; close past midnight counts on
+ * (6:00 PM – 2:00 AM is [1080, 1560)), and close equal to open is a full day. Null when
+ * the day is Closed or only half filled in.
+ */
+function dayInterval(row: Pick<HoursRow, "open" | "close"> | undefined): [number, number] | null {
+  if (!row || row.open === CLOSED || row.close === CLOSED) return null;
+  const open = timeToMinutes(row.open);
+  const close = timeToMinutes(row.close);
+  if (open === null || close === null) return null;
+  return [open, close <= open ? close + MINUTES_PER_DAY : close];
+}
+
+function hoursOn(schedule: OpeningSchedule, date: LocalDate) {
+  return specialOn(schedule.specialHours, isoDate(date)) ?? schedule.hours[weekdayIndex(date)];
+}
+
+/** True when every day of the week is Closed and no special day is set: the site keeps no hours. */
+export function keepsNoHours(schedule: Pick<OpeningSchedule, "hours" | "specialHours">): boolean {
+  return schedule.specialHours.length === 0 && schedule.hours.every((row) => row.open === CLOSED);
+}
+
+/**
+ * Opening intervals in minutes from today's midnight, from yesterday (its hours may run
+ * past midnight) on, merged where one ends as the next begins, up to the first that
+ * starts after `from`.
+ */
+function intervalsAround(
+  schedule: OpeningSchedule,
+  today: LocalDate,
+  from: number,
+): Array<[number, number]> {
+  const merged: Array<[number, number]> = [];
+  for (let offset = -1; offset <= LOOKAHEAD_DAYS; offset++) {
+    const interval = dayInterval(hoursOn(schedule, addDays(today, offset)));
+    if (!interval) continue;
+    const start = offset * MINUTES_PER_DAY + interval[0];
+    const end = offset * MINUTES_PER_DAY + interval[1];
+    const last = merged[merged.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else {
+      // The interval after the one that matters is known not to join it: stop.
+      if (last && last[0] > from) break;
+      merged.push([start, end]);
+    }
+  }
+  return merged;
+}
+
+/** "10:00 PM" for minutes after some midnight (wrapping past it). */
+function clockText(minutes: number): string {
+  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  const hour24 = Math.floor(inDay / 60);
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  return `${hour12}:${String(inDay % 60).padStart(2, "0")} ${hour24 < 12 ? "AM" : "PM"}`;
+}
+
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+/** "Thu, Dec 24". */
+export function shortDateText(date: LocalDate): string {
+  return `${DAYS[weekdayIndex(date)]!.slice(0, 3)}, ${MONTHS[date.month - 1]} ${date.day}`;
+}
+
+/** "today", "tomorrow", "Monday" (within the week) or "on Jan 5". */
+function dayWords(today: LocalDate, offset: number): string {
+  if (offset === 0) return "today";
+  if (offset === 1) return "tomorrow";
+  const date = addDays(today, offset);
+  return offset < 7 ? DAYS[weekdayIndex(date)]! : `on ${MONTHS[date.month - 1]} ${date.day}`;
+}
+
+/**
+ * Everything a public page says about being open at `now`: the status line, today's
+ * weekday, the special days coming up, and when any of it next changes.
+ */
+export function openingFacts(schedule: OpeningSchedule, now: Date): OpeningFacts {
+  if (!isKnownTimeZone(schedule.timeZone)) {
+    return { status: null, today: null, upcomingSpecial: [], changesAt: null };
+  }
+  const { timeZone } = schedule;
+  const { date: today, minutes: nowMinutes } = localNow(now, timeZone);
+  const nextMidnight = momentAt(today, MINUTES_PER_DAY, timeZone);
+  const upcomingSpecial = upcomingSpecialHours(schedule.specialHours, today);
+  const base = { today: DAYS[weekdayIndex(today)]!, upcomingSpecial };
+  if (keepsNoHours(schedule)) return { ...base, status: null, changesAt: nextMidnight };
+
+  const intervals = intervalsAround(schedule, today, nowMinutes);
+  const current = intervals.find(([start, end]) => start <= nowMinutes && nowMinutes < end);
+  const nowMs = now.getTime();
+  if (current) {
+    const closesAt = momentAt(today, current[1], timeZone);
+    const minutesLeft = (closesAt - nowMs) / MS_PER_MINUTE;
+    // Open around the clock for more than a day: no closing time worth saying yet.
+    if (minutesLeft > MINUTES_PER_DAY) {
+      return {
+        ...base,
+        status: { tone: "open", text: "Open now" },
+        changesAt: Math.min(nextMidnight, closesAt - MINUTES_PER_DAY * MS_PER_MINUTE),
+      };
+    }
+    const until = clockText(current[1]);
+    const closingSoonAt = closesAt - CLOSING_SOON_MINUTES * MS_PER_MINUTE;
+    const closingSoon = nowMs >= closingSoonAt;
+    return {
+      ...base,
+      status: closingSoon
+        ? { tone: "closing-soon", text: `Closing soon · until ${until}` }
+        : { tone: "open", text: `Open now · until ${until}` },
+      changesAt: Math.min(nextMidnight, closingSoon ? closesAt : closingSoonAt),
+    };
+  }
+  const next = intervals.find(([start]) => start > nowMinutes);
+  if (!next)
+    return { ...base, status: { tone: "closed", text: "Closed" }, changesAt: nextMidnight };
+  const offset = Math.floor(next[0] / MINUTES_PER_DAY);
+  return {
+    ...base,
+    status: {
+      tone: "closed",
+      text: `Closed · opens ${dayWords(today, offset)} at ${clockText(next[0])}`,
+    },
+    // "opens tomorrow" becomes "opens today" at midnight.
+    changesAt: Math.min(nextMidnight, momentAt(today, next[0], timeZone)),
+  };
+}
+
+/** Special days that touch today or the next 13 days, soonest first. */
+function upcomingSpecialHours(
+  specialHours: readonly SpecialHours[],
+  today: LocalDate,
+): UpcomingSpecialHours[] {
+  const first = isoDate(today);
+  const last = isoDate(addDays(today, UPCOMING_SPECIAL_DAYS - 1));
+  return specialHours
+    .filter((special) => special.to >= first && special.from <= last)
+    .sort((a, b) => a.from.localeCompare(b.from))
+    .flatMap((special) => {
+      const from = parseIsoDate(special.from);
+      const to = parseIsoDate(special.to);
+      if (!from || !to) return [];
+      const dates =
+        special.from === special.to
+          ? shortDateText(from)
+          : `${shortDateText(from)} \u2013 ${shortDateText(to)}`;
+      return [
+        {
+          dates,
+          hours: formatHoursRow({ day: "", open: special.open, close: special.close }),
+          note: special.note,
+          from: special.from,
+        },
+      ];
+    });
+}
+
+/** Today's date where the site is, YYYY-MM-DD (special days that ended before it are dropped on save). */
+export function todayIn(timeZone: string, now: Date): string | null {
+  return isKnownTimeZone(timeZone) ? isoDate(localNow(now, timeZone).date) : null;
+}
+
+/** What a public page shows about its hours: the status, today's row, special days coming. */
+export interface PublicOpening {
+  status: OpenStatus | null;
+  today: string | null;
+  upcomingSpecial: UpcomingSpecialHours[];
+  /** False when every day is Closed and no special day is set: the page shows no hours. */
+  keepsHours: boolean;
+}
+
+/**
+ * A public page's opening facts at `now`, and until when the page that shows them stays
+ * right (ms since the epoch; null: until the site changes).
+ */
+export function publicOpening(
+  schedule: OpeningSchedule,
+  now: Date,
+): { opening: PublicOpening; freshUntil: number | null } {
+  const { changesAt, ...facts } = openingFacts(schedule, now);
+  return { opening: { ...facts, keepsHours: !keepsNoHours(schedule) }, freshUntil: changesAt };
+}
