@@ -31,8 +31,11 @@ export function SpecialHoursEditor({
     [...initial, BLANK].map((special, key) => ({ ...special, key })),
   );
   const nextKey = useRef(rows.length);
-  const update = (key: number, change: (row: SpecialRow) => SpecialRow) =>
-    setRows((current) => current.map((row) => (row.key === key ? change(row) : row)));
+  const update = (key: number, apply: (row: SpecialRow) => SpecialRow) =>
+    setRows((current) => current.map((row) => (row.key === key ? apply(row) : row)));
+  // The event's value is read at once: React runs state updaters later, when it is gone.
+  const change = (key: number, values: Partial<SpecialHours>) =>
+    update(key, (row) => ({ ...row, ...values }));
   const listError = errors["specialHours"];
 
   return (
@@ -62,15 +65,13 @@ export function SpecialHoursEditor({
                   value={row.from}
                   aria-invalid={errorsOf("from")?.length ? true : undefined}
                   aria-describedby={describedBy("from")}
-                  onChange={(event) =>
-                    update(row.key, (r) => ({ ...r, from: event.currentTarget.value }))
-                  }
+                  onChange={(event) => change(row.key, { from: event.currentTarget.value })}
                 />
                 <FieldErrors id={`${id("from")}-error`} errors={errorsOf("from")} />
               </div>
               <div className="field">
                 <label htmlFor={id("to")}>
-                  Last day <span className="muted">(if more than one)</span>
+                  Last day <span className="muted">(optional)</span>
                 </label>
                 <input
                   id={id("to")}
@@ -80,9 +81,7 @@ export function SpecialHoursEditor({
                   min={row.from || undefined}
                   aria-invalid={errorsOf("to")?.length ? true : undefined}
                   aria-describedby={describedBy("to")}
-                  onChange={(event) =>
-                    update(row.key, (r) => ({ ...r, to: event.currentTarget.value }))
-                  }
+                  onChange={(event) => change(row.key, { to: event.currentTarget.value })}
                 />
                 <FieldErrors id={`${id("to")}-error`} errors={errorsOf("to")} />
               </div>
@@ -122,18 +121,17 @@ export function SpecialHoursEditor({
             </div>
             <div className="field special-hours-note">
               <label htmlFor={id("note")}>
-                Note <span className="muted">(optional, like “Christmas”)</span>
+                Note <span className="muted">(optional)</span>
               </label>
               <input
                 id={id("note")}
                 name={name("note")}
                 value={row.note}
                 maxLength={SPECIAL_NOTE_MAX_LENGTH}
+                placeholder="Christmas"
                 aria-invalid={errorsOf("note")?.length ? true : undefined}
                 aria-describedby={describedBy("note")}
-                onChange={(event) =>
-                  update(row.key, (r) => ({ ...r, note: event.currentTarget.value }))
-                }
+                onChange={(event) => change(row.key, { note: event.currentTarget.value })}
               />
               <FieldErrors id={`${id("note")}-error`} errors={errorsOf("note")} />
             </div>
