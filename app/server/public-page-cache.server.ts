@@ -233,8 +233,13 @@ export interface PublicPagesOptions {
 export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   const { pages } = options.cache;
   const handleRequest = createRequestHandler(options.build, options.mode);
+  // Built once for the pages that stay right until their site changes; per response for
+  // those showing an "Open now" that changes first.
+  const lastingCacheControl = publicPageCacheControl(options.cdnMaxAge);
   const cacheControl = (page: CachedPage) =>
-    publicPageCacheControl(cdnMaxAgeFor(page, options.cdnMaxAge, options.cache.now()));
+    page.freshUntil === null
+      ? lastingCacheControl
+      : publicPageCacheControl(cdnMaxAgeFor(page, options.cdnMaxAge, options.cache.now()));
   const { views } = options;
   /**
    * A visitor's view of the page: a GET answered with the page (a HEAD is a link
