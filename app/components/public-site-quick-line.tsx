@@ -20,24 +20,26 @@ export function PublicSiteQuickLine({
   /** Leads the line when given, e.g. "Open now · until 10 PM". */
   status?: ReactNode;
 }) {
-  const [street, ...rest] = site.address.split(",");
-  const place = rest.join(",").trim();
+  // The street is enough to see; the link's name (what a screen reader says) is the whole address.
+  const street = site.address.split(",")[0]!.trim();
   return (
     <ul className="site-quick-line" aria-label="Visit or call">
       {status ? <li className="site-quick-status">{status}</li> : null}
       {site.address ? (
         <li>
-          <a href={mapsLink(site.address)}>
-            {street!.trim()}
-            {place ? <span className="visually-hidden">, {place}</span> : null}
-            <span className="visually-hidden"> (map)</span>
+          <a href={mapsLink(site.address)} aria-label={`${site.address} (map)`}>
+            {street}
           </a>
         </li>
       ) : null}
       {site.contact.phone ? (
         <li>
-          <a className="site-quick-call" href={telHref(site.contact.phone)}>
-            Call<span className="visually-hidden"> {site.contact.phone}</span>
+          <a
+            className="site-quick-call"
+            href={telHref(site.contact.phone)}
+            aria-label={`Call ${site.contact.phone}`}
+          >
+            Call
           </a>
         </li>
       ) : null}
