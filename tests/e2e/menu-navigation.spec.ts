@@ -142,6 +142,29 @@ test("the chips lead to each section, thumb-sized, and mark the current one in v
   await expect(row.locator("[aria-current]")).toHaveCount(1);
 });
 
+test("at the end of the page the chosen section stays marked, else the last", async ({ page }) => {
+  // On a wide screen the last two sections fit on the last screen and never reach the bar.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(MENU_PATH);
+  await menuButton(page).click();
+  await dropdownList(page).getByRole("link", { name: "Desserts" }).click();
+  await expect(page).toHaveURL(/#section-desserts$/);
+  await expect
+    .poll(() =>
+      page.evaluate(() => window.innerHeight + window.scrollY >= document.body.scrollHeight - 2),
+    )
+    .toBe(true);
+  await expect(chip(page, "Desserts")).toHaveAttribute("aria-current", "true");
+  await expect(chipsList(page).locator("[aria-current]")).toHaveCount(1);
+
+  // Scrolled to the end by hand from the top, with no section chosen: the last one.
+  await page.goto(MENU_PATH);
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }),
+  );
+  await expect(chip(page, "Drinks")).toHaveAttribute("aria-current", "true");
+});
+
 test("a chip reached by the keyboard shows its focus", async ({ page }) => {
   await page.goto(MENU_PATH);
   await menuButton(page).focus();
