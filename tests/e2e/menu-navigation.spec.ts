@@ -178,6 +178,32 @@ test("a chip reached by the keyboard shows its focus", async ({ page }) => {
   await expectHeadingBelowBar(page, "Starters");
 });
 
+test("the keyboard's focus never hides under the sticky bar, going up or down", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(MENU_PATH);
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }),
+  );
+  await page.locator(".menu-item-description > summary").last().focus();
+  const hidden: string[] = [];
+  for (const key of [...Array<string>(12).fill("Shift+Tab"), ...Array<string>(12).fill("Tab")]) {
+    await page.keyboard.press(key);
+    const focus = await page.evaluate(() => {
+      const element = document.activeElement!;
+      const bar = document.querySelector(".menu-nav")!.getBoundingClientRect();
+      return {
+        text: element.textContent!.trim().slice(0, 40),
+        inBar: Boolean(element.closest(".menu-nav")),
+        underBar: element.getBoundingClientRect().top < bar.bottom,
+      };
+    });
+    if (!focus.inBar && focus.underBar) hidden.push(`${key}: ${focus.text}`);
+  }
+  expect(hidden).toEqual([]);
+});
+
 test("smooth scrolling only for visitors who have not asked for reduced motion", async ({
   page,
 }) => {
