@@ -194,7 +194,7 @@ test("the keyboard's focus never hides under the sticky bar, going up or down", 
       const element = document.activeElement!;
       const bar = document.querySelector(".menu-nav")!.getBoundingClientRect();
       return {
-        text: element.textContent!.trim().slice(0, 40),
+        text: element.textContent.trim().slice(0, 40),
         inBar: Boolean(element.closest(".menu-nav")),
         underBar: element.getBoundingClientRect().top < bar.bottom,
       };
