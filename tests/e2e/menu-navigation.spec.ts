@@ -37,12 +37,12 @@ async function expectHeadingBelowBar(page: Page, category: string) {
     .toBe("in view");
 }
 
-/** The chip lies wholly inside the visible part of its scrolling row. */
+/** The chip lies wholly inside the visible part of its scrolling row, clear of its edges. */
 async function expectChipShown(chipLink: Locator, row: Locator) {
   await expect
     .poll(async () => {
       const [a, r] = await Promise.all([chipLink.boundingBox(), row.boundingBox()]);
-      return Boolean(a && r && a.x >= r.x - 1 && a.x + a.width <= r.x + r.width + 1);
+      return Boolean(a && r && a.x >= r.x + 8 && a.x + a.width <= r.x + r.width - 8);
     })
     .toBe(true);
 }
@@ -72,6 +72,9 @@ test("choosing a category in the Menu closes it and shows that section below the
   await expect(page.locator(".menu-dropdown")).not.toHaveAttribute("open");
   await expect(page).toHaveURL(/#section-pasta$/);
   await expectHeadingBelowBar(page, "Pasta");
+  // Its chip is marked, and the row shows it clear of the screen's edge.
+  await expect(chip(page, "Pasta")).toHaveAttribute("aria-current", "true");
+  await expectChipShown(chip(page, "Pasta"), chipsList(page));
   // The dishes of the section are not covered: the first one is there to be tapped.
   const firstDish = page.locator("#section-pasta .menu-item").first();
   await expect(firstDish).toBeInViewport();
@@ -81,6 +84,14 @@ test("choosing a category in the Menu closes it and shows that section below the
   await dropdownList(page).getByRole("link", { name: "Drinks" }).click();
   await expect(dropdownList(page)).toBeHidden();
   await expectHeadingBelowBar(page, "Drinks");
+  await expect(chip(page, "Drinks")).toHaveAttribute("aria-current", "true");
+  await expectChipShown(chip(page, "Drinks"), chipsList(page));
+  // Desserts' chip ends at the screen's edge when the row is scrolled back to its start.
+  await chipsList(page).evaluate((row) => row.scrollTo({ left: 0, behavior: "instant" }));
+  await menuButton(page).click();
+  await dropdownList(page).getByRole("link", { name: "Desserts" }).click();
+  await expect(chip(page, "Desserts")).toHaveAttribute("aria-current", "true");
+  await expectChipShown(chip(page, "Desserts"), chipsList(page));
 
   // Escape closes it and gives the focus back to its button; so does a tap elsewhere.
   await menuButton(page).click();

@@ -5,9 +5,11 @@
  * - the Menu closes (`n.open=!1`) once one of its categories is chosen, on a tap outside it,
  *   and on Escape, which gives focus back to its button (`n.firstChild`, the `<summary>`);
  * - on scroll (once a frame, and once at start), the chip of the last section whose top has
- *   passed under the sticky bar is marked `aria-current` and scrolled into the chips row,
- *   16 px clear of its edges. At the end of the page, where the last sections cannot reach
- *   the bar, it is the section the address points to if that one is on screen, else the last.
+ *   passed under the sticky bar is marked `aria-current`; unless it shows whole with 16 px
+ *   to spare, the chips row scrolls it to its start, where the row snaps (scroll-padding in
+ *   public-menu.css), so the chips after it show too. At the end of the page, where the last
+ *   sections cannot reach the bar, it is the section the address points to if that one is on
+ *   screen, else the last.
  *
  * Hand-minified ES2015 text, not a bundle, to stay small: the public pages' policy allows it
  * by the SHA-256 of this exact text (app/server/security-headers.server.ts). It reads the
@@ -26,9 +28,8 @@ export const MENU_NAV_SCRIPT =
   "for(j=0;j<s.length;j++){t=s[j].getBoundingClientRect().top;if(t<=y)i=j;" +
   "if(t>0&&t<innerHeight&&c[j].hash==location.hash)h=j}if(e&&i>=0)i=h<0?s.length-1:h;" +
   'if(i==k)return;k>=0&&c[k].removeAttribute("aria-current");k=i;if(i<0)return;a=c[i];' +
-  'a.setAttribute("aria-current",!0);l=a.offsetLeft-16;t=l+a.offsetWidth+32;' +
-  "if(l<b.scrollLeft)b.scrollLeft=l;" +
-  "else if(t>b.scrollLeft+b.clientWidth)b.scrollLeft=t-b.clientWidth};" +
+  'a.setAttribute("aria-current",!0);l=a.offsetLeft-16;' +
+  "if(l<b.scrollLeft||l+a.offsetWidth+32>b.scrollLeft+b.clientWidth)b.scrollLeft=l};" +
   'd.addEventListener("click",({target:t})=>(!n.contains(t)||t.closest("a"))&&x());' +
   'd.addEventListener("keydown",e=>e.key=="Escape"&&x(1));' +
   'c.length&&(addEventListener("scroll",()=>q||(q=requestAnimationFrame(u))),u())})();';
