@@ -7,7 +7,7 @@
  * Content-Security-Policy with a fresh nonce, which `app/entry.server.tsx` puts on every
  * inline script React and React Router write. The public sites (/r /s /d /e) are cached
  * whole and served to everyone (public-page-cache.server.ts), so no nonce can be in them:
- * the shop page's one inline script is allowed by its hash instead. See
+ * the shop page's and the restaurant page's inline scripts are allowed by their hashes. See
  * docs/decisions/0011-content-security-policy.md.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -17,6 +17,7 @@ import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
+import { MENU_NAV_SCRIPT } from "~/sites/restaurant/menu-nav-script";
 import { PUBLIC_PAGE_PATH } from "./public-page-cache.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
@@ -46,7 +47,13 @@ export type PathKind = "public" | "static" | "portal" | "auth" | "site";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** The hash that lets the shop page's inline script run; the text never changes while the process runs. */
-export const SHOP_SCRIPT_HASH = `'sha256-${createHash("sha256").update(SHOP_PAGE_SCRIPT, "utf8").digest("base64")}'`;
+export const SHOP_SCRIPT_HASH = scriptHash(SHOP_PAGE_SCRIPT);
+/** The hash that lets the restaurant page's inline script (the Menu and its chips) run. */
+export const MENU_SCRIPT_HASH = scriptHash(MENU_NAV_SCRIPT);
+
+function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
 
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
@@ -124,7 +131,7 @@ function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static
         }
       : {
           ...base,
-          "script-src": [SHOP_SCRIPT_HASH],
+          "script-src": [SHOP_SCRIPT_HASH, MENU_SCRIPT_HASH],
           "script-src-attr": ["'none'"],
           // Dealership and e-commerce owners type their logo and background addresses:
           // any http(s) picture. Owners may embed their public page in their own website,

@@ -102,16 +102,17 @@ test("the demo shop's page: header, hours, colors, cards, prices and Sold Out", 
   await expect(page).toHaveTitle("Demo Goods");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo Goods");
 
-  // Contact and hours.
-  await expect(page.getByRole("link", { name: "4 Harbour Lane, Springfield" })).toHaveAttribute(
+  // Contact and hours, in full after the items.
+  const contact = page.getByRole("region", { name: "Find us" });
+  await expect(contact.getByRole("link", { name: "4 Harbour Lane, Springfield" })).toHaveAttribute(
     "href",
     "https://www.google.com/maps/search/?api=1&query=4%20Harbour%20Lane%2C%20Springfield",
   );
-  await expect(page.getByRole("link", { name: "+1 555 0199" })).toHaveAttribute(
+  await expect(contact.getByRole("link", { name: "+1 555 0199" })).toHaveAttribute(
     "href",
     "tel:+15550199",
   );
-  await expect(page.getByRole("link", { name: "shop@demo-goods.example" })).toHaveAttribute(
+  await expect(contact.getByRole("link", { name: "shop@demo-goods.example" })).toHaveAttribute(
     "href",
     "mailto:shop@demo-goods.example",
   );

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
+import { MENU_NAV_SCRIPT } from "./menu-nav-script";
 import { PublicMenuPage, publicMenuDescription, type PublicMenuSite } from "./public-menu";
 
 const site: PublicMenuSite = {
@@ -61,9 +62,10 @@ describe("PublicMenuPage", () => {
     expect(html).toContain("Chez &lt;b&gt;Bob&lt;/b&gt;");
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).not.toContain("<i>fresh</i>");
-    // The one script is the JSON-LD, whose text cannot close it.
-    expect(tags(html, "script")).toEqual(['<script type="application/ld+json">']);
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // The scripts are the JSON-LD, whose text cannot close it, and the Menu's own.
+    expect(tags(html, "script")).toEqual(['<script type="application/ld+json">', "<script>"]);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).toContain(`<script>${MENU_NAV_SCRIPT}</script>`);
   });
 
   it("gives every image an explicit size; item images load lazily, the hero at once", () => {

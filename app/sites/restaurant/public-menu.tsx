@@ -6,6 +6,8 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
+import { MenuCategoryChips } from "./menu-category-chips";
+import { MENU_NAV_SCRIPT } from "./menu-nav-script";
 
 export interface PublicMenuSite {
   name: string;
@@ -43,10 +45,12 @@ export interface PublicMenuSection {
 const ITEM_IMAGE_PX = 96;
 
 /**
- * A restaurant's public page: a sticky bar with a Menu of categories, the hero with
- * logo and name, contact and hours, then the menu by category. Plain HTML and CSS: the
- * dropdown and the descriptions are `<details>`, the categories are anchors, so all of it
- * works without JavaScript. The owner's colors arrive as custom properties.
+ * A restaurant's public page: a sticky bar with a Menu of categories and a row of category
+ * chips, the hero with logo and name, contact and hours, then the menu by category. Plain
+ * HTML and CSS: the dropdown and the descriptions are `<details>`, the categories are
+ * anchors, so all of it works without JavaScript; a script under 1 KB (menu-nav-script.ts)
+ * closes the dropdown once a category is chosen and marks the current chip. The owner's
+ * colors arrive as custom properties.
  */
 export function PublicMenuPage({
   site,
@@ -85,6 +89,7 @@ export function PublicMenuPage({
             </div>
           </details>
         </div>
+        <MenuCategoryChips sections={sections} />
       </nav>
 
       <PublicSiteHero site={site} />
@@ -120,6 +125,7 @@ export function PublicMenuPage({
           )}
         </div>
       </main>
+      <script dangerouslySetInnerHTML={{ __html: MENU_NAV_SCRIPT }} />
     </div>
   );
 }

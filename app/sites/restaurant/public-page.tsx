@@ -7,8 +7,8 @@ import siteStylesHref from "~/styles/public-site.css?url";
 import type { Route } from "./+types/public-page";
 import { restaurantSite } from "./site";
 
-// Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript,
-// so the page ships none.
+// Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript.
+// One inline script under 1 KB only closes the dropdown and marks the current category.
 export const handle = { hydrate: false };
 
 export const links: Route.LinksFunction = () => [

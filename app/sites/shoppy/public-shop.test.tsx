@@ -174,6 +174,26 @@ describe("PublicShopPage", () => {
     expect(card(html, "i2")).toContain('<li class="shop-card" data-item="i2">');
   });
 
+  it("keeps a card's heading out of phrasing elements, as valid HTML wants", () => {
+    // The link holds flow content (divs), so its h3 may be there; a span may not hold one.
+    const mug = card(render(), "i1");
+    expect(mug).toMatch(/<div class="shop-card-body">(<span[^>]*>[^<]*<\/span>)?<h3 /);
+    expect(mug).not.toMatch(/<span[^>]*>(?:(?!<\/span>)[\s\S])*<h3/);
+  });
+
+  it("puts one compact line at the top and the full contact and hours after the items", () => {
+    const html = render();
+    const line = html.indexOf('class="site-quick-line"');
+    const items = html.indexOf('id="items"');
+    const info = html.indexOf('id="shop-info"');
+    expect(line).toBeGreaterThan(-1);
+    expect(line).toBeLessThan(items);
+    expect(info).toBeGreaterThan(items);
+    expect(html.indexOf('id="contact-title"')).toBeGreaterThan(info);
+    expect(html.indexOf('id="hours-title"')).toBeGreaterThan(info);
+    expect(html).toContain('<a href="#shop-info">Hours</a>');
+  });
+
   it("shows a card's first photo with a size, the price, Sold Out, or a placeholder", () => {
     const html = render();
     const mug = tags(card(html, "i1"), "img");

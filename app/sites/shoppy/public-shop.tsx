@@ -28,6 +28,7 @@ import {
   PublicSiteHero,
   type PublicSiteHeaderFacts,
 } from "~/components/public-site-header";
+import { PublicSiteQuickLine } from "~/components/public-site-quick-line";
 
 export interface PublicShopSite extends PublicSiteHeaderFacts {
   colors: { primary: string; secondary: string; text: string };
@@ -98,8 +99,10 @@ const SKELETON_PAYMENTS: ShopPayments = { paypal: "paypal", venmo: "venmo" };
 const FEATURED_LABEL = shoppySite.items.starLabel;
 
 /**
- * A shop's public page: hero, contact and hours, then the items with a tag filter and a
- * search, and a dialog for one item with its photos, description, tags and payment links.
+ * A shop's public page: hero and one compact line (address, Call, Hours), then the items
+ * with a tag filter and a search, then the full contact and hours, so that on a phone the
+ * first items show on the first screen; and a dialog for one item with its photos,
+ * description, tags and payment links.
  *
  * Everything is rendered here, on the server, and works as plain HTML: the filters are a
  * GET form, each card links to its item's address (`?item=`), and that address renders
@@ -132,7 +135,7 @@ export function PublicShopPage({
       <PublicSiteHero site={site} />
 
       <main className="site-container shop-main">
-        <PublicSiteFacts site={site} />
+        <PublicSiteQuickLine site={site} detailsHref="#shop-info" />
 
         <section id="items" className="shop-items" aria-labelledby="items-title">
           <h2 id="items-title">Items</h2>
@@ -164,6 +167,10 @@ export function PublicShopPage({
             </div>
           </div>
         </section>
+
+        <div id="shop-info" className="shop-info">
+          <PublicSiteFacts site={site} />
+        </div>
       </main>
 
       {/*
@@ -308,7 +315,7 @@ function ShopCard({
   return (
     <li className="shop-card" data-item={item.id} hidden={hidden}>
       <a className="shop-card-link" href={href}>
-        <span className="shop-card-media">
+        <div className="shop-card-media">
           {image ? (
             <img
               src={image}
@@ -322,12 +329,12 @@ function ShopCard({
             <PhotoPlaceholder />
           )}
           {item.soldOut ? <SoldOutBadge /> : null}
-        </span>
-        <span className="shop-card-body">
+        </div>
+        <div className="shop-card-body">
           {item.featured ? <span className="shop-featured">{FEATURED_LABEL}</span> : null}
           <h3 className="shop-card-name">{item.name}</h3>
           <span className="shop-card-price">{formatPrice(item.priceCents, currency)}</span>
-        </span>
+        </div>
       </a>
     </li>
   );

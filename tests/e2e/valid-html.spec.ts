@@ -1,0 +1,141 @@
+/**
+ * Every public page type, the landing page and sign-in pass the W3C Nu HTML Checker
+ * (vnu-jar, a dev dependency) with no error. The pages are fetched from the e2e server as a
+ * visitor gets them, written to a temporary directory and checked in one run of the checker
+ * (Java starts slowly); its JSON report is parsed so that a failure names the page, the line
+ * and the message. Java (17 or newer) must be installed: without it the test fails, it does
+ * not pass unchecked.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { createSite, expect, register, test } from "./fixtures";
+
+const require = createRequire(import.meta.url);
+/** The package's main export is the path of its vnu.jar (a String object). */
+const VNU_JAR = String(require("vnu-jar"));
+
+/** The examples the demo seed creates (app/server/seed/examples.server.ts). */
+const EXAMPLES = {
+  restaurant: "/r/rosas-trattoria-examplemenu",
+  shop: "/s/harbor-pine-exampleshop",
+  dealership: "/d/summit-motors-exampledealer",
+};
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+/** Creates a site of each type, as a new owner would, and returns its public path. */
+async function freshSitePaths(page: Page, sites: Array<[typeLabel: string, name: string]>) {
+  await register(page);
+  const paths: string[] = [];
+  for (const [typeLabel, name] of sites) {
+    await createSite(page, typeLabel, name);
+    await page.goto("/user");
+    const href = await page
+      .getByRole("link", { name: `View Public page of ${name}`, exact: true })
+      .getAttribute("href");
+    expect(href, `${name}'s public path`).toMatch(/^\/[rsde]\/[a-z0-9-]+-[A-Za-z0-9]{20}$/);
+    paths.push(href!);
+  }
+  return paths;
+}
+
+/** The page's HTML as an anonymous visitor is sent it. */
+async function html(request: APIRequestContext, pagePath: string) {
+  const response = await request.get(pagePath);
+  expect(response.status(), pagePath).toBe(200);
+  expect(response.headers()["content-type"], pagePath).toMatch(/^text\/html/);
+  return response.text();
+}
+
+/** Runs the checker once over every file; the errors as "page:line: message". */
+function vnuErrors(files: Map<string, string>): string[] {
+  const java = spawnSync("java", ["-version"], { encoding: "utf8" });
+  if (java.error) {
+    throw new Error(
+      `The Nu HTML checker needs Java (17 or newer) on the PATH, and none was found (${java.error.message}).`,
+    );
+  }
+  const run = spawnSync(
+    "java",
+    ["-jar", VNU_JAR, "--format", "json", "--stdout", "--errors-only", ...files.keys()],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.error) throw run.error;
+  let report: { messages: VnuMessage[] };
+  try {
+    report = JSON.parse(run.stdout) as { messages: VnuMessage[] };
+  } catch {
+    throw new Error(`The checker gave no JSON report (exit ${run.status}): ${run.stderr}`);
+  }
+  // The checker names a file "file:/tmp/…": a URL, though not the form pathToFileURL writes.
+  const pageOf = (url: string | undefined) =>
+    url?.startsWith("file:") ? (files.get(fileURLToPath(url)) ?? url) : (url ?? "?");
+  const errors = report.messages
+    .filter((message) => message.type === "error" || message.type === "non-document-error")
+    .map((message) => {
+      return `${pageOf(message.url)}:${message.lastLine ?? "?"}: ${message.message}${message.extract ? ` [${message.extract.trim()}]` : ""}`;
+    });
+  // A run that reports nothing must have read every file: the exit status says so too.
+  if (errors.length === 0) expect(run.status, run.stderr).toBe(0);
+  return errors;
+}
+
+test("every public page type, the landing page and sign-in are valid HTML (Nu HTML Checker)", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // An owner may have 3 sites: the fourth type is made by a second owner.
+  const [restaurant, shop, dealership] = await freshSitePaths(page, [
+    ["Restaurant", "Empty Bistro"],
+    ["Shoppy", "Empty Shop"],
+    ["Dealership", "Empty Motors"],
+  ]);
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const [store] = await freshSitePaths(await other.newPage(), [["E-commerce", "Empty Store"]]);
+  await other.close();
+
+  // The example shop with an item's dialog open, as its address renders it without a script.
+  await page.goto(EXAMPLES.shop);
+  const itemHref = await page.locator(".shop-card-link").first().getAttribute("href");
+  expect(itemHref).toMatch(/\?item=/);
+
+  const pages: Array<[name: string, pagePath: string]> = [
+    ["landing", "/"],
+    ["sign-in", "/signin"],
+    ["restaurant, empty", restaurant!],
+    ["restaurant, example", EXAMPLES.restaurant],
+    ["shop, empty", shop!],
+    ["shop, example", EXAMPLES.shop],
+    ["shop, example with an item open", itemHref!],
+    ["shop, example filtered to nothing", `${EXAMPLES.shop}?q=no-such-thing-at-all`],
+    ["dealership, empty", dealership!],
+    ["dealership, example", EXAMPLES.dealership],
+    ["e-commerce, empty", store!],
+  ];
+  const dir = mkdtempSync(path.join(tmpdir(), "valid-html-"));
+  try {
+    const files = new Map<string, string>();
+    for (const [index, [name, pagePath]] of pages.entries()) {
+      const file = path.join(dir, `${String(index).padStart(2, "0")}.html`);
+      writeFileSync(file, await html(request, pagePath));
+      files.set(file, `${name} (${pagePath})`);
+    }
+    expect(vnuErrors(files)).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
