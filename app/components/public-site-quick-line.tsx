@@ -12,11 +12,14 @@ import { telHref } from "./public-site";
 export function PublicSiteQuickLine({
   site,
   detailsHref,
+  detailsLabel = "Hours",
   status,
 }: {
   site: { address: string; contact: { phone: string } };
   /** Where the full contact and hours are on the page, e.g. `#shop-info`. */
   detailsHref: string;
+  /** What the link to them says: "Hours", or "Contact" for a business that keeps none. */
+  detailsLabel?: string;
   /** Leads the line when given, e.g. "Open now · until 10 PM". */
   status?: ReactNode;
 }) {
@@ -44,7 +47,7 @@ export function PublicSiteQuickLine({
         </li>
       ) : null}
       <li>
-        <a href={detailsHref}>Hours</a>
+        <a href={detailsHref}>{detailsLabel}</a>
       </li>
     </ul>
   );

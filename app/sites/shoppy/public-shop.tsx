@@ -29,6 +29,7 @@ import {
   type PublicSiteHeaderFacts,
 } from "~/components/public-site-header";
 import { PublicSiteQuickLine } from "~/components/public-site-quick-line";
+import { OpenStatus } from "~/components/open-status";
 
 export interface PublicShopSite extends PublicSiteHeaderFacts {
   colors: { primary: string; secondary: string; text: string };
@@ -132,10 +133,16 @@ export function PublicShopPage({
       <a className="skip-link" href="#items">
         Skip to the items
       </a>
-      <PublicSiteHero site={site} />
+      {/* The status leads the compact line below instead. */}
+      <PublicSiteHero site={site} showStatus={false} />
 
       <main className="site-container shop-main">
-        <PublicSiteQuickLine site={site} detailsHref="#shop-info" />
+        <PublicSiteQuickLine
+          site={site}
+          detailsHref="#shop-info"
+          detailsLabel={site.opening.keepsHours ? "Hours" : "Contact"}
+          status={site.opening.status ? <OpenStatus status={site.opening.status} /> : undefined}
+        />
 
         <section id="items" className="shop-items" aria-labelledby="items-title">
           <h2 id="items-title">Items</h2>
