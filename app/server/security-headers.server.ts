@@ -17,6 +17,7 @@ import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
+import { MENU_FILTER_SCRIPT } from "~/sites/restaurant/menu-filter-script";
 import { PUBLIC_PAGE_PATH } from "./public-page-cache.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
@@ -47,6 +48,9 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** The hash that lets the shop page's inline script run; the text never changes while the process runs. */
 export const SHOP_SCRIPT_HASH = `'sha256-${createHash("sha256").update(SHOP_PAGE_SCRIPT, "utf8").digest("base64")}'`;
+
+/** Likewise for the restaurant page's one inline script, its dietary filter. */
+export const MENU_SCRIPT_HASH = `'sha256-${createHash("sha256").update(MENU_FILTER_SCRIPT, "utf8").digest("base64")}'`;
 
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
@@ -124,7 +128,7 @@ function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static
         }
       : {
           ...base,
-          "script-src": [SHOP_SCRIPT_HASH],
+          "script-src": [SHOP_SCRIPT_HASH, MENU_SCRIPT_HASH],
           "script-src-attr": ["'none'"],
           // Dealership and e-commerce owners type their logo and background addresses:
           // any http(s) picture. Owners may embed their public page in their own website,

@@ -5,6 +5,12 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
+import {
+  DietaryIcons,
+  dietaryItemAttributes,
+  MenuDietaryPanel,
+  type MenuDietaryView,
+} from "./menu-dietary";
 
 export interface PublicMenuSite {
   name: string;
@@ -28,6 +34,11 @@ export interface PublicMenuItem {
   star: boolean;
   /** Already checked: a path on this site or an http(s) URL. */
   imageUrl: string | null;
+  /** Keys of app/lib/dietary.ts; left out by pages that predate them. */
+  allergens?: string[];
+  diets?: string[];
+  /** Left out by the dietary filter of the address (./menu-dietary.tsx). */
+  hidden?: boolean;
 }
 
 export interface PublicMenuSection {
@@ -50,10 +61,16 @@ export function PublicMenuPage({
   site,
   sections,
   jsonLd,
+  dietary,
+  path = "",
 }: {
   site: PublicMenuSite;
   sections: PublicMenuSection[];
   jsonLd: unknown;
+  /** Allergens and diets: the labels in use, the filter and its count. */
+  dietary?: MenuDietaryView;
+  /** The page's own path, where the filter form goes. */
+  path?: string;
 }) {
   return (
     <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
@@ -89,6 +106,7 @@ export function PublicMenuPage({
 
       <main className="menu-container menu-main">
         <PublicSiteFacts site={site} />
+        {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
 
         <div id="menu" className="menu-sections">
           {sections.length === 0 ? (
@@ -100,11 +118,12 @@ export function PublicMenuPage({
                 id={section.id}
                 className="menu-section"
                 aria-labelledby={`${section.id}-title`}
+                hidden={section.items.every((item) => item.hidden) || undefined}
               >
                 <h2 id={`${section.id}-title`}>{section.name}</h2>
                 <ul className="menu-items">
                   {section.items.map((item) => (
-                    <li key={item.id}>
+                    <li key={item.id} {...dietaryItemAttributes(item)}>
                       <MenuItemCard
                         item={item}
                         category={section.uncategorized ? null : section.name}
@@ -159,6 +178,7 @@ function MenuItemCard({
             {category ? <span className="menu-badge category">{category}</span> : null}
           </p>
         ) : null}
+        <DietaryIcons allergens={item.allergens ?? []} diets={item.diets ?? []} />
         {item.description ? (
           <details className="menu-item-description">
             <summary>

@@ -7,8 +7,8 @@ import siteStylesHref from "~/styles/public-site.css?url";
 import type { Route } from "./+types/public-page";
 import { restaurantSite } from "./site";
 
-// Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript,
-// so the page ships none.
+// Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript; the
+// one inline script (the dietary filter without a reload) only speeds up a GET form.
 export const handle = { hydrate: false };
 
 export const links: Route.LinksFunction = () => [
@@ -36,6 +36,8 @@ export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderDat
       site={loaderData.site}
       sections={loaderData.sections}
       jsonLd={loaderData.jsonLd}
+      dietary={loaderData.dietary}
+      path={loaderData.path}
     />
   );
 }
