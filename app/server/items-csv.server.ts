@@ -268,7 +268,10 @@ export function parseItemsCsv(input: Uint8Array | string, items: ItemsDefinition
     if (!row.id) continue;
     const first = firstRowOfId.get(row.id);
     if (first === undefined) firstRowOfId.set(row.id, row.row);
-    else row.errors.push(rowErrorText(row.row, `the id ${row.id} is also on row ${first}.`));
+    else {
+      row.errors.push(rowErrorText(row.row, `the id ${row.id} is also on row ${first}.`));
+      row.fields = null;
+    }
   }
   return { fileErrors: [], rows };
 }

@@ -139,7 +139,7 @@ export function MenuDietaryPanel({ view, path }: { view: MenuDietaryView; path: 
           {filterCountText(matching, total)}
         </p>
         <p id="menu-filter-none" className="menu-filter-none" hidden={!filtering || matching > 0}>
-          No dish matches this filter.{" "}
+          {"No dish matches this filter. "}
           <a href={path} data-clear="">
             Show all dishes
           </a>
@@ -154,16 +154,16 @@ export function MenuDietaryPanel({ view, path }: { view: MenuDietaryView; path: 
             <li key={entry.key}>
               <span className="di di-a" aria-hidden="true">
                 {entry.icon}
-              </span>{" "}
-              Contains {entry.label.toLowerCase()}
+              </span>
+              {` Contains ${entry.label.toLowerCase()}`}
             </li>
           ))}
           {diets.map((entry) => (
             <li key={entry.key}>
               <span className="di di-d" aria-hidden="true">
                 {entry.icon}
-              </span>{" "}
-              {entry.label}
+              </span>
+              {` ${entry.label}`}
             </li>
           ))}
         </ul>
