@@ -69,11 +69,11 @@ async function download(who: SessionUser, productId: string, file: "export" | "t
   context.set(ownerContext, who);
   const path = `/user/items-csv/${productId}${file === "template" ? "/template" : ""}`;
   try {
-    return (await itemsCsvRoute.loader({
+    return await itemsCsvRoute.loader({
       request: new Request(`http://localhost${path}`),
       params: { pid: productId },
       context,
-    } as never)) as Response;
+    } as never);
   } catch (thrown) {
     return thrown as { init?: { status?: number } } | Response;
   }

@@ -4,6 +4,7 @@ import { CSV_MAX_BYTES, isImportable } from "~/lib/items-csv";
 import { MESSAGES } from "~/lib/messages";
 import { restaurantSite } from "~/sites/restaurant/site";
 import { shoppySite } from "~/sites/shoppy/site";
+import type { ItemsDefinition } from "~/sites/site";
 import {
   itemsToCsv,
   parseItemsCsv,
@@ -12,8 +13,8 @@ import {
   type ExportableItem,
 } from "./items-csv.server";
 
-const menu = restaurantSite.items;
-const shop = shoppySite.items;
+const menu: ItemsDefinition = restaurantSite.items;
+const shop: ItemsDefinition = shoppySite.items;
 const HEADER = "id,name,price,category,description,popular,allergens,diets";
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
