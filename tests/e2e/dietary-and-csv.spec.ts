@@ -237,7 +237,7 @@ test("CSV: export, edit the file, import: the same items with the edit applied",
   await page.getByRole("link", { name: "Export 2 items" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("leaf-ladle-items.csv");
-  const exported = await readFile((await download.path()), "utf8");
+  const exported = await readFile(await download.path(), "utf8");
   expect(
     exported.startsWith("\uFEFFid,name,price,category,description,popular,allergens,diets\r\n"),
   ).toBe(true);
@@ -278,7 +278,7 @@ test("CSV: export, edit the file, import: the same items with the edit applied",
   // Exported again: the same items, the edit applied, nothing else changed.
   const again = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export 3 items" }).click();
-  const second = await readFile((await (await again).path()), "utf8");
+  const second = await readFile(await (await again).path(), "utf8");
   const records = Papa.parse<string[]>(second.replace(/^\uFEFF/, "").trim()).data;
   expect(records).toHaveLength(4);
   for (const line of exported.trim().split("\r\n").slice(1)) {
