@@ -18,7 +18,7 @@ import {
 } from "~/lib/items-csv";
 import { ITEM_ID_PATTERN } from "~/lib/items";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
-import { priceAmount } from "~/lib/price";
+import { parsePriceToCents, priceAmount } from "~/lib/price";
 import type { ItemsDefinition } from "~/sites/site";
 import type { ItemFields } from "./repositories/items.server";
 
@@ -328,7 +328,12 @@ function parseRow(
       errors.push(rowErrorText(rowNumber, column ? message : issue.message));
     }
   }
-  const priceCents = checked.success ? checked.data.price : null;
+  const priceText = cell("price");
+  const priceCents = checked.success
+    ? checked.data.price
+    : priceText
+      ? parsePriceToCents(priceText)
+      : null;
 
   if (errors.length > 0 || !checked.success) {
     return { row: rowNumber, id, name, priceCents, fields: null, errors };

@@ -161,9 +161,7 @@ function ImportPreviewTable({
             <thead>
               <tr>
                 <th scope="col">Row</th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Will</th>
+                <th scope="col">Item</th>
                 <th scope="col">Problems</th>
               </tr>
             </thead>
@@ -171,9 +169,15 @@ function ImportPreviewTable({
               {preview.rows.map((row) => (
                 <tr key={row.row} data-refused={row.errors.length > 0 || undefined}>
                   <th scope="row">{row.row}</th>
-                  <td>{row.name || <span className="muted">(no name)</span>}</td>
-                  <td>{row.priceCents === null ? "–" : formatPrice(row.priceCents, currency)}</td>
-                  <td>{row.action === "add" ? "Add" : "Update"}</td>
+                  <td>
+                    <span className="items-csv-name">
+                      {row.name || <span className="muted">(no name)</span>}
+                    </span>
+                    <span className="items-csv-what">
+                      {row.action === "add" ? "Add" : "Update"}
+                      {row.priceCents === null ? "" : ` · ${formatPrice(row.priceCents, currency)}`}
+                    </span>
+                  </td>
                   <td>
                     {row.errors.length > 0 ? (
                       <span className="items-csv-problem">

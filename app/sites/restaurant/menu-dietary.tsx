@@ -65,16 +65,18 @@ export function DietaryIcons({
   return (
     <p className="dietary-icons">
       <span className="visually-hidden">{words.trim()}</span>
-      {contains.map((entry) => (
-        <span key={entry.key} className="di di-a" aria-hidden="true" title={entry.label}>
-          {entry.icon}
-        </span>
-      ))}
-      {is.map((entry) => (
-        <span key={entry.key} className="di di-d" aria-hidden="true" title={entry.label}>
-          {entry.icon}
-        </span>
-      ))}
+      <span className="dietary-icon-row" aria-hidden="true">
+        {contains.map((entry) => (
+          <span key={entry.key} className="di di-a" title={entry.label}>
+            {entry.icon}
+          </span>
+        ))}
+        {is.map((entry) => (
+          <span key={entry.key} className="di di-d" title={entry.label}>
+            {entry.icon}
+          </span>
+        ))}
+      </span>
     </p>
   );
 }
