@@ -51,12 +51,15 @@ function CheckboxGroup({
   field,
   options,
   checked,
+  round = false,
 }: {
   legend: string;
   hint?: string;
   field: FieldState;
   options: readonly DietaryLabel[];
   checked: Set<string>;
+  /** Diets' icons are round on the public menu, allergens' square: the same here. */
+  round?: boolean;
 }) {
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, field.errors?.length ? field.errorId : null]
@@ -89,7 +92,10 @@ function CheckboxGroup({
                 defaultChecked={checked.has(option.key)}
               />
               <label htmlFor={id}>
-                <span className="dietary-icon-small" aria-hidden="true">
+                <span
+                  className={round ? "dietary-icon-small round" : "dietary-icon-small"}
+                  aria-hidden="true"
+                >
                   {option.icon}
                 </span>
                 {option.label}
