@@ -3,7 +3,7 @@
  * without JavaScript), and the items' CSV round trip and refusal, at a phone's and a laptop's
  * width, with axe on every page changed.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import Papa from "papaparse";
 import {
@@ -269,6 +269,7 @@ test("CSV: export, edit the file, import: the same items with the edit applied",
     await page.setViewportSize(size);
     await expectNoSeriousAxeIssue(page, `import preview ${name}`);
   }
+  if (SHOTS) await writeFile(`${SHOTS}/import-preview.html`, await page.content());
   await preview.getByRole("button", { name: "Import 3 items" }).click();
   await expect(page.getByText("Imported 3 items: 1 added, 2 updated.")).toBeVisible();
   const list = page.locator(".editor-panel");
@@ -350,7 +351,10 @@ test("the public menu with icons, legend and filter passes axe at both widths", 
     await page.setViewportSize(size);
     await page.goto(publicPath);
     await page.getByText("Filter by diet or allergen").click();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu-${name}.png`, fullPage: true });
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/menu-${name}.png`, fullPage: true });
+      await writeFile(`${SHOTS}/menu.html`, await (await page.request.get(publicPath)).text());
+    }
     await expectNoSeriousAxeIssue(page, `public menu ${name}`);
     await page.goto(`${publicPath}?diet=vegan&avoid=mustard`);
     await expect(page.getByText("No dish matches this filter.")).toBeVisible();

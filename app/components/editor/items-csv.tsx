@@ -120,10 +120,10 @@ function ImportPreviewTable({
 
   return (
     <section className="items-csv-preview" aria-labelledby={titleId}>
-      <h3 id={titleId} ref={headingRef} tabIndex={-1}>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
         Preview: {plural(preview.rows.length, "row", "rows")}
         {preview.rows.length > 0 ? ` (${preview.adds} to add, ${preview.updates} to update)` : ""}
-      </h3>
+      </h2>
       {importable ? (
         <p>
           The site has {preview.before} items; after the import it will have {preview.after}.
