@@ -29,6 +29,11 @@ export default [
     route("link-shared/:pid", "routes/portal/link-shared.ts"),
     route("upload/:pid", "routes/portal/upload.ts"),
     route("events", "routes/portal/events.ts"),
+    // An editor's items as CSV, and the template to fill in.
+    route("items-csv/:pid", "routes/portal/items-csv.ts"),
+    route("items-csv/:pid/template", "routes/portal/items-csv.ts", {
+      id: "routes/portal/items-csv-template",
+    }),
   ]),
 
   // Printables of a site: guarded like the portal, without its nav, one page of paper each.

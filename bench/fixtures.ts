@@ -28,6 +28,8 @@ const CATEGORIES = ["Starters", "Salads", "Mains", "Pasta", "Desserts", "Drinks"
 const DISHES = ["Soup", "Salad", "Burger", "Risotto", "Tart", "Curry", "Taco", "Pie", "Toast"];
 const ADJECTIVES = ["Smoked", "Crispy", "Garden", "Spicy", "Classic", "Golden", "Rustic", "Wild"];
 const GOODS = ["Tote", "Mug", "Scarf", "Candle", "Notebook", "Wallet", "Apron", "Pouch", "Lamp"];
+const BENCH_ALLERGENS = [["gluten", "milk"], ["eggs"], [], ["tree-nuts", "sesame"], ["fish"]];
+const BENCH_DIETS = [["vegetarian"], [], ["vegan", "vegetarian"], [], ["spicy"], ["gluten-free"]];
 const SHOP_TAGS = ["Gifts", "Home", "Kitchen", "Cotton", "Leather", "Winter", "Bags", "Paper"];
 
 function weekHours(): HoursRow[] {
@@ -152,6 +154,9 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
         "Made in our kitchen every morning with local produce, served with bread and a seasonal side.",
       category: CATEGORIES[i % CATEGORIES.length]!,
       star: i % 7 === 0,
+      // Most dishes declare an allergen or two, and some a diet, as a real menu does.
+      allergens: BENCH_ALLERGENS[i % BENCH_ALLERGENS.length]!,
+      diets: BENCH_DIETS[i % BENCH_DIETS.length]!,
     });
     if (!added.ok) throw new Error(`Could not add a restaurant item: ${added.reason}.`);
     await storePicture(restaurant, { kind: "item-image", itemId: added.itemId }, picture(i).item);

@@ -59,6 +59,9 @@ export const editItemSchema = z.object({ itemId, ...itemFields });
 type ItemInput<Schema extends z.ZodType> = Omit<z.output<Schema>, "category"> & {
   category?: string;
   tags?: string[];
+  /** A menu's dishes: keys of app/lib/dietary.ts. */
+  allergens?: string[];
+  diets?: string[];
 };
 export type AddItemInput = ItemInput<typeof addItemSchema>;
 export type EditItemInput = ItemInput<typeof editItemSchema>;
@@ -212,6 +215,9 @@ export interface EditorItem extends ListedItem {
   thumbnailUrl: string;
   /** The list-size thumbnail of each of `images`, in the same order. */
   imageThumbnails: string[];
+  /** A menu's dishes: what they contain and what they are (keys of app/lib/dietary.ts). */
+  allergens: string[];
+  diets: string[];
 }
 
 export type ItemIntent =

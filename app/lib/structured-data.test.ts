@@ -93,6 +93,46 @@ describe("businessJsonLd: special days", () => {
   });
 });
 
+describe("restaurantJsonLd: diets", () => {
+  it("gives each dish schema.org's RestrictedDiet values where one exists, and none otherwise", () => {
+    const data = restaurantJsonLd({
+      name: "Green Table",
+      url: "https://portal.example/r/green-table-abc",
+      address: "",
+      phone: "",
+      email: "",
+      images: [],
+      hours: [],
+      menu: [
+        {
+          name: "Mains",
+          items: [
+            {
+              name: "Falafel",
+              description: "",
+              priceCents: 900,
+              image: null,
+              diets: ["spicy", "vegan", "vegetarian", "halal", "gluten-free", "kosher", "unknown"],
+            },
+            { name: "Chili", description: "", priceCents: 1100, image: null, diets: ["spicy"] },
+          ],
+        },
+      ],
+    });
+    const [falafel, chili] = (
+      data.hasMenu as { hasMenuSection: Array<{ hasMenuItem: Array<Record<string, unknown>> }> }
+    ).hasMenuSection[0]!.hasMenuItem;
+    expect(falafel!.suitableForDiet).toEqual([
+      "https://schema.org/VegetarianDiet",
+      "https://schema.org/VeganDiet",
+      "https://schema.org/GlutenFreeDiet",
+      "https://schema.org/HalalDiet",
+      "https://schema.org/KosherDiet",
+    ]);
+    expect(chili).not.toHaveProperty("suitableForDiet");
+  });
+});
+
 describe("restaurantJsonLd", () => {
   const hours = defaultHours().map((row) =>
     row.day === "Sunday" ? row : { ...row, open: "11:00 AM", close: "10:00 PM" },

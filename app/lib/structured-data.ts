@@ -2,6 +2,7 @@
  * schema.org JSON-LD for public pages, built from stored info. Only values
  * that are safe to publish go in: http(s) images, times in 24-hour form.
  */
+import { suitableForDiet } from "./dietary";
 import { CLOSED, toIso24, type HoursRow, type SpecialHours } from "./hours";
 import { DEFAULT_CURRENCY } from "./currency";
 import { priceAmount } from "./price";
@@ -78,6 +79,8 @@ export interface MenuSectionFacts {
     priceCents: number;
     /** An absolute http(s) URL; anything else is left out. */
     image: string | null;
+    /** Keys of app/lib/dietary.ts; those with a schema.org RestrictedDiet become `suitableForDiet`. */
+    diets?: readonly string[];
   }>;
 }
 
@@ -112,11 +115,13 @@ export function restaurantJsonLd(
               name: section.name,
               hasMenuItem: section.items.map((item) => {
                 const image = safeHttpUrl(item.image);
+                const diets = suitableForDiet(item.diets ?? []);
                 return {
                   "@type": "MenuItem",
                   name: item.name,
                   ...(item.description ? { description: item.description } : {}),
                   ...(image ? { image } : {}),
+                  ...(diets.length ? { suitableForDiet: diets } : {}),
                   offers: { "@type": "Offer", ...offerPrice(item.priceCents, currency) },
                 };
               }),

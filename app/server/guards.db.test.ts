@@ -230,8 +230,10 @@ describe("loadPublicSite", () => {
       ["Zucchini Fries", 650],
     ]);
     expect(Object.keys(site.items[0]!).sort()).toEqual([
+      "allergens",
       "category",
       "description",
+      "diets",
       "id",
       "imageUrl",
       "images",
@@ -241,7 +243,14 @@ describe("loadPublicSite", () => {
       "star",
       "tags",
     ]);
-    expect(site.items[0]).toMatchObject({ star: false, soldOut: false, tags: [], images: [] });
+    expect(site.items[0]).toMatchObject({
+      star: false,
+      soldOut: false,
+      tags: [],
+      images: [],
+      allergens: [],
+      diets: [],
+    });
   });
 
   it("answers 404 for an unknown id, the wrong type, or a removed product", async () => {

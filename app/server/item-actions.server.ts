@@ -156,13 +156,15 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
       case "update-item": {
         const parsed = parse(intent, request.formData, request.items.editSchema);
         if ("refusal" in parsed) return parsed.refusal;
-        const { itemId, name, price, category, description, tags } = parsed.value;
+        const { itemId, name, price, category, description, tags, allergens, diets } = parsed.value;
         return await update(intent, request, parsed.submission, itemId, {
           name,
           priceCents: price,
           description,
           ...(category !== undefined ? { category } : {}),
           ...(tags ? { tags } : {}),
+          ...(allergens ? { allergens } : {}),
+          ...(diets ? { diets } : {}),
         });
       }
       case "delete-item":
@@ -201,7 +203,7 @@ async function addItemIntent(request: ItemRequest) {
   const parsed = parse(intent, formData, items.addSchema);
   if ("refusal" in parsed) return parsed.refusal;
   const { submission } = parsed;
-  const { name, price, category, description, star, tags } = parsed.value;
+  const { name, price, category, description, star, tags, allergens, diets } = parsed.value;
 
   // The photo is checked and re-encoded before anything is written, so a bad
   // file refuses the whole item instead of leaving one without its photo.
@@ -229,6 +231,8 @@ async function addItemIntent(request: ItemRequest) {
     description,
     star,
     ...(tags ? { tags } : {}),
+    ...(allergens ? { allergens } : {}),
+    ...(diets ? { diets } : {}),
   });
   if (!added.ok) {
     return added.reason === "limit-reached"

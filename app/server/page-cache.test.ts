@@ -232,13 +232,31 @@ describe("publicPageAddress", () => {
   const address = (path: string) => publicPageAddress(new URL(`http://127.0.0.1:3000${path}`));
   const key = (path: string) => address(path)?.key;
 
-  it("keys menus and profiles by their path alone: they read no query", () => {
-    for (const prefix of ["/r", "/d", "/e"]) {
+  it("keys profiles by their path alone: they read no query", () => {
+    for (const prefix of ["/d", "/e"]) {
       const path = `${prefix}/joes-AbC123`;
       for (const query of ["", "?", "?utm_source=qr", "?q=pizza&tag=a&item=abc", "?zz=1#top"]) {
         expect(key(path + query)).toBe(path);
       }
     }
+  });
+
+  it("keys a menu by its path and its dietary filter: known keys only, each once, sorted", () => {
+    const path = "/r/joes-AbC123";
+    for (const query of ["", "?", "?utm_source=qr", "?q=pizza&tag=a&item=abc", "?zz=1#top"]) {
+      expect(key(path + query)).toBe(path);
+    }
+    expect(key(`${path}?diet=&avoid=`)).toBe(path);
+    expect(key(`${path}?diet=carnivore&avoid=peanut&avoid=MILK`)).toBe(path);
+    expect(key(`${path}?diet=vegetarian`)).toBe(`${path}?diet=vegetarian`);
+    expect(
+      key(`${path}?utm_source=qr&avoid=tree-nuts&diet=vegan&avoid=milk&diet=vegetarian&avoid=milk`),
+    ).toBe(`${path}?diet=vegan&diet=vegetarian&avoid=milk&avoid=tree-nuts`);
+    expect(key(`${path}?avoid=milk&avoid=eggs`)).toBe(key(`${path}?avoid=eggs&avoid=milk`));
+    expect(key(`${path}?avoid=spicy`)).toBe(`${path}?avoid=spicy`);
+    expect(address(`${path}?avoid=sesame&x=1`)!.url.href).toBe(
+      `http://127.0.0.1:3000${path}?avoid=sesame`,
+    );
   });
 
   it("keys a shop by its path and the filters and open item it shows, in one order", () => {

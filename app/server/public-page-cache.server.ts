@@ -17,6 +17,7 @@ import type {
   Response as ExpressResponse,
 } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { canonicalMenuSearch } from "~/lib/dietary";
 import { canonicalShopSearch } from "~/sites/shoppy/shop";
 import { parseSlugId } from "~/lib/slug";
 import { classifyView } from "./analytics/classify-view.server";
@@ -138,7 +139,7 @@ export const PUBLIC_PAGE_PATH = /^(\/[rsde]\/)([^/]+)\/?$/;
 
 type PublicPagePrefix = "/r/" | "/s/" | "/d/" | "/e/";
 
-/** Menus and profiles read nothing from their query string. */
+/** Profiles read nothing from their query string. */
 const readsNoQuery = () => new URLSearchParams();
 
 /**
@@ -148,7 +149,8 @@ const readsNoQuery = () => new URLSearchParams();
  * page's entry, and a miss renders exactly the page a hit sends.
  */
 const PAGE_QUERY: Record<PublicPagePrefix, (params: URLSearchParams) => URLSearchParams> = {
-  "/r/": readsNoQuery,
+  // `diet` and `avoid`: the dietary filter, known keys only, sorted.
+  "/r/": canonicalMenuSearch,
   // `tag`, `q` and `item`: the filters and the open item.
   "/s/": canonicalShopSearch,
   "/d/": readsNoQuery,

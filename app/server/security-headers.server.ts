@@ -17,6 +17,7 @@ import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
+import { MENU_FILTER_SCRIPT } from "~/sites/restaurant/menu-filter-script";
 import { MENU_NAV_SCRIPT } from "~/sites/restaurant/menu-nav-script";
 import { PUBLIC_PAGE_PATH } from "./public-page-cache.server";
 import type { AppServices } from "./services.server";
@@ -48,8 +49,10 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** The hash that lets the shop page's inline script run; the text never changes while the process runs. */
 export const SHOP_SCRIPT_HASH = scriptHash(SHOP_PAGE_SCRIPT);
-/** The hash that lets the restaurant page's inline script (the Menu and its chips) run. */
-export const MENU_SCRIPT_HASH = scriptHash(MENU_NAV_SCRIPT);
+/** The hash that lets the restaurant page's navigation script (the Menu and its chips) run. */
+export const MENU_NAV_SCRIPT_HASH = scriptHash(MENU_NAV_SCRIPT);
+/** Likewise for the restaurant page's dietary filter, which filters without a reload. */
+export const MENU_FILTER_SCRIPT_HASH = scriptHash(MENU_FILTER_SCRIPT);
 
 function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -131,7 +134,7 @@ function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static
         }
       : {
           ...base,
-          "script-src": [SHOP_SCRIPT_HASH, MENU_SCRIPT_HASH],
+          "script-src": [SHOP_SCRIPT_HASH, MENU_NAV_SCRIPT_HASH, MENU_FILTER_SCRIPT_HASH],
           "script-src-attr": ["'none'"],
           // Dealership and e-commerce owners type their logo and background addresses:
           // any http(s) picture. Owners may embed their public page in their own website,

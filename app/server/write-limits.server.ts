@@ -18,7 +18,7 @@ export type WriteKind = "writes" | "uploads";
 export type WriteAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 interface WriteLimiters {
-  consume(kind: WriteKind, ownerId: string): Promise<WriteAllowance>;
+  consume(kind: WriteKind, ownerId: string, points?: number): Promise<WriteAllowance>;
 }
 
 // One pair of limiters per running set of services (tests start several).
@@ -40,9 +40,9 @@ function limitersFor(services: AppServices): WriteLimiters {
     uploads: make("uploads", services.env.writeLimits.uploads),
   };
   limiters = {
-    async consume(kind, ownerId) {
+    async consume(kind, ownerId, points = 1) {
       try {
-        await byKind[kind].consume(ownerId);
+        await byKind[kind].consume(ownerId, points);
         return { allowed: true };
       } catch (refusal) {
         // The library refuses with its result; anything else is a real failure.
@@ -55,13 +55,17 @@ function limitersFor(services: AppServices): WriteLimiters {
   return limiters;
 }
 
-/** Counts one write (or upload) of the signed-in owner against their limit. */
+/**
+ * Counts one write (or upload) of the signed-in owner against their limit; `points` for a
+ * change that is several writes at once (an import of many items).
+ */
 export function countOwnerWrite(
   context: Readonly<RouterContextProvider>,
   kind: WriteKind,
+  points = 1,
 ): Promise<WriteAllowance> {
   const owner = context.get(ownerContext);
-  return limitersFor(context.get(servicesContext)).consume(kind, owner.id);
+  return limitersFor(context.get(servicesContext)).consume(kind, owner.id, points);
 }
 
 /** What an owner over a limit is told: what happened, and when to try again. */

@@ -23,12 +23,13 @@ export interface SiteEditor {
   MenuDialogs?: ItemMenuDialog[];
   /**
    * Fields the Add Item form and the edit modal add after the shared ones (a shop's
-   * tags), as fields of the same Conform form: `fields.tags` has their errors.
+   * tags, a dish's allergens and diets), as fields of the same Conform form:
+   * `fields.tags` has their errors.
    */
   ItemFields?: ComponentType<{
     item: EditorItem | null;
     suggestions: string[];
-    fields: FormFields<"tags">;
+    fields: FormFields<"tags" | "allergens" | "diets">;
   }>;
   /** Fields the Info form adds before Save (a shop's tags and payment links), likewise. */
   InfoFields?: ComponentType<{ values: OwnInfoFields; fields: FormFields<keyof OwnInfoFields> }>;

@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import type { CurrencyCode } from "~/lib/currency";
+import type { CsvColumn } from "~/lib/items-csv";
 import type { AddItemInput, EditItemInput, ItemIntent } from "~/lib/items";
 import type { ProfileInfoInput } from "~/lib/profile-info";
 import type { ProductType, PublicPrefix } from "./product-types";
@@ -84,4 +85,12 @@ export interface ItemsDefinition {
   imageFailureMessage: string;
   addSchema: z.ZodType<AddItemInput>;
   editSchema: z.ZodType<EditItemInput>;
+  /**
+   * Its items as a CSV file (app/lib/items-csv.ts): the columns in the order an export
+   * writes them, and the example row of the template.
+   */
+  csv: {
+    columns: readonly CsvColumn[];
+    example: Partial<Record<CsvColumn, string>>;
+  };
 }

@@ -22,6 +22,7 @@ import type { FileStorage } from "../../app/server/storage/storage.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createTestServices } from "../support/test-services";
+import { MENU_FILTER_SCRIPT } from "../../app/sites/restaurant/menu-filter-script";
 
 let services: RunningServices;
 let app: TestHttpApp;
@@ -179,15 +180,15 @@ describe("Content-Security-Policy", () => {
     for (const script of inlineScripts(page.body)) expect(script.nonce).toBe(nonceOf(policy));
   });
 
-  it("on public pages: no nonce (the page is shared), each page's script by its hash, framing allowed", async () => {
+  it("on public pages: no nonce (the page is shared), each page's scripts by their hashes, framing allowed", async () => {
     for (const path of [restaurantPath, shopPath]) {
       // The first view is rendered, the second comes from the page cache: the same policy.
       for (const view of ["rendered", "cached"]) {
         const page = await get(path);
         expect(page.status, `${path} ${view}`).toBe(200);
         const policy = policyOf(page.headers);
-        // The same policy for every public page: the shop's script and the menu's.
-        expect(policy.get("script-src")).toHaveLength(2);
+        // The same policy for every public page: the shop's script and the menu's two.
+        expect(policy.get("script-src")).toHaveLength(3);
         for (const source of policy.get("script-src")!) {
           expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
         }
@@ -206,10 +207,12 @@ describe("Content-Security-Policy", () => {
     const shopScripts = inlineScripts(shop.body);
     const menuScripts = inlineScripts(restaurant.body);
     expect(shopScripts).toHaveLength(1);
+    // This menu has no allergen or diet labels: its navigation script alone, no filter.
     expect(menuScripts).toHaveLength(1);
     expect(policyOf(shop.headers).get("script-src")).toEqual([
       hashOf(shopScripts[0]!.text),
       hashOf(menuScripts[0]!.text),
+      hashOf(MENU_FILTER_SCRIPT),
     ]);
     expect(policyOf(restaurant.headers).get("script-src")).toEqual(
       policyOf(shop.headers).get("script-src"),

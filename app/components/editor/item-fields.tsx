@@ -13,6 +13,8 @@ export interface ItemFormValues {
   description: string;
   star: string;
   tags: string[];
+  allergens: string[];
+  diets: string[];
   file: File;
 }
 

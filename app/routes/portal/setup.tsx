@@ -5,6 +5,7 @@ import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
 import { EditorTabs, parseEditorTab, PreviewTabs } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
+import { ItemsCsvPanel } from "~/components/editor/items-csv";
 import { SiteCurrencyProvider } from "~/components/editor/site-currency";
 import { SiteInfo } from "~/components/editor/site-info";
 import {
@@ -16,6 +17,7 @@ import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-ed
 import { servicesContext } from "~/context";
 import { siteCurrency } from "~/lib/currency";
 import { isSavedInPlace, itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
+import { IMPORT_CONFIRM_INTENT, IMPORT_PREVIEW_INTENT, type ImportResult } from "~/lib/items-csv";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { SaveInfoResult } from "~/lib/profile-info";
@@ -36,13 +38,19 @@ import { listThumbnailUrl } from "~/server/images/list-thumbnails.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
 import { saveSiteInfo } from "~/server/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/item-actions.server";
+import { isImportIntent, runImportIntent } from "~/server/items-import-action.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
+import itemsEditorStylesHref from "~/styles/editor-items-extras.css?url";
 import { logRequestError, requestIdOf } from "~/server/log.server";
 import { countOwnerWrite, tooManyWritesMessage } from "~/server/write-limits.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: itemsEditorStylesHref },
+];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -101,6 +109,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         images: row.images,
         thumbnailUrl: listThumbnailUrl(storage, row.imageUrl || row.images[0] || ""),
         imageThumbnails: row.images.map((url) => listThumbnailUrl(storage, url)),
+        allergens: row.allergens,
+        diets: row.diets,
       }));
     } catch (error) {
       logRequestError(request, "loading items failed", error);
@@ -139,7 +149,8 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
  * The Info form's answer, an item write's, the category order's, or a form the editor
  * cannot read or run.
  */
-type ActionResult = SaveInfoResult | ItemActionResult | CategoryOrderResult | { error: string };
+type ActionResult =
+  SaveInfoResult | ItemActionResult | CategoryOrderResult | ImportResult | { error: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { owner, product } = await requireOwnedProduct(
@@ -160,6 +171,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const intent = formData.get("intent");
+  const items = siteOf(product.type).items;
+  // A CSV file of items: its preview, or its rows written (not an image upload).
+  if (items && isImportIntent(intent)) {
+    return runImportIntent(intent, {
+      services,
+      context,
+      product,
+      formData,
+      file,
+      items,
+      requestId: requestIdOf(request),
+    });
+  }
   // A photo posted with Add Item (without JavaScript) is an upload like any other.
   if (file) {
     const allowance = await countOwnerWrite(context, "uploads");
@@ -171,7 +195,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "save-info") {
     return saveSiteInfo(services.events, owner.id, product, formData, requestIdOf(request));
   }
-  const items = siteOf(product.type).items;
   if (intent === CATEGORY_ORDER_INTENT && items?.categories) {
     return saveCategoryOrder(services.events, product, formData, requestIdOf(request));
   }
@@ -193,7 +216,16 @@ function isItemResult(result: ActionResult | undefined): result is ItemActionRes
     result !== undefined &&
     "intent" in result &&
     result.intent !== "save-info" &&
-    result.intent !== CATEGORY_ORDER_INTENT
+    result.intent !== CATEGORY_ORDER_INTENT &&
+    !isImportResult(result)
+  );
+}
+
+function isImportResult(result: ActionResult | undefined): result is ImportResult {
+  return (
+    result !== undefined &&
+    "intent" in result &&
+    (result.intent === IMPORT_PREVIEW_INTENT || result.intent === IMPORT_CONFIRM_INTENT)
   );
 }
 
@@ -224,7 +256,9 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const itemResult = isItemResult(actionData) ? actionData : undefined;
   const infoResult = isInfoResult(actionData) ? actionData : undefined;
   const categoryOrderResult = isCategoryOrderResult(actionData) ? actionData : undefined;
-  const refusal = actionData && "error" in actionData ? actionData.error : null;
+  const importResult = isImportResult(actionData) ? actionData : undefined;
+  const refusal =
+    actionData && "error" in actionData && !("intent" in actionData) ? actionData.error : null;
   const itemRefusal = itemResult?.intent === "add-item" ? null : itemFailure(itemResult);
   const type = loaderData.type;
   const site = siteOf(type);
@@ -293,6 +327,13 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
             <div className="editor-panel">
               {tab === "items" && categories && categories.length > 1 ? (
                 <CategoryOrder categories={categories} result={categoryOrderResult} />
+              ) : null}
+              {tab === "items" && site.items ? (
+                <ItemsCsvPanel
+                  productId={loaderData.id}
+                  itemCount={loaderData.items?.length ?? 0}
+                  result={importResult}
+                />
               ) : null}
               {tab === "items" && site.items ? (
                 <ItemList

@@ -12,6 +12,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { slugify } from "~/lib/slug";
 import { categoryKey } from "~/lib/items";
+import { isImportable, type ImportPreview } from "~/lib/items-csv";
 import {
   categoryOrderAfterChange,
   matchesCategoriesInUse,
@@ -21,6 +22,7 @@ import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
 import type { Changes, Events, Transaction } from "../events.server";
 import { createId } from "../ids.server";
+import { previewImport, type ParsedCsv } from "../items-csv.server";
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -33,6 +35,9 @@ export interface ItemFields {
   star: boolean;
   tags: string[];
   soldOut: boolean;
+  /** A menu's dishes: keys of app/lib/dietary.ts, checked by the item schemas. */
+  allergens: string[];
+  diets: string[];
 }
 
 export type AddItemResult =
@@ -136,6 +141,61 @@ export async function deleteItem(
     if (removed.length === 0) return false;
     await productChanged(tx, changes, product);
     return true;
+  });
+}
+
+export type ImportItemsResult =
+  | { ok: true; added: number; updated: number }
+  | { ok: false; reason: "product-missing" }
+  | { ok: false; reason: "refused"; preview: ImportPreview };
+
+/**
+ * Writes the rows of a checked CSV file (app/server/items-csv.server.ts) in one transaction
+ * under the product's lock: rows with an id update that item (only the file's columns),
+ * rows without add one. The preview is made again from the items as they are now, under
+ * the lock, so an id that is gone or a cap passed since the owner's preview refuses the
+ * whole import, and nothing is written.
+ */
+export async function importItems(
+  events: Events,
+  product: { id: string; ownerUid: string },
+  parsed: ParsedCsv,
+): Promise<ImportItemsResult> {
+  return events.transaction(async (tx, changes) => {
+    if (!(await lockProduct(tx, product))) return { ok: false, reason: "product-missing" } as const;
+    const existing = await tx
+      .select({ id: items.id, name: items.name })
+      .from(items)
+      .where(eq(items.productId, product.id));
+    const preview = previewImport(parsed, existing);
+    if (!isImportable(preview)) return { ok: false, reason: "refused", preview } as const;
+    const before = await categoryOrder(tx, product.id);
+    let added = 0;
+    let updated = 0;
+    for (const row of parsed.rows) {
+      const fields = row.fields!;
+      const slug = fields.name === undefined ? {} : { slug: slugify(fields.name) };
+      if (row.id) {
+        await tx
+          .update(items)
+          .set({ ...fields, ...slug })
+          .where(and(eq(items.id, row.id), eq(items.productId, product.id)));
+        updated++;
+      } else {
+        await tx.insert(items).values({
+          ...fields,
+          name: fields.name!,
+          priceCents: fields.priceCents!,
+          id: createId(),
+          productId: product.id,
+          slug: slugify(fields.name!),
+        });
+        added++;
+      }
+    }
+    await keepCategoryOrder(tx, product.id, before);
+    await productChanged(tx, changes, product);
+    return { ok: true, added, updated } as const;
   });
 }
 

@@ -45,15 +45,19 @@ const ITEM_FIELDS = {
   tags: items.tags,
   soldOut: items.soldOut,
   images: items.images,
+  allergens: items.allergens,
+  diets: items.diets,
 } as const;
 
 type SiteRow = Pick<typeof productInfo.$inferSelect, keyof typeof SITE_FIELDS>;
-/** What a public page shows of an item; its tags are checked where they are shown. */
+/** What a public page shows of an item; its tags, allergens and diets are checked where they are shown. */
 export type PublicItemRow = Omit<
   Pick<typeof items.$inferSelect, keyof typeof ITEM_FIELDS>,
-  "tags"
+  "tags" | "allergens" | "diets"
 > & {
   tags: unknown[];
+  allergens: unknown[];
+  diets: unknown[];
 };
 
 const SITE_KEYS = Object.keys(SITE_FIELDS) as Array<keyof SiteRow>;

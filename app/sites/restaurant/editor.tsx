@@ -1,8 +1,14 @@
-/** What a restaurant's editor adds: each menu item's one photo, replaced in a dialog. */
+/**
+ * What a restaurant's editor adds: each menu item's one photo, replaced in a dialog, and
+ * its allergens and diets.
+ */
 import type { SiteEditor } from "../editor";
+import { DietaryFields, DietarySummary } from "./dietary-fields";
 import { ReplaceImageDialog } from "./replace-image-dialog";
 
 export const restaurantEditor: SiteEditor = {
+  RowSummary: DietarySummary,
+  ItemFields: ({ item, fields }) => <DietaryFields item={item} fields={fields} />,
   MenuDialogs: [
     {
       key: "image",

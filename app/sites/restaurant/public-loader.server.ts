@@ -1,5 +1,12 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
+import {
+  labelsInUse,
+  matchesMenuFilter,
+  parseMenuFilter,
+  storedAllergens,
+  storedDiets,
+} from "~/lib/dietary";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { publicOpening } from "~/lib/opening-status";
 import { restaurantJsonLd } from "~/lib/structured-data";
@@ -15,7 +22,7 @@ import { restaurantSite } from "./site";
  * leaves the server; images are this site's paths or http(s) URLs, never anything else.
  */
 export function publicRestaurantLoader() {
-  return async ({ params, context }: LoaderFunctionArgs) => {
+  return async ({ params, context, request }: LoaderFunctionArgs) => {
     const { db, env } = context.get(servicesContext);
     const site = await loadPublicSite(
       db,
@@ -34,8 +41,20 @@ export function publicRestaurantLoader() {
         description: item.description,
         star: item.star,
         imageUrl: item.imageUrl,
+        allergens: storedAllergens(item.allergens),
+        diets: storedDiets(item.diets),
       })),
     }));
+    // The dietary filter of the address (?diet=…&avoid=…): dishes that do not match are
+    // rendered hidden, so that the page's script can show them again without a reload.
+    const filter = parseMenuFilter(new URL(request.url).searchParams);
+    const dishes = sections.flatMap((section) => section.items);
+    const dietary = {
+      filter,
+      ...labelsInUse(dishes),
+      matching: dishes.filter((item) => matchesMenuFilter(item, filter)).length,
+      total: dishes.length,
+    };
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     const jsonLd = restaurantJsonLd({
       name: site.name,
@@ -68,8 +87,14 @@ export function publicRestaurantLoader() {
       },
       sections: sections.map((section) => ({
         ...section,
-        items: section.items.map((item) => ({ ...item, imageUrl: publicImageSrc(item.imageUrl) })),
+        items: section.items.map((item) => ({
+          ...item,
+          imageUrl: publicImageSrc(item.imageUrl),
+          hidden: !matchesMenuFilter(item, filter),
+        })),
       })),
+      dietary,
+      path: site.canonicalPath,
       jsonLd,
       freshUntil,
       // Link previews show the hero, else the logo, else the menu's first dish photo.

@@ -7,6 +7,12 @@ import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
 import { MenuCategoryChips } from "./menu-category-chips";
+import {
+  DietaryIcons,
+  dietaryItemAttributes,
+  MenuDietaryPanel,
+  type MenuDietaryView,
+} from "./menu-dietary";
 import { MENU_NAV_SCRIPT } from "./menu-nav-script";
 
 export interface PublicMenuSite {
@@ -32,6 +38,11 @@ export interface PublicMenuItem {
   star: boolean;
   /** Already checked: a path on this site or an http(s) URL. */
   imageUrl: string | null;
+  /** Keys of app/lib/dietary.ts; left out by pages that predate them. */
+  allergens?: string[];
+  diets?: string[];
+  /** Left out by the dietary filter of the address (./menu-dietary.tsx). */
+  hidden?: boolean;
 }
 
 export interface PublicMenuSection {
@@ -56,11 +67,19 @@ export function PublicMenuPage({
   site,
   sections,
   jsonLd,
+  dietary,
+  path = "",
 }: {
   site: PublicMenuSite;
   sections: PublicMenuSection[];
   jsonLd: unknown;
+  /** Allergens and diets: the labels in use, the filter and its count. */
+  dietary?: MenuDietaryView;
+  /** The page's own path, where the filter form goes. */
+  path?: string;
 }) {
+  // Categories the filter emptied are hidden: the Menu and the chips leave them out too.
+  const shownSections = sections.filter((section) => !section.items.every((item) => item.hidden));
   return (
     <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
@@ -75,9 +94,9 @@ export function PublicMenuPage({
           <details className="menu-dropdown">
             <summary>Menu</summary>
             <div className="menu-dropdown-panel">
-              {sections.length > 0 ? (
+              {shownSections.length > 0 ? (
                 <ul aria-label="Categories">
-                  {sections.map((section) => (
+                  {shownSections.map((section) => (
                     <li key={section.id}>
                       <a href={`#${section.id}`}>{section.name}</a>
                     </li>
@@ -89,13 +108,14 @@ export function PublicMenuPage({
             </div>
           </details>
         </div>
-        <MenuCategoryChips sections={sections} />
+        <MenuCategoryChips sections={shownSections} />
       </nav>
 
       <PublicSiteHero site={site} />
 
       <main className="menu-container menu-main">
         <PublicSiteFacts site={site} />
+        {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
 
         <div id="menu" className="menu-sections">
           {sections.length === 0 ? (
@@ -107,11 +127,12 @@ export function PublicMenuPage({
                 id={section.id}
                 className="menu-section"
                 aria-labelledby={`${section.id}-title`}
+                hidden={section.items.every((item) => item.hidden) || undefined}
               >
                 <h2 id={`${section.id}-title`}>{section.name}</h2>
                 <ul className="menu-items">
                   {section.items.map((item) => (
-                    <li key={item.id}>
+                    <li key={item.id} {...dietaryItemAttributes(item)}>
                       <MenuItemCard
                         item={item}
                         category={section.uncategorized ? null : section.name}
@@ -167,6 +188,7 @@ function MenuItemCard({
             {category ? <span className="menu-badge category">{category}</span> : null}
           </p>
         ) : null}
+        <DietaryIcons allergens={item.allergens ?? []} diets={item.diets ?? []} />
         {item.description ? (
           <details className="menu-item-description">
             <summary>

@@ -7,8 +7,9 @@ import siteStylesHref from "~/styles/public-site.css?url";
 import type { Route } from "./+types/public-page";
 import { restaurantSite } from "./site";
 
-// Plain HTML and CSS: the menu dropdown, anchors and descriptions need no JavaScript.
-// One inline script under 1 KB only closes the dropdown and marks the current category.
+// Plain HTML and CSS: the menu dropdown, anchors, descriptions and the dietary filter (a GET
+// form) need no JavaScript. Two small inline scripts only help: one closes the dropdown and
+// marks the current category, the other filters dishes without a reload.
 export const handle = { hydrate: false };
 
 export const links: Route.LinksFunction = () => [
@@ -36,6 +37,8 @@ export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderDat
       site={loaderData.site}
       sections={loaderData.sections}
       jsonLd={loaderData.jsonLd}
+      dietary={loaderData.dietary}
+      path={loaderData.path}
     />
   );
 }

@@ -1,4 +1,5 @@
 /** A restaurant: a menu of items in categories, each with one photo (SPEC sections 1–5). */
+import { allergensField, dietsField } from "~/lib/dietary";
 import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { currencyOf, pricedInfoSchema } from "~/lib/profile-info";
@@ -30,7 +31,19 @@ export const restaurantSite = {
     starLabel: "Popular",
     imageTarget: "item-image",
     imageFailureMessage: MESSAGES.failedToReplaceImage,
-    addSchema: addItemSchema,
-    editSchema: editItemSchema,
+    addSchema: addItemSchema.extend({ allergens: allergensField, diets: dietsField }),
+    editSchema: editItemSchema.extend({ allergens: allergensField, diets: dietsField }),
+    csv: {
+      columns: ["id", "name", "price", "category", "description", "popular", "allergens", "diets"],
+      example: {
+        name: "Margherita pizza",
+        price: "11.50",
+        category: "Pizza",
+        description: "Tomato, mozzarella and basil.",
+        popular: "yes",
+        allergens: "gluten;milk",
+        diets: "vegetarian",
+      },
+    },
   },
 } as const satisfies SiteDefinition<"restaurant">;

@@ -46,5 +46,16 @@ export const shoppySite = {
     imageFailureMessage: MESSAGES.failedToUploadImages,
     addSchema: addItemSchema.omit({ category: true }).extend({ tags: itemTagsField }),
     editSchema: editItemSchema.omit({ category: true }).extend({ tags: itemTagsField }),
+    csv: {
+      columns: ["id", "name", "price", "description", "tags", "featured", "sold_out"],
+      example: {
+        name: "Ceramic mug",
+        price: "18.00",
+        description: "Hand-glazed stoneware, 350 ml.",
+        tags: "kitchen;gifts",
+        featured: "no",
+        sold_out: "no",
+      },
+    },
   },
 } as const satisfies SiteDefinition<"shoppy">;

@@ -1,0 +1,213 @@
+import { useEffect, useId, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  CSV_MAX_BYTES,
+  IMPORT_CONFIRM_INTENT,
+  IMPORT_PREVIEW_INTENT,
+  isImportable,
+  itemsCsvPath,
+  type ImportPreview,
+  type ImportResult,
+} from "~/lib/items-csv";
+import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
+import { formatPrice } from "~/lib/price";
+import { useSiteCurrency } from "./site-currency";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Import and export of the items as CSV, on the items tab: download the items or a
+ * template, choose a file, see the preview with each row's problems, then Import or
+ * Cancel. Plain forms posting to the editor's action, so all of it works without
+ * JavaScript; the confirm form carries the file's text back, and the server reads and
+ * checks it again before it writes anything.
+ */
+export function ItemsCsvPanel({
+  productId,
+  itemCount,
+  result,
+}: {
+  productId: string;
+  itemCount: number;
+  /** The action's answer to the last import post, if any. */
+  result: ImportResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const busyIntent =
+    navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const fileId = useId();
+  const preview = result?.preview;
+  const imported = result?.intent === IMPORT_CONFIRM_INTENT ? result.imported : undefined;
+  const confirmError =
+    result?.intent === IMPORT_CONFIRM_INTENT && !imported ? result.error : undefined;
+  const open = Boolean(result);
+
+  return (
+    <details className="items-csv" open={open}>
+      <summary>Import or export items (CSV)</summary>
+      <div className="items-csv-body">
+        {imported ? (
+          <p className="alert success" role="status">
+            Imported {plural(imported.added + imported.updated, "item", "items")}: {imported.added}{" "}
+            added, {imported.updated} updated.
+          </p>
+        ) : null}
+        {confirmError && !preview ? (
+          <p className="alert error" role="alert">
+            {confirmError}
+          </p>
+        ) : null}
+        <p className="items-csv-downloads">
+          <a className="button secondary small" href={itemsCsvPath(productId, "export")} download>
+            Export {plural(itemCount, "item", "items")}
+          </a>
+          <a className="button secondary small" href={itemsCsvPath(productId, "template")} download>
+            Download template
+          </a>
+        </p>
+        <p className="muted">
+          One row per item; lists (tags, allergens, diets) separated by semicolons. A row with an
+          item&apos;s id updates that item, a row without id adds one; items not in the file stay as
+          they are. Photos are not imported. At most {MAX_ITEMS_PER_PRODUCT} items and{" "}
+          {CSV_MAX_BYTES / 1024} KB.
+        </p>
+        <Form method="post" encType="multipart/form-data" className="items-csv-choose">
+          <input type="hidden" name="intent" value={IMPORT_PREVIEW_INTENT} />
+          <div className="field">
+            <label htmlFor={fileId}>CSV file to import</label>
+            <input id={fileId} type="file" name="file" accept=".csv,text/csv" required />
+          </div>
+          <button type="submit" className="button" disabled={busyIntent === IMPORT_PREVIEW_INTENT}>
+            {busyIntent === IMPORT_PREVIEW_INTENT ? "Reading…" : "Preview import"}
+          </button>
+        </Form>
+        {preview ? (
+          <ImportPreviewTable
+            preview={preview}
+            csv={result?.csv ?? null}
+            refusal={confirmError}
+            busy={busyIntent === IMPORT_CONFIRM_INTENT}
+          />
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+function ImportPreviewTable({
+  preview,
+  csv,
+  refusal,
+  busy,
+}: {
+  preview: ImportPreview;
+  csv: string | null;
+  refusal: string | undefined;
+  busy: boolean;
+}) {
+  const currency = useSiteCurrency();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const importable = isImportable(preview);
+  const rowErrors = preview.rows.flatMap((row) => row.errors);
+  const refusedRows = preview.rows.filter((row) => row.errors.length > 0).length;
+  const notes = preview.rows.flatMap((row) => row.notes);
+  const titleId = useId();
+
+  // A new preview takes focus, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [preview]);
+
+  return (
+    <section className="items-csv-preview" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+        Preview: {plural(preview.rows.length, "row", "rows")}
+        {preview.rows.length > 0 ? ` (${preview.adds} to add, ${preview.updates} to update)` : ""}
+      </h2>
+      {importable ? (
+        <p>
+          The site has {preview.before} items; after the import it will have {preview.after}.
+          Nothing is written until you choose Import.
+        </p>
+      ) : (
+        <div className="alert error" role="alert">
+          <p>
+            <strong>
+              {refusal ? `${refusal} ` : ""}
+              {preview.fileErrors.length > 0 || rowErrors.length === 0
+                ? "This file cannot be imported."
+                : `${plural(refusedRows, "row has", "rows have")} problems; nothing will be imported until they are fixed.`}
+            </strong>
+          </p>
+          <ul>
+            {[...preview.fileErrors, ...rowErrors].map((message, index) => (
+              <li key={index}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {notes.length > 0 ? (
+        <div className="alert warning">
+          <ul>
+            {notes.map((message, index) => (
+              <li key={index}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {preview.rows.length > 0 ? (
+        <div className="items-csv-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Item</th>
+                <th scope="col">Problems</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rows.map((row) => (
+                <tr key={row.row} data-refused={row.errors.length > 0 || undefined}>
+                  <th scope="row">{row.row}</th>
+                  <td>
+                    <span className="items-csv-name">
+                      {row.name || <span className="muted">(no name)</span>}
+                    </span>
+                    <span className="items-csv-what">
+                      {row.action === "add" ? "Add" : "Update"}
+                      {row.priceCents === null ? "" : ` · ${formatPrice(row.priceCents, currency)}`}
+                    </span>
+                  </td>
+                  <td>
+                    {row.errors.length > 0 ? (
+                      <span className="items-csv-problem">
+                        <span aria-hidden="true">✕ </span>
+                        {row.errors.map((error) => error.replace(/^Row \d+: /, "")).join(" ")}
+                      </span>
+                    ) : (
+                      <span className="muted">None</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div className="items-csv-actions">
+        {importable && csv !== null ? (
+          <Form method="post" encType="multipart/form-data">
+            <input type="hidden" name="intent" value={IMPORT_CONFIRM_INTENT} />
+            <input type="hidden" name="csv" value={csv} />
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? "Importing…" : `Import ${plural(preview.rows.length, "item", "items")}`}
+            </button>
+          </Form>
+        ) : null}
+        <Link className="button secondary" to="?tab=items" replace>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}

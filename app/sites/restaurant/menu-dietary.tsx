@@ -1,0 +1,196 @@
+/**
+ * Allergens and diets on the public menu: each dish's small labelled icons, the legend of
+ * the labels the menu uses, and the filter ("Vegetarian", "No tree nuts"). The filter is a
+ * GET form (`?diet=…&avoid=…`, see app/lib/dietary.ts) that works without JavaScript: the
+ * server renders the dishes that do not match `hidden`. With JavaScript, the page's one
+ * inline script (./menu-filter-script.ts) applies it as boxes are ticked.
+ */
+import {
+  allergenOf,
+  AVOID_PARAM,
+  avoidLabel,
+  DIET_PARAM,
+  dietOf,
+  isFiltering,
+  type DietaryLabel,
+  type MenuFilter,
+} from "~/lib/dietary";
+import { MENU_FILTER_SCRIPT } from "./menu-filter-script";
+
+export interface MenuDietaryView {
+  filter: MenuFilter;
+  /** The labels some dish of the menu has: the legend and the filter offer these only. */
+  allergens: DietaryLabel[];
+  diets: DietaryLabel[];
+  /** Dishes shown under the filter, and on the menu. */
+  matching: number;
+  total: number;
+}
+
+/** The count the script writes too (./menu-filter-script.ts): keep the two in step. */
+export function filterCountText(matching: number, total: number): string {
+  return `Showing ${matching} of ${total} ${total === 1 ? "dish" : "dishes"}.`;
+}
+
+/** Attributes of a dish's list entry: its keys for the script, hidden when filtered out. */
+export function dietaryItemAttributes(item: {
+  allergens?: readonly string[];
+  diets?: readonly string[];
+  hidden?: boolean;
+}) {
+  return {
+    "data-dietary": [...(item.allergens ?? []), ...(item.diets ?? [])].join(" "),
+    hidden: item.hidden || undefined,
+  };
+}
+
+/**
+ * A dish's labels: one icon each (allergens square and outlined, diets round and filled, so
+ * the two kinds differ by shape, not colour), and the full words for screen readers.
+ */
+export function DietaryIcons({
+  allergens,
+  diets,
+}: {
+  allergens: readonly string[];
+  diets: readonly string[];
+}) {
+  const contains = allergens.flatMap((key) => allergenOf(key) ?? []);
+  const is = diets.flatMap((key) => dietOf(key) ?? []);
+  if (contains.length === 0 && is.length === 0) return null;
+  const words = [
+    contains.length ? `Contains ${contains.map((a) => a.label.toLowerCase()).join(", ")}.` : "",
+    is.length ? `${is.map((d) => d.label).join(", ")}.` : "",
+  ].join(" ");
+  return (
+    <p className="dietary-icons">
+      <span className="visually-hidden">{words.trim()}</span>
+      <span className="dietary-icon-row" aria-hidden="true">
+        {contains.map((entry) => (
+          <span key={entry.key} className="di di-a" title={entry.label}>
+            {entry.icon}
+          </span>
+        ))}
+        {is.map((entry) => (
+          <span key={entry.key} className="di di-d" title={entry.label}>
+            {entry.icon}
+          </span>
+        ))}
+      </span>
+    </p>
+  );
+}
+
+/** The filter, its count and "no dish matches", and the legend; nothing on a menu without labels. */
+export function MenuDietaryPanel({ view, path }: { view: MenuDietaryView; path: string }) {
+  const { filter, allergens, diets, matching, total } = view;
+  if (allergens.length === 0 && diets.length === 0) return null;
+  const filtering = isFiltering(filter);
+  const wanted = diets.filter((entry) => entry.key !== "spicy");
+  const avoidable = [...allergens, ...diets.filter((entry) => entry.key === "spicy")];
+  return (
+    <section className="menu-dietary" aria-labelledby="menu-dietary-title">
+      <h2 id="menu-dietary-title" className="visually-hidden">
+        Allergens and diets
+      </h2>
+      <form id="menu-filter" className="menu-filter" method="get" action={path}>
+        <details open={filtering}>
+          <summary>Filter by diet or allergen</summary>
+          <div className="menu-filter-groups">
+            {wanted.length > 0 ? (
+              <fieldset>
+                <legend>Show only dishes that are</legend>
+                {wanted.map((entry) => (
+                  <FilterBox
+                    key={entry.key}
+                    name={DIET_PARAM}
+                    entry={entry}
+                    text={entry.label}
+                    checked={filter.diets.includes(entry.key)}
+                  />
+                ))}
+              </fieldset>
+            ) : null}
+            {avoidable.length > 0 ? (
+              <fieldset>
+                <legend>Leave out dishes with</legend>
+                {avoidable.map((entry) => (
+                  <FilterBox
+                    key={entry.key}
+                    name={AVOID_PARAM}
+                    entry={entry}
+                    text={avoidLabel(entry.key)}
+                    checked={filter.avoid.includes(entry.key)}
+                  />
+                ))}
+              </fieldset>
+            ) : null}
+          </div>
+          <p className="menu-filter-actions">
+            <button type="submit" className="menu-filter-apply" data-apply="">
+              Show dishes
+            </button>
+            <a href={path} data-clear="">
+              Clear the filter
+            </a>
+          </p>
+        </details>
+      </form>
+      <div role="status" className="menu-filter-status">
+        <p id="menu-filter-count" hidden={!filtering || matching === 0}>
+          {filterCountText(matching, total)}
+        </p>
+        <p id="menu-filter-none" className="menu-filter-none" hidden={!filtering || matching > 0}>
+          {"No dish matches this filter. "}
+          <a href={path} data-clear="">
+            Show all dishes
+          </a>
+        </p>
+      </div>
+      <div className="menu-legend">
+        <p className="menu-legend-title" id="menu-legend-title">
+          Key
+        </p>
+        <ul aria-labelledby="menu-legend-title">
+          {allergens.map((entry) => (
+            <li key={entry.key}>
+              <span className="di di-a" aria-hidden="true">
+                {entry.icon}
+              </span>
+              {` Contains ${entry.label.toLowerCase()}`}
+            </li>
+          ))}
+          {diets.map((entry) => (
+            <li key={entry.key}>
+              <span className="di di-d" aria-hidden="true">
+                {entry.icon}
+              </span>
+              {` ${entry.label}`}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <script dangerouslySetInnerHTML={{ __html: MENU_FILTER_SCRIPT }} />
+    </section>
+  );
+}
+
+function FilterBox({
+  name,
+  entry,
+  text,
+  checked,
+}: {
+  name: string;
+  entry: DietaryLabel;
+  text: string;
+  checked: boolean;
+}) {
+  const id = `menu-filter-${name}-${entry.key}`;
+  return (
+    <span className="menu-filter-box">
+      <input id={id} type="checkbox" name={name} value={entry.key} defaultChecked={checked} />
+      <label htmlFor={id}>{text}</label>
+    </span>
+  );
+}
