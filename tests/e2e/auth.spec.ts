@@ -1,5 +1,6 @@
 import { DEMO, expect, register, signIn, test, uniqueOwner } from "./fixtures";
 import { MESSAGES } from "../../app/lib/messages";
+import { MENU_NAV_SCRIPT } from "../../app/sites/restaurant/menu-nav-script";
 
 test("register, sign out, sign in and land on /user", async ({ page }) => {
   const owner = await register(page);
@@ -157,10 +158,14 @@ test("the demo owner sees the demo sites and their public pages", async ({ page 
   const publicPage = await popup;
   await expect(publicPage).toHaveURL(/\/r\/demo-diner-[A-Za-z0-9]{20}$/);
   await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Demo Diner");
-  // Public pages have no site or portal nav, and this one ships no JavaScript.
+  // Public pages have no site or portal nav, and this one ships no JavaScript but the
+  // Menu's inline script (the demo's dishes have no allergens, so no filter script).
   await expect(publicPage.getByRole("navigation", { name: "Site" })).toHaveCount(0);
   await expect(publicPage.getByRole("navigation", { name: "Portal" })).toHaveCount(0);
-  await expect(publicPage.locator("script:not([type='application/ld+json'])")).toHaveCount(0);
+  const scripts = publicPage.locator("script:not([type='application/ld+json'])");
+  await expect(scripts).toHaveCount(1);
+  expect(await scripts.textContent()).toBe(MENU_NAV_SCRIPT);
+  await expect(publicPage.locator("script[src]")).toHaveCount(0);
 });
 
 test("client navigation into the portal shows Loading… while it waits", async ({ page }) => {

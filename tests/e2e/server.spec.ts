@@ -320,7 +320,7 @@ test.describe("a deployment", () => {
     test.slow();
     const dataDir = tempDataDir();
     const local = await startPortal({ DATA_DIR: dataDir, SEED_DEMO: "true" });
-    expect(local.output()).toContain(`Demo owner: ${DEMO.email}`);
+    await expect.poll(() => local.output()).toContain(`Demo owner: ${DEMO.email}`);
     expect(await local.stop()).toBe(0);
 
     const refused = await startPortal({ ...deployment, DATA_DIR: dataDir }, { waitReady: false });
@@ -329,7 +329,8 @@ test.describe("a deployment", () => {
 
     const kept = await startPortal({ ...deployment, DATA_DIR: dataDir, SEED_DEMO: "true" });
     try {
-      expect(kept.output()).toContain("SEED_DEMO=true on a deployment");
+      // Logs are written asynchronously: the line may follow the server's readiness.
+      await expect.poll(() => kept.output()).toContain("SEED_DEMO=true on a deployment");
     } finally {
       expect(await kept.stop()).toBe(0);
     }
