@@ -11,6 +11,7 @@
  * daylight-saving rules.
  */
 import { TZDate } from "@date-fns/tz";
+import { isKnownTimeZone } from "./time-zones";
 import {
   CLOSED,
   DAYS,
@@ -71,24 +72,6 @@ interface LocalDate {
   year: number;
   month: number;
   day: number;
-}
-
-const validZones = new Map<string, boolean>();
-
-/** True for a time zone this server's Intl knows ("Europe/Rome", "UTC"). */
-export function isKnownTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== "string" || zone.length === 0 || zone.length > 64) return false;
-  let known = validZones.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    validZones.set(zone, known);
-  }
-  return known;
 }
 
 function addDays(date: LocalDate, days: number): LocalDate {

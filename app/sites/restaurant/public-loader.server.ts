@@ -49,10 +49,12 @@ export function publicRestaurantLoader() {
     // rendered hidden, so that the page's script can show them again without a reload.
     const filter = parseMenuFilter(new URL(request.url).searchParams);
     const dishes = sections.flatMap((section) => section.items);
+    // Each dish is matched once: the page hides those that fail, the count says how many pass.
+    const matches = new Set(dishes.filter((item) => matchesMenuFilter(item, filter)));
     const dietary = {
       filter,
       ...labelsInUse(dishes),
-      matching: dishes.filter((item) => matchesMenuFilter(item, filter)).length,
+      matching: matches.size,
       total: dishes.length,
     };
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
@@ -90,7 +92,7 @@ export function publicRestaurantLoader() {
         items: section.items.map((item) => ({
           ...item,
           imageUrl: publicImageSrc(item.imageUrl),
-          hidden: !matchesMenuFilter(item, filter),
+          hidden: !matches.has(item),
         })),
       })),
       dietary,

@@ -79,7 +79,7 @@ export function PublicMenuPage({
   path?: string;
 }) {
   // Categories the filter emptied are hidden: the Menu and the chips leave them out too.
-  const shownSections = sections.filter((section) => !section.items.every((item) => item.hidden));
+  const shownSections = sections.filter((section) => !isEmptiedByFilter(section));
   return (
     <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
@@ -127,7 +127,7 @@ export function PublicMenuPage({
                 id={section.id}
                 className="menu-section"
                 aria-labelledby={`${section.id}-title`}
-                hidden={section.items.every((item) => item.hidden) || undefined}
+                hidden={isEmptiedByFilter(section) || undefined}
               >
                 <h2 id={`${section.id}-title`}>{section.name}</h2>
                 <ul className="menu-items">
@@ -149,6 +149,11 @@ export function PublicMenuPage({
       <script dangerouslySetInnerHTML={{ __html: MENU_NAV_SCRIPT }} />
     </div>
   );
+}
+
+/** A category whose every dish the dietary filter hides. */
+function isEmptiedByFilter(section: PublicMenuSection): boolean {
+  return section.items.every((item) => item.hidden);
 }
 
 function MenuItemCard({
