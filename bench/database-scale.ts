@@ -705,14 +705,19 @@ function slugIdOf(site: Site): string {
  * What the restaurant and shop loaders (app/sites/restaurant/public-loader.server.ts, app/sites/shoppy/public-loader.server.ts) ask the database:
  * loadPublicSite, which brings the site and its items in one round trip.
  */
+/** The pages are asked for at the portal's own address. */
+const AT_PORTAL = { url: "http://localhost:3000/", publicUrl: "http://localhost:3000" };
+
 async function loadPage(db: Database, site: Site): Promise<unknown[]> {
   const message = site.type === "restaurant" ? MESSAGES.restaurantNotFound : MESSAGES.shopNotFound;
   let page;
   try {
-    page = await loadPublicSite(db, site.type, slugIdOf(site), message);
+    page = await loadPublicSite(db, site.type, slugIdOf(site), message, AT_PORTAL);
   } catch (error) {
     // A redirect or a 404 (thrown as responses): the generated data is wrong.
-    throw new Error(`loadPublicSite(${site.type}, ${slugIdOf(site)}) threw ${inspect(error)}`);
+    throw new Error(
+      `loadPublicSite(${site.type}, ${slugIdOf(site)}, AT_PORTAL) threw ${inspect(error)}`,
+    );
   }
   return page.items;
 }

@@ -20,6 +20,8 @@ export interface PublicProfile {
   fontStyle: string;
   logoUrl: string;
   bgUrl: string;
+  /** The absolute canonical address: the portal's, or the site's own domain. */
+  canonicalUrl: string;
 }
 
 export function mapsLink(address: string): string {
@@ -94,5 +96,6 @@ export function publicProfileMeta(
     standalone: true,
     noIndex: !site,
     image: site ? (safeHttpUrl(site.bgUrl) ?? safeHttpUrl(site.logoUrl) ?? undefined) : undefined,
+    url: site?.canonicalUrl,
   });
 }

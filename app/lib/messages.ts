@@ -124,6 +124,21 @@ export const MESSAGES = Object.freeze({
   tooManyItemTags: "An item has at most 10 tags.",
   tagTooLong: "A tag is at most 40 characters.",
 
+  // Custom domains
+  domainRequired: "Please enter a domain, like menu.yourbusiness.com.",
+  domainInvalid: "That is not a domain name. Enter it like menu.yourbusiness.com, without https://.",
+  domainPublicSuffix:
+    "That is a public suffix shared by many sites. Enter a domain you own, like menu.yourbusiness.com.",
+  domainUnknownTld: "That domain does not end in a known top-level domain (like .com or .co.uk).",
+  domainOurs: "That address belongs to this portal. Enter a domain you own.",
+  domainTaken: "That domain is already connected to another site.",
+  domainAlreadySet: "This site already has a domain. Remove it first to connect another.",
+  domainsOff: "This portal does not offer custom domains.",
+  domainVerified: "Verified: your site now answers at its own domain.",
+  domainNotYet: "Not verified yet. Check the records below; DNS changes can take up to an hour to show.",
+  domainRemoved: "Domain removed. Your site is back at its portal address.",
+  failedToCheckDomain: "Could not look up the DNS records just now. Please try again in a minute.",
+
   // Requests the server cannot read: sent by hand-made or hostile clients, never by our forms.
   formTooLarge: "This form is too large to send.",
   formTooManyFields: "This form has too many fields.",

@@ -25,9 +25,11 @@ export function pageMeta(
     standalone?: boolean;
     /** An absolute http(s) image for link previews. */
     image?: string;
+    /** The page's canonical address when it is not the portal's (a site on its own domain). */
+    url?: string;
   },
 ): MetaDescriptor[] {
-  const url = `${publicUrlFrom(args.matches)}${args.location.pathname}`;
+  const url = page.url ?? `${publicUrlFrom(args.matches)}${args.location.pathname}`;
   const title =
     page.standalone || page.title === SITE_NAME ? page.title : `${page.title} · ${SITE_NAME}`;
   return [

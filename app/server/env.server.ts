@@ -2,6 +2,7 @@
  * Configuration, read once at start from the environment and validated.
  * An invalid value stops the process with one line naming the variable.
  */
+import { isIP } from "node:net";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -131,7 +132,71 @@ const envSchema = z.object({
     .string()
     .regex(/^(auto|[1-9][0-9]{0,2})$/, "must be a number of processes (1 or more) or auto")
     .optional(),
+  // Owners' own domains: the host name their CNAME records point at. Unset: no custom domains.
+  CUSTOM_DOMAIN_TARGET: z
+    .string()
+    .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
+    .refine(
+      (value) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value),
+      {
+        message: "must be a host name such as sites.example.com",
+      },
+    )
+    .optional(),
+  // The addresses an apex domain's A (or AAAA) records point at, comma-separated.
+  CUSTOM_DOMAIN_IPS: ipList("must be IP addresses separated by commas").optional(),
+  // DNS servers the domain checks ask instead of the system's, as host or host:port, comma-separated.
+  CUSTOM_DOMAIN_DNS_SERVERS: z
+    .string()
+    .transform(splitList)
+    .refine((servers) => servers.every(isDnsServer), {
+      message: "must be DNS server addresses (an IP, or IP:port) separated by commas",
+    })
+    .optional(),
+  // Who may ask /internal/tls-allowed (Caddy's on-demand TLS): addresses or CIDR ranges.
+  TLS_ASK_ALLOW: z
+    .string()
+    .transform(splitList)
+    .refine((entries) => entries.every(isAddressOrRange), {
+      message: "must be IP addresses or CIDR ranges (such as 10.0.0.0/8) separated by commas",
+    })
+    .optional(),
 });
+
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function ipList(message: string) {
+  return z
+    .string()
+    .transform(splitList)
+    .refine((addresses) => addresses.length > 0 && addresses.every((entry) => isIP(entry) !== 0), {
+      message,
+    });
+}
+
+/** "1.2.3.4", "1.2.3.4:53", "::1" or "[::1]:53": what node:dns's setServers takes. */
+function isDnsServer(entry: string): boolean {
+  if (isIP(entry) !== 0) return true;
+  const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2]) <= 65535;
+  const withPort = /^([\d.]+):(\d{1,5})$/.exec(entry);
+  return withPort !== null && isIP(withPort[1]!) === 4 && Number(withPort[2]) <= 65535;
+}
+
+/** "10.0.0.5", "::1" or "172.16.0.0/12". */
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 function parseByteSize(value: string): number {
   const unit = value.slice(-1).toLowerCase();
@@ -176,6 +241,21 @@ export type Env = {
   webConcurrency: number;
   /** The moment public pages say "Open now" at instead of the real time; null: the real time. */
   publicPagesClock: Date | null;
+  /** Owners' own domains for their sites; null when the operator offers none. */
+  customDomains: CustomDomainsConfig | null;
+  /** Addresses and CIDR ranges that may ask whether a domain gets a certificate. */
+  tlsAskAllow: string[];
+};
+
+/**
+ * What an owner's DNS records must say: a CNAME to `target`, or for a domain without a
+ * subdomain (where CNAME is not allowed), A/AAAA records to `ips`. `dnsServers` replaces
+ * the system's resolvers for those checks (empty: the system's).
+ */
+export type CustomDomainsConfig = {
+  target: string;
+  ips: string[];
+  dnsServers: string[];
 };
 
 /**
@@ -268,6 +348,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     metrics,
     webConcurrency,
     publicPagesClock: raw.PUBLIC_PAGES_CLOCK ? new Date(raw.PUBLIC_PAGES_CLOCK) : null,
+    customDomains: customDomainsConfig(raw),
+    tlsAskAllow: raw.TLS_ASK_ALLOW ?? ["127.0.0.1", "::1"],
+  };
+}
+
+function customDomainsConfig(raw: z.infer<typeof envSchema>): CustomDomainsConfig | null {
+  if (!raw.CUSTOM_DOMAIN_TARGET) {
+    if (raw.CUSTOM_DOMAIN_IPS || raw.CUSTOM_DOMAIN_DNS_SERVERS) {
+      throw new ConfigError(
+        "Invalid configuration: CUSTOM_DOMAIN_IPS and CUSTOM_DOMAIN_DNS_SERVERS are only used with CUSTOM_DOMAIN_TARGET.",
+      );
+    }
+    return null;
+  }
+  return {
+    target: raw.CUSTOM_DOMAIN_TARGET,
+    ips: raw.CUSTOM_DOMAIN_IPS ?? [],
+    dnsServers: raw.CUSTOM_DOMAIN_DNS_SERVERS ?? [],
   };
 }
 

@@ -18,6 +18,9 @@ import { createProduct } from "./repositories/products.server";
 import type { RunningServices } from "./services.server";
 import { getOptionalUser, requireOwnerMiddleware } from "./session.server";
 
+/** A public page asked for at the portal's own address. */
+const atPortal = { url: "http://localhost:3999/", publicUrl: "http://localhost:3999" };
+
 let services: RunningServices;
 let owner: Awaited<ReturnType<typeof registerOwner>>;
 let stranger: Awaited<ReturnType<typeof registerOwner>>;
@@ -191,6 +194,7 @@ describe("loadPublicSite", () => {
       "restaurant",
       `chez-test-${productId}`,
       MESSAGES.restaurantNotFound,
+      atPortal,
     );
     expect(site.name).toBe("Chez Test");
     expect(site.hours).toHaveLength(7);
@@ -200,6 +204,7 @@ describe("loadPublicSite", () => {
       "restaurant",
       `old-name-${productId}`,
       "x",
+      atPortal,
     ).catch((e: unknown) => e);
     expect(redirect).toBeInstanceOf(Response);
     expect((redirect as Response).status).toBe(301);
@@ -207,7 +212,13 @@ describe("loadPublicSite", () => {
   });
 
   it("brings the site's items by name with what a public page shows, and no other site's", async () => {
-    const empty = await loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "x");
+    const empty = await loadPublicSite(
+      services.db,
+      "restaurant",
+      `chez-test-${productId}`,
+      "x",
+      atPortal,
+    );
     expect(empty.items).toEqual([]);
 
     const other = await createProduct(services.events, stranger.userId, {
@@ -224,7 +235,13 @@ describe("loadPublicSite", () => {
       expect(added.ok).toBe(true);
     }
 
-    const site = await loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "x");
+    const site = await loadPublicSite(
+      services.db,
+      "restaurant",
+      `chez-test-${productId}`,
+      "x",
+      atPortal,
+    );
     expect(site.items.map((item) => [item.name, item.priceCents])).toEqual([
       ["Apple Pie", 500],
       ["Zucchini Fries", 650],
@@ -259,7 +276,7 @@ describe("loadPublicSite", () => {
       ["shoppy", `chez-test-${productId}`],
     ] as const) {
       await expect(
-        loadPublicSite(services.db, type, slugId, MESSAGES.restaurantNotFound),
+        loadPublicSite(services.db, type, slugId, MESSAGES.restaurantNotFound, atPortal),
       ).rejects.toMatchObject({
         init: { status: 404 },
         data: { message: MESSAGES.restaurantNotFound },
@@ -267,7 +284,7 @@ describe("loadPublicSite", () => {
     }
     await services.db.update(products).set({ exists: false }).where(eq(products.id, productId));
     await expect(
-      loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "gone"),
+      loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "gone", atPortal),
     ).rejects.toMatchObject({
       init: { status: 404 },
     });
@@ -277,13 +294,15 @@ describe("loadPublicSite", () => {
   it("keeps answering when many views arrive at once, and after the session drops its statements", async () => {
     const slugId = `chez-test-${productId}`;
     const views = await Promise.all(
-      Array.from({ length: 20 }, () => loadPublicSite(services.db, "restaurant", slugId, "x")),
+      Array.from({ length: 20 }, () =>
+        loadPublicSite(services.db, "restaurant", slugId, "x", atPortal),
+      ),
     );
     expect(new Set(views.map((view) => view.name))).toEqual(new Set(["Chez Test"]));
     // On PGlite the statement lives in the one session, which DEALLOCATE ALL empties. (On
     // PostgreSQL the driver keeps its own list of what each connection has prepared.)
     if (services.database.kind === "pglite") await services.db.execute(sql`DEALLOCATE ALL`);
-    const again = await loadPublicSite(services.db, "restaurant", slugId, "x");
+    const again = await loadPublicSite(services.db, "restaurant", slugId, "x", atPortal);
     expect(again.name).toBe("Chez Test");
   });
 });

@@ -14,6 +14,9 @@ import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import { cspNonceContext, servicesContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "./auth.server";
+import { normalizeAddress } from "./client-address.server";
+import { routeByHost } from "./domains/serve-custom-domains.server";
+import { serveTlsAsk, TLS_ASK_PATH } from "./domains/tls-ask.server";
 import { requestLogger } from "./log.server";
 import { projectPath } from "./paths.server";
 import { servePublicPages } from "./public-page-cache.server";
@@ -57,12 +60,6 @@ export function createPortalServer(app: express.Express): Server {
     },
     app,
   );
-}
-
-/** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
-export function normalizeAddress(address: string | undefined): string {
-  if (!address) return "";
-  return address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
 }
 
 /**
@@ -154,6 +151,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use(services.metrics.timeRequests);
   }
 
+  // Caddy's question before it asks for a certificate; it comes with a host of its own.
+  app.get(TLS_ASK_PATH, serveTlsAsk(services));
+  // The portal answers only on its own host; an owner's verified domain gets its site.
+  app.use(routeByHost(services));
+
   app.use(securityHeaders(services, { development: Boolean(devServer) }));
   // Uploaded files on the local disk. Ahead of compression, so Content-Length and the
   // ETag describe the stored bytes; with S3, browsers load files from the bucket or CDN.
@@ -193,6 +195,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       getLoadContext,
       cdnMaxAge: services.env.pageCdnMaxAge,
       views: services.pageViews,
+      domains: services.domains,
     }),
   );
   // Each public page's QR code (kept in the page cache beside the page) and the files for

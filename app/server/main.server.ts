@@ -89,6 +89,8 @@ export async function startServer(options: {
   // request, so that first views are cached. In development nothing is kept, so that edits
   // to the code show at once.
   if (!options.devServer) await services.pageCache.start();
+  // Owners' new domains are verified in the background as their DNS records appear.
+  services.domainChecks?.rechecks.start();
 
   let accepting = true;
   const app = createHttpApp({

@@ -20,7 +20,11 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { canonicalMenuSearch } from "~/lib/dietary";
 import { canonicalShopSearch } from "~/sites/shoppy/shop";
 import { parseSlugId } from "~/lib/slug";
+import { siteOf } from "~/sites";
 import { classifyView } from "./analytics/classify-view.server";
+import type { DomainSite } from "./domains/custom-domains.server";
+import type { DomainDirectory } from "./domains/domain-directory.server";
+import { customDomainSiteOf } from "./domains/serve-custom-domains.server";
 import type { PageViews } from "./analytics/page-views.server";
 import type { DatabaseHandle } from "./db/client.server";
 import { parseProductEvent, PRODUCT_EVENTS_CHANNEL, type Events } from "./events.server";
@@ -179,6 +183,19 @@ export function publicPageProductId(pathname: string): string | null {
   return match ? productIdIn(match[2]!) : null;
 }
 
+/**
+ * Where a request for a site's page on its own domain (its root, `/?…`) is cached and
+ * rendered from: keyed by host, rendered under the site's own path on that host.
+ */
+export function customDomainPageAddress(site: DomainSite, url: URL): PublicPageAddress {
+  const prefix = `/${siteOf(site.type).publicPrefix}/` as PublicPagePrefix;
+  const search = PAGE_QUERY[prefix](url.searchParams).toString();
+  const page = new URL(`${prefix}${site.productId}`, url);
+  page.search = search;
+  const root = search ? `/?${search}` : "/";
+  return { productId: site.productId, key: `//${site.domain}${root}`, url: page };
+}
+
 export interface PublicPageAddress {
   productId: string;
   /** The path with only the query the page reads, in canonical form: the cache key. */
@@ -229,7 +246,27 @@ export interface PublicPagesOptions {
   cdnMaxAge: number;
   /** Where each view of a page is counted (`services.pageViews`). */
   views: Pick<PageViews, "enabled" | "record">;
+  /** Sites' own domains: a site that has one is sent there from the portal's address. */
+  domains: Pick<DomainDirectory, "enabled" | "domainOf" | "originOf">;
 }
+
+/**
+ * The editor's live preview: the portal's own page in a frame of the portal. It must stay
+ * on the portal's origin (the editor draws unsaved colours into it), so it is not sent to
+ * the site's domain. Browsers set these headers themselves; no page can forge them.
+ */
+function isPortalPreviewFrame(req: ExpressRequest): boolean {
+  return (
+    req.headers["sec-fetch-dest"] === "iframe" && req.headers["sec-fetch-site"] === "same-origin"
+  );
+}
+
+/**
+ * Once a site is served at its own domain, its portal address answers 301 there, with the
+ * query it came with (`?src=qr` still counts the scan). Kept five minutes by browsers, so
+ * a removed domain does not strand visitors for long.
+ */
+const DOMAIN_REDIRECT_CACHE_CONTROL = "public, max-age=300";
 
 /** Mount before React Router's handler; it answers GET and HEAD of the public pages. */
 export function servePublicPages(options: PublicPagesOptions): RequestHandler {
@@ -265,9 +302,26 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     // Most requests are not for a public page: turned away before any URL is built.
     if (publicPageProductId(req.path) === null) return next();
-    const address = publicPageAddress(requestUrl(req));
+    const domainSite = customDomainSiteOf(res);
+    const address = domainSite
+      ? customDomainPageAddress(domainSite, requestUrl(req))
+      : publicPageAddress(requestUrl(req));
     if (!address) return next();
     const { productId, key, url } = address;
+
+    if (!domainSite && options.domains.enabled && !isPortalPreviewFrame(req)) {
+      try {
+        const domain = await options.domains.domainOf(productId);
+        if (domain) {
+          const query = req.originalUrl.indexOf("?");
+          const search = query === -1 ? "" : req.originalUrl.slice(query);
+          res.set("Cache-Control", DOMAIN_REDIRECT_CACHE_CONTROL);
+          return res.redirect(301, `${options.domains.originOf(domain)}/${search}`);
+        }
+      } catch (error) {
+        return next(error);
+      }
+    }
 
     const hit = pages.get(key);
     if (hit) {

@@ -11,18 +11,19 @@ export function publicProfileLoader(
   definition: SiteDefinition,
   schemaType: "AutoDealer" | "Store",
 ) {
-  return async ({ params, context }: LoaderFunctionArgs) => {
+  return async ({ params, context, request }: LoaderFunctionArgs) => {
     const { db, env } = context.get(servicesContext);
     const site = await loadPublicSite(
       db,
       definition.type,
       params.slugId ?? "",
       definition.notFoundMessage,
+      { url: request.url, publicUrl: env.publicUrl },
     );
     const jsonLd = businessJsonLd({
       type: schemaType,
       name: site.name,
-      url: `${env.publicUrl}${site.canonicalPath}`,
+      url: site.canonicalUrl,
       address: site.address,
       phone: site.contact.phone,
       email: site.contact.email,

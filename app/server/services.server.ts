@@ -12,6 +12,9 @@ import { openDatabase, type Database, type DatabaseHandle } from "./db/client.se
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.server";
 import { publicPagesNow, type Env } from "./env.server";
 import { createEvents, type Events } from "./events.server";
+import { createDomainRechecks, type DomainRechecks } from "./domains/domain-checks.server";
+import { createDomainDirectory, type DomainDirectory } from "./domains/domain-directory.server";
+import { createDomainChecker, type DomainChecker } from "./domains/dns-check.server";
 import { createLiveBus, type LiveBus } from "./live.server";
 import { createPublicPageCache, type PublicPageCache } from "./public-page-cache.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
@@ -36,6 +39,10 @@ export interface AppServices {
   pageViews: PageViews;
   /** Null unless METRICS_TOKEN or METRICS_PORT is set: nothing is measured then. */
   metrics: Metrics | null;
+  /** Which host is the portal's, which a site's own domain. */
+  domains: DomainDirectory;
+  /** Owners' domains checked in DNS; null while custom domains are off (CUSTOM_DOMAIN_TARGET). */
+  domainChecks: { checker: DomainChecker; rechecks: DomainRechecks } | null;
 }
 
 export interface RunningServices extends AppServices {
@@ -82,6 +89,13 @@ export function servicesFromDatabase(
   const mailer = createMailer(env.mail);
   const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
   const metrics = env.metrics.endpoint === "off" ? null : createMetrics({ pageCache, database });
+  const domainChecker = env.customDomains ? createDomainChecker(env.customDomains) : null;
+  const domainChecks = domainChecker
+    ? {
+        checker: domainChecker,
+        rechecks: createDomainRechecks({ db: database.db, events, checker: domainChecker }),
+      }
+    : null;
   return {
     env,
     database,
@@ -94,7 +108,10 @@ export function servicesFromDatabase(
     pageCache,
     pageViews,
     metrics,
+    domains: createDomainDirectory(env, database.db, events),
+    domainChecks,
     close: async () => {
+      await domainChecks?.rechecks.close();
       mailer.close();
       await live.close();
       await pageCache.close();

@@ -1,4 +1,5 @@
 import type { ProductType } from "~/sites/product-types";
+import { customDomainUrl } from "~/lib/custom-domains";
 import { publicPath } from "~/lib/slug";
 import type { Env } from "./env.server";
 
@@ -8,8 +9,22 @@ export function registerHref(env: Env): string | null {
   return env.registrationOpen ? "/register" : null;
 }
 
-/** A site's public path and its absolute URL (for copying and sharing). */
-export function publicLink(env: Env, type: ProductType, slug: string, productId: string) {
+/**
+ * A site's public path at the portal (for its links, preview and QR images there) and the
+ * absolute URL visitors are given (for copying and sharing): its own domain once verified.
+ */
+export function publicLink(
+  env: Env,
+  type: ProductType,
+  slug: string,
+  productId: string,
+  customDomain: string | null,
+) {
   const path = publicPath(type, slug, productId);
-  return { publicPath: path, publicUrl: `${env.publicUrl}${path}` };
+  return {
+    publicPath: path,
+    publicUrl: customDomain
+      ? customDomainUrl(env.publicUrl, customDomain)
+      : `${env.publicUrl}${path}`,
+  };
 }

@@ -42,6 +42,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     webConcurrency: 1,
     metrics: { endpoint: "off" },
     publicPagesClock: null,
+    customDomains: null,
+    tlsAskAllow: ["127.0.0.1", "::1"],
     ...overrides,
   };
 }

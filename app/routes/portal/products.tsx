@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: product.id,
         type: product.type,
         name: product.name,
-        ...publicLink(env, product.type, product.slug, product.id),
+        ...publicLink(env, product.type, product.slug, product.id, product.customDomain),
         views: views.get(product.id) ?? [],
         setup: setupChecklist({
           type: product.type,

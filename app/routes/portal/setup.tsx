@@ -43,6 +43,7 @@ import { requireOwnedProduct } from "~/server/ownership.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
+import { verifiedDomainOfSite } from "~/server/domains/custom-domains.server";
 import type { Route } from "./+types/setup";
 import itemsEditorStylesHref from "~/styles/editor-items-extras.css?url";
 import { logRequestError, requestIdOf } from "~/server/log.server";
@@ -131,7 +132,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     items,
     itemsError,
     uploadError: uploadError.message,
-    ...publicLink(env, product.type, product.slug, product.id),
+    ...publicLink(
+      env,
+      product.type,
+      product.slug,
+      product.id,
+      await verifiedDomainOfSite(db, product.id),
+    ),
   };
   return uploadError.clear ? data(page, { headers: { "Set-Cookie": uploadError.clear } }) : page;
 }

@@ -19,6 +19,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import type { HoursRow, SpecialHours } from "../../lib/hours";
@@ -252,6 +253,40 @@ export const writeLimits = pgTable("write_limits", {
   expire: timestamp("expire", { withTimezone: true }),
 });
 
+/**
+ * An owner's own domain for one of their sites (`menu.caferose.com`): at most one per site.
+ * Added unverified with a random token; verified once its DNS carries the token in a TXT
+ * record and points at the portal. Several sites may have asked for the same domain, but
+ * only one can hold it verified: whoever proves control of its DNS first.
+ */
+export const customDomains = pgTable(
+  "custom_domains",
+  {
+    productId: varchar("product_id", { length: 20 })
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Lower-case ASCII (an internationalised name in its xn-- form), without a final dot. */
+    domain: text("domain").notNull(),
+    /** What the `_portal-verify.{domain}` TXT record must hold. */
+    token: text("token").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** Until when the domain is checked again in the background (an hour after adding or a check). */
+    recheckUntil: timestamp("recheck_until", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    /** What the last check found (a DomainCheck of app/lib/custom-domains.ts), or null before any. */
+    lastCheck: jsonb("last_check").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Every request on a custom domain looks its host up here; a domain has one verified site.
+    uniqueIndex("custom_domains_verified_domain_idx")
+      .on(table.domain)
+      .where(sql`${table.verifiedAt} is not null`),
+    // The background re-check picks the unverified domains whose hour is not over.
+    index("custom_domains_recheck_idx").on(table.recheckUntil),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -263,5 +298,6 @@ export const schema = {
   items,
   pageViewsDaily,
   writeLimits,
+  customDomains,
 };
 export type Schema = typeof schema;

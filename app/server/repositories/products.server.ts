@@ -15,7 +15,7 @@ import type { OwnInfoFields } from "~/sites/site";
 import type { ProductType } from "~/sites/product-types";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
-import { items, productInfo, products, users } from "../db/schema";
+import { customDomains, items, productInfo, products, users } from "../db/schema";
 import type { Changes, Events, Transaction } from "../events.server";
 import { createId } from "../ids.server";
 
@@ -57,6 +57,10 @@ export async function listOwnerSitesWithProgress(db: Database, ownerUid: string)
         sql<number>`(select count(*) from ${items} where ${items.productId} = ${products.id})`.mapWith(
           Number,
         ),
+      customDomain: sql<string | null>`(
+        select ${customDomains.domain} from ${customDomains}
+        where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
+      )`,
     })
     .from(products)
     .leftJoin(productInfo, eq(productInfo.productId, products.id))

@@ -11,8 +11,9 @@ import { normalizeHours } from "~/lib/hours";
 import { storedSpecialHours } from "~/lib/special-hours";
 import type { ProductType } from "~/sites/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
+import { customDomainUrl } from "~/lib/custom-domains";
 import type { Database } from "../db/client.server";
-import { items, productInfo, products } from "../db/schema";
+import { customDomains, items, productInfo, products } from "../db/schema";
 import { PRODUCT_ID_PATTERN } from "../ids.server";
 
 /** What a public page reads of a site's info, and of each of its items. */
@@ -33,6 +34,11 @@ const SITE_FIELDS = {
   venmoUsername: productInfo.venmoUsername,
   currency: productInfo.currency,
   categoryOrder: productInfo.categoryOrder,
+  /** The site's verified domain, or null: its canonical address when it has one. */
+  customDomain: sql<string | null>`(
+    select ${customDomains.domain} from ${customDomains}
+    where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
+  )`,
 } as const;
 const ITEM_FIELDS = {
   id: items.id,
@@ -49,7 +55,10 @@ const ITEM_FIELDS = {
   diets: items.diets,
 } as const;
 
-type SiteRow = Pick<typeof productInfo.$inferSelect, keyof typeof SITE_FIELDS>;
+type SiteRow = Pick<
+  typeof productInfo.$inferSelect,
+  Exclude<keyof typeof SITE_FIELDS, "customDomain">
+> & { customDomain: string | null };
 /** What a public page shows of an item; its tags, allergens and diets are checked where they are shown. */
 export type PublicItemRow = Omit<
   Pick<typeof items.$inferSelect, keyof typeof ITEM_FIELDS>,
@@ -161,11 +170,24 @@ function publicSiteReader(db: Database): PublicSiteReader {
   return reader;
 }
 
+/** Where a public page was asked for, and the portal's own address. */
+export interface PublicPageRequest {
+  /** The address the page is rendered for (on a custom domain, its host is that domain). */
+  url: string;
+  publicUrl: string;
+}
+
+/**
+ * The site a public page shows. On the site's verified domain the page is its root (`/`),
+ * whatever the slug; at the portal's address a stale slug answers 301 to the current one.
+ * Either way its canonical address is the domain's root once it has one.
+ */
 export async function loadPublicSite(
   db: Database,
   type: ProductType,
   slugId: string,
   notFoundMessage: string,
+  request: PublicPageRequest,
 ) {
   const { slug, id } = parseSlugId(slugId);
   const text = PRODUCT_ID_PATTERN.test(id) ? await publicSiteReader(db)(id, type) : undefined;
@@ -174,12 +196,21 @@ export async function loadPublicSite(
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
   const itemRows = (values[SITE_KEYS.length] ?? []) as unknown[][];
 
-  const canonical = publicPath(type, info.slug, id);
-  if (slug !== info.slug) throw redirect(canonical, 301);
+  const { customDomain } = info;
+  const onOwnDomain = customDomain !== null && new URL(request.url).hostname === customDomain;
+  const portalPath = publicPath(type, info.slug, id);
+  if (!onOwnDomain && slug !== info.slug) throw redirect(portalPath, 301);
+  const canonicalPath = onOwnDomain ? "/" : portalPath;
+  const canonicalUrl = customDomain
+    ? customDomainUrl(request.publicUrl, customDomain)
+    : `${request.publicUrl}${portalPath}`;
 
   return {
     id,
-    canonicalPath: canonical,
+    /** The page's own path on the host it was asked on: every link and form of the page starts here. */
+    canonicalPath,
+    /** The absolute address search engines and link previews are given. */
+    canonicalUrl,
     name: info.name,
     address: info.address,
     contact: info.contact,

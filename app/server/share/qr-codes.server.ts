@@ -1,7 +1,8 @@
 /**
  * QR codes of the public pages, for table cards, windows and flyers:
- * `/{r|s|d|e}/{slugId}/qr.svg` and `/…/qr.png`. Each encodes the site's canonical
- * public address with `?src=qr`, so views from a scan are counted as such.
+ * `/{r|s|d|e}/{slugId}/qr.svg` and `/…/qr.png` (and `/qr.svg`, `/qr.png` on a site's own
+ * domain). Each encodes the site's canonical address (its own domain once verified) with
+ * `?src=qr`, so views from a scan are counted as such.
  *
  * They are kept in the public page cache under their own path, beside the page of the
  * same product: a repeat request is answered from memory with its ETag (304 when it
@@ -10,6 +11,7 @@
  */
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import QRCode from "qrcode";
+import { customDomainUrl } from "~/lib/custom-domains";
 import { siteFromPrefix } from "~/sites";
 import { etagFor, makePage, type CachedPage } from "../page-cache.server";
 import {
@@ -18,6 +20,7 @@ import {
   publicPageProductId,
 } from "../public-page-cache.server";
 import { canonicalPublicPath } from "../repositories/public-sites.server";
+import { verifiedDomainOfSite } from "../domains/custom-domains.server";
 import type { AppServices } from "../services.server";
 
 export type QrFormat = "svg" | "png";
@@ -40,9 +43,9 @@ const CONTENT_TYPES: Record<QrFormat, string> = {
   png: "image/png",
 };
 
-/** What a scan opens: the canonical public address, marked as coming from a QR code. */
-export function qrCodeTarget(publicUrl: string, canonicalPath: string): string {
-  return `${publicUrl}${canonicalPath}?src=qr`;
+/** What a scan opens: the site's canonical address, marked as coming from a QR code. */
+export function qrCodeTarget(pageUrl: string): string {
+  return `${pageUrl}?src=qr`;
 }
 
 export async function renderQrCode(text: string, format: QrFormat): Promise<Buffer> {
@@ -74,9 +77,16 @@ export function serveQrCodes(services: AppServices): RequestHandler {
 
     const ticket = pages.begin(key, productId);
     try {
-      const canonicalPath = await canonicalPublicPath(services.db, site.type, productId);
+      // Asked of the database, not the directory's short-lived answers: a printed code lasts.
+      const [canonicalPath, domain] = await Promise.all([
+        canonicalPublicPath(services.db, site.type, productId),
+        verifiedDomainOfSite(services.db, productId),
+      ]);
       if (!canonicalPath) return void notFound(res, site.notFoundMessage);
-      const body = await renderQrCode(qrCodeTarget(services.env.publicUrl, canonicalPath), format);
+      const pageUrl = domain
+        ? customDomainUrl(services.env.publicUrl, domain)
+        : `${services.env.publicUrl}${canonicalPath}`;
+      const body = await renderQrCode(qrCodeTarget(pageUrl), format);
       const headers = [["Content-Type", CONTENT_TYPES[format]]] as const;
       const page = pages.store(ticket, body, headers) ?? makePage(key, productId, body, headers);
       send(req, res, page, cacheControl);

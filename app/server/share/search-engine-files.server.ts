@@ -13,7 +13,7 @@ import { CATALOG } from "~/lib/catalog";
 import { publicPath } from "~/lib/slug";
 import type { ProductType } from "~/sites/product-types";
 import type { Database } from "../db/client.server";
-import { products } from "../db/schema";
+import { customDomains, products } from "../db/schema";
 import type { AppServices } from "../services.server";
 
 /** sitemaps.org: "no more than 50,000 URLs". */
@@ -58,6 +58,15 @@ function urlEntry(location: string, lastModified?: Date): string {
   return `<url><loc>${escapeXml(location)}</loc>${lastmod}</url>\n`;
 }
 
+/**
+ * The sites this sitemap lists: live ones still at the portal's address. A site served at
+ * its own domain is listed in that domain's sitemap (a sitemap names its own host only).
+ */
+const listedHere = sql`${products.exists} and not exists (
+  select 1 from ${customDomains}
+  where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
+)`;
+
 interface PublicSiteRow {
   id: string;
   type: ProductType;
@@ -78,7 +87,7 @@ async function* liveSites(db: Database, limit: number, after = ""): AsyncGenerat
         updatedAt: products.updatedAt,
       })
       .from(products)
-      .where(and(sql`${products.exists}`, gt(products.id, last)))
+      .where(and(listedHere, gt(products.id, last)))
       .orderBy(asc(products.id))
       .limit(Math.min(BATCH, left));
     yield* batch;
@@ -89,10 +98,7 @@ async function* liveSites(db: Database, limit: number, after = ""): AsyncGenerat
 }
 
 async function countLiveSites(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ sites: count() })
-    .from(products)
-    .where(sql`${products.exists}`);
+  const [row] = await db.select({ sites: count() }).from(products).where(listedHere);
   return row?.sites ?? 0;
 }
 
@@ -102,7 +108,7 @@ async function startOfFile(db: Database, index: number): Promise<string | null> 
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(sql`${products.exists}`)
+    .where(listedHere)
     .orderBy(asc(products.id))
     .offset(index * SITES_PER_FILE - 1)
     .limit(1);

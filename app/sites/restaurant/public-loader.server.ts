@@ -29,6 +29,7 @@ export function publicRestaurantLoader() {
       restaurantSite.type,
       params.slugId ?? "",
       restaurantSite.notFoundMessage,
+      { url: request.url, publicUrl: env.publicUrl },
     );
     const sections = groupMenu(site.items, site.categoryOrder).map((section) => ({
       id: section.id,
@@ -60,7 +61,7 @@ export function publicRestaurantLoader() {
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     const jsonLd = restaurantJsonLd({
       name: site.name,
-      url: `${env.publicUrl}${site.canonicalPath}`,
+      url: site.canonicalUrl,
       address: site.address,
       phone: site.contact.phone,
       email: site.contact.email,
@@ -97,6 +98,7 @@ export function publicRestaurantLoader() {
       })),
       dietary,
       path: site.canonicalPath,
+      canonicalUrl: site.canonicalUrl,
       jsonLd,
       freshUntil,
       // Link previews show the hero, else the logo, else the menu's first dish photo.

@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = (args) =>
     standalone: true,
     noIndex: !args.data,
     image: args.data?.previewImage ?? undefined,
+    url: args.data?.canonicalUrl,
   });
 
 /** The page itself; app/server/public-page-render.server.tsx renders it without the router. */

@@ -26,6 +26,7 @@ export function publicShopLoader() {
       shoppySite.type,
       params.slugId ?? "",
       shoppySite.notFoundMessage,
+      { url: request.url, publicUrl: env.publicUrl },
     );
     const items = site.items
       .map((item) => ({
@@ -54,7 +55,7 @@ export function publicShopLoader() {
     const openItem = items.find((item) => item.id === itemId) ?? null;
 
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
-    const pageUrl = `${env.publicUrl}${site.canonicalPath}`;
+    const pageUrl = site.canonicalUrl;
     const jsonLd = shopJsonLd({
       name: site.name,
       url: pageUrl,
@@ -67,7 +68,7 @@ export function publicShopLoader() {
       currency: site.currency,
       items: items.map((item) => ({
         ...item,
-        url: `${env.publicUrl}${shopHref(site.canonicalPath, NO_FILTERS, item.id)}`,
+        url: shopHref(site.canonicalUrl, NO_FILTERS, item.id),
         images: item.images.flatMap((url) => absolute(url) ?? []),
       })),
     });
@@ -86,6 +87,7 @@ export function publicShopLoader() {
         currency: site.currency,
       },
       path: site.canonicalPath,
+      canonicalUrl: site.canonicalUrl,
       items,
       tagOptions,
       filters,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeAddress } from "./http.server";
+import { normalizeAddress } from "./client-address.server";
 
 describe("normalizeAddress", () => {
   it("treats an IPv4-mapped IPv6 address as the IPv4 address", () => {
