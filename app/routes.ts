@@ -22,6 +22,7 @@ export default [
     route("products", "routes/portal/products.tsx", { id: "routes/portal/products-alias" }),
     route("info", "routes/portal/info.tsx"),
     route("share/:pid", "routes/portal/share.tsx"),
+    route("domain/:pid", "routes/portal/domain.tsx"),
     route("create", "routes/portal/create.tsx"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
     // Resource routes, guarded like the pages: delete, a shared link, image uploads, the live-update stream.

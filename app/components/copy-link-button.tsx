@@ -24,10 +24,13 @@ export function CopyLinkButton({
   url,
   label,
   productId,
+  text = "Copy link",
 }: {
   url: string;
   label: string;
   productId?: string;
+  /** The button's visible text. */
+  text?: string;
 }) {
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
   const hydrated = useHydrated();
@@ -58,7 +61,7 @@ export function CopyLinkButton({
         aria-label={label}
         disabled={!hydrated}
       >
-        Copy link
+        {text}
       </button>
       <span role="status" aria-live="polite" className="copy-status">
         {status === "copied" ? MESSAGES.linkCopied : status === "failed" ? MESSAGES.copyFailed : ""}

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { MESSAGES } from "./messages";
 /**
  * Owners' own domains: what their DNS must say, and what a check found. Shared by the
  * portal's page and the server that checks and serves them.
@@ -46,3 +48,61 @@ export const DOMAIN_RECHECK_PERIOD_MS = 60 * 60 * 1000;
 
 export const DOMAIN_INTENTS = ["add-domain", "verify-domain", "remove-domain"] as const;
 export type DomainIntent = (typeof DOMAIN_INTENTS)[number];
+
+/** The Add form: the browser only checks that something was typed; the server checks the rest. */
+export const addDomainSchema = z.object({
+  domain: z
+    .string({ error: MESSAGES.domainRequired })
+    .trim()
+    .min(1, MESSAGES.domainRequired)
+    .max(300, MESSAGES.domainInvalid),
+});
+
+export type DnsRecordPurpose = "points" | "proves";
+
+export interface DnsRecordToSet {
+  type: "CNAME" | "A" | "AAAA" | "ALIAS" | "TXT";
+  /** The full name: `menu.caferose.com`. */
+  name: string;
+  /** The name as most providers' forms want it, inside the owner's zone: `menu`, or `@`. */
+  host: string;
+  value: string;
+  /** Sends visitors here, or proves the owner controls the domain. */
+  purpose: DnsRecordPurpose;
+}
+
+/**
+ * What the owner sets at their DNS provider. A name under their domain gets a CNAME to the
+ * portal's target; the domain itself (where DNS forbids a CNAME) gets A/AAAA records to the
+ * portal's addresses, or, when the operator gives none, an ALIAS (also called ANAME or CNAME
+ * flattening) to the target.
+ */
+export function dnsRecordsToSet(options: {
+  domain: string;
+  /** The registrable domain it is under (`caferose.com`), where the owner's zone starts. */
+  zone: string;
+  token: string;
+  target: string;
+  ips: readonly string[];
+}): DnsRecordToSet[] {
+  const { domain, zone, token, target, ips } = options;
+  const hostIn = (name: string) =>
+    name === zone ? "@" : name.endsWith(`.${zone}`) ? name.slice(0, -zone.length - 1) : name;
+  const apex = domain === zone;
+  const pointing: DnsRecordToSet[] = !apex
+    ? [{ type: "CNAME", name: domain, host: hostIn(domain), value: target, purpose: "points" }]
+    : ips.length > 0
+      ? ips.map((ip) => ({
+          type: ip.includes(":") ? ("AAAA" as const) : ("A" as const),
+          name: domain,
+          host: "@",
+          value: ip,
+          purpose: "points" as const,
+        }))
+      : [{ type: "ALIAS", name: domain, host: "@", value: target, purpose: "points" }];
+  const proof = verifyRecordName(domain);
+  return [
+    ...pointing,
+    { type: "TXT", name: proof, host: hostIn(proof), value: token, purpose: "proves" },
+  ];
+}

@@ -132,6 +132,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     items,
     itemsError,
     uploadError: uploadError.message,
+    domainsOffered: env.customDomains !== null,
     ...publicLink(
       env,
       product.type,
@@ -302,6 +303,11 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
           <Link className="button secondary" to={`/user/share/${loaderData.id}`}>
             Share
           </Link>
+          {loaderData.domainsOffered ? (
+            <Link className="button secondary" to={`/user/domain/${loaderData.id}`}>
+              Domain
+            </Link>
+          ) : null}
           <CopyLinkButton
             url={loaderData.publicUrl}
             label={`Copy link to ${loaderData.name}`}

@@ -48,6 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ...link,
     qrSvg: `${link.publicPath}/qr.svg`,
     qrPng: `${link.publicPath}/qr.png`,
+    domainsOffered: env.customDomains !== null,
   };
 }
 
@@ -84,6 +85,11 @@ export default function Share({ loaderData }: Route.ComponentProps) {
           <h2 id="share-link-heading">Your link</h2>
           <p className="public-url">{publicUrl}</p>
           <CopyLinkButton url={publicUrl} label={`Copy link to ${name}`} productId={id} />
+          {loaderData.domainsOffered ? (
+            <p className="muted">
+              Want your own address? <Link to={`/user/domain/${id}`}>Connect a domain</Link>
+            </p>
+          ) : null}
           <h3 className="share-subheading">Share it</h3>
           <ul className="share-buttons" aria-label="Share on">
             {shareLinks(name, publicUrl).map((link) => (

@@ -62,8 +62,21 @@ export function createDomainChecker(config: CustomDomainsConfig): DomainChecker 
       ...(await records(() => resolver.resolve6(domain))),
     ];
     if (addresses.length === 0) return "missing";
+    const ours = await portalAddresses();
     // Every address must be ours: one stray record would send some visitors elsewhere.
-    return ips.size > 0 && addresses.every((address) => ips.has(address)) ? "found" : "elsewhere";
+    return ours.size > 0 && addresses.every((address) => ours.has(address)) ? "found" : "elsewhere";
+  }
+
+  /**
+   * CUSTOM_DOMAIN_IPS; without them, the target's own addresses, which is what an ALIAS
+   * (or flattened CNAME) record at a domain's root resolves to.
+   */
+  async function portalAddresses(): Promise<Set<string>> {
+    if (ips.size > 0) return ips;
+    return new Set([
+      ...(await records(() => resolver.resolve4(target))),
+      ...(await records(() => resolver.resolve6(target))),
+    ]);
   }
 
   return {

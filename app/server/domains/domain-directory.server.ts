@@ -55,7 +55,8 @@ export function createDomainDirectory(
     events.onProductChangeCommitted((productId) => {
       byProduct.delete(productId);
       for (const [host, entry] of byHost.entries()) {
-        if (entry.value?.productId === productId) byHost.delete(host);
+        // A host kept as "none" may be the domain just verified: it is looked up again.
+        if (entry.value === null || entry.value.productId === productId) byHost.delete(host);
       }
     });
   }

@@ -3,8 +3,8 @@
  * under, or the reason it cannot be theirs.
  */
 import { isIP } from "node:net";
-import { domainToASCII } from "node:url";
-import { parse } from "tldts";
+import { domainToASCII, domainToUnicode } from "node:url";
+import { getDomain, parse } from "tldts";
 import { MESSAGES } from "~/lib/messages";
 
 export type DomainNameResult =
@@ -54,4 +54,14 @@ export function parseDomainName(input: string, reserved: readonly string[]): Dom
 /** A request's host name in the form domains are stored in (no port, no final dot). */
 export function hostOfRequest(hostname: string): string {
   return hostname.toLowerCase().replace(/\.$/, "");
+}
+
+/** A stored domain as people write it: `café.fr` rather than `xn--caf-dma.fr`. */
+export function displayDomain(domain: string): string {
+  return domainToUnicode(domain) || domain;
+}
+
+/** The registrable domain a name is under (`caferose.com`): where the owner's DNS zone starts. */
+export function zoneOf(domain: string): string {
+  return getDomain(domain, { allowPrivateDomains: true }) ?? domain;
 }

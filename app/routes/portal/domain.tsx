@@ -1,0 +1,386 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { CopyLinkButton } from "~/components/copy-link-button";
+import { Field, FormErrors } from "~/components/form";
+import { servicesContext } from "~/context";
+import {
+  addDomainSchema,
+  customDomainUrl,
+  DOMAIN_RECHECK_INTERVAL_MS,
+  dnsRecordsToSet,
+  type DnsRecordToSet,
+  type DomainCheck,
+} from "~/lib/custom-domains";
+import { MESSAGES } from "~/lib/messages";
+import { pageMeta } from "~/lib/seo";
+import { publicPath } from "~/lib/slug";
+import { siteOf } from "~/sites";
+import { domainOfSite } from "~/server/domains/custom-domains.server";
+import { displayDomain, zoneOf } from "~/server/domains/domain-name.server";
+import {
+  isDomainIntent,
+  runDomainIntent,
+  type DomainActionResult,
+} from "~/server/domains/domain-actions.server";
+import { takeFlash } from "~/server/flash.server";
+import { readFormOrRefuse } from "~/server/forms.server";
+import { requireOwnedProduct } from "~/server/ownership.server";
+import type { Route } from "./+types/domain";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data ? `Domain of ${args.data.name}` : "Domain",
+    description: "Your site at your own domain.",
+    noIndex: true,
+  });
+
+/** "a moment ago", "4 minutes ago": how long ago a check ran, in words. */
+function minutesAgo(moment: Date, now: Date): string {
+  const minutes = Math.floor((now.getTime() - moment.getTime()) / 60_000);
+  if (minutes < 1) return "a moment ago";
+  return minutes === 1 ? "a minute ago" : `${minutes} minutes ago`;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // Someone else's site and an unknown one get the same 404.
+  const { product } = await requireOwnedProduct(context, params.pid);
+  const { db, env } = context.get(servicesContext);
+  const portalUrl = `${env.publicUrl}${publicPath(product.type, product.slug, product.id)}`;
+  const flash = await takeFlash(env, request);
+  const claim = env.customDomains ? await domainOfSite(db, product.id) : null;
+  const now = new Date();
+  const page = {
+    id: product.id,
+    type: product.type,
+    name: product.name,
+    portalUrl,
+    offered: env.customDomains !== null,
+    flash: flash.message,
+    domain: claim
+      ? {
+          name: claim.domain,
+          /** As the owner typed it: `café.fr` rather than `xn--caf-dma.fr`. */
+          display: displayDomain(claim.domain),
+          url: customDomainUrl(env.publicUrl, claim.domain),
+          verified: claim.verified,
+          lastCheck: claim.lastCheck,
+          checkedAgo: claim.lastCheckedAt ? minutesAgo(claim.lastCheckedAt, now) : null,
+          /** Whole minutes left of the background checks, or null when they are over. */
+          minutesOfChecksLeft:
+            claim.recheckUntil && claim.recheckUntil > now
+              ? Math.ceil((claim.recheckUntil.getTime() - now.getTime()) / 60_000)
+              : null,
+          records: dnsRecordsToSet({
+            domain: claim.domain,
+            zone: zoneOf(claim.domain),
+            token: claim.token,
+            target: env.customDomains!.target,
+            ips: env.customDomains!.ips,
+          }),
+        }
+      : null,
+  };
+  return flash.clear ? data(page, { headers: { "Set-Cookie": flash.clear } }) : page;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { product } = await requireOwnedProduct(context, params.pid);
+  const formData = await readFormOrRefuse(request);
+  const intent = formData.get("intent");
+  if (!isDomainIntent(intent)) {
+    return data({ error: "This page cannot do that." }, { status: 400 });
+  }
+  return runDomainIntent(
+    context.get(servicesContext),
+    intent,
+    product.id,
+    formData,
+    `/user/domain/${product.id}`,
+  );
+}
+
+type ActionData = DomainActionResult | { error: string } | undefined;
+
+function resultFor<Intent extends DomainActionResult["intent"]>(
+  actionData: ActionData,
+  intent: Intent,
+) {
+  return actionData && "intent" in actionData && actionData.intent === intent
+    ? (actionData as Extract<DomainActionResult, { intent: Intent }>)
+    : undefined;
+}
+
+export default function DomainPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, type, name, portalUrl, offered, flash, domain } = loaderData;
+  const refusal = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <div className="container domain-page">
+      <div className="page-header">
+        <div>
+          <h1>Your own domain</h1>
+          <p className="muted">
+            {name} · {siteOf(type).label}
+          </p>
+        </div>
+        <div className="card-actions">
+          <Link className="button secondary" to={`/user/${type}/setup/${id}`}>
+            Edit site
+          </Link>
+          <Link className="button secondary" to={`/user/share/${id}`}>
+            Share
+          </Link>
+        </div>
+      </div>
+      {flash ? (
+        <p className="alert success" role="status">
+          {flash}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p className="alert error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      {!offered ? (
+        <section className="card">
+          <p>{MESSAGES.domainsOff}</p>
+          <p className="public-url">Your site&apos;s address: {portalUrl}</p>
+        </section>
+      ) : domain ? (
+        <ConnectedDomain
+          productId={id}
+          portalUrl={portalUrl}
+          domain={domain}
+          verifyResult={resultFor(actionData, "verify-domain")}
+        />
+      ) : (
+        <AddDomain portalUrl={portalUrl} lastResult={resultFor(actionData, "add-domain")?.reply} />
+      )}
+    </div>
+  );
+}
+
+function AddDomain({
+  portalUrl,
+  lastResult,
+}: {
+  portalUrl: string;
+  lastResult: Extract<DomainActionResult, { intent: "add-domain" }>["reply"] | undefined;
+}) {
+  const navigation = useNavigation();
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-domain";
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(addDomainSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addDomainSchema }),
+  });
+  return (
+    <section className="card domain-card" aria-labelledby="add-domain-heading">
+      <h2 id="add-domain-heading">Connect a domain you own</h2>
+      <p>
+        Your customers open your page at your own address, like <b>menu.yourbusiness.com</b>. You
+        need a domain and access to its DNS settings, at the company you bought it from.
+      </p>
+      <p className="public-url">Today your site is at {portalUrl}</p>
+      <Form method="post" {...getFormProps(form)} className="form domain-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="add-domain" />
+        <Field
+          field={fields.domain}
+          label="Your domain"
+          hint="A name under your domain (menu.yourbusiness.com or www.yourbusiness.com) is the easiest to set up."
+        >
+          <input
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="menu.yourbusiness.com"
+          />
+        </Field>
+        <button type="submit" className="button" disabled={adding}>
+          {adding ? "Connecting…" : "Connect domain"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+type ConnectedDomainData = NonNullable<Route.ComponentProps["loaderData"]["domain"]>;
+
+function ConnectedDomain({
+  productId,
+  portalUrl,
+  domain,
+  verifyResult,
+}: {
+  productId: string;
+  portalUrl: string;
+  domain: ConnectedDomainData;
+  verifyResult: Extract<DomainActionResult, { intent: "verify-domain" }> | undefined;
+}) {
+  const navigation = useNavigation();
+  const checking =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "verify-domain";
+  // The answer to Check now, when there is one; else what the last check found.
+  const lastCheck = verifyResult?.check ?? domain.lastCheck;
+  const intervalMinutes = DOMAIN_RECHECK_INTERVAL_MS / 60_000;
+  return (
+    <>
+      <section className="card domain-card" aria-labelledby="domain-heading">
+        <div className="domain-title">
+          <h2 id="domain-heading">{domain.display}</h2>
+          {domain.verified ? (
+            <span className="badge">Connected</span>
+          ) : (
+            <span className="badge pending">Waiting for DNS</span>
+          )}
+        </div>
+        {domain.verified ? (
+          <>
+            <p>
+              Your site answers at{" "}
+              <a href={domain.url} target="_blank" rel="noreferrer">
+                {domain.url}
+              </a>
+              . Its portal address sends visitors there, and your QR codes and printables use your
+              domain.
+            </p>
+            {domain.url.startsWith("https:") ? (
+              <p className="muted">
+                The first visit may take a few seconds while its security certificate is issued.
+              </p>
+            ) : null}
+            <div className="card-actions">
+              <CopyLinkButton url={domain.url} label={`Copy link to ${domain.display}`} />
+            </div>
+          </>
+        ) : (
+          <>
+            <p>
+              Add the records below at your DNS provider, then press <b>Check now</b>.{" "}
+              {domain.minutesOfChecksLeft
+                ? `We also check every ${intervalMinutes} minutes for the next ${domain.minutesOfChecksLeft} minutes, so you can leave this page.`
+                : "Changes to DNS can take up to an hour to show everywhere."}
+            </p>
+            {verifyResult ? (
+              <p
+                className={`alert ${verifyResult.ok ? "success" : "warning"}`}
+                role={verifyResult.ok ? "status" : "alert"}
+              >
+                {verifyResult.message}
+              </p>
+            ) : domain.checkedAgo ? (
+              <p className="muted">Last checked {domain.checkedAgo}.</p>
+            ) : null}
+            <Form method="post" className="card-actions">
+              <input type="hidden" name="intent" value="verify-domain" />
+              <button type="submit" className="button" disabled={checking}>
+                {checking ? "Checking…" : "Check now"}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section className="card domain-card" aria-labelledby="records-heading">
+        <h2 id="records-heading">DNS records</h2>
+        <p className="muted">
+          {domain.verified
+            ? "Keep these records: without them your domain stops showing your site."
+            : "In your provider's DNS settings, add each record with the type, name and value shown."}
+        </p>
+        <ul className="dns-records">
+          {domain.records.map((record) => (
+            <DnsRecord
+              key={`${record.type}-${record.value}`}
+              record={record}
+              status={domain.verified ? null : recordStatus(record, lastCheck)}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <section className="card domain-card" aria-labelledby="remove-heading">
+        <h2 id="remove-heading">Remove the domain</h2>
+        <p className="muted">Your site goes back to its portal address at once: {portalUrl}</p>
+        <ConfirmDialog
+          trigger="Remove domain"
+          triggerClassName="button secondary danger-text"
+          title={`Remove ${domain.display}?`}
+          description={`Your site goes back to ${portalUrl} at once. Links and QR codes with your domain stop working until you connect it again.`}
+          confirmLabel="Remove"
+          pendingLabel="Removing…"
+          action={`/user/domain/${productId}`}
+          fields={{ intent: "remove-domain" }}
+        />
+      </section>
+    </>
+  );
+}
+
+type RecordStatus = { text: string; ok: boolean } | null;
+
+/** What the last check found of this record, in words; null before any check. */
+function recordStatus(record: DnsRecordToSet, check: DomainCheck | null): RecordStatus {
+  if (!check) return null;
+  if (record.purpose === "proves") {
+    if (check.txt === "found") return { text: "Found", ok: true };
+    if (check.txt === "wrong") return { text: "Found with another value", ok: false };
+    return { text: "Not found yet", ok: false };
+  }
+  if (check.pointing === "found") return { text: "Found", ok: true };
+  if (check.pointing === "elsewhere") return { text: "Points somewhere else", ok: false };
+  return { text: "Not found yet", ok: false };
+}
+
+function DnsRecord({ record, status }: { record: DnsRecordToSet; status: RecordStatus }) {
+  const purpose =
+    record.purpose === "proves" ? "Proves the domain is yours" : "Sends your visitors to your site";
+  return (
+    <li className="dns-record">
+      <div className="dns-record-head">
+        <span className="dns-record-purpose">{purpose}</span>
+        {status ? (
+          <span className={`badge ${status.ok ? "" : "pending"}`}>{status.text}</span>
+        ) : null}
+      </div>
+      <dl>
+        <div>
+          <dt>Type</dt>
+          <dd>
+            <code>{record.type}</code>
+            {record.type === "ALIAS" ? (
+              <span className="field-hint"> (some providers call it ANAME or flattened CNAME)</span>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Name</dt>
+          <dd>
+            <code>{record.host}</code>
+            {record.host !== record.name ? (
+              <span className="field-hint"> ({record.name})</span>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Value</dt>
+          <dd className="dns-record-value">
+            <code>{record.value}</code>
+            <CopyLinkButton
+              url={record.value}
+              text="Copy"
+              label={`Copy the value of the ${record.type} record`}
+            />
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
