@@ -126,7 +126,8 @@ export const MESSAGES = Object.freeze({
 
   // Custom domains
   domainRequired: "Please enter a domain, like menu.yourbusiness.com.",
-  domainInvalid: "That is not a domain name. Enter it like menu.yourbusiness.com, without https://.",
+  domainInvalid:
+    "That is not a domain name. Enter it like menu.yourbusiness.com, without https://.",
   domainPublicSuffix:
     "That is a public suffix shared by many sites. Enter a domain you own, like menu.yourbusiness.com.",
   domainUnknownTld: "That domain does not end in a known top-level domain (like .com or .co.uk).",
@@ -135,7 +136,8 @@ export const MESSAGES = Object.freeze({
   domainAlreadySet: "This site already has a domain. Remove it first to connect another.",
   domainsOff: "This portal does not offer custom domains.",
   domainVerified: "Verified: your site now answers at its own domain.",
-  domainNotYet: "Not verified yet. Check the records below; DNS changes can take up to an hour to show.",
+  domainNotYet:
+    "Not verified yet. Check the records below; DNS changes can take up to an hour to show.",
   domainRemoved: "Domain removed. Your site is back at its portal address.",
   failedToCheckDomain: "Could not look up the DNS records just now. Please try again in a minute.",
 

@@ -256,6 +256,88 @@ describe("loadEnv", () => {
     });
   });
 
+  describe("custom domains", () => {
+    const target = { CUSTOM_DOMAIN_TARGET: "sites.portal.example" };
+    const load = (given: Record<string, string>) => loadEnv({ DATA_DIR: tempDir(), ...given });
+
+    it("are off, and the TLS ask open to this machine only, with nothing set", () => {
+      const env = load({});
+      expect(env.customDomains).toBeNull();
+      expect(env.tlsAskAllow).toEqual(["127.0.0.1", "::1"]);
+      expect(load({ CUSTOM_DOMAIN_TARGET: "" }).customDomains).toBeNull();
+    });
+
+    it("read the CNAME target in lower case without a final dot, and the lists", () => {
+      expect(load({ CUSTOM_DOMAIN_TARGET: " Sites.Portal.Example. " }).customDomains).toEqual({
+        target: "sites.portal.example",
+        ips: [],
+        dnsServers: [],
+      });
+      expect(
+        load({
+          ...target,
+          CUSTOM_DOMAIN_IPS: "203.0.113.10, 2001:db8::10 ,",
+          CUSTOM_DOMAIN_DNS_SERVERS: "1.1.1.1,9.9.9.9:53 , [2620:fe::fe]:5353,::1",
+        }).customDomains,
+      ).toEqual({
+        target: "sites.portal.example",
+        ips: ["203.0.113.10", "2001:db8::10"],
+        dnsServers: ["1.1.1.1", "9.9.9.9:53", "[2620:fe::fe]:5353", "::1"],
+      });
+    });
+
+    it("let TLS_ASK_ALLOW name addresses and CIDR ranges", () => {
+      expect(load({ TLS_ASK_ALLOW: "10.0.0.0/8, 172.16.0.5,fd00::/8,::1" }).tlsAskAllow).toEqual([
+        "10.0.0.0/8",
+        "172.16.0.5",
+        "fd00::/8",
+        "::1",
+      ]);
+    });
+
+    it.each([
+      ["CUSTOM_DOMAIN_TARGET", "https://sites.portal.example"],
+      ["CUSTOM_DOMAIN_TARGET", "sites portal.example"],
+      ["CUSTOM_DOMAIN_TARGET", "localhost"],
+      ["CUSTOM_DOMAIN_TARGET", "-sites.portal.example"],
+      ["CUSTOM_DOMAIN_TARGET", "203.0.113.10"],
+      ["CUSTOM_DOMAIN_IPS", "203.0.113.300"],
+      ["CUSTOM_DOMAIN_IPS", "sites.portal.example"],
+      ["CUSTOM_DOMAIN_IPS", ","],
+      ["CUSTOM_DOMAIN_DNS_SERVERS", "dns.google"],
+      ["CUSTOM_DOMAIN_DNS_SERVERS", "1.1.1.1:70000"],
+      ["CUSTOM_DOMAIN_DNS_SERVERS", "[2620:fe::fe]"],
+      ["CUSTOM_DOMAIN_DNS_SERVERS", "[203.0.113.53]:53"],
+      ["TLS_ASK_ALLOW", "everyone"],
+      ["TLS_ASK_ALLOW", "10.0.0.0/33"],
+      ["TLS_ASK_ALLOW", "::1/129"],
+      ["TLS_ASK_ALLOW", "10.0.0.0/8/8"],
+      ["TLS_ASK_ALLOW", "10.0.0.0/x"],
+    ])("stop with one line naming %s when it is %j", (variable, value) => {
+      let error: unknown;
+      try {
+        load({ ...target, [variable]: value });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+      expect(message).not.toContain("\n");
+    });
+
+    it.each(["CUSTOM_DOMAIN_IPS", "CUSTOM_DOMAIN_DNS_SERVERS"])(
+      "refuse %s without CUSTOM_DOMAIN_TARGET",
+      (variable) => {
+        const given = { [variable]: "203.0.113.10" };
+        expect(() => load(given)).toThrow(ConfigError);
+        expect(() => load(given)).toThrow(
+          "Invalid configuration: CUSTOM_DOMAIN_IPS and CUSTOM_DOMAIN_DNS_SERVERS are only used with CUSTOM_DOMAIN_TARGET.",
+        );
+      },
+    );
+  });
+
   describe("file storage", () => {
     const s3 = {
       STORAGE_DRIVER: "s3",

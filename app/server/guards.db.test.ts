@@ -19,7 +19,11 @@ import type { RunningServices } from "./services.server";
 import { getOptionalUser, requireOwnerMiddleware } from "./session.server";
 
 /** A public page asked for at the portal's own address. */
-const atPortal = { url: "http://localhost:3999/", publicUrl: "http://localhost:3999" };
+const atPortal = {
+  url: "http://localhost:3999/",
+  publicUrl: "http://localhost:3999",
+  customDomains: false,
+};
 
 let services: RunningServices;
 let owner: Awaited<ReturnType<typeof registerOwner>>;

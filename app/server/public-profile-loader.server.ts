@@ -18,7 +18,11 @@ export function publicProfileLoader(
       definition.type,
       params.slugId ?? "",
       definition.notFoundMessage,
-      { url: request.url, publicUrl: env.publicUrl },
+      {
+        url: request.url,
+        publicUrl: env.publicUrl,
+        customDomains: env.customDomains !== null,
+      },
     );
     const jsonLd = businessJsonLd({
       type: schemaType,

@@ -46,7 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: product.id,
         type: product.type,
         name: product.name,
-        ...publicLink(env, product.type, product.slug, product.id, product.customDomain),
+        ...publicLink(
+          env,
+          product.type,
+          product.slug,
+          product.id,
+          env.customDomains ? product.customDomain : null,
+        ),
         views: views.get(product.id) ?? [],
         setup: setupChecklist({
           type: product.type,

@@ -43,7 +43,6 @@ import { requireOwnedProduct } from "~/server/ownership.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
-import { verifiedDomainOfSite } from "~/server/domains/custom-domains.server";
 import type { Route } from "./+types/setup";
 import itemsEditorStylesHref from "~/styles/editor-items-extras.css?url";
 import { logRequestError, requestIdOf } from "~/server/log.server";
@@ -63,7 +62,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
-  const { db, env, storage } = context.get(servicesContext);
+  const { db, env, storage, domains } = context.get(servicesContext);
   const site = siteOf(product.type);
 
   let info: ProfileEditorValues | null = null;
@@ -138,7 +137,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       product.type,
       product.slug,
       product.id,
-      await verifiedDomainOfSite(db, product.id),
+      await domains.currentDomainOf(product.id),
     ),
   };
   return uploadError.clear ? data(page, { headers: { "Set-Cookie": uploadError.clear } }) : page;

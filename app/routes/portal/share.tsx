@@ -11,7 +11,6 @@ import { siteOf } from "~/sites";
 import { viewsBySource, viewTotals } from "~/server/analytics/page-view-reports.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { publicLink } from "~/server/site-config.server";
-import { verifiedDomainOfSite } from "~/server/domains/custom-domains.server";
 import type { Route } from "./+types/share";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -27,13 +26,13 @@ const VIEWS_DAYS = 30;
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's site and an unknown one get the same 404.
   const { product } = await requireOwnedProduct(context, params.pid);
-  const { db, env } = context.get(servicesContext);
+  const { db, env, domains } = context.get(servicesContext);
   const link = publicLink(
     env,
     product.type,
     product.slug,
     product.id,
-    await verifiedDomainOfSite(db, product.id),
+    await domains.currentDomainOf(product.id),
   );
   const [viewsByDay, totals] = await Promise.all([
     viewsBySource(db, product.id, VIEWS_DAYS),

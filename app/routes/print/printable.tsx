@@ -10,7 +10,6 @@ import { siteOf } from "~/sites";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicLink } from "~/server/site-config.server";
-import { verifiedDomainOfSite } from "~/server/domains/custom-domains.server";
 import printableStyles from "~/styles/printable.css?url";
 import type { Route } from "./+types/printable";
 
@@ -31,14 +30,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's site and an unknown one get the same 404.
   const { product } = await requireOwnedProduct(context, params.pid);
   if (!printable) throw data({ message: "There is no such printable." }, { status: 404 });
-  const { db, env } = context.get(servicesContext);
+  const { db, env, domains } = context.get(servicesContext);
   const info = await loadProductInfo(db, product.id);
   const link = publicLink(
     env,
     product.type,
     product.slug,
     product.id,
-    await verifiedDomainOfSite(db, product.id),
+    await domains.currentDomainOf(product.id),
   );
   return {
     id: product.id,

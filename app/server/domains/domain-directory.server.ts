@@ -30,8 +30,10 @@ export interface DomainDirectory {
   isPortalHost(hostname: string): boolean;
   /** The site a verified domain serves, or null (always null while custom domains are off). */
   siteOf(hostname: string): Promise<DomainSite | null>;
-  /** The site's verified domain, or null. */
+  /** The site's verified domain, or null; up to 10 seconds old (for the hot path). */
   domainOf(productId: string): Promise<string | null>;
+  /** The same, read now: for what is shown to the owner or printed. */
+  currentDomainOf(productId: string): Promise<string | null>;
   /** The address a site answers at on its domain: `https://menu.caferose.com`. */
   originOf(domain: string): string;
 }
@@ -84,6 +86,8 @@ export function createDomainDirectory(
       byProduct.set(productId, { value: domain });
       return domain;
     },
+    currentDomainOf: (productId) =>
+      enabled ? verifiedDomainOfSite(db, productId) : Promise.resolve(null),
     originOf: (domain) => `${portalUrl.protocol}//${domain}`,
   };
 }

@@ -175,6 +175,8 @@ export interface PublicPageRequest {
   /** The address the page is rendered for (on a custom domain, its host is that domain). */
   url: string;
   publicUrl: string;
+  /** Whether custom domains are offered (CUSTOM_DOMAIN_TARGET): when not, none is used. */
+  customDomains: boolean;
 }
 
 /**
@@ -196,7 +198,7 @@ export async function loadPublicSite(
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
   const itemRows = (values[SITE_KEYS.length] ?? []) as unknown[][];
 
-  const { customDomain } = info;
+  const customDomain = request.customDomains ? info.customDomain : null;
   const onOwnDomain = customDomain !== null && new URL(request.url).hostname === customDomain;
   const portalPath = publicPath(type, info.slug, id);
   if (!onOwnDomain && slug !== info.slug) throw redirect(portalPath, 301);

@@ -20,7 +20,6 @@ import {
   publicPageProductId,
 } from "../public-page-cache.server";
 import { canonicalPublicPath } from "../repositories/public-sites.server";
-import { verifiedDomainOfSite } from "../domains/custom-domains.server";
 import type { AppServices } from "../services.server";
 
 export type QrFormat = "svg" | "png";
@@ -77,10 +76,10 @@ export function serveQrCodes(services: AppServices): RequestHandler {
 
     const ticket = pages.begin(key, productId);
     try {
-      // Asked of the database, not the directory's short-lived answers: a printed code lasts.
+      // Read now, not the directory's short-lived answer: a printed code lasts.
       const [canonicalPath, domain] = await Promise.all([
         canonicalPublicPath(services.db, site.type, productId),
-        verifiedDomainOfSite(services.db, productId),
+        services.domains.currentDomainOf(productId),
       ]);
       if (!canonicalPath) return void notFound(res, site.notFoundMessage);
       const pageUrl = domain

@@ -7,7 +7,7 @@
  * (sitemaps.org), so past that `/sitemap.xml` becomes an index of `/sitemaps/{n}.xml`.
  */
 import { once } from "node:events";
-import { and, asc, count, gt, sql } from "drizzle-orm";
+import { and, asc, count, gt, sql, type SQL } from "drizzle-orm";
 import type { RequestHandler, Response } from "express";
 import { CATALOG } from "~/lib/catalog";
 import { publicPath } from "~/lib/slug";
@@ -62,10 +62,13 @@ function urlEntry(location: string, lastModified?: Date): string {
  * The sites this sitemap lists: live ones still at the portal's address. A site served at
  * its own domain is listed in that domain's sitemap (a sitemap names its own host only).
  */
-const listedHere = sql`${products.exists} and not exists (
-  select 1 from ${customDomains}
-  where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
-)`;
+function listedHere(services: AppServices): SQL {
+  if (!services.env.customDomains) return sql`${products.exists}`;
+  return sql`${products.exists} and not exists (
+    select 1 from ${customDomains}
+    where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
+  )`;
+}
 
 interface PublicSiteRow {
   id: string;
@@ -75,7 +78,12 @@ interface PublicSiteRow {
 }
 
 /** Live sites in id order, a batch at a time, from the first id after `after`. */
-async function* liveSites(db: Database, limit: number, after = ""): AsyncGenerator<PublicSiteRow> {
+async function* liveSites(
+  db: Database,
+  listed: SQL,
+  limit: number,
+  after = "",
+): AsyncGenerator<PublicSiteRow> {
   let last = after;
   let left = limit;
   while (left > 0) {
@@ -87,7 +95,7 @@ async function* liveSites(db: Database, limit: number, after = ""): AsyncGenerat
         updatedAt: products.updatedAt,
       })
       .from(products)
-      .where(and(listedHere, gt(products.id, last)))
+      .where(and(listed, gt(products.id, last)))
       .orderBy(asc(products.id))
       .limit(Math.min(BATCH, left));
     yield* batch;
@@ -97,18 +105,18 @@ async function* liveSites(db: Database, limit: number, after = ""): AsyncGenerat
   }
 }
 
-async function countLiveSites(db: Database): Promise<number> {
-  const [row] = await db.select({ sites: count() }).from(products).where(listedHere);
+async function countLiveSites(db: Database, listed: SQL): Promise<number> {
+  const [row] = await db.select({ sites: count() }).from(products).where(listed);
   return row?.sites ?? 0;
 }
 
 /** The id just before the first site of sitemap file `index` (0-based), or null past the end. */
-async function startOfFile(db: Database, index: number): Promise<string | null> {
+async function startOfFile(db: Database, listed: SQL, index: number): Promise<string | null> {
   if (index === 0) return "";
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(listedHere)
+    .where(listed)
     .orderBy(asc(products.id))
     .offset(index * SITES_PER_FILE - 1)
     .limit(1);
@@ -163,6 +171,7 @@ function sitemapIndex(publicUrl: string, files: number): string {
 /** Mount ahead of React Router: `/robots.txt`, `/sitemap.xml` and `/sitemaps/{n}.xml`. */
 export function serveSearchEngineFiles(services: AppServices): RequestHandler {
   const robots = robotsTxt(services.env.publicUrl);
+  const listed = listedHere(services);
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next() below
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -172,9 +181,9 @@ export function serveSearchEngineFiles(services: AppServices): RequestHandler {
         return;
       }
       if (req.path === "/sitemap.xml") {
-        const sites = await countLiveSites(services.db);
+        const sites = await countLiveSites(services.db, listed);
         if (sites <= SITES_PER_FILE) {
-          await streamUrlset(res, services, liveSites(services.db, SITES_PER_FILE), true);
+          await streamUrlset(res, services, liveSites(services.db, listed, SITES_PER_FILE), true);
           return;
         }
         const files = Math.ceil(sites / SITES_PER_FILE);
@@ -187,12 +196,17 @@ export function serveSearchEngineFiles(services: AppServices): RequestHandler {
       const file = /^\/sitemaps\/([1-9]\d{0,5})\.xml$/.exec(req.path);
       if (!file) return next();
       const index = Number(file[1]) - 1;
-      const after = await startOfFile(services.db, index);
+      const after = await startOfFile(services.db, listed, index);
       if (after === null) {
         res.status(404).type("text/plain").send("Not found.");
         return;
       }
-      await streamUrlset(res, services, liveSites(services.db, SITES_PER_FILE, after), index === 0);
+      await streamUrlset(
+        res,
+        services,
+        liveSites(services.db, listed, SITES_PER_FILE, after),
+        index === 0,
+      );
     } catch (error) {
       // Once the body has begun, the only honest end is a cut connection.
       if (res.headersSent) res.destroy(error as Error);

@@ -29,7 +29,11 @@ export function publicRestaurantLoader() {
       restaurantSite.type,
       params.slugId ?? "",
       restaurantSite.notFoundMessage,
-      { url: request.url, publicUrl: env.publicUrl },
+      {
+        url: request.url,
+        publicUrl: env.publicUrl,
+        customDomains: env.customDomains !== null,
+      },
     );
     const sections = groupMenu(site.items, site.categoryOrder).map((section) => ({
       id: section.id,

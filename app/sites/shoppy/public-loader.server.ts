@@ -26,7 +26,11 @@ export function publicShopLoader() {
       shoppySite.type,
       params.slugId ?? "",
       shoppySite.notFoundMessage,
-      { url: request.url, publicUrl: env.publicUrl },
+      {
+        url: request.url,
+        publicUrl: env.publicUrl,
+        customDomains: env.customDomains !== null,
+      },
     );
     const items = site.items
       .map((item) => ({
