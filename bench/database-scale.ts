@@ -706,7 +706,11 @@ function slugIdOf(site: Site): string {
  * loadPublicSite, which brings the site and its items in one round trip.
  */
 /** The pages are asked for at the portal's own address. */
-const AT_PORTAL = { url: "http://localhost:3000/", publicUrl: "http://localhost:3000" };
+const AT_PORTAL = {
+  url: "http://localhost:3000/",
+  publicUrl: "http://localhost:3000",
+  customDomains: false,
+};
 
 async function loadPage(db: Database, site: Site): Promise<unknown[]> {
   const message = site.type === "restaurant" ? MESSAGES.restaurantNotFound : MESSAGES.shopNotFound;
