@@ -701,10 +701,6 @@ function slugIdOf(site: Site): string {
   return decodeURIComponent(segment);
 }
 
-/**
- * What the restaurant and shop loaders (app/sites/restaurant/public-loader.server.ts, app/sites/shoppy/public-loader.server.ts) ask the database:
- * loadPublicSite, which brings the site and its items in one round trip.
- */
 /** The pages are asked for at the portal's own address. */
 const AT_PORTAL = {
   url: "http://localhost:3000/",
@@ -712,6 +708,10 @@ const AT_PORTAL = {
   customDomains: false,
 };
 
+/**
+ * What the restaurant and shop loaders (app/sites/restaurant/public-loader.server.ts, app/sites/shoppy/public-loader.server.ts) ask the database:
+ * loadPublicSite, which brings the site and its items in one round trip.
+ */
 async function loadPage(db: Database, site: Site): Promise<unknown[]> {
   const message = site.type === "restaurant" ? MESSAGES.restaurantNotFound : MESSAGES.shopNotFound;
   let page;

@@ -309,23 +309,31 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     if (!address) return next();
     const { productId, key, url } = address;
 
-    if (!domainSite && options.domains.enabled && !isPortalPreviewFrame(req)) {
+    let pageCacheControl = cacheControl;
+    if (!domainSite && options.domains.enabled) {
+      let domain: string | null;
       try {
-        const domain = await options.domains.domainOf(productId);
-        if (domain) {
+        domain = await options.domains.domainOf(productId);
+      } catch (error) {
+        return next(error);
+      }
+      if (domain) {
+        // The answer depends on who asks: a shared cache must keep the two apart.
+        res.vary("Sec-Fetch-Dest").vary("Sec-Fetch-Site");
+        if (!isPortalPreviewFrame(req)) {
           const query = req.originalUrl.indexOf("?");
           const search = query === -1 ? "" : req.originalUrl.slice(query);
           res.set("Cache-Control", DOMAIN_REDIRECT_CACHE_CONTROL);
           return res.redirect(301, `${options.domains.originOf(domain)}/${search}`);
         }
-      } catch (error) {
-        return next(error);
+        // The page at this address is now the owner's preview alone: no shared cache keeps it.
+        pageCacheControl = () => "private, no-cache";
       }
     }
 
     const hit = pages.get(key);
     if (hit) {
-      if (sendPage(req, res, hit, pages, cacheControl, "hit")) countView(req, productId);
+      if (sendPage(req, res, hit, pages, pageCacheControl, "hit")) countView(req, productId);
       return;
     }
 
@@ -354,7 +362,7 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
       const { body, headers, freshUntil } = rendered;
       const stored = pages.store(ticket, body, headers, freshUntil);
       const page = stored ?? makePage(key, productId, body, headers, freshUntil);
-      const sent = sendPage(req, res, page, pages, cacheControl, stored ? "miss" : "bypass");
+      const sent = sendPage(req, res, page, pages, pageCacheControl, stored ? "miss" : "bypass");
       if (sent) countView(req, productId);
     } catch (error) {
       next(error);

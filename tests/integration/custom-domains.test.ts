@@ -749,6 +749,11 @@ describe("a site at its own domain", () => {
     expect(preview.text).toContain("Cafe Rose");
     // Still the domain for search engines.
     expect(canonicalOf(preview.text)).toBe(`${origin}/`);
+    // A shared cache (a CDN) keeps neither this page nor the redirect for the other asker.
+    expect(preview.headers["cache-control"]).toBe("private, no-cache");
+    expect(preview.headers.vary).toMatch(/Sec-Fetch-Dest/);
+    const redirected = await request(site.path);
+    expect(redirected.headers.vary).toMatch(/Sec-Fetch-Dest/);
 
     // A frame on another site, or a page that is no frame, is sent to the domain.
     const notPreview: Record<string, string>[] = [
