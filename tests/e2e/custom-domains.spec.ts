@@ -82,6 +82,12 @@ test("an owner connects a domain: records to set, a check that waits, then verif
   await page.getByRole("button", { name: "Connect domain" }).click();
   await expect(page.getByText(MESSAGES.domainPublicSuffix)).toBeVisible();
   await expect(field).toHaveAttribute("aria-invalid", "true");
+  for (const [screen, viewport] of SCREENS) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousAxeIssue(page, `domain page, refused (${screen})`);
+    await screenshot(page, `domain-add-refused-${screen}`);
+  }
+  await page.setViewportSize(SCREENS[0][1]);
 
   await field.fill(`https://Menu.CafeRose.com/`);
   await page.getByRole("button", { name: "Connect domain" }).click();
