@@ -42,7 +42,7 @@ import { isImportIntent, runImportIntent } from "~/server/items-import-action.se
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
-import { publicLink } from "~/server/site-config.server";
+import { ownSiteLink } from "~/server/site-config.server";
 import type { Route } from "./+types/setup";
 import itemsEditorStylesHref from "~/styles/editor-items-extras.css?url";
 import { logRequestError, requestIdOf } from "~/server/log.server";
@@ -62,7 +62,8 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, params.pid, params.type);
-  const { db, env, storage, domains } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, env, storage } = services;
   const site = siteOf(product.type);
 
   let info: ProfileEditorValues | null = null;
@@ -132,13 +133,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     itemsError,
     uploadError: uploadError.message,
     domainsOffered: env.customDomains !== null,
-    ...publicLink(
-      env,
-      product.type,
-      product.slug,
-      product.id,
-      await domains.currentDomainOf(product.id),
-    ),
+    ...(await ownSiteLink(services, product)),
   };
   return uploadError.clear ? data(page, { headers: { "Set-Cookie": uploadError.clear } }) : page;
 }

@@ -10,7 +10,7 @@ import { slugify } from "~/lib/slug";
 import { siteOf } from "~/sites";
 import { viewsBySource, viewTotals } from "~/server/analytics/page-view-reports.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
-import { publicLink } from "~/server/site-config.server";
+import { ownSiteLink } from "~/server/site-config.server";
 import type { Route } from "./+types/share";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,14 +26,9 @@ const VIEWS_DAYS = 30;
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's site and an unknown one get the same 404.
   const { product } = await requireOwnedProduct(context, params.pid);
-  const { db, env, domains } = context.get(servicesContext);
-  const link = publicLink(
-    env,
-    product.type,
-    product.slug,
-    product.id,
-    await domains.currentDomainOf(product.id),
-  );
+  const services = context.get(servicesContext);
+  const { db, env } = services;
+  const link = await ownSiteLink(services, product);
   const [viewsByDay, totals] = await Promise.all([
     viewsBySource(db, product.id, VIEWS_DAYS),
     viewTotals(db, product.id, VIEWS_DAYS),

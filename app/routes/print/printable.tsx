@@ -9,7 +9,7 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { siteOf } from "~/sites";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
-import { publicLink } from "~/server/site-config.server";
+import { ownSiteLink } from "~/server/site-config.server";
 import printableStyles from "~/styles/printable.css?url";
 import type { Route } from "./+types/printable";
 
@@ -30,15 +30,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's site and an unknown one get the same 404.
   const { product } = await requireOwnedProduct(context, params.pid);
   if (!printable) throw data({ message: "There is no such printable." }, { status: 404 });
-  const { db, env, domains } = context.get(servicesContext);
-  const info = await loadProductInfo(db, product.id);
-  const link = publicLink(
-    env,
-    product.type,
-    product.slug,
-    product.id,
-    await domains.currentDomainOf(product.id),
-  );
+  const services = context.get(servicesContext);
+  const info = await loadProductInfo(services.db, product.id);
+  const link = await ownSiteLink(services, product);
   return {
     id: product.id,
     printable,
