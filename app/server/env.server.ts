@@ -144,7 +144,13 @@ const envSchema = z.object({
     )
     .optional(),
   // The addresses an apex domain's A (or AAAA) records point at, comma-separated.
-  CUSTOM_DOMAIN_IPS: ipList("must be IP addresses separated by commas").optional(),
+  CUSTOM_DOMAIN_IPS: z
+    .string()
+    .transform(splitList)
+    .refine((addresses) => addresses.length > 0 && addresses.every((entry) => isIP(entry) !== 0), {
+      message: "must be IP addresses separated by commas",
+    })
+    .optional(),
   // DNS servers the domain checks ask instead of the system's, as host or host:port, comma-separated.
   CUSTOM_DOMAIN_DNS_SERVERS: z
     .string()
@@ -168,15 +174,6 @@ function splitList(value: string): string[] {
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-}
-
-function ipList(message: string) {
-  return z
-    .string()
-    .transform(splitList)
-    .refine((addresses) => addresses.length > 0 && addresses.every((entry) => isIP(entry) !== 0), {
-      message,
-    });
 }
 
 /** "1.2.3.4", "1.2.3.4:53", "::1" or "[::1]:53": what node:dns's setServers takes. */
