@@ -37,6 +37,9 @@ const TYPE_CODES: Record<DnsRecordType, number> = {
 
 const TTL_SECONDS = 60;
 
+/** Response codes (RFC 1035, 4.1.1): dns2 has them as Packet.RCODE, but its types do not say so. */
+const RCODE = { FORMERR: 1, NXDOMAIN: 3 } as const;
+
 function normalName(name: string): string {
   return name.toLowerCase().replace(/\.$/, "");
 }
@@ -60,7 +63,7 @@ function answer(zone: Zone, request: Packet, asked: string[]): Packet {
   response.header.aa = 1;
   const [question] = request.questions;
   if (!question) {
-    response.header.rcode = Packet.RCODE.FORMERR;
+    response.header.rcode = RCODE.FORMERR;
     return response;
   }
   const typeName = (Object.keys(TYPE_CODES) as DnsRecordType[]).find(
@@ -69,7 +72,7 @@ function answer(zone: Zone, request: Packet, asked: string[]): Packet {
   asked.push(`${typeName ?? question.type} ${normalName(question.name)}`);
   const records = zone.get(normalName(question.name));
   if (!records) {
-    response.header.rcode = Packet.RCODE.NXDOMAIN;
+    response.header.rcode = RCODE.NXDOMAIN;
     return response;
   }
   for (const value of (typeName && records.get(typeName)) || []) {
