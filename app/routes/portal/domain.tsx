@@ -49,38 +49,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const portalUrl = `${env.publicUrl}${publicPath(product.type, product.slug, product.id)}`;
   const flash = await takeFlash(env, request);
-  const claim = env.customDomains ? await domainOfSite(db, product.id) : null;
+  const config = env.customDomains;
+  const claim = config ? await domainOfSite(db, product.id) : null;
   const now = new Date();
   const page = {
     id: product.id,
     type: product.type,
     name: product.name,
     portalUrl,
-    offered: env.customDomains !== null,
+    offered: config !== null,
     flash: flash.message,
-    domain: claim
-      ? {
-          name: claim.domain,
-          /** As the owner typed it: `café.fr` rather than `xn--caf-dma.fr`. */
-          display: displayDomain(claim.domain),
-          url: customDomainUrl(env.publicUrl, claim.domain),
-          verified: claim.verified,
-          lastCheck: claim.lastCheck,
-          checkedAgo: claim.lastCheckedAt ? minutesAgo(claim.lastCheckedAt, now) : null,
-          /** Whole minutes left of the background checks, or null when they are over. */
-          minutesOfChecksLeft:
-            claim.recheckUntil && claim.recheckUntil > now
-              ? Math.ceil((claim.recheckUntil.getTime() - now.getTime()) / 60_000)
-              : null,
-          records: dnsRecordsToSet({
-            domain: claim.domain,
-            zone: zoneOf(claim.domain),
-            token: claim.token,
-            target: env.customDomains!.target,
-            ips: env.customDomains!.ips,
-          }),
-        }
-      : null,
+    domain:
+      claim && config
+        ? {
+            name: claim.domain,
+            /** As the owner typed it: `café.fr` rather than `xn--caf-dma.fr`. */
+            display: displayDomain(claim.domain),
+            url: customDomainUrl(env.publicUrl, claim.domain),
+            verified: claim.verified,
+            lastCheck: claim.lastCheck,
+            checkedAgo: claim.lastCheckedAt ? minutesAgo(claim.lastCheckedAt, now) : null,
+            /** Whole minutes left of the background checks, or null when they are over. */
+            minutesOfChecksLeft:
+              claim.recheckUntil && claim.recheckUntil > now
+                ? Math.ceil((claim.recheckUntil.getTime() - now.getTime()) / 60_000)
+                : null,
+            records: dnsRecordsToSet({
+              domain: claim.domain,
+              zone: zoneOf(claim.domain),
+              token: claim.token,
+              target: config.target,
+              ips: config.ips,
+            }),
+          }
+        : null,
   };
   return flash.clear ? data(page, { headers: { "Set-Cookie": flash.clear } }) : page;
 }

@@ -18,6 +18,12 @@ import type { Database } from "../db/client.server";
 import { customDomains, products } from "../db/schema";
 import type { Events } from "../events.server";
 
+/** A site's verified domain, or null, as a column of any query over `products`. */
+export const verifiedDomainColumn = sql<string | null>`(
+  select ${customDomains.domain} from ${customDomains}
+  where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
+)`;
+
 export interface OwnedDomain {
   domain: string;
   token: string;

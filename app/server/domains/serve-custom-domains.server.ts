@@ -15,6 +15,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { siteOf } from "~/sites";
 import type { AppServices } from "../services.server";
+import { URLSET_OPEN, urlEntry } from "../share/search-engine-files.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
 import type { DomainSite } from "./custom-domains.server";
 
@@ -65,11 +66,7 @@ export function routeByHost(services: Pick<AppServices, "domains" | "env">): Req
       }
       if (path === "/sitemap.xml") {
         res.type("application/xml; charset=utf-8").set("Cache-Control", SEARCH_FILES_CACHE_CONTROL);
-        return void res.send(
-          '<?xml version="1.0" encoding="UTF-8"?>\n' +
-            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-            `<url><loc>${origin}/</loc></url>\n</urlset>\n`,
-        );
+        return void res.send(`${URLSET_OPEN}${urlEntry(`${origin}/`)}</urlset>\n`);
       }
       const isFile = path.startsWith(`${LOCAL_FILES_URL_PATH}/`);
       if ((isFile && servesFiles) || (!isFile && isPassed(path))) return next();

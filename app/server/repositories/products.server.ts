@@ -15,7 +15,8 @@ import type { OwnInfoFields } from "~/sites/site";
 import type { ProductType } from "~/sites/product-types";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
-import { customDomains, items, productInfo, products, users } from "../db/schema";
+import { items, productInfo, products, users } from "../db/schema";
+import { verifiedDomainColumn } from "../domains/custom-domains.server";
 import type { Changes, Events, Transaction } from "../events.server";
 import { createId } from "../ids.server";
 
@@ -57,10 +58,7 @@ export async function listOwnerSitesWithProgress(db: Database, ownerUid: string)
         sql<number>`(select count(*) from ${items} where ${items.productId} = ${products.id})`.mapWith(
           Number,
         ),
-      customDomain: sql<string | null>`(
-        select ${customDomains.domain} from ${customDomains}
-        where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
-      )`,
+      customDomain: verifiedDomainColumn,
     })
     .from(products)
     .leftJoin(productInfo, eq(productInfo.productId, products.id))

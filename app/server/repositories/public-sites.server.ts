@@ -13,7 +13,8 @@ import type { ProductType } from "~/sites/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import { customDomainUrl } from "~/lib/custom-domains";
 import type { Database } from "../db/client.server";
-import { customDomains, items, productInfo, products } from "../db/schema";
+import { items, productInfo, products } from "../db/schema";
+import { verifiedDomainColumn } from "../domains/custom-domains.server";
 import { PRODUCT_ID_PATTERN } from "../ids.server";
 
 /** What a public page reads of a site's info, and of each of its items. */
@@ -35,10 +36,7 @@ const SITE_FIELDS = {
   currency: productInfo.currency,
   categoryOrder: productInfo.categoryOrder,
   /** The site's verified domain, or null: its canonical address when it has one. */
-  customDomain: sql<string | null>`(
-    select ${customDomains.domain} from ${customDomains}
-    where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
-  )`,
+  customDomain: verifiedDomainColumn,
 } as const;
 const ITEM_FIELDS = {
   id: items.id,

@@ -13,7 +13,8 @@ import { CATALOG } from "~/lib/catalog";
 import { publicPath } from "~/lib/slug";
 import type { ProductType } from "~/sites/product-types";
 import type { Database } from "../db/client.server";
-import { customDomains, products } from "../db/schema";
+import { products } from "../db/schema";
+import { verifiedDomainColumn } from "../domains/custom-domains.server";
 import type { AppServices } from "../services.server";
 
 /** sitemaps.org: "no more than 50,000 URLs". */
@@ -53,7 +54,7 @@ function escapeXml(text: string): string {
   );
 }
 
-function urlEntry(location: string, lastModified?: Date): string {
+export function urlEntry(location: string, lastModified?: Date): string {
   const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : "";
   return `<url><loc>${escapeXml(location)}</loc>${lastmod}</url>\n`;
 }
@@ -64,10 +65,7 @@ function urlEntry(location: string, lastModified?: Date): string {
  */
 function listedHere(services: AppServices): SQL {
   if (!services.env.customDomains) return sql`${products.exists}`;
-  return sql`${products.exists} and not exists (
-    select 1 from ${customDomains}
-    where ${customDomains.productId} = ${products.id} and ${customDomains.verifiedAt} is not null
-  )`;
+  return sql`${products.exists} and ${verifiedDomainColumn} is null`;
 }
 
 interface PublicSiteRow {
@@ -128,7 +126,7 @@ async function write(res: Response, chunk: string): Promise<void> {
   if (!res.write(chunk)) await once(res, "drain");
 }
 
-const URLSET_OPEN =
+export const URLSET_OPEN =
   '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 
 async function streamUrlset(
