@@ -2,7 +2,7 @@
  * The Node HTTP layer in front of React Router: static assets, health
  * probes, metrics, the auth endpoints and the client address that rate limiting keys on.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -18,13 +18,14 @@ import { normalizeAddress } from "./client-address.server";
 import { routeByHost } from "./domains/serve-custom-domains.server";
 import { serveTlsAsk, TLS_ASK_PATH } from "./domains/tls-ask.server";
 import { requestLogger } from "./log.server";
+import { createPageCacheFront } from "./page-cache-front.server";
 import { projectPath } from "./paths.server";
 import { servePublicPages } from "./public-page-cache.server";
 import { serveQrCodes } from "./share/qr-codes.server";
 import { serveSearchEngineFiles } from "./share/search-engine-files.server";
 import { METRICS_PATH, serveMetricsToBearer } from "./metrics/metrics-endpoint.server";
 import { limitRequestBodies } from "./request-limits.server";
-import { cspNonce, securityHeaders } from "./security-headers.server";
+import { cspNonce, publicPageSecurityHeaders, securityHeaders } from "./security-headers.server";
 import type { AppServices } from "./services.server";
 import { LOCAL_FILES_URL_PATH } from "./storage/local-disk.server";
 import { serveStoredFiles } from "./storage/serve-files.server";
@@ -50,7 +51,7 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** The Node server around the app, with the timeouts above checked every second. */
-export function createPortalServer(app: express.Express): Server {
+export function createPortalServer(listener: RequestListener): Server {
   return createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,
@@ -58,8 +59,38 @@ export function createPortalServer(app: express.Express): Server {
       // Node checks the two timeouts on this interval (30 s by default).
       connectionsCheckingInterval: 1000,
     },
-    app,
+    listener,
   );
+}
+
+/**
+ * What the server does with each request: a repeat view of a public page is answered from
+ * the page cache at the front door (page-cache-front.server.ts), everything else by the
+ * Express app.
+ */
+export function createRequestListener(options: HttpAppOptions): RequestListener {
+  const { front, app } = createRequestHandlers(options);
+  return (req, res) => {
+    if (!front(req, res)) app(req, res);
+  };
+}
+
+/** The front door and the Express app behind it, each on its own (tests count the first). */
+export function createRequestHandlers(options: HttpAppOptions) {
+  const { services } = options;
+  const development = Boolean(options.devServer);
+  const front = createPageCacheFront({
+    cache: services.pageCache,
+    cdnMaxAge: services.env.pageCdnMaxAge,
+    views: services.pageViews,
+    domains: services.domains,
+    trustProxyHops: services.env.trustProxyHops,
+    securityHeaders: publicPageSecurityHeaders(services, { development }),
+    metrics: services.metrics,
+    isAccepting: options.isAccepting,
+    logger: options.logger,
+  });
+  return { front, app: createHttpApp(options) };
 }
 
 /**

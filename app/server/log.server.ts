@@ -64,13 +64,7 @@ export function logRequestError(request: Request, message: string, error: unknow
 export function requestLogger(base: Logger = logger) {
   return pinoHttp({
     logger: base,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const sent = req.headers[REQUEST_ID_HEADER];
-      const id = typeof sent === "string" && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
-      req.headers[REQUEST_ID_HEADER] = id;
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
+    genReqId: assignRequestId,
     quietReqLogger: true,
     wrapSerializers: false,
     serializers: {
@@ -88,9 +82,50 @@ export function requestLogger(base: Logger = logger) {
     // cause already) needs no stand-in error and stack of its own.
     customErrorObject: (_req, res, _error, value: Record<string, unknown>) =>
       (res as ServerResponse & { err?: unknown }).err ? value : { ...value, err: undefined },
-    customSuccessMessage: (req, res, ms) =>
-      `${req.method} ${(req.url ?? "").split("?")[0]} ${res.statusCode} ${ms} ms`,
+    customSuccessMessage: (req, res, ms) => answeredMessage(req, res, ms),
     customErrorMessage: (req, res) =>
       `${req.method} ${(req.url ?? "").split("?")[0]} ${res.statusCode}`,
   });
+}
+
+/**
+ * The request's id: the `X-Request-Id` it came with, when that looks like one, or a new
+ * one. The answer carries it back, and React Router's request sees it (`requestIdOf`).
+ */
+function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const sent = req.headers[REQUEST_ID_HEADER];
+  const id = typeof sent === "string" && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader("X-Request-Id", id);
+  return id;
+}
+
+function answeredMessage(req: IncomingMessage, res: ServerResponse, ms: number): string {
+  return `${req.method} ${(req.url ?? "").split("?")[0]} ${res.statusCode} ${ms} ms`;
+}
+
+/**
+ * The same line as `requestLogger` writes, for a request answered without Express (the page
+ * cache's front door): given its id at once, and logged as its answer is handed over.
+ */
+export function answeredRequestLog(base: Logger = logger) {
+  const logs = base.isLevelEnabled("info");
+  return {
+    start: assignRequestId,
+    answered(req: IncomingMessage, res: ServerResponse, startedAt: number) {
+      if (!logs) return;
+      const method = req.method ?? "GET";
+      const path = (req.url ?? "").split("?")[0]!;
+      const ms = Date.now() - startedAt;
+      base.info(
+        {
+          reqId: req.headers[REQUEST_ID_HEADER],
+          req: { method, path, route: routeKind(method, path) },
+          res: { status: res.statusCode },
+          responseTime: ms,
+        },
+        answeredMessage(req, res, ms),
+      );
+    },
+  };
 }

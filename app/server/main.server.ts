@@ -12,7 +12,7 @@ import { isClusterWorker, startPrimary } from "./cluster.server";
 import { logger } from "./log.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
-import { createHttpApp, createPortalServer } from "./http.server";
+import { createPortalServer, createRequestListener } from "./http.server";
 import { backfillListThumbnails } from "./images/list-thumbnails.server";
 import { createMetricsServer } from "./metrics/metrics-endpoint.server";
 import { refreshStoredSlugs } from "./repositories/slugs.server";
@@ -93,14 +93,14 @@ export async function startServer(options: {
   services.domainChecks?.rechecks.start();
 
   let accepting = true;
-  const app = createHttpApp({
+  const listener = createRequestListener({
     services,
     build: options.build,
     devServer: options.devServer,
     isAccepting: () => accepting,
   });
 
-  const server = createPortalServer(app).listen(env.port, env.host ?? "", () => {
+  const server = createPortalServer(listener).listen(env.port, env.host ?? "", () => {
     const storage = env.databaseUrl ? "PostgreSQL" : `PGlite in ${env.dataDir}/db`;
     logger.info(`Portal listening on ${env.publicUrl} (port ${env.port}, ${storage})`);
     void backfillThumbnailsInBackground(services);

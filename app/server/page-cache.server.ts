@@ -168,14 +168,21 @@ export class PageCache {
    * miss. A page past its `freshUntil` is dropped and missed.
    */
   get(key: string): CachedPage | undefined {
-    let page = this.isAvailable ? this.lru?.get(key) : undefined;
-    if (page && page.freshUntil !== null && this.now() >= page.freshUntil) {
+    const page = this.hit(key);
+    if (!page) this.counters.misses += 1;
+    return page;
+  }
+
+  /**
+   * The same, counting only a hit: for a first look whose miss is looked up again, and
+   * counted, further on (the server's front door, before Express).
+   */
+  hit(key: string): CachedPage | undefined {
+    const page = this.isAvailable ? this.lru?.get(key) : undefined;
+    if (!page) return undefined;
+    if (page.freshUntil !== null && this.now() >= page.freshUntil) {
       this.lru?.delete(key);
       this.counters.expirations += 1;
-      page = undefined;
-    }
-    if (!page) {
-      this.counters.misses += 1;
       return undefined;
     }
     this.counters.hits += 1;

@@ -10,7 +10,9 @@
  * so it never keeps a page that another process has changed. Each GET answered
  * with the page itself (200 or 304, from the cache or not) counts as one view.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
+import accepts from "accepts";
 import type {
   Request as ExpressRequest,
   RequestHandler,
@@ -188,12 +190,45 @@ export function publicPageProductId(pathname: string): string | null {
  * rendered from: keyed by host, rendered under the site's own path on that host.
  */
 export function customDomainPageAddress(site: DomainSite, url: URL): PublicPageAddress {
-  const prefix = `/${siteOf(site.type).publicPrefix}/` as PublicPagePrefix;
+  const prefix = sitePrefix(site);
   const search = PAGE_QUERY[prefix](url.searchParams).toString();
   const page = new URL(`${prefix}${site.productId}`, url);
   page.search = search;
-  const root = search ? `/?${search}` : "/";
-  return { productId: site.productId, key: `//${site.domain}${root}`, url: page };
+  return { productId: site.productId, key: customDomainPageKey(site, search), url: page };
+}
+
+function sitePrefix(site: DomainSite): PublicPagePrefix {
+  return `/${siteOf(site.type).publicPrefix}/` as PublicPagePrefix;
+}
+
+/** A page's key: its path, and the query it reads in canonical form when there is one. */
+function pageKey(pathname: string, canonicalSearch: string): string {
+  return canonicalSearch ? `${pathname}?${canonicalSearch}` : pathname;
+}
+
+/** A site's page on its own domain is keyed by host: `//menu.caferose.com/?diet=vegan`. */
+function customDomainPageKey(site: DomainSite, canonicalSearch: string): string {
+  return `//${site.domain}${pageKey("/", canonicalSearch)}`;
+}
+
+/**
+ * The cache key of a request target (path and query, as sent) on the portal's host, or on
+ * `site`'s domain; null when it names no public page. Read from the target as it came,
+ * without building a URL: a target that a URL would write differently (escapes, dot
+ * segments) makes no key of a stored page, and goes the long way.
+ */
+export function pageKeyOfTarget(target: string, site: DomainSite | null): string | null {
+  // A URL would drop a fragment, which clients never send: such a target goes the long way.
+  if (target.includes("#")) return null;
+  const queryStart = target.indexOf("?");
+  const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : target.slice(queryStart + 1);
+  const search = (prefix: PublicPagePrefix) =>
+    query ? PAGE_QUERY[prefix](new URLSearchParams(query)).toString() : "";
+  if (site) return pathname === "/" ? customDomainPageKey(site, search(sitePrefix(site))) : null;
+  const match = PUBLIC_PAGE_PATH.exec(pathname);
+  if (!match) return null;
+  return pageKey(pathname, search(match[1] as PublicPagePrefix));
 }
 
 export interface PublicPageAddress {
@@ -213,7 +248,7 @@ export function publicPageAddress(url: URL): PublicPageAddress | null {
   const canonical = new URL(url);
   canonical.search = search;
   canonical.hash = "";
-  return { productId, key: search ? `${url.pathname}?${search}` : url.pathname, url: canonical };
+  return { productId, key: pageKey(url.pathname, search), url: canonical };
 }
 
 /** Headers that describe one response on the wire, not the page: never stored. */
@@ -268,34 +303,51 @@ function isPortalPreviewFrame(req: ExpressRequest): boolean {
  */
 const DOMAIN_REDIRECT_CACHE_CONTROL = "public, max-age=300";
 
+/**
+ * The Cache-Control of a page as it is sent now: built once for the pages that stay right
+ * until their site changes; per response for those showing an "Open now" that changes first.
+ */
+export function pageCacheControl(
+  cdnMaxAge: number,
+  now: () => number,
+): (page: CachedPage) => string {
+  const lasting = publicPageCacheControl(cdnMaxAge);
+  return (page) =>
+    page.freshUntil === null
+      ? lasting
+      : publicPageCacheControl(cdnMaxAgeFor(page, cdnMaxAge, now()));
+}
+
+/**
+ * A visitor's view of the page: a GET answered with the page (a HEAD is a link checker or a
+ * crawler). Classified and counted in memory, so a cache hit does no I/O. `target` is the
+ * request target as the client sent it, before any rewrite.
+ */
+export function countView(
+  views: PublicPagesOptions["views"],
+  req: IncomingMessage,
+  target: string,
+  productId: string,
+): void {
+  if (req.method !== "GET" || !views.enabled) return;
+  const { headers } = req;
+  const view = classifyView({
+    target,
+    userAgent: headers["user-agent"],
+    referer: headers.referer,
+    fetchDest: headers["sec-fetch-dest"],
+    fetchSite: headers["sec-fetch-site"],
+    purpose: (headers["sec-purpose"] ?? headers.purpose) as string | undefined,
+  });
+  if (view) views.record(productId, view.source, view.device);
+}
+
 /** Mount before React Router's handler; it answers GET and HEAD of the public pages. */
 export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   const { pages } = options.cache;
   const handleRequest = createRequestHandler(options.build, options.mode);
-  // Built once for the pages that stay right until their site changes; per response for
-  // those showing an "Open now" that changes first.
-  const lastingCacheControl = publicPageCacheControl(options.cdnMaxAge);
-  const cacheControl = (page: CachedPage) =>
-    page.freshUntil === null
-      ? lastingCacheControl
-      : publicPageCacheControl(cdnMaxAgeFor(page, options.cdnMaxAge, options.cache.now()));
+  const cacheControl = pageCacheControl(options.cdnMaxAge, () => options.cache.now());
   const { views } = options;
-  /**
-   * A visitor's view of the page: a GET answered with the page (a HEAD is a link
-   * checker or a crawler). Classified and counted in memory, so a cache hit does no I/O.
-   */
-  const countView = (req: ExpressRequest, productId: string) => {
-    if (req.method !== "GET" || !views.enabled) return;
-    const view = classifyView({
-      target: req.originalUrl,
-      userAgent: req.headers["user-agent"],
-      referer: req.headers.referer,
-      fetchDest: req.headers["sec-fetch-dest"],
-      fetchSite: req.headers["sec-fetch-site"],
-      purpose: (req.headers["sec-purpose"] ?? req.headers.purpose) as string | undefined,
-    });
-    if (view) views.record(productId, view.source, view.device);
-  };
 
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next() below
   return async (req, res, next) => {
@@ -309,7 +361,7 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     if (!address) return next();
     const { productId, key, url } = address;
 
-    let pageCacheControl = cacheControl;
+    let cacheControlOf = cacheControl;
     if (!domainSite && options.domains.enabled) {
       let domain: string | null;
       try {
@@ -327,13 +379,15 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
           return res.redirect(301, `${options.domains.originOf(domain)}/${search}`);
         }
         // The page at this address is now the owner's preview alone: no shared cache keeps it.
-        pageCacheControl = () => "private, no-cache";
+        cacheControlOf = () => "private, no-cache";
       }
     }
 
     const hit = pages.get(key);
     if (hit) {
-      if (sendPage(req, res, hit, pages, pageCacheControl, "hit")) countView(req, productId);
+      if (sendPage(req, res, hit, pages, cacheControlOf(hit), "hit")) {
+        countView(views, req, req.originalUrl, productId);
+      }
       return;
     }
 
@@ -350,7 +404,7 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
         );
         if (!isSharedPage(response)) {
           // Still the page when it is a 200 that may not be shared (say, one setting a cookie).
-          if (response.status === 200) countView(req, productId);
+          if (response.status === 200) countView(views, req, req.originalUrl, productId);
           return await sendResponse(req, res, response);
         }
         rendered = {
@@ -362,8 +416,9 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
       const { body, headers, freshUntil } = rendered;
       const stored = pages.store(ticket, body, headers, freshUntil);
       const page = stored ?? makePage(key, productId, body, headers, freshUntil);
-      const sent = sendPage(req, res, page, pages, pageCacheControl, stored ? "miss" : "bypass");
-      if (sent) countView(req, productId);
+      const outcome = stored ? "miss" : "bypass";
+      const sent = sendPage(req, res, page, pages, cacheControlOf(page), outcome);
+      if (sent) countView(views, req, req.originalUrl, productId);
     } catch (error) {
       next(error);
     } finally {
@@ -372,16 +427,31 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   };
 }
 
+/** The encodings a page may be sent in, best compression first. */
+const PREFERRED_ENCODINGS = ["br", "gzip", "deflate"] as const;
+
+/**
+ * The encoding chosen for each Accept-Encoding seen lately: browsers send a handful of
+ * distinct values, and a cache hit should not parse the same header again.
+ */
+const encodingByHeader = new Map<string, ContentEncoding | "identity">();
+const REMEMBERED_ACCEPT_ENCODINGS = 64;
+
 /** The encoding to send: what the client accepts, best compression first. */
-function chooseEncoding(req: ExpressRequest): ContentEncoding | "identity" {
-  if (!req.headers["accept-encoding"]) return "identity";
-  for (const encoding of ["br", "gzip", "deflate"] as const) {
-    if (req.acceptsEncodings(encoding) === encoding) return encoding;
-  }
-  return "identity";
+function chooseEncoding(req: IncomingMessage): ContentEncoding | "identity" {
+  const header = req.headers["accept-encoding"];
+  if (!header) return "identity";
+  let chosen = encodingByHeader.get(header);
+  if (chosen) return chosen;
+  const accepted = accepts(req);
+  chosen = PREFERRED_ENCODINGS.find((encoding) => accepted.encoding(encoding) === encoding);
+  chosen ??= "identity";
+  if (encodingByHeader.size >= REMEMBERED_ACCEPT_ENCODINGS) encodingByHeader.clear();
+  encodingByHeader.set(header, chosen);
+  return chosen;
 }
 
-const ALL_ENCODINGS = ["identity", "br", "gzip", "deflate"] as const;
+const ALL_ENCODINGS = ["identity", ...PREFERRED_ENCODINGS] as const;
 
 /** If-None-Match uses the weak comparison; any encoding's tag of the current page matches. */
 export function matchesIfNoneMatch(header: string | undefined, page: CachedPage): boolean {
@@ -391,29 +461,36 @@ export function matchesIfNoneMatch(header: string | undefined, page: CachedPage)
   return header.split(",").some((tag) => current.has(tag.trim().replace(/^W\//, "")));
 }
 
-function sendPage(
-  req: ExpressRequest,
-  res: ExpressResponse,
+/**
+ * Sends a page as the client asked for it: in its best accepted encoding, as a 304 when the
+ * client holds it already, without a body for a HEAD. Written against Node's own response,
+ * so that the front door (`page-cache-front.server.ts`) and Express send the same answer.
+ */
+export function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
   page: CachedPage,
   pages: PageCache,
-  cacheControl: (page: CachedPage) => string,
+  cacheControl: string,
   outcome: "hit" | "miss" | "bypass",
 ): boolean {
   if (res.destroyed || res.writableEnded) return false;
   const encoding = chooseEncoding(req);
-  for (const [name, value] of page.headers) res.append(name, value);
-  res.vary("Accept-Encoding");
-  res.setHeader("Cache-Control", cacheControl(page));
+  for (const [name, value] of page.headers) res.appendHeader(name, value);
+  const vary = res.getHeader("Vary");
+  res.setHeader("Vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
+  res.setHeader("Cache-Control", cacheControl);
   res.setHeader("ETag", etagFor(page.hash, encoding));
   res.setHeader("X-Page-Cache", outcome);
   if (matchesIfNoneMatch(req.headers["if-none-match"], page)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return true;
   }
   const body = encoding === "identity" ? page.body : pages.encoded(page, encoding);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", String(body.length));
-  res.status(200);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = 200;
   // Node sends no body for a HEAD.
   res.end(body);
   return true;

@@ -189,6 +189,52 @@ export function storageImageOrigins(storage: FileStorage, publicUrl: string): st
   return origin === own ? [] : [origin];
 }
 
+/** Security headers as a list, for answers whose headers are set all at once. */
+export type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+/**
+ * The headers helmet would set on a response with these options, collected once: they
+ * depend on nothing in the request.
+ */
+function headersOf(options: HelmetOptions): HeaderList {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    // Helmet reports a directive it cannot use through next(); ours are fixed and valid.
+    (error?: Error) => {
+      if (error) throw error;
+    },
+  );
+  return [...headers];
+}
+
+/**
+ * The security headers of every public site page (/r /s /d /e, and a site's own domain):
+ * the same for every request, so the page cache's front door sends them as they are.
+ */
+export function publicPageSecurityHeaders(
+  services: Pick<AppServices, "env" | "storage">,
+  { development }: { development: boolean },
+): HeaderList {
+  return headersOf(helmetOptions(policyOptions(services, development), "public"));
+}
+
+function policyOptions(
+  services: Pick<AppServices, "env" | "storage">,
+  development: boolean,
+): PolicyOptions {
+  return {
+    https: new URL(services.env.publicUrl).protocol === "https:",
+    imageOrigins: storageImageOrigins(services.storage, services.env.publicUrl),
+    development,
+  };
+}
+
 /**
  * Sets the security headers for the kind of path asked for, the nonce of a page, and
  * `Cache-Control: private, no-store` on every answer that may show who is signed in:
@@ -200,18 +246,17 @@ export function securityHeaders(
   services: Pick<AppServices, "env" | "storage">,
   { development }: { development: boolean },
 ): RequestHandler {
-  const options: PolicyOptions = {
-    https: new URL(services.env.publicUrl).protocol === "https:",
-    imageOrigins: storageImageOrigins(services.storage, services.env.publicUrl),
-    development,
-  };
+  const options = policyOptions(services, development);
   const forPages = helmet(helmetOptions(options, "page"));
-  const forPublic = helmet(helmetOptions(options, "public"));
+  const forPublic = publicPageSecurityHeaders(services, { development });
   const forStatic = helmet(helmetOptions(options, "static"));
 
   return (req, res, next) => {
     const kind = pathKind(req.path);
-    if (kind === "public") return forPublic(req, res, next);
+    if (kind === "public") {
+      for (const [name, value] of forPublic) res.setHeader(name, value);
+      return next();
+    }
     if (kind === "static") return forStatic(req, res, next);
 
     // Without a policy (development), a nonce would only make React's hydration check

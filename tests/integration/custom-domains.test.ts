@@ -533,17 +533,26 @@ describe("a site at its own domain", () => {
     // Its links stay on the domain: nothing names the portal's address of the page.
     expect(first.text).not.toContain(`${site.path}`);
 
+    // The host is known now: repeat views are answered at the page cache's front door.
+    const answeredBefore = app.frontAnswers();
     const second = await request("/", { host: domain });
     expect(second.status).toBe(200);
     expect(second.headers["x-page-cache"]).toBe("hit");
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.text).toBe(first.text);
+    expect(second.headers["content-security-policy"]).toBe(
+      first.headers["content-security-policy"],
+    );
 
     // A scan's ?src=qr is the same page.
     const scanned = await request("/?src=qr", { host: domain });
     expect(scanned.status).toBe(200);
     expect(scanned.headers["x-page-cache"]).toBe("hit");
     expect(scanned.text).toBe(first.text);
+    expect(app.frontAnswers()).toBe(answeredBefore + 2);
+    // Only its page: anything else on the domain goes on to Express, which refuses it.
+    expect((await request("/user", { host: domain })).status).toBe(404);
+    expect(app.frontAnswers()).toBe(answeredBefore + 2);
 
     // The host in any case, with a final dot or a port, is the same domain.
     for (const host of ["MENU.CafeRose.com", `${domain}.`, `${domain}:8080`]) {
@@ -752,8 +761,18 @@ describe("a site at its own domain", () => {
     // A shared cache (a CDN) keeps neither this page nor the redirect for the other asker.
     expect(preview.headers["cache-control"]).toBe("private, no-cache");
     expect(preview.headers.vary).toMatch(/Sec-Fetch-Dest/);
+    // The preview's page is cached at the portal's address, yet the front door leaves the
+    // address to Express, which sends visitors on and keeps the preview private.
+    const answeredBefore = app.frontAnswers();
     const redirected = await request(site.path);
+    expect(redirected.status).toBe(301);
     expect(redirected.headers.vary).toMatch(/Sec-Fetch-Dest/);
+    const again = await request(site.path, {
+      headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": "same-origin" },
+    });
+    expect(again.headers["x-page-cache"]).toBe("hit");
+    expect(again.headers["cache-control"]).toBe("private, no-cache");
+    expect(app.frontAnswers()).toBe(answeredBefore);
 
     // A frame on another site, or a page that is no frame, is sent to the domain.
     const notPreview: Record<string, string>[] = [

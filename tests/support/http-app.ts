@@ -2,10 +2,10 @@
  * The real HTTP app (Express, the page cache, React Router with the app's
  * routes) on a free port, for tests that need whole requests and responses.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import { createHttpApp } from "../../app/server/http.server";
+import { createRequestHandlers } from "../../app/server/http.server";
 import { afterAll, beforeAll } from "vitest";
 import type { AppServices, RunningServices } from "../../app/server/services.server";
 import { serverBuild } from "./server-build";
@@ -15,6 +15,8 @@ export interface TestHttpApp {
   url: string;
   /** How many requests reached React Router's handler. */
   renders(): number;
+  /** How many requests the page cache's front door answered, before Express. */
+  frontAnswers(): number;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,8 @@ export async function startHttpApp(
 ): Promise<TestHttpApp> {
   let renders = 0;
   const build = await serverBuild();
-  const app = createHttpApp({
+  let frontAnswers = 0;
+  const { front, app } = createRequestHandlers({
     services,
     build: countRenders
       ? async () => {
@@ -41,11 +44,17 @@ export async function startHttpApp(
   });
   // Listening for product changes before the first request, as the server does.
   await services.pageCache.start();
-  const server: Server = app.listen(0, "127.0.0.1");
+  // The server as production makes it (`createRequestListener`): the page cache's front
+  // door, then Express.
+  const server: Server = createServer((req, res) => {
+    if (front(req, res)) frontAnswers += 1;
+    else app(req, res);
+  }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     renders: () => renders,
+    frontAnswers: () => frontAnswers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

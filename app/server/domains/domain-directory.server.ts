@@ -32,6 +32,12 @@ export interface DomainDirectory {
   siteOf(hostname: string): Promise<DomainSite | null>;
   /** The site's verified domain, or null; up to 10 seconds old (for the hot path). */
   domainOf(productId: string): Promise<string | null>;
+  /**
+   * What `siteOf` and `domainOf` would answer from memory alone: undefined when that
+   * needs the database. For the page cache's front door, which never waits.
+   */
+  knownSiteOf(hostname: string): DomainSite | null | undefined;
+  knownDomainOf(productId: string): string | null | undefined;
   /** The same, read now: for what is shown to the owner or printed. */
   currentDomainOf(productId: string): Promise<string | null>;
   /** The address a site answers at on its domain: `https://menu.caferose.com`. */
@@ -86,6 +92,8 @@ export function createDomainDirectory(
       byProduct.set(productId, { value: domain });
       return domain;
     },
+    knownSiteOf: (hostname) => (enabled ? byHost.get(hostOfRequest(hostname))?.value : null),
+    knownDomainOf: (productId) => (enabled ? byProduct.get(productId)?.value : null),
     currentDomainOf: (productId) =>
       enabled ? verifiedDomainOfSite(db, productId) : Promise.resolve(null),
     originOf: (domain) => `${portalUrl.protocol}//${domain}`,

@@ -30,6 +30,8 @@ export interface Metrics {
    * to the operating system. Requests the client abandons are not counted.
    */
   readonly timeRequests: RequestHandler;
+  /** The same for a response answered without Express: timed from now. */
+  timeResponse(res: ServerResponse): void;
   /** Everything, in Prometheus' text format. */
   exposition(): Promise<string>;
   readonly contentType: string;
@@ -55,12 +57,16 @@ export function createMetrics(sources: MetricSources): Metrics {
     new AggregatorRegistry();
     AggregatorRegistry.setRegistries(registry);
   }
-  const timeRequests = registerRequestDuration(registry);
+  const timeResponse = registerRequestDuration(registry);
   registerPageCache(registry, sources.pageCache);
   if (sources.database.poolUse) registerDatabasePool(registry, sources.database.poolUse);
   registerUploads(registry);
   return {
-    timeRequests,
+    timeRequests: (_req, res, next) => {
+      timeResponse(res);
+      next();
+    },
+    timeResponse,
     exposition: () => registry.metrics(),
     contentType: registry.contentType,
   };
@@ -76,7 +82,7 @@ const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 const STARTED_AT = Symbol("metrics: request started at");
 type TimedResponse = ServerResponse & { [STARTED_AT]?: number };
 
-function registerRequestDuration(registry: Registry): RequestHandler {
+function registerRequestDuration(registry: Registry): (res: ServerResponse) => void {
   const histogram = new Histogram<keyof RequestLabels>({
     name: "http_request_duration_seconds",
     help: "Time from a request reaching the app to its answer's last byte, by kind of route.",
@@ -115,10 +121,9 @@ function registerRequestDuration(registry: Registry): RequestHandler {
     histogram.observe(labelsFor(route, method, statusClass), seconds);
   }
 
-  return (_req, res, next) => {
+  return (res) => {
     (res as TimedResponse)[STARTED_AT] = performance.now();
     res.on("finish", recordDuration);
-    next();
   };
 }
 
