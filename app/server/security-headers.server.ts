@@ -206,8 +206,10 @@ function headersOf(options: HelmetOptions): HeaderList {
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     // Helmet reports a directive it cannot use through next(); ours are fixed and valid.
-    (error?: Error) => {
-      if (error) throw error;
+    (error?: unknown) => {
+      if (error !== undefined) {
+        throw error instanceof Error ? error : new Error("Helmet refused the page's headers.");
+      }
     },
   );
   return [...headers];

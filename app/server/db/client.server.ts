@@ -3,8 +3,11 @@
  * under DATA_DIR) or a PostgreSQL server through node-postgres. Everything
  * above this file sees the same Drizzle API and the same SQL dialect.
  */
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -177,6 +180,21 @@ async function listenOnDedicatedConnection(
   };
 }
 
+/**
+ * PostgreSQL's shared buffers inside PGlite's WebAssembly memory. PostgreSQL's default,
+ * 128 MB, is all resident once the server has read that much; the pages of a portal's
+ * busiest sites fit in far less, and the rest is read through the operating system's
+ * file cache, which the kernel gives back when memory is short.
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
+/** A PGlite on `dir`, with the settings above. */
+export function createPglite(dir: string): PGlite {
+  return new PGlite(dir, {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+}
+
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite under `dataDir/db`. */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -185,5 +203,32 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, "db");
   mkdirSync(dir, { recursive: true });
-  return openPglite(new PGlite(dir));
+  if (!existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDatabase(dir);
+  return openPglite(createPglite(dir));
+}
+
+/**
+ * Creates PGlite's database files (initdb) in a short-lived process of their own. Creating
+ * them grows PGlite's WebAssembly memory to some 600 MB, which never shrinks: done in this
+ * process, the server would keep that much for as long as it runs.
+ */
+async function createPgliteDatabase(dir: string): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  const script = `
+    const { PGlite } = await import(${JSON.stringify(pglite.href)});
+    const db = new PGlite(process.argv[1]);
+    await db.waitReady;
+    await db.close();`;
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, ["--input-type=module", "-e", script, dir], {
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
+      child.on("error", reject);
+      child.on("exit", (exitCode) => resolve({ code: exitCode, stderr }));
+    },
+  );
+  if (code !== 0) throw new Error(`Could not create the database in ${dir}:\n${stderr}`);
 }
