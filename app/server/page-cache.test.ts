@@ -1,6 +1,6 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ENTRY_OVERHEAD_BYTES, etagFor, PageCache } from "./page-cache.server";
+import { ENTRY_OVERHEAD_BYTES, etagFor, makePage, PageCache } from "./page-cache.server";
 import {
   cdnMaxAgeFor,
   publicPageAddress,
@@ -163,6 +163,26 @@ describe("PageCache", () => {
     expect(cache.stats().bytes).toBe(before + gzipped.length + brotli.length);
     cache.invalidateProduct("A");
     expect(cache.stats().bytes).toBe(0);
+  });
+
+  it("squeezes a stored page's copy harder than that of a page sent once", () => {
+    // Text like a menu's: repeated markup around varied words and prices.
+    const html = Array.from(
+      { length: 600 },
+      (_, i) => `<li class="item"><h3>Dish ${(i * 7919) % 1000}</h3><p>$${i % 97}.50</p></li>`,
+    ).join("");
+    const body = Buffer.from(html);
+    const cache = new PageCache(10_000_000);
+    const stored = cache.store(cache.begin("/r/a", "a"), body, HTML)!;
+    const sentOnce = makePage("/r/b", "b", body, HTML);
+    for (const encoding of ["br", "gzip"] as const) {
+      const kept = cache.encoded(stored, encoding);
+      const fast = cache.encoded(sentOnce, encoding);
+      expect(kept.length, encoding).toBeLessThan(fast.length);
+      const decode = encoding === "br" ? brotliDecompressSync : gunzipSync;
+      expect(decode(kept).equals(body), encoding).toBe(true);
+      expect(decode(fast).equals(body), encoding).toBe(true);
+    }
   });
 
   it("evicts older pages when a compressed copy no longer fits, and keeps the page itself", () => {
