@@ -4,6 +4,7 @@ import {
   checkBudgets,
   resultsMarkdown,
   type BenchResults,
+  type MemoryReport,
   type PageLoadReport,
   type PageViewCostReport,
   type RandomQueryReport,
@@ -11,8 +12,14 @@ import {
 import type { DatabaseScaleReport } from "./database-scale";
 import type { LoadResult, RandomQueryLoadResult } from "./load";
 
-function run(requestsPerSecond: number, p99Ms: number, failures = 0): LoadResult {
+function run(
+  requestsPerSecond: number,
+  p99Ms: number,
+  failures = 0,
+  cpuMsPerRequest?: number,
+): LoadResult {
   return {
+    cpuMsPerRequest,
     url: "http://localhost/x",
     connections: 50,
     seconds: 10,
@@ -26,13 +33,33 @@ function run(requestsPerSecond: number, p99Ms: number, failures = 0): LoadResult
   };
 }
 
+/** Three runs at these rates, each using `cpuMs` of the server's CPU per answer. */
+const runs = (rates: number[], cpuMs: number) => rates.map((rate) => run(rate, 20, 0, cpuMs));
+
 function load(overrides: Partial<PageLoadReport> = {}): PageLoadReport {
   return {
     page: "Bench Bistro",
+    type: "restaurant",
     path: "/r/bench-bistro-1",
-    cached: run(3000, 30),
-    staticFile: run(4000, 25),
-    uncached: { pglite: run(320, 300), postgres: null },
+    html: { rawBytes: 60_000, brotliBytes: 7_000 },
+    cached: runs([9000, 9500, 8000], 0.05),
+    bareNode: runs([10000, 11000, 10500], 0.03),
+    nginx: runs([12000, 12500, 11000], 0.02),
+    uncached: { pglite: run(500, 300, 0, 1.9), postgres: null },
+    ...overrides,
+  };
+}
+
+function memory(overrides: Partial<MemoryReport> = {}): MemoryReport {
+  return {
+    database: "pglite",
+    idleMiB: 240,
+    underLoadMiB: 260,
+    fullCacheMiB: 240 + 32 + 20,
+    cacheBytes: 31 * 2 ** 20,
+    cacheMaxBytes: 32 * 2 ** 20,
+    idleHeapUsedMiB: 50,
+    idleExternalMiB: 140,
     ...overrides,
   };
 }
@@ -115,28 +142,84 @@ describe("checkBudgets", () => {
     ]);
   });
 
-  it("misses the ratio to the static file, the cached p99 and the uncached rate at their limits", () => {
-    const checks = checkBudgets({
-      load: [
-        load({
-          cached: run(1999, 50),
-          staticFile: run(4000, 20),
-          uncached: { pglite: run(299, 400), postgres: run(100, 900) },
-        }),
-      ],
-      pages: [],
-      databaseScale: null,
+  it("judges the cache by the median of its runs against bare Node's, and by CPU per hit", () => {
+    // Medians 8,400 and 10,500: exactly 0.8×, whatever the runs' order.
+    const atLimit = load({
+      cached: runs([8600, 8400, 3000], 0.119),
+      bareNode: runs([10500, 12000, 9000], 0.03),
     });
+    expect(missed(checkBudgets({ load: [atLimit], pages: [], databaseScale: null }))).toEqual([]);
+
+    const below = load({
+      cached: runs([8300, 8399, 9000], 0.12),
+      bareNode: runs([10500, 12000, 9000], 0.03),
+    });
+    const checks = checkBudgets({ load: [below], pages: [], databaseScale: null });
     expect(missed(checks)).toEqual([
-      "Cached page vs static file, requests/s",
-      "Cached page p99",
-      "Uncached page on PGlite, requests/s",
+      "Cached page vs bare Node, requests/s (brotli)",
+      "Cached page: server CPU per hit",
+    ]);
+    expect(checks.find((check) => check.name.startsWith("Cached page vs"))!.actual).toBe(
+      "0.80× (8,399/s vs 10,500/s)",
+    );
+  });
+
+  it("allows each page its CPU per uncached view, on each database", () => {
+    const menu = load({
+      uncached: { pglite: run(400, 300, 0, 2), postgres: run(600, 200, 0, 1.21) },
+    });
+    expect(missed(checkBudgets({ load: [menu], pages: [], databaseScale: null }))).toEqual([
+      "Uncached page on PostgreSQL: server CPU per view",
+    ]);
+    const shop = load({
+      page: "Bench Shop",
+      type: "shoppy",
+      html: { rawBytes: 70 * 1024, brotliBytes: 10 * 1024 },
+      uncached: { pglite: run(300, 300, 0, 3.01), postgres: run(400, 200, 0, 2) },
+    });
+    expect(missed(checkBudgets({ load: [shop], pages: [], databaseScale: null }))).toEqual([
+      "Uncached page on PGlite: server CPU per view",
+    ]);
+  });
+
+  it("weighs the shop's HTML, raw and brotli", () => {
+    const heavy = load({
+      page: "Bench Shop",
+      type: "shoppy",
+      html: { rawBytes: 70 * 1024 + 1, brotliBytes: 10 * 1024 + 1 },
+      uncached: { pglite: run(300, 300, 0, 2.5), postgres: null },
+    });
+    expect(missed(checkBudgets({ load: [heavy], pages: [], databaseScale: null }))).toEqual([
+      "Shop page HTML, raw",
+      "Shop page HTML, brotli",
+    ]);
+  });
+
+  it("holds memory at idle under each database's limit, and a full cache to its budget", () => {
+    const within = [
+      memory(),
+      memory({ database: "postgres", idleMiB: 149, fullCacheMiB: 149 + 56 }),
+    ];
+    const fine = checkBudgets({ load: [], memory: within, pages: [], databaseScale: null });
+    expect(missed(fine)).toEqual([]);
+    expect(fine).toHaveLength(4);
+
+    const over = [
+      memory({ idleMiB: 250, fullCacheMiB: 250 + 32 + 24.1 }),
+      memory({ database: "postgres", idleMiB: 150, fullCacheMiB: 150 }),
+    ];
+    expect(
+      missed(checkBudgets({ load: [], memory: over, pages: [], databaseScale: null })),
+    ).toEqual([
+      "Memory at idle on PGlite",
+      "Memory a full page cache adds on PGlite",
+      "Memory at idle on PostgreSQL",
     ]);
   });
 
   it("voids a run with any failed request, on any of its servers", () => {
     const checks = checkBudgets({
-      load: [load({ uncached: { pglite: run(400, 100), postgres: run(400, 100, 3) } })],
+      load: [load({ uncached: { pglite: run(400, 100, 0, 1), postgres: run(400, 100, 3, 1) } })],
       pages: [],
       databaseScale: null,
     });
@@ -274,7 +357,13 @@ describe("resultsMarkdown", () => {
       budgets: checkBudgets(measured),
     };
     const markdown = resultsMarkdown(results);
-    expect(markdown).toContain("| Bench Bistro | 60000 | 4,000/s, p50 6.3 ms, p99 25.0 ms |");
+    expect(markdown).toContain(
+      "| Bench Bistro | 58.6 KB (6.8 KB) | 9,000/s ±8%, p99 20.0 ms, 0.050 ms CPU | " +
+        "10,500/s ±5%, p99 20.0 ms, 0.030 ms CPU | 12,000/s ±6%, p99 20.0 ms, 0.020 ms CPU | 0.86× |",
+    );
+    expect(markdown).toContain(
+      "| Bench Bistro | 500/s, p99 300.0 ms, 1.900 ms CPU per view | not run |",
+    );
     expect(markdown).toContain(
       "| LCP (mobile throttling) | Bench Bistro | ≤ 1000.0 ms | 1200.0 ms | **MISSED** |",
     );

@@ -1,15 +1,17 @@
 /**
  * HTTP load with autocannon: a fixed number of keep-alive connections, each sending the
  * next request as soon as the last answer arrived, as many visitors at once would.
- * Requests carry no Accept-Encoding, so the page and the static file travel as the same
- * uncompressed bytes and only the work of producing them differs.
+ * Requests carry the headers given (none by default: no Accept-Encoding, and so the page's
+ * uncompressed bytes); the comparison with the anchors asks for brotli, as phones do.
  *
  * autocannon runs as its own plain Node process (its command line, with `--json`, or
  * random-query-load.js for requests that differ): in this process, under the TypeScript
  * loader, it sends half as many requests a second, and the server's figures would be the
  * load generator's.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -38,6 +40,29 @@ export interface LoadResult {
   failures: number;
   /** Body bytes of one answer. */
   bytes: number;
+  /**
+   * With `serverPid`: the server process's CPU time (user + system, from /proc) per
+   * successful answer over the measured run, and its largest resident memory seen then.
+   */
+  cpuMsPerRequest?: number;
+  peakRssMiB?: number;
+}
+
+const clockTicksPerSecond =
+  Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** The CPU time a process has used so far (user + system), in milliseconds, from /proc. */
+export function processCpuMs(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+}
+
+/** A process's resident memory now (VmRSS), in MiB. */
+export function processRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0);
+  return kib / 1024;
 }
 
 /** The connections of the random-query runs: a crowd, as in the report that asked for them. */
@@ -105,10 +130,21 @@ async function loadWithRandomQuery(
   return JSON.parse(stdout) as autocannon.Result & { pageCache: PageCacheOutcomes };
 }
 
-async function bodyBytes(url: string): Promise<number> {
-  const sample = await fetch(url);
-  if (!sample.ok) throw new Error(`${url} answered ${sample.status}; nothing to measure.`);
-  return (await sample.arrayBuffer()).byteLength;
+/** Bytes of one answer's body as sent (compressed, when `headers` ask for an encoding). */
+async function bodyBytes(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const { status, length } = await new Promise<{ status: number; length: number }>(
+    (resolve, reject) => {
+      const outgoing = http.get(url, { headers }, (response) => {
+        let length = 0;
+        response.on("data", (chunk: Buffer) => (length += chunk.length));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, length }));
+        response.on("error", reject);
+      });
+      outgoing.on("error", reject);
+    },
+  );
+  if (status !== 200) throw new Error(`${url} answered ${status}; nothing to measure.`);
+  return length;
 }
 
 function loadResult(
@@ -142,16 +178,43 @@ export async function measureLoad(
     warmupSeconds = 2,
     connections = CONNECTIONS,
     headers = {},
+    serverPid,
   }: {
     seconds?: number;
     warmupSeconds?: number;
     connections?: number;
     headers?: Record<string, string>;
+    /** The process answering, whose CPU time and memory are read during the run. */
+    serverPid?: number;
   } = {},
 ): Promise<LoadResult> {
-  const bytes = await bodyBytes(url);
-  await load(url, warmupSeconds, connections, headers);
-  return loadResult(url, connections, await load(url, seconds, connections, headers), bytes);
+  const bytes = await bodyBytes(url, headers);
+  if (warmupSeconds > 0) await load(url, warmupSeconds, connections, headers);
+  if (serverPid === undefined) {
+    return loadResult(url, connections, await load(url, seconds, connections, headers), bytes);
+  }
+  let peakRssMiB = processRssMiB(serverPid);
+  const sampler = setInterval(() => {
+    peakRssMiB = Math.max(peakRssMiB, processRssMiB(serverPid));
+  }, 250);
+  const cpuBefore = processCpuMs(serverPid);
+  try {
+    const result = loadResult(
+      url,
+      connections,
+      await load(url, seconds, connections, headers),
+      bytes,
+    );
+    const answered = result.requestsPerSecond * result.seconds;
+    const cpuMsPerRequest = (processCpuMs(serverPid) - cpuBefore) / Math.max(1, answered);
+    return {
+      ...result,
+      cpuMsPerRequest,
+      peakRssMiB: Math.max(peakRssMiB, processRssMiB(serverPid)),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /**

@@ -3,9 +3,13 @@
  *
  * One run builds if the sources changed, creates the benchmark's sites on a fresh data
  * directory, then, on the same server:
- * - loads the restaurant and shop pages at 50 connections from the page cache, and a
- *   static file of the same size, then with the cache off (PGlite, and PostgreSQL when
- *   BENCH_DATABASE_URL is set);
+ * - loads the restaurant and shop pages at 50 connections with brotli from the page cache,
+ *   against two anchors sending the same bytes (anchors.ts): bare Node, and nginx when it
+ *   is installed; each three times in alternation, with the CPU time each process used per
+ *   answer read from /proc;
+ * - loads them with the cache off (PGlite, and PostgreSQL when BENCH_DATABASE_URL is set),
+ *   for the CPU time an uncached view costs;
+ * - reads the server's resident memory at idle, under load and with a full page cache;
  * - loads them at 200 connections with a random query string on every request, against the
  *   plain page at 200 connections, from the page cache;
  * - loads the cached restaurant page at 50 connections as visitors' phones, on a server that
@@ -13,7 +17,8 @@
  *   what counting a view costs;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
- * It writes bench/results/latest.json and latest.md and exits 1 when a budget is missed.
+ * It writes bench/results/latest.json and latest.md, with the machine's CPU model and load
+ * average, and exits 1 when a budget is missed.
  *
  * `BENCH_ONLY=random-query` measures the random query strings alone, and
  * `BENCH_ONLY=page-views` what counting a view costs alone; either puts its part into the
@@ -45,16 +50,20 @@ import {
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
   type BenchResults,
+  type MemoryReport,
   type PageLoadReport,
   type PageViewCostReport,
   type RandomQueryReport,
   type WorkersReport,
 } from "./budgets";
+import { fetchAsSent, startBareNode, startNginx } from "./anchors";
 import { measureDatabaseScale } from "./database-scale";
 import { createBenchSites, type BenchSite } from "./fixtures";
 import {
   measureLoad,
   measureRandomQueryLoad,
+  processCpuMs,
+  processRssMiB,
   RANDOM_QUERY_CONNECTIONS,
   type LoadResult,
 } from "./load";
@@ -140,14 +149,135 @@ async function withServer<T>(
 const loadedPages = (sites: BenchSite[]) =>
   sites.filter((site) => site.type === "restaurant" || site.type === "shoppy");
 
+/** What phones ask for: the page cache's brotli copy. */
+const BROTLI = { "accept-encoding": "br" };
+/** Each target of the cached comparison is run this many times, in alternation. */
+const ROUNDS = 3;
+
 async function measureUncached(sites: BenchSite[], env: Record<string, string>) {
-  return withServer({ ...env, PAGE_CACHE_BYTES: "0" }, async (url) => {
+  return withServer({ ...env, PAGE_CACHE_BYTES: "0" }, async (url, pid) => {
     const results = new Map<string, LoadResult>();
     for (const site of loadedPages(sites)) {
       log(`uncached ${site.path}`);
-      results.set(site.path, await measureLoad(url + site.path, { seconds }));
+      const load = await measureLoad(url + site.path, { seconds, headers: BROTLI, serverPid: pid });
+      results.set(site.path, load);
     }
     return results;
+  });
+}
+
+/**
+ * The cached page against its anchors (anchors.ts), which send the bytes the portal sent:
+ * every target run ROUNDS times, in alternation.
+ */
+async function measureCachedPage(
+  url: string,
+  pid: number,
+  site: BenchSite,
+): Promise<Omit<PageLoadReport, "uncached">> {
+  const pageUrl = url + site.path;
+  // The first view renders and stores the page; the second stores its brotli copy.
+  const raw = await fetchAsSent(pageUrl, {});
+  const sent = await fetchAsSent(pageUrl, BROTLI);
+  const bareNode = await startBareNode(sent.body, sent.headers);
+  const nginx = await startNginx(sent.body, sent.headers);
+  if (!nginx) log("nginx is not installed (apt-get install nginx): its anchor is left out");
+  try {
+    const runs: Pick<PageLoadReport, "cached" | "bareNode"> & { nginx: LoadResult[] } = {
+      cached: [],
+      bareNode: [],
+      nginx: [],
+    };
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      log(`round ${round} of ${ROUNDS}: ${site.path} from the page cache, then its anchors`);
+      const options = { seconds, headers: BROTLI };
+      runs.cached.push(await measureLoad(pageUrl, { ...options, serverPid: pid }));
+      runs.bareNode.push(await measureLoad(bareNode.url, { ...options, serverPid: bareNode.pid }));
+      if (nginx)
+        runs.nginx.push(await measureLoad(nginx.url, { ...options, serverPid: nginx.pid }));
+    }
+    return {
+      page: site.name,
+      type: site.type as PageLoadReport["type"],
+      path: site.path,
+      html: { rawBytes: raw.body.length, brotliBytes: sent.body.length },
+      cached: runs.cached,
+      bareNode: runs.bareNode,
+      nginx: nginx ? runs.nginx : null,
+    };
+  } finally {
+    await bareNode.stop();
+    await nginx?.stop();
+  }
+}
+
+/** A metrics token for the bench's own servers, whose /metrics it reads. */
+const METRICS_TOKEN = randomBytes(24).toString("hex");
+
+/** Values of the server's /metrics (prom-client's text format), by metric name. */
+async function readMetrics(url: string): Promise<Map<string, number>> {
+  const response = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const values = new Map<string, number>();
+  for (const line of (await response.text()).split("\n")) {
+    const match = /^([a-z_]+)(?:\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
+    if (match && !values.has(match[1]!)) values.set(match[1]!, Number(match[2]));
+  }
+  return values;
+}
+
+/**
+ * The portal's resident memory on one database: at idle a few seconds after start, at its
+ * largest under load from the cache, and once the page cache is full (the shop's search
+ * with a new word on every request, each a page of its own).
+ */
+async function measureMemory(
+  sites: BenchSite[],
+  env: Record<string, string>,
+  database: MemoryReport["database"],
+): Promise<MemoryReport> {
+  return withServer({ ...env, METRICS_TOKEN }, async (url, pid) => {
+    log(`memory on ${database}: idle`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleMiB = processRssMiB(pid);
+    const idle = await readMetrics(url);
+    let underLoadMiB = idleMiB;
+    for (const site of loadedPages(sites)) {
+      log(`memory on ${database}: under load on ${site.path}`);
+      const load = await measureLoad(url + site.path, {
+        seconds: 5,
+        headers: BROTLI,
+        serverPid: pid,
+      });
+      underLoadMiB = Math.max(underLoadMiB, load.peakRssMiB ?? 0);
+    }
+    const shop = sites.find((site) => site.type === "shoppy")!;
+    log(`memory on ${database}: filling the page cache`);
+    let metrics = await readMetrics(url);
+    const maxBytes = metrics.get("page_cache_max_bytes") ?? 0;
+    for (let batch = 0; batch < 400; batch += 1) {
+      if ((metrics.get("page_cache_bytes") ?? 0) >= maxBytes * 0.95) break;
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, index) => {
+          const response = await fetch(`${url}${shop.path}?q=fill${batch}x${index}`, {
+            headers: BROTLI,
+          });
+          await response.arrayBuffer();
+        }),
+      );
+      metrics = await readMetrics(url);
+    }
+    return {
+      database,
+      idleMiB,
+      underLoadMiB,
+      fullCacheMiB: processRssMiB(pid),
+      cacheBytes: metrics.get("page_cache_bytes") ?? 0,
+      cacheMaxBytes: maxBytes,
+      idleHeapUsedMiB: (idle.get("nodejs_heap_size_used_bytes") ?? 0) / 2 ** 20,
+      idleExternalMiB: (idle.get("nodejs_external_memory_bytes") ?? 0) / 2 ** 20,
+    };
   });
 }
 
@@ -186,16 +316,6 @@ const VISITOR_HEADERS = {
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
   referer: "https://www.google.com/",
 };
-
-/** The CPU time the process has used so far (user + system), in milliseconds, from /proc. */
-function processCpuMs(pid: number): number {
-  // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name.
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-}
-
-const clockTicksPerSecond =
-  Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
 /**
  * The cached restaurant page as visitors load it, on a server with ANALYTICS=off and on one
@@ -397,28 +517,17 @@ async function main(): Promise<number> {
     throw new Error(`BENCH_ONLY=${only}: expected one of ${PARTS.join(", ")}.`);
   }
   buildIfNeeded();
+  const loadAverage = os.loadavg()[0]!;
   const dataDir = tempDataDir();
   const dataDirs = [dataDir];
-  const staticCopies: string[] = [];
   try {
     log(`creating the sites in ${dataDir}`);
     const sites = await seedSites({ DATA_DIR: dataDir });
 
-    const { cachedRuns, pages } = await withServer({ DATA_DIR: dataDir }, async (url) => {
+    const { cachedRuns, pages } = await withServer({ DATA_DIR: dataDir }, async (url, pid) => {
       const cachedRuns: Array<Omit<PageLoadReport, "uncached">> = [];
-      for (const site of loadedPages(sites)) {
-        log(`cached ${site.path}`);
-        const cached = await measureLoad(url + site.path, { seconds });
-        // The same bytes as a file among the build's assets, served by the same server.
-        const body = Buffer.from(await (await fetch(url + site.path)).arrayBuffer());
-        const name = `bench-${site.type}-${process.pid}.html`;
-        const file = path.join(root, "build", "client", "assets", name);
-        writeFileSync(file, body);
-        staticCopies.push(file);
-        log(`static file of ${body.length} bytes`);
-        const staticFile = await measureLoad(`${url}/assets/${name}`, { seconds });
-        cachedRuns.push({ page: site.name, path: site.path, cached, staticFile });
-      }
+      for (const site of loadedPages(sites))
+        cachedRuns.push(await measureCachedPage(url, pid, site));
       log("page weight and loading in Chromium");
       const pages = await measurePages(
         url,
@@ -427,6 +536,7 @@ async function main(): Promise<number> {
       );
       return { cachedRuns, pages };
     });
+    const memory = [await measureMemory(sites, { DATA_DIR: dataDir }, "pglite")];
 
     const pageViews = await measurePageViewCost(sites, { DATA_DIR: dataDir });
     const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
@@ -442,6 +552,7 @@ async function main(): Promise<number> {
         const postgresEnv = { DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl };
         dataDirs.push(postgresEnv.DATA_DIR);
         const postgresSites = await seedSites(postgresEnv);
+        memory.push(await measureMemory(postgresSites, postgresEnv, "postgres"));
         // The same sites, found by type: their ids differ from the PGlite run's.
         const paths = new Map(postgresSites.map((site) => [site.type, site.path]));
         const byPath = await measureUncached(postgresSites, postgresEnv);
@@ -462,13 +573,22 @@ async function main(): Promise<number> {
         postgres: uncachedPostgres?.get(run.path) ?? null,
       },
     }));
-    const measured = { load, pages, databaseScale, randomQuery, pageViews, landing, workers };
+    const measured = {
+      load,
+      memory,
+      pages,
+      databaseScale,
+      randomQuery,
+      pageViews,
+      landing,
+      workers,
+    };
     const finishedAt = new Date().toISOString();
     const commit = currentCommit();
     const results: BenchResults = {
       finishedAt,
       commit,
-      machine: machine(),
+      machine: { ...machine(), loadAverage },
       ...measured,
       // Measured in this run: reported without a time and commit of its own.
       randomQuery: { ...randomQuery, finishedAt, commit },
@@ -476,7 +596,6 @@ async function main(): Promise<number> {
     };
     return record(results, () => true);
   } finally {
-    for (const file of staticCopies) rmSync(file, { force: true });
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,176 @@
+/**
+ * The floors a cached page is measured against, started in the same run on the same
+ * machine, each sending the page's exact bytes (the brotli body and the portal's headers)
+ * from memory or from a file:
+ * - bare Node: Node's `http` module and nothing else (anchors/bare-node-server.js);
+ * - nginx: when it is installed (`apt-get install nginx`), one worker process serving the
+ *   pre-compressed file with a generated configuration on a free port.
+ * Each runs as a process of its own, so that its CPU time is read from /proc as the
+ * portal's is.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../tests/e2e/server-process";
+
+export interface Anchor {
+  name: "bare Node" | "nginx";
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Headers of the moment and of the connection: not part of the page's bytes. */
+const PER_RESPONSE_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "x-request-id",
+]);
+
+/**
+ * One answer exactly as sent: its body still compressed (fetch would decompress it) and
+ * its headers, less those of the moment and the connection.
+ */
+export function fetchAsSent(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        if (response.statusCode !== 200) {
+          return reject(new Error(`${url} answered ${response.statusCode}`));
+        }
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+          kept[name] = Array.isArray(value) ? value.join(", ") : value;
+        }
+        resolve({ body: Buffer.concat(chunks), headers: kept });
+      });
+    });
+    outgoing.on("error", reject);
+  });
+}
+
+function stopper(child: ChildProcess, cleanup: () => void) {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    cleanup();
+  };
+}
+
+export async function startBareNode(
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<Anchor> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-bare-node-"));
+  const file = path.join(dir, "page");
+  writeFileSync(file, body);
+  const script = path.join(import.meta.dirname, "anchors", "bare-node-server.js");
+  const child = spawn(process.execPath, [script, file, JSON.stringify(headers)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+    child.once("exit", (code) => reject(new Error(`bare Node anchor exited with ${code}`)));
+  });
+  return {
+    name: "bare Node",
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid!,
+    stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
+/** Where Debian puts nginx; null when it is not installed. */
+export function nginxBinary(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim();
+  return found || null;
+}
+
+/**
+ * nginx in the foreground as one process (no master), serving the compressed page as a
+ * file with the portal's headers; null when nginx is not installed.
+ */
+export async function startNginx(
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<Anchor | null> {
+  const binary = nginxBinary();
+  if (!binary) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  writeFileSync(path.join(dir, "page"), body);
+  const port = await freePort();
+  // nginx's own Content-Type and Content-Length stand; the rest are the portal's headers.
+  const added = Object.entries(headers)
+    .filter(([name]) => name !== "content-type")
+    .map(([name, value]) => `      add_header ${name} '${value.replaceAll("'", "\\'")}' always;`)
+    .join("\n");
+  const config = `
+daemon off;
+master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  keepalive_requests 1000000;
+  server_tokens off;
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      root ${dir};
+      try_files /page =404;
+      default_type '${headers["content-type"] ?? "text/html"}';
+      etag off;
+      if_modified_since off;
+${added}
+    }
+  }
+}
+`;
+  writeFileSync(path.join(dir, "nginx.conf"), config);
+  const child = spawn(binary, ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    name: "nginx",
+    url,
+    pid: child.pid!,
+    stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })),
+  };
+}
