@@ -4,12 +4,14 @@ import {
   checkBudgets,
   resultsMarkdown,
   type BenchResults,
+  type LighthousePageKind,
   type MemoryReport,
   type PageLoadReport,
   type PageViewCostReport,
   type RandomQueryReport,
 } from "./budgets";
 import type { DatabaseScaleReport } from "./database-scale";
+import type { LighthouseReport } from "./lighthouse";
 import type { LoadResult, RandomQueryLoadResult } from "./load";
 
 function run(
@@ -247,6 +249,61 @@ describe("checkBudgets", () => {
       "Database time p99 at 5,000,000 items",
       "Database time p99 at 5,000,000 items",
     ]);
+  });
+});
+
+describe("checkBudgets with Lighthouse", () => {
+  const audit = (
+    name: string,
+    kind: LighthousePageKind,
+    overrides: Partial<LighthouseReport> = {},
+  ): NonNullable<BenchResults["lighthouse"]>[number] => ({
+    name,
+    kind,
+    path: "/x",
+    runs: 3,
+    performance: 100,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 900,
+    tbtMs: 0,
+    scriptBytes: 0,
+    ...overrides,
+  });
+  const judge = (lighthouse: NonNullable<BenchResults["lighthouse"]>) =>
+    checkBudgets({ load: [], lighthouse, pages: [], databaseScale: null });
+
+  it("asks 100 of every public page, 950 ms of LCP of the menu and the shop, and little of editors", () => {
+    const fine = judge([
+      audit("Bench Bistro", "menu", { lcpMs: 950 }),
+      audit("Bench Shop", "shop"),
+      audit("Bench Motors", "public", { lcpMs: 2000 }),
+      audit("Restaurant editor", "editor", { performance: 60, scriptBytes: 300_000 }),
+    ]);
+    expect(missed(fine)).toEqual([]);
+    expect(fine).toHaveLength(5);
+
+    const slow = judge([
+      audit("Bench Bistro", "menu", { performance: 99, lcpMs: 950.1 }),
+      audit("Bench Motors", "public", { performance: 99 }),
+    ]);
+    expect(
+      slow.filter((check) => !check.pass).map((check) => `${check.name}: ${check.page}`),
+    ).toEqual([
+      "Lighthouse performance: Bench Bistro",
+      "Lighthouse LCP: Bench Bistro",
+      "Lighthouse performance: Bench Motors",
+    ]);
+  });
+
+  it("asks 98 and at most 60 KB of JavaScript of the landing and sign-in pages", () => {
+    expect(
+      missed(judge([audit("Sign in", "entry", { performance: 98, scriptBytes: 60 * 1024 })])),
+    ).toEqual([]);
+    expect(
+      missed(judge([audit("Sign in", "entry", { performance: 97, scriptBytes: 60 * 1024 + 1 })])),
+    ).toEqual(["Lighthouse performance", "JavaScript loaded (compressed)"]);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { PageReport } from "./browser-metrics";
 import type { DatabaseScaleReport } from "./database-scale";
+import type { LighthouseReport } from "./lighthouse";
 import type { LoadResult, RandomQueryLoadResult } from "./load";
 
 const KB = 1024;
@@ -28,6 +29,12 @@ export const BUDGETS = {
    * the allocator's slack, and the pages' strings and objects that the byte count leaves out.
    */
   fullCacheOverheadMiB: 24,
+  /** Lighthouse, mobile: every public page's performance score, and the menu's and shop's LCP. */
+  lighthousePublicPerformance: 100,
+  lighthouseLcpMs: 950,
+  /** Lighthouse, mobile: the landing and sign-in pages, and the JavaScript they load. */
+  lighthouseEntryPerformance: 98,
+  lighthouseEntryScriptBytes: 60 * KB,
   jsGzipBytes: 15 * KB,
   totalGzipBytes: 60 * KB,
   lcpMs: 1000,
@@ -60,6 +67,12 @@ export interface PageLoadReport {
   nginx: LoadResult[] | null;
   uncached: { pglite: LoadResult; postgres: LoadResult | null };
 }
+
+/**
+ * What a page audited by Lighthouse is, for its budgets: a site's public page (`menu` and
+ * `shop` have an LCP budget of their own), a first page of the portal, or an editor.
+ */
+export type LighthousePageKind = "menu" | "shop" | "public" | "entry" | "editor";
 
 /** The portal process's resident memory, on one database. */
 export interface MemoryReport {
@@ -157,6 +170,8 @@ export interface BenchResults {
   load: PageLoadReport[];
   /** On PGlite, and on PostgreSQL when BENCH_DATABASE_URL is set; absent from older results. */
   memory?: MemoryReport[];
+  /** Lighthouse's medians, by page; absent from older results. */
+  lighthouse?: Array<LighthouseReport & { kind: LighthousePageKind }>;
   pages: PageReport[];
   databaseScale: DatabaseScaleReport | null;
   /** Absent from results recorded before it was measured. */
@@ -199,6 +214,7 @@ export function checkBudgets(
     BenchResults,
     | "load"
     | "memory"
+    | "lighthouse"
     | "pages"
     | "databaseScale"
     | "randomQuery"
@@ -267,6 +283,44 @@ export function checkBudgets(
         `≤ ${kb(BUDGETS.shopHtmlBrotliBytes)}`,
         kb(html.brotliBytes),
         html.brotliBytes <= BUDGETS.shopHtmlBrotliBytes,
+      );
+    }
+  }
+
+  for (const audit of results.lighthouse ?? []) {
+    const { kind, name } = audit;
+    if (kind === "menu" || kind === "shop" || kind === "public") {
+      check(
+        "Lighthouse performance",
+        name,
+        `= ${BUDGETS.lighthousePublicPerformance}`,
+        String(audit.performance),
+        audit.performance >= BUDGETS.lighthousePublicPerformance,
+      );
+    }
+    if (kind === "menu" || kind === "shop") {
+      check(
+        "Lighthouse LCP",
+        name,
+        `≤ ${ms(BUDGETS.lighthouseLcpMs)}`,
+        ms(audit.lcpMs),
+        audit.lcpMs <= BUDGETS.lighthouseLcpMs,
+      );
+    }
+    if (kind === "entry") {
+      check(
+        "Lighthouse performance",
+        name,
+        `≥ ${BUDGETS.lighthouseEntryPerformance}`,
+        String(audit.performance),
+        audit.performance >= BUDGETS.lighthouseEntryPerformance,
+      );
+      check(
+        "JavaScript loaded (compressed)",
+        name,
+        `≤ ${kb(BUDGETS.lighthouseEntryScriptBytes)}`,
+        kb(audit.scriptBytes),
+        audit.scriptBytes <= BUDGETS.lighthouseEntryScriptBytes,
       );
     }
   }
@@ -480,6 +534,7 @@ export function resultsMarkdown(results: BenchResults): string {
       ),
     ),
   ];
+  sections.push(`## Lighthouse (mobile)`, lighthouseMarkdown(results.lighthouse));
   sections.push(`## Random query strings`, randomQueryMarkdown(results));
   sections.push(`## One and two server processes (PostgreSQL)`, workersMarkdown(results.workers));
   sections.push(`## Counting page views`, pageViewsMarkdown(results.pageViews));
@@ -525,6 +580,26 @@ function runsCell(summary: RunsSummary): string {
     `${perSecond(summary.requestsPerSecond)} ±${(summary.spread * 50).toFixed(0)}%, ` +
     `p99 ${ms(summary.p99Ms)}, ${cpuMs(summary.cpuMsPerRequest)} CPU`
   );
+}
+
+function lighthouseMarkdown(audits: BenchResults["lighthouse"]): string {
+  if (!audits?.length) return "Not run.";
+  return [
+    `Lighthouse ${audits[0]!.runs} times per page, its default mobile settings, Debian's Chromium: the medians.`,
+    table(
+      ["Page", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "TBT", "JavaScript"],
+      audits.map((audit) => [
+        audit.name,
+        String(audit.performance),
+        String(audit.accessibility),
+        String(audit.bestPractices),
+        String(audit.seo),
+        ms(audit.lcpMs),
+        ms(audit.tbtMs),
+        kb(audit.scriptBytes),
+      ]),
+    ),
+  ].join("\n\n");
 }
 
 function memoryMarkdown(reports: MemoryReport[] | undefined): string {

@@ -78,6 +78,13 @@ async function picturePool(count: number) {
   return pool;
 }
 
+/** The restaurant's owner: the bench signs in as them to open its editor in Lighthouse. */
+export const BENCH_FOOD_OWNER = {
+  username: "bench-food",
+  email: "bench-food@example.com",
+  password: "bench-password-2026",
+} as const;
+
 export async function createBenchSites(services: AppServices): Promise<BenchSite[]> {
   const { db, events, auth, storage } = services;
   const pictures = await picturePool(8);
@@ -85,11 +92,7 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
 
   // An owner may hold three sites, so the four pages belong to two owners.
   const owners = [
-    await createOwnerAccount(auth, {
-      username: "bench-food",
-      email: "bench-food@example.com",
-      password: "bench-password-2026",
-    }),
+    await createOwnerAccount(auth, BENCH_FOOD_OWNER),
     await createOwnerAccount(auth, {
       username: "bench-retail",
       email: "bench-retail@example.com",

@@ -50,6 +50,7 @@ import {
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
   type BenchResults,
+  type LighthousePageKind,
   type MemoryReport,
   type PageLoadReport,
   type PageViewCostReport,
@@ -58,7 +59,8 @@ import {
 } from "./budgets";
 import { fetchAsSent, startBareNode, startNginx } from "./anchors";
 import { measureDatabaseScale } from "./database-scale";
-import { createBenchSites, type BenchSite } from "./fixtures";
+import { BENCH_FOOD_OWNER, createBenchSites, type BenchSite } from "./fixtures";
+import { measureLighthouse } from "./lighthouse";
 import {
   measureLoad,
   measureRandomQueryLoad,
@@ -383,18 +385,68 @@ async function measurePageViewCost(
  * The landing page as a visitor's phone first loads it, with the example sites' screenshots:
  * a server of its own on a fresh data directory, seeding the examples as a deployment does.
  */
-async function measureLanding(): Promise<PageReport> {
+async function measureLanding(): Promise<{
+  landing: PageReport;
+  lighthouse: NonNullable<BenchResults["lighthouse"]>;
+}> {
   const dataDir = tempDataDir();
   try {
     // SEED_DEMO not given: a deployment seeds the example sites, and not the demo owner.
     return await withServer({ DATA_DIR: dataDir, SEED_DEMO: "" }, async (url) => {
       log("the landing page in Chromium");
       const [landing] = await measurePages(url, [{ name: "Landing", path: "/" }], { runs: 5 });
-      return landing!;
+      const audits = await measureLighthouse(
+        url,
+        [
+          { name: "Landing", path: "/" },
+          { name: "Sign in", path: "/signin" },
+        ],
+        { log },
+      );
+      return {
+        landing: landing!,
+        lighthouse: audits.map((audit) => ({ ...audit, kind: "entry" })),
+      };
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** What Lighthouse's budgets take each of the bench's sites for. */
+const LIGHTHOUSE_KINDS: Record<BenchSite["type"], LighthousePageKind> = {
+  restaurant: "menu",
+  shoppy: "shop",
+  dealership: "public",
+  ecommerce: "public",
+};
+
+/** Every public page, and the restaurant's editor as its owner sees it, in Lighthouse. */
+async function auditPublicPages(url: string, sites: BenchSite[]) {
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: BENCH_FOOD_OWNER.email, password: BENCH_FOOD_OWNER.password }),
+  });
+  if (!signIn.ok) throw new Error(`The bench's owner could not sign in: ${signIn.status}.`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((each) => each.split(";")[0])
+    .join("; ");
+  const restaurant = sites.find((site) => site.type === "restaurant")!;
+  const editor = `/user/restaurant/setup/${publicPageProductId(restaurant.path)}`;
+  const audits = await measureLighthouse(
+    url,
+    [
+      ...sites.map((site) => ({ name: site.name, path: site.path })),
+      { name: "Restaurant editor", path: editor, cookie },
+    ],
+    { log },
+  );
+  return audits.map((audit) => {
+    const site = sites.find((each) => each.path === audit.path);
+    return { ...audit, kind: site ? LIGHTHOUSE_KINDS[site.type] : ("editor" as const) };
+  });
 }
 
 /**
@@ -488,7 +540,14 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
     return record(results, () => false);
   }
   if (part === "landing") {
-    const results: BenchResults = { ...recordedResults(), landing: await measureLanding() };
+    const { landing, lighthouse } = await measureLanding();
+    const recorded = recordedResults();
+    const others = (recorded.lighthouse ?? []).filter((audit) => audit.kind !== "entry");
+    const results: BenchResults = {
+      ...recorded,
+      landing,
+      lighthouse: [...others, ...lighthouse],
+    };
     results.budgets = checkBudgets(results);
     return record(results, (name) => name.startsWith(LANDING_BUDGET_PREFIX));
   }
@@ -524,23 +583,27 @@ async function main(): Promise<number> {
     log(`creating the sites in ${dataDir}`);
     const sites = await seedSites({ DATA_DIR: dataDir });
 
-    const { cachedRuns, pages } = await withServer({ DATA_DIR: dataDir }, async (url, pid) => {
-      const cachedRuns: Array<Omit<PageLoadReport, "uncached">> = [];
-      for (const site of loadedPages(sites))
-        cachedRuns.push(await measureCachedPage(url, pid, site));
-      log("page weight and loading in Chromium");
-      const pages = await measurePages(
-        url,
-        sites.map((site) => ({ name: site.name, path: site.path })),
-        { runs: 5 },
-      );
-      return { cachedRuns, pages };
-    });
+    const { cachedRuns, pages, audits } = await withServer(
+      { DATA_DIR: dataDir },
+      async (url, pid) => {
+        const cachedRuns: Array<Omit<PageLoadReport, "uncached">> = [];
+        for (const site of loadedPages(sites))
+          cachedRuns.push(await measureCachedPage(url, pid, site));
+        log("page weight and loading in Chromium");
+        const pages = await measurePages(
+          url,
+          sites.map((site) => ({ name: site.name, path: site.path })),
+          { runs: 5 },
+        );
+        const audits = await auditPublicPages(url, sites);
+        return { cachedRuns, pages, audits };
+      },
+    );
     const memory = [await measureMemory(sites, { DATA_DIR: dataDir }, "pglite")];
 
     const pageViews = await measurePageViewCost(sites, { DATA_DIR: dataDir });
     const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
-    const landing = await measureLanding();
+    const { landing, lighthouse: entryAudits } = await measureLanding();
     const workers = await measureWorkers();
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     let uncachedPostgres: Map<string, LoadResult> | null = null;
@@ -576,6 +639,7 @@ async function main(): Promise<number> {
     const measured = {
       load,
       memory,
+      lighthouse: [...audits, ...entryAudits],
       pages,
       databaseScale,
       randomQuery,
