@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
@@ -12,6 +12,13 @@ import { pageMeta } from "~/lib/seo";
 import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
 import type { Route } from "./+types/signin";
 import { logRequestError } from "~/server/log.server";
+
+/**
+ * Plain HTML, like the landing page: the form posts and the server answers with the page
+ * again, its errors at their fields, or with the redirect. A phone meeting the portal on a
+ * weak signal downloads no JavaScript before it can sign in.
+ */
+export const handle = { hydrate: false };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -75,8 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/signin";
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(signInSchema),
@@ -121,8 +126,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             <Link to="/forgot-password">Forgot password?</Link>
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? "Signing in…" : "Continue"}
+        <button type="submit" className="button">
+          Continue
         </button>
       </Form>
       {loaderData.registerHref ? (
