@@ -3,7 +3,8 @@
  * passwords is large, so it lives only on the server: the register page's
  * browser check has the email rule (registerSchema) but not this list.
  */
-import { dictionary } from "@zxcvbn-ts/language-common";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { isPasswordTheEmail } from "~/lib/validation";
 
@@ -13,14 +14,27 @@ import { isPasswordTheEmail } from "~/lib/validation";
  */
 export const COMMON_PASSWORD_COUNT = 10_000;
 
-// Built once per process; the list is lower case and has no duplicates.
-const commonPasswords: ReadonlySet<string> = new Set(
-  dictionary["passwords-common"].slice(0, COMMON_PASSWORD_COUNT),
-);
+const require = createRequire(import.meta.url);
+let commonPasswords: ReadonlySet<string> | undefined;
+
+/**
+ * Built on the first check and kept; the list is lower case and has no duplicates.
+ * The package's module would keep its whole dictionary in memory for the life of
+ * the process (49,000 passwords and more); its plain JSON copy of the same list is
+ * read instead, and all but the head left to the garbage collector.
+ */
+function commonPasswordSet(): ReadonlySet<string> {
+  if (!commonPasswords) {
+    const file = require.resolve("@zxcvbn-ts/language-common/src/passwords.json");
+    const ranked = JSON.parse(readFileSync(file, "utf8")) as string[];
+    commonPasswords = new Set(ranked.slice(0, COMMON_PASSWORD_COUNT));
+  }
+  return commonPasswords;
+}
 
 /** Ignores case and surrounding spaces: neither makes a listed password harder to guess. */
 export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.trim().toLowerCase());
+  return commonPasswordSet().has(password.trim().toLowerCase());
 }
 
 export type PasswordRefusal = "passwordIsEmail" | "passwordTooCommon";

@@ -10,12 +10,12 @@
  * thumbnail's URL carries the photo's own version, so a new photo means a new URL.
  */
 import { ne, or, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { ALL_SITES } from "~/sites";
 import type { Database } from "../db/client.server";
 import { items } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
 import { logger } from "../log.server";
+import { loadSharp } from "./sharp.server";
 
 export const LIST_THUMBNAIL_PX = 144;
 const THUMBNAIL_KEY_SUFFIX = `-${LIST_THUMBNAIL_PX}`;
@@ -34,6 +34,7 @@ export function thumbnailKey(photoKey: string): string {
 
 /** The square thumbnail of a photo: cropped to its centre, as the list shows it. */
 export async function makeListThumbnail(photo: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const bytes = await sharp(photo)
     .resize({ width: LIST_THUMBNAIL_PX, height: LIST_THUMBNAIL_PX, fit: "cover" })
     .jpeg({ quality: THUMBNAIL_QUALITY, mozjpeg: true })
@@ -130,6 +131,8 @@ export async function backfillListThumbnails(deps: {
         if (await storage.read(thumbnailKey(key))) continue;
         const photo = await storage.read(key);
         if (!photo) continue;
+        // Outside the decoding's try: a sharp that cannot load is not a damaged photo.
+        await loadSharp();
         let thumbnail: Uint8Array;
         try {
           thumbnail = await makeListThumbnail(photo.body);

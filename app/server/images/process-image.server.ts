@@ -7,8 +7,8 @@
  * archives, scripts).
  */
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { compressImage, type ImageEncoder } from "~/lib/image-compression";
+import { loadSharp, type Sharp } from "./sharp.server";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 25_000_000;
@@ -77,7 +77,7 @@ export interface ProcessedImage {
 
 const decodeOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" } as const;
 
-const sharpEncoder: ImageEncoder<Uint8Array> = {
+const sharpEncoder = (sharp: Sharp): ImageEncoder<Uint8Array> => ({
   async encode(source, longSide, quality) {
     return sharp(source, decodeOptions)
       .rotate() // apply the EXIF orientation before the metadata is dropped
@@ -86,7 +86,7 @@ const sharpEncoder: ImageEncoder<Uint8Array> = {
       .jpeg({ quality: Math.round(quality * 100), mozjpeg: true })
       .toBuffer();
   },
-};
+});
 
 export async function processUploadedImage(
   bytes: Uint8Array,
@@ -106,6 +106,7 @@ async function checkAndReencode(bytes: Uint8Array, targetBytes: number): Promise
   if (bytes.length === 0) throw new ImageRejectedError("empty");
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejectedError("too-large");
   if (!sniffImageType(bytes)) throw new ImageRejectedError("not-an-image");
+  const sharp = await loadSharp();
 
   // The header alone says how many pixels decoding would need; refuse before decoding.
   let width: number | undefined;
@@ -120,7 +121,7 @@ async function checkAndReencode(bytes: Uint8Array, targetBytes: number): Promise
 
   let result;
   try {
-    result = await compressImage(bytes, sharpEncoder, { targetBytes });
+    result = await compressImage(bytes, sharpEncoder(sharp), { targetBytes });
   } catch {
     throw new ImageRejectedError("unreadable");
   }

@@ -7,7 +7,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { EXAMPLE_SITES, EXAMPLES_OWNER, type ExampleSite } from "~/lib/example-sites";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
 import { parsePriceToCents } from "~/lib/price";
@@ -16,6 +15,7 @@ import { themePresetsFor } from "~/lib/themes";
 import { items, productInfo, products, users } from "../db/schema";
 import { createId } from "../ids.server";
 import { processUploadedImage, type ProcessedImage } from "../images/process-image.server";
+import { loadSharp } from "../images/sharp.server";
 import { storeImage, targetBytesFor, type ImageTarget } from "../images/store-image.server";
 import { projectPath } from "../paths.server";
 import { siteOf } from "~/sites";
@@ -381,6 +381,7 @@ export async function createExamplesUnlessPresent(
 /** An illustration as the upload pipeline would keep it if an owner sent it as a PNG. */
 async function renderPicture(name: string, targetBytes: number): Promise<ProcessedImage> {
   const svg = await readFile(path.join(PICTURES_DIR, `${name}.svg`));
+  const sharp = await loadSharp();
   return processUploadedImage(await sharp(svg).png().toBuffer(), targetBytes);
 }
 

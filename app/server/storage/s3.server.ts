@@ -2,17 +2,11 @@
  * The S3 driver: AWS S3 or any S3-compatible service (MinIO, R2, Spaces, ...).
  * Browsers load objects straight from the bucket or from a CDN in front of it,
  * never through this server.
+ *
+ * The AWS SDK is large, so it is loaded on the storage's first request: servers
+ * that store their files elsewhere never load it.
  */
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import { DELETE_BATCH_SIZE } from "~/lib/limits";
 import {
   STORED_FILE_CACHE_CONTROL,
@@ -50,7 +44,8 @@ function bucketBaseUrl(options: S3StorageOptions): string {
 }
 
 /** A missing key is an answer; a missing bucket is a misconfiguration and must surface. */
-function isMissingObject(error: unknown): boolean {
+function isMissingObject(sdk: typeof S3Sdk, error: unknown): boolean {
+  const { NoSuchKey, S3ServiceException } = sdk;
   return (
     error instanceof NoSuchKey ||
     (error instanceof S3ServiceException &&
@@ -61,21 +56,34 @@ function isMissingObject(error: unknown): boolean {
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const { bucket } = options;
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // Many S3-compatible services reject the newer default checksum headers;
-    // send them only where the API demands a checksum (DeleteObjects).
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
   const publicBase = withoutTrailingSlashes(options.publicBaseUrl ?? bucketBaseUrl(options));
 
+  let loading: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  /** The SDK and this storage's client, loaded and made on the first request, then kept. */
+  function loadClient() {
+    loading ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials: {
+          accessKeyId: options.accessKeyId,
+          secretAccessKey: options.secretAccessKey,
+        },
+        // Many S3-compatible services reject the newer default checksum headers;
+        // send them only where the API demands a checksum (DeleteObjects).
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    return loading;
+  }
+
   async function deleteBatch(keys: string[]): Promise<void> {
+    const { sdk, client } = await loadClient();
     const result = await client.send(
-      new DeleteObjectsCommand({
+      new sdk.DeleteObjectsCommand({
         Bucket: bucket,
         Delete: { Objects: keys.map((key) => ({ Key: key })), Quiet: true },
       }),
@@ -94,8 +102,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     async put(key, body, contentType) {
       assertValidKey(key);
       assertValidContentType(contentType);
+      const { sdk, client } = await loadClient();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -107,8 +116,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
 
     async read(key) {
       assertValidKey(key);
+      const { sdk, client } = await loadClient();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const response = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = (await response.Body?.transformToByteArray()) ?? new Uint8Array();
         return {
           body,
@@ -117,14 +127,15 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
           cacheControl: response.CacheControl ?? STORED_FILE_CACHE_CONTROL,
         };
       } catch (error) {
-        if (isMissingObject(error)) return null;
+        if (isMissingObject(sdk, error)) return null;
         throw error;
       }
     },
 
     async delete(key) {
       assertValidKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await loadClient();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
     async deleteMany(keys) {
@@ -136,11 +147,12 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
 
     async list(prefix) {
       assertValidKey(prefix);
+      const { sdk, client } = await loadClient();
       const keys: string[] = [];
       let continuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({
+          new sdk.ListObjectsV2Command({
             Bucket: bucket,
             Prefix: prefix,
             ContinuationToken: continuationToken,
