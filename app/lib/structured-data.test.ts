@@ -325,11 +325,13 @@ describe("shopJsonLd", () => {
         tags: ["Stationery", "Gifts"],
         priceCents: 1250,
         soldOut: false,
-        url: `${url}?item=i1`,
+        // As the shop page gives them: relative to the page, as its links and images are.
+        url: "?item=i1",
         images: [
-          "https://portal.example/files/shoppies/abc/items/i1/0?v=1",
+          "/files/shoppies/abc/items/i1/0?v=1",
           "javascript:alert(1)",
-          "https://portal.example/files/shoppies/abc/items/i1/1?v=1",
+          "//elsewhere.example/x.jpg",
+          "https://cdn.example/i1.jpg",
         ],
       },
       {
@@ -363,19 +365,17 @@ describe("shopJsonLd", () => {
         {
           "@type": "ListItem",
           position: 1,
+          // The Offer's address is its Product's; the tags are one keyword each; only
+          // this site's paths and http(s) URLs are kept as photos.
           item: {
             "@type": "Product",
             name: "Notebook Set",
-            url: `${url}?item=i1`,
-            image: [
-              "https://portal.example/files/shoppies/abc/items/i1/0?v=1",
-              "https://portal.example/files/shoppies/abc/items/i1/1?v=1",
-            ],
+            url: "?item=i1",
+            image: ["/files/shoppies/abc/items/i1/0?v=1", "https://cdn.example/i1.jpg"],
             description: "Three dotted notebooks.",
-            keywords: "Stationery, Gifts",
+            keywords: ["Stationery", "Gifts"],
             offers: {
               "@type": "Offer",
-              url: `${url}?item=i1`,
               price: "12.50",
               priceCurrency: "USD",
               availability: "https://schema.org/InStock",
@@ -392,7 +392,6 @@ describe("shopJsonLd", () => {
             url: `${url}?item=i2`,
             offers: {
               "@type": "Offer",
-              url: `${url}?item=i2`,
               price: "22.00",
               priceCurrency: "USD",
               availability: "https://schema.org/SoldOut",

@@ -1,10 +1,12 @@
 /**
  * schema.org JSON-LD for public pages, built from stored info. Only values
- * that are safe to publish go in: http(s) images, times in 24-hour form.
+ * that are safe to publish go in: http(s) images (or, for a shop's items,
+ * paths on the site), times in 24-hour form.
  */
 import { suitableForDiet } from "./dietary";
 import { CLOSED, toIso24, type HoursRow, type SpecialHours } from "./hours";
 import { DEFAULT_CURRENCY } from "./currency";
+import { publicImageSrc } from "./image-url";
 import { priceAmount } from "./price";
 import { safeHttpUrl } from "./profile-info";
 
@@ -138,16 +140,24 @@ export interface ShopItemFacts {
   tags: string[];
   priceCents: number;
   soldOut: boolean;
-  /** The item's own address (`?item=`), absolute. */
+  /** The item's own address (`?item=`), relative to the page or absolute. */
   url: string;
-  /** Absolute http(s) URLs; anything else is left out. */
+  /** Paths on this site (relative to the page) or http(s) URLs; anything else is left out. */
   images: string[];
 }
 
 /**
  * A shop with its items: a Store whose offer catalog (an ItemList) lists each item as a
- * Product, with its pictures, description, tags as keywords and an Offer carrying the
- * exact price and whether it is in stock. A shop without items has no catalog.
+ * Product, with its address, pictures, description, tags as keywords (one value per tag)
+ * and an Offer carrying the exact price and whether it is in stock. A shop without items
+ * has no catalog.
+ *
+ * The shop page's script reads each item from here rather than from a copy of its own
+ * (app/sites/shoppy/shop-page-script.ts, `readShopItems`), and a shop of 50 items repeats
+ * every byte 50 times. So the Offer has no address of its own (it is the offer of the
+ * Product, which has one), and an item's address and photos may be given relative to the
+ * page, as its links and images are: schema.org's `url` and `image` are URLs, which JSON-LD
+ * resolves against the page's address.
  */
 export function shopJsonLd(
   facts: Omit<BusinessFacts, "type"> & PriceFacts & { items: ShopItemFacts[] },
@@ -162,9 +172,7 @@ export function shopJsonLd(
             name: business.name,
             numberOfItems: items.length,
             itemListElement: items.map((item, index) => {
-              const images = item.images
-                .map(safeHttpUrl)
-                .filter((url): url is string => url !== null);
+              const images = item.images.flatMap((url) => publicImageSrc(url) ?? []);
               return {
                 "@type": "ListItem",
                 position: index + 1,
@@ -174,10 +182,9 @@ export function shopJsonLd(
                   url: item.url,
                   ...(images.length ? { image: images } : {}),
                   ...(item.description ? { description: item.description } : {}),
-                  ...(item.tags.length ? { keywords: item.tags.join(", ") } : {}),
+                  ...(item.tags.length ? { keywords: item.tags } : {}),
                   offers: {
                     "@type": "Offer",
-                    url: item.url,
                     ...offerPrice(item.priceCents, currency),
                     availability: item.soldOut
                       ? "https://schema.org/SoldOut"
@@ -193,8 +200,8 @@ export function shopJsonLd(
 }
 
 /**
- * JSON for a `<script>` element (JSON-LD, or the shop page's data island): `<` is escaped so
- * no text can close the tag, and U+2028/U+2029 so that the text is also valid JavaScript.
+ * JSON for a `<script>` element (JSON-LD): `<` is escaped so no text can close the tag, and
+ * U+2028/U+2029 so that the text is also valid JavaScript.
  */
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data)

@@ -95,7 +95,7 @@ test("built scripts are sent as the build compressed them: brotli, else gzip, el
   request,
   baseURL,
 }) => {
-  const html = await (await request.get("/signin")).text();
+  const html = await (await request.get("/register")).text();
   const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(html)?.[1];
   expect(entry).toBeTruthy();
   const file = join("build/client", entry!);

@@ -1,9 +1,10 @@
 /**
- * The shop page's script builds an item's detail from one skeleton and the page's data
- * island (app/sites/shoppy/shop-page-script.ts, `buildShopItemDetail`); the server renders the same
- * detail with `ShopItemDetail` for `?item=`. Both must give the same markup for every kind
- * of item: these tests render pages here, with items of every shape, serve them to the
- * browser at a made-up address, and compare the two.
+ * The shop page's script builds an item's detail from one skeleton and what the page holds
+ * of the item, its card and its Product in the JSON-LD (app/sites/shoppy/shop-page-script.ts,
+ * `readShopItems` and `buildShopItemDetail`); the server renders the same detail with
+ * `ShopItemDetail` for `?item=`. Both must give the same markup for every kind of item:
+ * these tests render pages here, with items of every shape, serve them to the browser at a
+ * made-up address, and compare the two.
  */
 import { renderToString } from "react-dom/server";
 import type { Page } from "@playwright/test";
@@ -15,13 +16,18 @@ import {
   type ShopPayments,
 } from "../../app/sites/shoppy/public-shop";
 import { defaultHours } from "../../app/lib/hours";
+import { shopJsonLd } from "../../app/lib/structured-data";
+import { shopItemFacts } from "../../app/sites/shoppy/shop";
 import {
   buildShopItemDetail,
+  paypalLink,
   photoAlt,
   photoDotLabel,
   photosHint,
   photosLabel,
   photoText,
+  readShopItems,
+  venmoLink,
 } from "../../app/sites/shoppy/shop-page-script";
 import { expect, test } from "./fixtures";
 import { dialog, dialogContentMarkup } from "./shop-page";
@@ -40,7 +46,7 @@ const ITEMS: PublicShopItem[] = [
     tags: ["A & B", "<i>tag</i>"],
     soldOut: false,
     featured: false,
-    images: photos("evil", 3),
+    images: [...photos("evil", 2), "https://cdn.example/evil.jpg?a=1&b=%22"],
   },
   {
     id: "single",
@@ -84,25 +90,31 @@ const ITEMS: PublicShopItem[] = [
   },
 ];
 
-const PAYMENTS: Array<[string, ShopPayments]> = [
+/** Each set of handles, and a currency (US dollars when left out) in which the links differ. */
+const PAYMENTS: Array<[string, ShopPayments, currency?: string]> = [
   ["PayPal and Venmo", { paypal: "testshop", venmo: "test-shop" }],
+  ["PayPal and Venmo, in euros", { paypal: "testshop", venmo: "test-shop" }, "EUR"],
   ["PayPal only", { paypal: "testshop", venmo: null }],
   ["Venmo only", { paypal: null, venmo: "test-shop" }],
   ["no handles", { paypal: null, venmo: null }],
 ];
 
-function pageHtml(payments: ShopPayments, openItemId: string | null): string {
+function pageHtml(payments: ShopPayments, openItemId: string | null, currency?: string): string {
+  const site = {
+    name: "Test Shop",
+    address: "1 Test Street",
+    contact: { phone: "+1 555 0100", email: "shop@example.com" },
+    hours: defaultHours(),
+  };
   const props: PublicShopPageProps = {
     site: {
-      name: "Test Shop",
-      address: "1 Test Street",
-      contact: { phone: "+1 555 0100", email: "shop@example.com" },
-      hours: defaultHours(),
+      ...site,
       opening: { status: null, today: null, upcomingSpecial: [], keepsHours: true },
       colors: { primary: "#ffffff", secondary: "#2f6f4f", text: "#102018" },
       fontStyle: "modern",
       logoUrl: null,
       bgUrl: null,
+      currency,
     },
     path: PATH,
     items: ITEMS,
@@ -110,7 +122,16 @@ function pageHtml(payments: ShopPayments, openItemId: string | null): string {
     filters: { tags: [], query: "" },
     openItemId,
     payments,
-    jsonLd: {},
+    // As the shop's loader describes it.
+    jsonLd: shopJsonLd({
+      ...site,
+      url: `${ORIGIN}${PATH}`,
+      phone: site.contact.phone,
+      email: site.contact.email,
+      images: [],
+      currency,
+      items: ITEMS.map(shopItemFacts),
+    }),
   };
   // renderToString, as the app's server renders: it marks where text nodes meet.
   const body = renderToString(<PublicShopPage {...props} />);
@@ -118,13 +139,14 @@ function pageHtml(payments: ShopPayments, openItemId: string | null): string {
 }
 
 /** Serves the shop's pages at ORIGIN + PATH (`?item=` renders that item open); no photos. */
-async function serveShop(page: Page, payments: ShopPayments) {
+async function serveShop(page: Page, payments: ShopPayments, currency?: string) {
   await page.route(`${ORIGIN}/**`, (route) => {
     const url = new URL(route.request().url());
     if (url.pathname !== PATH) return route.fulfill({ status: 404, body: "" });
-    const html = pageHtml(payments, url.searchParams.get("item"));
+    const html = pageHtml(payments, url.searchParams.get("item"), currency);
     return route.fulfill({ contentType: "text/html; charset=utf-8", body: html });
   });
+  await page.route("https://cdn.example/**", (route) => route.fulfill({ status: 404, body: "" }));
   // Nothing the items hold may ever run.
   page.on("dialog", (alert) => {
     throw new Error(`Unexpected ${alert.type()}: ${alert.message()}`);
@@ -135,34 +157,34 @@ async function expectNothingRan(page: Page) {
   expect(await page.locator("img[src='x']").count()).toBe(0);
 }
 
-for (const [label, payments] of PAYMENTS) {
+for (const [label, payments, currency] of PAYMENTS) {
   test(`the script builds each item's detail as the server renders it (${label})`, async ({
     page,
   }) => {
-    await serveShop(page, payments);
+    await serveShop(page, payments, currency);
     await page.goto(`${ORIGIN}${PATH}`);
     await expect(page.locator(".shop-page.shop-js")).toBeVisible();
 
     for (const item of ITEMS) {
-      // The builder alone, as serialised into the page, on the page's skeleton and data:
-      // exactly the server's markup for the item open.
+      // The reader and the builder alone, as serialised into the page, on the page's card,
+      // JSON-LD and skeleton: exactly the server's markup for the item open.
       const server = renderToString(
-        <ShopItemDetail item={item} payments={payments} photosOnOpen="eager" />,
+        <ShopItemDetail item={item} payments={payments} currency={currency} photosOnOpen="eager" />,
       );
       const [built, expected] = await page.evaluate(
-        ({ id, server, build, texts }) => {
+        ({ id, server, read, build, helperSources }) => {
           type Revived = (...args: unknown[]) => unknown;
           const revive = (source: string) =>
             // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's functions arrive as source text
             (new Function(`return (${source});`) as () => Revived)();
           const skeleton = document.querySelector<HTMLTemplateElement>("#shop-item-skeleton")!;
-          const data = JSON.parse(document.querySelector("#shop-items")!.textContent) as {
+          const helpers = Object.fromEntries(
+            Object.entries(helperSources).map(([name, source]) => [name, revive(source)]),
+          );
+          const items = revive(read)(document.querySelector("[data-shop]"), helpers) as {
             id: string;
           }[];
-          const helpers = Object.fromEntries(
-            Object.entries(texts).map(([name, source]) => [name, revive(source)]),
-          );
-          const item = data.find((entry) => entry.id === id);
+          const item = items.find((entry) => entry.id === id);
           const detail = revive(build)(skeleton.content, item, helpers) as HTMLElement;
           const parsed = document.createElement("template");
           parsed.innerHTML = server;
@@ -172,8 +194,11 @@ for (const [label, payments] of PAYMENTS) {
         {
           id: item.id,
           server,
+          read: String(readShopItems),
           build: String(buildShopItemDetail),
-          texts: {
+          helperSources: {
+            paypalLink: String(paypalLink),
+            venmoLink: String(venmoLink),
             photoText: String(photoText),
             photoAlt: String(photoAlt),
             photosLabel: String(photosLabel),
@@ -189,7 +214,7 @@ for (const [label, payments] of PAYMENTS) {
       await expect(dialog(page)).toBeVisible();
       await expect(dialog(page).locator("h2")).toHaveText(item.name);
       expect(await dialogContentMarkup(page), item.name).toBe(
-        await dialogContentMarkup(page, pageHtml(payments, item.id)),
+        await dialogContentMarkup(page, pageHtml(payments, item.id, currency)),
       );
       await page.keyboard.press("Escape");
       await expect(dialog(page)).toBeHidden();

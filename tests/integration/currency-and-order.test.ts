@@ -172,11 +172,15 @@ describe("a site's currency", () => {
       ["name", "Teapot"],
       ["price", "1500"],
     ]);
-    expect((await listItems(services.db, productId))[0]!.priceCents).toBe(150000);
-    const { html } = await publicPage(publicPath("shoppy", "yen-goods", productId));
+    const [teapot] = await listItems(services.db, productId);
+    expect(teapot!.priceCents).toBe(150000);
+    const path = publicPath("shoppy", "yen-goods", productId);
+    const { html } = await publicPage(path);
     expect(html).toContain("¥1,500");
     expect(html).not.toContain("¥1,500.00");
-    expect(html).toContain("https://paypal.me/yengoods/1500JPY");
+    // What the page's script makes the PayPal link from (the handle, the Offer's amount
+    // and currency), and the link as the item's own address renders it.
+    expect(html).toContain(' data-paypal="yengoods"');
     const ld = jsonLdOf(html) as {
       hasOfferCatalog: { itemListElement: Array<{ item: { offers: Record<string, unknown> } }> };
     };
@@ -184,6 +188,8 @@ describe("a site's currency", () => {
       price: "1500",
       priceCurrency: "JPY",
     });
+    const item = await publicPage(`${path}?item=${teapot!.id}`);
+    expect(item.html).toContain("https://paypal.me/yengoods/1500JPY");
   });
 
   it("is not a field of the profile-only types", async () => {

@@ -206,7 +206,7 @@ page("restaurant with items, pictures and hostile names", async () => {
 });
 page("shop without items", async () => ({
   path: (await site("shoppy", { name: "Empty Shop" })).path,
-  shows: ["<title>Empty Shop</title>", 'id="shop-items"'],
+  shows: ["<title>Empty Shop</title>", 'id="shop-item-skeleton"'],
 }));
 for (const [label, query, shown] of [
   ["", "", "Plain"],

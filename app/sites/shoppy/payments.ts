@@ -5,6 +5,7 @@
  */
 import { DEFAULT_CURRENCY } from "~/lib/currency";
 import { formatPrice, priceAmount } from "~/lib/price";
+import { paypalLink, venmoLink } from "./shop-page-script";
 
 /** PayPal.me names: letters and digits, up to 20. */
 const PAYPAL_USERNAME = /^[A-Za-z0-9]{1,20}$/;
@@ -46,24 +47,21 @@ export function parseVenmoUsername(input: string): string | null {
 }
 
 /**
- * SPEC'd form: https://paypal.me/{user}/{price}. A price in another currency than US
- * dollars carries its code after the amount (".../12.50EUR", ".../1500JPY"), which
- * PayPal.me reads as the currency to ask for.
+ * SPEC'd form: https://paypal.me/{user}/{price}, the currency's code after a price in
+ * another currency than US dollars (see `paypalLink`, which the page's script shares).
  */
 export function paypalPaymentUrl(
   username: string,
   priceCents: number,
   currency: string = DEFAULT_CURRENCY,
 ): string {
-  const amount = priceAmount(priceCents, currency);
-  const suffix = currency === DEFAULT_CURRENCY ? "" : currency;
-  return `https://paypal.me/${encodeURIComponent(username)}/${amount}${suffix}`;
+  return paypalLink(username, priceAmount(priceCents, currency), currency);
 }
 
 /**
- * Venmo's web payment link with the amount and a note naming the item. Venmo pays in US
- * dollars only: for a price in another currency the link fills in no amount (a wrong one
- * would be worse), and the note carries the price as the shop shows it instead.
+ * Venmo's web payment link with the amount and a note naming the item; for a price in
+ * another currency than US dollars, no amount and the price in the note (see `venmoLink`,
+ * which the page's script shares).
  */
 export function venmoPaymentUrl(
   username: string,
@@ -71,10 +69,9 @@ export function venmoPaymentUrl(
   note: string,
   currency: string = DEFAULT_CURRENCY,
 ): string {
-  const query = new URLSearchParams(
-    currency === DEFAULT_CURRENCY
-      ? { txn: "pay", amount: priceAmount(priceCents, currency), note }
-      : { txn: "pay", note: `${note} (${formatPrice(priceCents, currency)})` },
-  );
-  return `https://venmo.com/${encodeURIComponent(username)}?${query.toString()}`;
+  return venmoLink(username, note, {
+    amount: priceAmount(priceCents, currency),
+    currency,
+    shown: formatPrice(priceCents, currency),
+  });
 }

@@ -6,7 +6,7 @@ import { MAX_IMAGES_PER_ITEM } from "~/lib/limits";
 import { shopJsonLd } from "~/lib/structured-data";
 import { loadPublicSite } from "~/server/repositories/public-sites.server";
 import { parsePaypalUsername, parseVenmoUsername } from "./payments";
-import { NO_FILTERS, parseShopSearch, shopHref, shopTagOptions } from "./shop";
+import { parseShopSearch, shopItemFacts, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
 import { publicOpening } from "~/lib/opening-status";
 import { publicPagesNow } from "~/server/env.server";
@@ -70,11 +70,7 @@ export function publicShopLoader() {
       hours: site.hours,
       specialHours: site.specialHours,
       currency: site.currency,
-      items: items.map((item) => ({
-        ...item,
-        url: shopHref(site.canonicalUrl, NO_FILTERS, item.id),
-        images: item.images.flatMap((url) => absolute(url) ?? []),
-      })),
+      items: items.map(shopItemFacts),
     });
     const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
     return {

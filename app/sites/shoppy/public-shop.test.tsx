@@ -3,9 +3,7 @@ import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
-import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
 import { TAG_FILTER_HINT } from "./shop";
-import type { ShopItemData } from "./shop-page-script";
 import {
   PublicShopPage,
   publicShopDescription,
@@ -106,26 +104,14 @@ function skeleton(html: string): string {
   );
 }
 
-/** The data island's text, and what it says. */
-function island(html: string): { text: string; items: ShopItemData[] } {
-  const open = '<script type="application/json" id="shop-items">';
-  const start = html.indexOf(open) + open.length;
-  const text = html.slice(start, html.indexOf("</script>", start));
-  return { text, items: JSON.parse(text) as ShopItemData[] };
-}
-
 describe("PublicShopPage", () => {
-  it("renders owner text as text; the only scripts are the JSON-LD, the items' data and the page's own", () => {
+  it("renders owner text as text; the only scripts are the JSON-LD and the page's own", () => {
     const html = render({ openItemId: "i1" });
     expect(html).toContain("Bob&#x27;s &lt;b&gt;Goods&lt;/b&gt;");
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).not.toContain("<i>fresh</i>");
-    expect(tags(html, "script")).toEqual([
-      '<script type="application/ld+json">',
-      '<script type="application/json" id="shop-items">',
-      "<script>",
-    ]);
-    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    expect(tags(html, "script")).toEqual(['<script type="application/ld+json">', "<script>"]);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).toContain(SHOP_PAGE_SCRIPT);
   });
 
@@ -170,7 +156,7 @@ describe("PublicShopPage", () => {
   it("links each card to its item's address, keeping the filters", () => {
     const html = render({ filters: { tags: ["Home"], query: "" } });
     expect(card(html, "i2")).toContain(`href="${PATH}?tag=Home&amp;item=i2"`);
-    // Their tags, like the rest of an item's data, are in the page's data island.
+    // Their tags, like the rest of what the detail shows, are in the JSON-LD.
     expect(card(html, "i2")).toContain('<li class="shop-card" data-item="i2">');
   });
 
@@ -291,52 +277,17 @@ describe("PublicShopPage", () => {
     }
   });
 
-  it("carries each item's data for the script, with the links the server builds", () => {
-    const html = render();
-    const { text, items: data } = island(html);
-    // Owner text cannot end the script element (nor is U+2028 left raw).
-    expect(text).not.toContain("<");
-    expect(text).toContain("\\u003cscript>alert(1)\\u003c/script>");
-    expect(data).toEqual([
-      {
-        id: "i1",
-        name: "Mug <script>alert(1)</script>",
-        price: "$12.50",
-        description: "Hot & <i>fresh</i>",
-        tags: ["Kitchen", "Gifts"],
-        photos: items[0]!.images,
-        paypal: paypalPaymentUrl("bobsgoods", 1250),
-        venmo: venmoPaymentUrl("bobs-goods", 1250, items[0]!.name),
-      },
-      // Sold out: no payment links.
-      {
-        id: "i2",
-        name: "Candle",
-        price: "$22.00",
-        tags: ["Home"],
-        soldOut: true,
-        photos: items[1]!.images,
-      },
-      {
-        id: "i3",
-        name: "Pen",
-        price: "$9.00",
-        paypal: "https://paypal.me/bobsgoods/9.00",
-        venmo: "https://venmo.com/bobs-goods?txn=pay&amount=9.00&note=Pen",
-      },
-    ]);
-
-    const venmoOnly = island(render({ payments: { paypal: null, venmo: "bobs-goods" } })).items;
-    expect(venmoOnly[2]).toEqual({ id: "i3", name: "Pen", price: "$9.00", venmo: data[2]!.venmo });
-    const none = island(render({ payments: { paypal: null, venmo: null } })).items;
-    expect(none[0]).not.toHaveProperty("paypal");
-    expect(none[0]).not.toHaveProperty("venmo");
-
-    const odd = island(
-      render({ items: [{ ...items[2]!, name: 'Line\u2028break\u2029 & "quotes"' }] }),
-    );
-    expect(odd.text).not.toMatch(/[\u2028\u2029]/);
-    expect(odd.items[0]!.name).toBe('Line\u2028break\u2029 & "quotes"');
+  it("tells the script the shop's payment handles, and carries no copy of the items", () => {
+    // The script reads each item from its card and the JSON-LD, and makes the links the
+    // server makes (tests/e2e/shop-item-detail.spec.tsx compares the two).
+    const root = tags(render(), "div")[0]!;
+    expect(root).toContain(' data-paypal="bobsgoods" data-venmo="bobs-goods"');
+    const venmoOnly = tags(render({ payments: { paypal: null, venmo: "bobs-goods" } }), "div")[0]!;
+    expect(venmoOnly).not.toContain("data-paypal");
+    expect(venmoOnly).toContain(' data-venmo="bobs-goods"');
+    const none = tags(render({ payments: { paypal: null, venmo: null } }), "div")[0]!;
+    expect(none).not.toMatch(/data-paypal|data-venmo/);
+    expect(render()).not.toContain("application/json");
   });
 
   it("renders the item of ?item= open, with all its photos, a carousel and a Close link", () => {

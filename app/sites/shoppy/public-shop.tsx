@@ -12,14 +12,7 @@ import {
   type ShopFilters,
 } from "./shop";
 import { shoppySite } from "./site";
-import {
-  photoAlt,
-  photoDotLabel,
-  photosHint,
-  photosLabel,
-  photoText,
-  type ShopItemData,
-} from "./shop-page-script";
+import { photoAlt, photoDotLabel, photosHint, photosLabel, photoText } from "./shop-page-script";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
@@ -110,9 +103,11 @@ const FEATURED_LABEL = shoppySite.items.starLabel;
  * the dialog open, with Close linking back to the list. The inline script
  * (app/sites/shoppy/shop-page-script.ts) then makes filtering instant and the dialog modal, and
  * drives the carousel. It builds an item's detail from one skeleton rendered here by
- * `ShopItemDetail` and the item's entry in a JSON data island (`shopItemData`), rather
- * than from a rendered copy of every item's detail, which made most of a large shop's
- * HTML and of its render time.
+ * `ShopItemDetail` and the item's facts as the page already has them (`readShopItems`):
+ * its card, and its Product in the JSON-LD (`jsonLd`, which must list each item with its
+ * address and photos as this page links them: see `shopItemFacts`); the root element gives
+ * it the shop's payment handles. A rendered copy of every item's detail, or a JSON copy of
+ * every item's facts, would make most of a large shop's HTML.
  */
 export function PublicShopPage({
   site,
@@ -128,7 +123,13 @@ export function PublicShopPage({
   const openItem = items.find((item) => item.id === openItemId) ?? null;
   let eagerLeft = EAGER_CARDS;
   return (
-    <div className="shop-page" data-shop="" {...siteThemeAttributes(site.colors, site.fontStyle)}>
+    <div
+      className="shop-page"
+      data-shop=""
+      data-paypal={payments.paypal ?? undefined}
+      data-venmo={payments.venmo ?? undefined}
+      {...siteThemeAttributes(site.colors, site.fontStyle)}
+    >
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <a className="skip-link" href="#items">
         Skip to the items
@@ -181,9 +182,9 @@ export function PublicShopPage({
       </main>
 
       {/*
-        What the script builds an item's detail from, without asking the server: the
-        detail's skeleton, with the spare parts a placeholder item cannot show at once
-        (the Sold Out badge, the frame for no photo), and each item's data.
+        What the script builds an item's detail from, with the item's facts, without asking
+        the server: the detail's skeleton, with the spare parts a placeholder item cannot
+        show at once (the Sold Out badge, the frame for no photo).
       */}
       <template id="shop-item-skeleton">
         <ShopItemDetail
@@ -195,13 +196,6 @@ export function PublicShopPage({
         <SoldOutBadge />
         <NoPhotos />
       </template>
-      <script
-        type="application/json"
-        id="shop-items"
-        dangerouslySetInnerHTML={{
-          __html: jsonLdText(items.map((item) => shopItemData(item, payments, site.currency))),
-        }}
-      />
 
       <dialog className="shop-dialog" aria-labelledby="shop-detail-title" open={openItem !== null}>
         <div className="shop-dialog-frame">
@@ -353,8 +347,9 @@ function SoldOutBadge() {
 }
 
 /**
- * The payment links an item's detail offers, built here on the server: none for an item
- * sold out, else one per handle the shop has, for the price in the shop's currency.
+ * The payment links an item's detail offers: none for an item sold out, else one per
+ * handle the shop has, for the price in the shop's currency. The script makes the same
+ * for the details it builds (`readShopItems`).
  */
 function payLinks(item: PublicShopItem, payments: ShopPayments, currency: string | undefined) {
   if (item.soldOut) return {};
@@ -365,28 +360,6 @@ function payLinks(item: PublicShopItem, payments: ShopPayments, currency: string
     ...(payments.venmo
       ? { venmo: venmoPaymentUrl(payments.venmo, item.priceCents, item.name, currency) }
       : {}),
-  };
-}
-
-/**
- * An item's entry in the page's data island: what `ShopItemDetail` shows of it, with the
- * price formatted and the payment links built as the server renders them, empty parts left
- * out (see `ShopItemData`).
- */
-export function shopItemData(
-  item: PublicShopItem,
-  payments: ShopPayments,
-  currency?: string,
-): ShopItemData {
-  return {
-    id: item.id,
-    name: item.name,
-    price: formatPrice(item.priceCents, currency),
-    ...(item.description ? { description: item.description } : {}),
-    ...(item.tags.length ? { tags: item.tags } : {}),
-    ...(item.soldOut ? { soldOut: true as const } : {}),
-    ...(item.images.length ? { photos: item.images } : {}),
-    ...payLinks(item, payments, currency),
   };
 }
 

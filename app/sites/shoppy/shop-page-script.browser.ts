@@ -1,7 +1,8 @@
 /**
  * The shop page's inline script, as a browser entry: `enhanceShop` with the very rules the
- * server filters, counts and labels with. Built by esbuild into one minified program
- * (shop-page-script.build.ts) that the page embeds; see docs/decisions/0008-public-shop-script.md.
+ * server filters, counts and labels with, and makes its payment links with. Built by
+ * esbuild into one minified program (shop-page-script.build.ts) that the page embeds; see
+ * docs/decisions/0008-public-shop-script.md.
  */
 import { foldForSearch } from "~/lib/search-text";
 import { SWIPE_THRESHOLD_PX } from "~/lib/limits";
@@ -9,12 +10,15 @@ import {
   buildShopItemDetail,
   enhanceShop,
   matchesShopFilters,
+  paypalLink,
   photoAlt,
   photoDotLabel,
   photosHint,
   photosLabel,
   photoText,
+  readShopItems,
   shopCountText,
+  venmoLink,
 } from "./shop-page-script";
 
 enhanceShop(
@@ -27,6 +31,9 @@ enhanceShop(
     photosLabel,
     photosHint,
     photoDotLabel,
+    paypalLink,
+    venmoLink,
+    read: readShopItems,
     build: buildShopItemDetail,
   },
   SWIPE_THRESHOLD_PX,

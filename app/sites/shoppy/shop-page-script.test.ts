@@ -2,15 +2,19 @@ import { gzipSync } from "node:zlib";
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { describe, expect, it, vi } from "vitest";
 import { buildShopPageScript } from "~/sites/shoppy/shop-page-script.build";
+import { formatPrice, priceAmount } from "~/lib/price";
 import { foldForSearch } from "~/lib/search-text";
+import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
 import {
   matchesShopFilters,
+  paypalLink,
   photoAlt,
   photoDotLabel,
   photosHint,
   photosLabel,
   photoText,
   shopCountText,
+  venmoLink,
 } from "./shop-page-script";
 
 /** GUIDE section 6: at most 15 KB of JavaScript (gzip) on any public page. */
@@ -81,5 +85,29 @@ describe("the rules the script shares with the server", () => {
     expect(photosLabel("Mug")).toBe("Photos of Mug");
     expect(photosHint(3)).toBe("3 photos: scroll sideways to see them all.");
     expect(photoDotLabel(1)).toBe("Photo 2");
+  });
+
+  it("makes an item's payment links from what the page shows, as the server does", () => {
+    // The script has the Offer's amount and currency from the JSON-LD, and the price as
+    // the card shows it; the server has the price in cents.
+    for (const [cents, currency] of [
+      [1250, "USD"],
+      [7, "USD"],
+      [1250, "EUR"],
+      [150000, "JPY"],
+    ] as const) {
+      const amount = priceAmount(cents, currency);
+      const shown = formatPrice(cents, currency);
+      expect(paypalLink("janeshop", amount, currency)).toBe(
+        paypalPaymentUrl("janeshop", cents, currency),
+      );
+      expect(venmoLink("jane-shop", "Tote & co", { amount, currency, shown })).toBe(
+        venmoPaymentUrl("jane-shop", cents, "Tote & co", currency),
+      );
+    }
+    expect(paypalLink("janeshop", "12.50", "EUR")).toBe("https://paypal.me/janeshop/12.50EUR");
+    expect(
+      venmoLink("jane-shop", "Scarf", { amount: "12.50", currency: "EUR", shown: "€12.50" }),
+    ).toBe("https://venmo.com/jane-shop?txn=pay&note=Scarf+%28%E2%82%AC12.50%29");
   });
 });

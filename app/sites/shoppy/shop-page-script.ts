@@ -10,13 +10,15 @@
  * no extra request on a weak signal, and the whole script weighs a few kilobytes (a unit
  * test keeps it under the 15 KB gzip budget). The shared rules (search folding, the count
  * line, the photo texts) are passed to `enhanceShop` as arguments, so the server and the
- * browser run the same code. `buildShopItemDetail` and the photo texts import nothing:
+ * browser run the same code. `readShopItems`, `buildShopItemDetail`, the payment links and
+ * the photo texts take nothing from outside their parameters (not even a module's constant):
  * tests/e2e/shop-item-detail.spec.tsx runs them in the browser on their own.
  *
- * The item dialog is built in the browser from one skeleton of the detail and a JSON data
- * island, both rendered by the server (`PublicShopPage`), rather than from a rendered
- * copy of every item's detail: a copy per item made up most of the page's bytes and of
- * its render time on every uncached view.
+ * The item dialog is built in the browser from one skeleton of the detail, rendered by the
+ * server (`PublicShopPage`), and the item's facts as the page already holds them: its card
+ * and its Product in the page's JSON-LD (`readShopItems`). A rendered copy of every item's
+ * detail made up most of the page's bytes and of its render time on every uncached view,
+ * and a JSON copy of every item's facts repeated the JSON-LD.
  */
 
 /** What a search and the tag filter look at. */
@@ -80,11 +82,39 @@ export function photoDotLabel(index: number): string {
 }
 
 /**
- * One item as the page's data island (`<script type="application/json" id="shop-items">`)
- * carries it: what its detail shows that the skeleton cannot, ready to display. Empty
- * parts are left out: no `description` for "", no `tags` or `photos` for none, `soldOut`
- * only when true, and a payment link only when the detail offers it (in stock, and the
- * shop has that handle); the server builds those links, the script only places them.
+ * PayPal.me's link for a price, in the SPEC'd form https://paypal.me/{user}/{price}: the
+ * amount as `priceAmount` writes it (the JSON-LD's Offer price), followed by the currency's
+ * code unless it is US dollars ("…/12.50EUR", "…/1500JPY"), which PayPal.me reads as the
+ * currency to ask for.
+ */
+export function paypalLink(username: string, amount: string, currency: string): string {
+  const code = currency === "USD" ? "" : currency;
+  return `https://paypal.me/${encodeURIComponent(username)}/${amount}${code}`;
+}
+
+/**
+ * Venmo's web payment link with the amount and a note naming the item. Venmo pays in US
+ * dollars only: for a price in another currency the link fills in no amount (a wrong one
+ * would be worse), and the note carries the price as the shop shows it (`shown`) instead.
+ */
+export function venmoLink(
+  username: string,
+  note: string,
+  price: { amount: string; currency: string; shown: string },
+): string {
+  const query = new URLSearchParams(
+    price.currency === "USD"
+      ? { txn: "pay", amount: price.amount, note }
+      : { txn: "pay", note: `${note} (${price.shown})` },
+  );
+  return `https://venmo.com/${encodeURIComponent(username)}?${query.toString()}`;
+}
+
+/**
+ * One item as `buildShopItemDetail` takes it: what its detail shows that the skeleton
+ * cannot, ready to display. Empty parts are left out: no `description` for "", no `tags` or
+ * `photos` for none, `soldOut` only when true, and a payment link only when the detail
+ * offers it (in stock, and the shop has that handle).
  */
 export interface ShopItemData {
   id: string;
@@ -97,6 +127,66 @@ export interface ShopItemData {
   photos?: string[];
   paypal?: string;
   venmo?: string;
+}
+
+/** The rules `readShopItems` shares with the server, which builds the same payment links. */
+export interface ShopDataRules {
+  paypalLink: typeof paypalLink;
+  venmoLink: typeof venmoLink;
+}
+
+/** An item as the page's JSON-LD describes it (`shopJsonLd`), as far as the script reads it. */
+interface ShopProductLd {
+  name: string;
+  /** The item's own address, relative to the page (`?item=`): its parameter is the id. */
+  url: string;
+  /** The photos' addresses as the page's images give them. */
+  image?: string[];
+  description?: string;
+  keywords?: string[];
+  offers: { price: string; priceCurrency: string; availability: string };
+}
+
+/**
+ * Each card's item (`li[data-item]`, in page order) as its detail shows it, read from what
+ * the page holds once rather than from a copy of its own: the Product the JSON-LD lists for
+ * it gives the name, description, tags (`keywords`), photos (`image`) and whether it is sold
+ * out; the card gives the price as the server formats it. The payment links are made as the
+ * server makes them, from the shop's handles (the root's `data-paypal` and `data-venmo`),
+ * the Offer's amount and currency, and that price.
+ */
+export function readShopItems(root: Element, rules: ShopDataRules): ShopItemData[] {
+  const ld = JSON.parse(root.querySelector('script[type="application/ld+json"]')!.textContent) as {
+    hasOfferCatalog?: { itemListElement: Array<{ item: ShopProductLd }> };
+  };
+  const products = new Map<string, ShopProductLd>();
+  (ld.hasOfferCatalog ? ld.hasOfferCatalog.itemListElement : []).forEach(({ item }) =>
+    products.set(new URL(item.url, location.href).searchParams.get("item")!, item),
+  );
+  const paypal = root.getAttribute("data-paypal");
+  const venmo = root.getAttribute("data-venmo");
+
+  return Array.from(root.querySelectorAll("li[data-item]"), (card) => {
+    const id = card.getAttribute("data-item")!;
+    const product = products.get(id)!;
+    const offer = product.offers;
+    const shown = card.querySelector(".shop-card-price")!.textContent;
+    const soldOut = offer.availability === "https://schema.org/SoldOut";
+    const photos = product.image || [];
+    const item: ShopItemData = { id, name: product.name, price: shown };
+    if (product.description) item.description = product.description;
+    if (product.keywords && product.keywords.length) item.tags = product.keywords;
+    if (soldOut) item.soldOut = true;
+    if (photos.length) item.photos = photos;
+    // As on the server: no payment for an item sold out.
+    if (!soldOut && paypal)
+      item.paypal = rules.paypalLink(paypal, offer.price, offer.priceCurrency);
+    if (!soldOut && venmo) {
+      const price = { amount: offer.price, currency: offer.priceCurrency, shown };
+      item.venmo = rules.venmoLink(venmo, product.name, price);
+    }
+    return item;
+  });
 }
 
 /** The texts a detail shows around its photos, shared by the server and the script. */
@@ -191,10 +281,11 @@ export function buildShopItemDetail(
   return detail;
 }
 
-export interface ShopScriptHelpers extends ShopDetailTexts {
+export interface ShopScriptHelpers extends ShopDetailTexts, ShopDataRules {
   matches: typeof matchesShopFilters;
   fold: (text: string) => string;
   countText: typeof shopCountText;
+  read: typeof readShopItems;
   build: typeof buildShopItemDetail;
 }
 
@@ -205,7 +296,8 @@ export interface ShopScriptHelpers extends ShopDetailTexts {
  * - an item link opens the item in the `<dialog>` (`showModal`: focus stays inside,
  *   Escape closes) and pushes its `?item=` address, so Back closes it; closing returns
  *   focus to the item's card. The detail is built by `helpers.build` from the skeleton
- *   `<template>` and the item's entry in the `#shop-items` data island;
+ *   `<template>` and the item's facts, which `helpers.read` finds in its card and the
+ *   JSON-LD;
  * - the carousel moves by its arrows, the Left and Right keys, its dots and a swipe
  *   longer than `swipeThreshold` pixels.
  * Every control it drives exists without it; it marks the page `.shop-js` only once all
@@ -225,16 +317,15 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
   const content = dialog.querySelector<HTMLElement>(".shop-dialog-content")!;
   const closeLink = dialog.querySelector<HTMLAnchorElement>("a.shop-dialog-close")!;
   const skeleton = root.querySelector<HTMLTemplateElement>("template#shop-item-skeleton")!.content;
-  const data = JSON.parse(root.querySelector("#shop-items")!.textContent) as ShopItemData[];
   const path = location.pathname;
 
-  // Each card with its item's data, which the filter reads (name, description and tags)
+  // Each card with its item's facts, which the filter reads (name, description and tags)
   // and the dialog shows.
-  const cards = Array.from(root.querySelectorAll<HTMLElement>("li[data-item]")).map((card) => {
-    const id = card.getAttribute("data-item")!;
-    const item = data.find((candidate) => candidate.id === id)!;
+  const items = helpers.read(root, helpers);
+  const cards = Array.from(root.querySelectorAll<HTMLElement>("li[data-item]")).map((card, n) => {
+    const item = items[n]!;
     return {
-      id,
+      id: item.id,
       card,
       item,
       link: card.querySelector("a")!,

@@ -6,6 +6,7 @@
 import { compareNames, ITEM_ID_PATTERN } from "~/lib/items";
 import { normalizeTags } from "~/lib/limits";
 import { foldForSearch } from "~/lib/search-text";
+import type { ShopItemFacts } from "~/lib/structured-data";
 import {
   matchesShopFilters,
   photoText,
@@ -102,4 +103,13 @@ export function shopHref(path: string, filters: ShopFilters, itemId: string | nu
 /** Whether an item shows under these filters: any chosen tag, and the search in its text. */
 export function shopItemMatches(item: ShopFilterable, filters: ShopFilters): boolean {
   return matchesShopFilters(item, filters.tags, filters.query, foldForSearch);
+}
+
+/**
+ * An item as the shop page's JSON-LD lists it (`shopJsonLd`): with its own address, and its
+ * photos as the page shows them, both relative to the page. The page's script reads them
+ * there (`readShopItems`), so that the page carries them once.
+ */
+export function shopItemFacts(item: Omit<ShopItemFacts, "url"> & { id: string }): ShopItemFacts {
+  return { ...item, url: shopHref("", NO_FILTERS, item.id) };
 }
