@@ -35,6 +35,9 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 }
 
+/** How much of a server's latest output is kept. */
+const KEPT_OUTPUT_CHARS = 1_000_000;
+
 export async function startPortal(
   env: Record<string, string>,
   { waitReady = true } = {},
@@ -51,9 +54,15 @@ export async function startPortal(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // The latest output only: a server under load logs a line per request, which would
+  // outgrow any string (it is kept to explain a failed start or a test's failure).
   let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  const keep = (chunk: Buffer) => {
+    output += String(chunk);
+    if (output.length > KEPT_OUTPUT_CHARS * 2) output = output.slice(-KEPT_OUTPUT_CHARS);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const portal: PortalProcess = {
