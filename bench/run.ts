@@ -423,12 +423,18 @@ const LIGHTHOUSE_KINDS: Record<BenchSite["type"], LighthousePageKind> = {
 
 /** Every public page, and the restaurant's editor as its owner sees it, in Lighthouse. */
 async function auditPublicPages(url: string, sites: BenchSite[]) {
-  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+  // The sign-in form, as the owner's browser sends it: the session comes with its redirect.
+  const signIn = await fetch(`${url}/signin`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: BENCH_FOOD_OWNER.email, password: BENCH_FOOD_OWNER.password }),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      email: BENCH_FOOD_OWNER.email,
+      password: BENCH_FOOD_OWNER.password,
+    }),
+    redirect: "manual",
   });
-  if (!signIn.ok) throw new Error(`The bench's owner could not sign in: ${signIn.status}.`);
+  if (signIn.status !== 302)
+    throw new Error(`The bench's owner could not sign in: ${signIn.status}.`);
   const cookie = signIn.headers
     .getSetCookie()
     .map((each) => each.split(";")[0])
