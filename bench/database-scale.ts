@@ -359,9 +359,12 @@ function week(hours: (day: string) => [open: string, close: string] | null) {
   });
 }
 
-/** The app's slugify (app/lib/slug.ts) in SQL; checked against it on a sample after loading. */
+/**
+ * The app's slugify (app/lib/slug.ts) in SQL, for the generated names (accented Latin letters
+ * lose their accents, as NFKD does); checked against it on a sample after loading.
+ */
 const slugSql = (name: string) =>
-  `btrim(regexp_replace(regexp_replace(lower(${name}), '[^a-z0-9\\s-]+', '', 'g'), '[\\s-]+', '-', 'g'), '-')`;
+  `btrim(regexp_replace(regexp_replace(translate(lower(${name}), 'áàâäãåçéèêëíìîïñóòôöõúùûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), '[^a-z0-9\\s-]+', '', 'g'), '[\\s-]+', '-', 'g'), '-')`;
 /** A storage version as the app writes it: base64url of a sha256 (43 characters). */
 const versionSql = (seed: string) =>
   `translate(encode(sha256(convert_to(${seed}, 'UTF8')), 'base64'), '+/=', '-_')`;
