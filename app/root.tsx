@@ -16,10 +16,12 @@ import { servicesContext } from "./context";
 import { MESSAGES } from "./lib/messages";
 import { routeErrorMessage } from "./lib/route-error";
 import type { Route } from "./+types/root";
-import stylesHref from "./styles/app.css?url";
+import baseStylesHref from "./styles/base.css?url";
 
+// Every page's foundation. The portal's own stylesheet is linked by its layouts, and each
+// public site type links its own: a customer's phone downloads none of the portal's CSS.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: baseStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

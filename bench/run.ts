@@ -39,6 +39,7 @@ import os from "node:os";
 import path from "node:path";
 import { viewTotals } from "~/server/analytics/page-view-reports.server";
 import { loadEnv } from "~/server/env.server";
+import { encodePage } from "~/server/page-cache.server";
 import { publicPageProductId } from "~/server/public-page-cache.server";
 import { startServices } from "~/server/services.server";
 import { startPortal, tempDataDir } from "../tests/e2e/server-process";
@@ -168,6 +169,12 @@ async function measureUncached(sites: BenchSite[], env: Record<string, string>) 
   });
 }
 
+/** A page's HTML without its inline stylesheets, raw and as the page cache stores its brotli copy. */
+function withoutInlineStyles(html: Buffer) {
+  const content = Buffer.from(html.toString().replace(/<style>[^]*?<\/style>/g, ""));
+  return { rawBytes: content.length, brotliBytes: encodePage(content, "br", "stored").length };
+}
+
 /**
  * The cached page against its anchors (anchors.ts), which send the bytes the portal sent:
  * every target run ROUNDS times, in alternation.
@@ -202,7 +209,11 @@ async function measureCachedPage(
       page: site.name,
       type: site.type as PageLoadReport["type"],
       path: site.path,
-      html: { rawBytes: raw.body.length, brotliBytes: sent.body.length },
+      html: {
+        rawBytes: raw.body.length,
+        brotliBytes: sent.body.length,
+        withoutStyles: withoutInlineStyles(raw.body),
+      },
       cached: runs.cached,
       bareNode: runs.bareNode,
       nginx: nginx ? runs.nginx : null,

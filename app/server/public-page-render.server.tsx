@@ -7,7 +7,8 @@
  * comes, and streams the page through web streams and a chunk encoder. For a 50-item menu
  * that was more than half of the work of an uncached view. Here the route's own loader,
  * meta, links and page component run as React Router would run them, and React renders
- * the document with `renderToString` in one pass.
+ * the document with `renderToString` in one pass. The stylesheets are inlined
+ * (app/server/inline-stylesheets.server.ts).
  *
  * Only a successful view is rendered here, and a redirect a loader throws (a stale slug's
  * 301 to the canonical address) is handed back as it is. When a loader throws anything else
@@ -32,6 +33,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { DocumentHead } from "~/components/document-head";
+import { inlineStylesheetText } from "./inline-stylesheets.server";
 
 interface PublicRouteModule {
   loader: (args: LoaderFunctionArgs) => unknown;
@@ -228,9 +230,17 @@ function renderDocument(
     <html lang="en">
       <DocumentHead>
         {meta.map(metaElement)}
-        {dedupeLinks(links).map((link) => (
-          <link key={`${link.rel ?? ""} ${link.href ?? ""}`} {...link} />
-        ))}
+        {dedupeLinks(links).map((link) => {
+          const key = `${link.rel ?? ""} ${link.href ?? ""}`;
+          // Stylesheets travel inside the page: it paints from its first response.
+          const css =
+            link.rel === "stylesheet" && link.href ? inlineStylesheetText(build, link.href) : null;
+          return css === null ? (
+            <link key={key} {...link} />
+          ) : (
+            <style key={key} dangerouslySetInnerHTML={{ __html: css }} />
+          );
+        })}
       </DocumentHead>
       <body>
         <PublicPage loaderData={pageData} />

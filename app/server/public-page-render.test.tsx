@@ -1,5 +1,9 @@
 import { data, redirect, RouterContextProvider, type ServerBuild } from "react-router";
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { INLINE_STYLESHEET_MAX_BYTES } from "./inline-stylesheets.server";
 import { renderPublicPage, type RenderedPublicPage } from "./public-page-render.server";
 
 interface PageData {
@@ -16,6 +20,8 @@ function fakeBuild(
     /** More exports of the public route's module, or of the root's. */
     routeExports?: Record<string, unknown>;
     rootExports?: Record<string, unknown>;
+    /** Where the build's client files are: none by default, so every stylesheet stays a link. */
+    assetsBuildDirectory?: string;
   } = {},
 ) {
   const loader = vi.fn(
@@ -83,6 +89,8 @@ function fakeBuild(
         module: { loader: () => null, default: () => null },
       },
     },
+    publicPath: "/",
+    assetsBuildDirectory: overrides.assetsBuildDirectory ?? "",
     assets: {
       routes: {
         root: { css: [] },
@@ -132,6 +140,45 @@ describe("renderPublicPage", () => {
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
     // No router data and no scripts: nothing hydrates these pages.
     expect(html).not.toContain("<script");
+  });
+
+  it("inlines the build's stylesheets in order, and links one it cannot or should not inline", async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), "public-page-css-"));
+    mkdirSync(path.join(clientDir, "assets"));
+    writeFileSync(path.join(clientDir, "assets", "app.css"), "body{margin:0}");
+    writeFileSync(path.join(clientDir, "assets", "menu.css"), ".menu{color:red}");
+    // side-effect.css is missing: it stays a link.
+    const { build } = fakeBuild({
+      assetsBuildDirectory: clientDir,
+      routeExports: {
+        links: () => [
+          { rel: "stylesheet", href: "/assets/menu.css" },
+          { rel: "stylesheet", href: "/assets/large.css" },
+          { rel: "stylesheet", href: "/assets/closes-style.css" },
+          { rel: "stylesheet", href: "/assets/../assets/app.css" },
+        ],
+      },
+    });
+    writeFileSync(
+      path.join(clientDir, "assets", "large.css"),
+      `.x{content:"${"x".repeat(INLINE_STYLESHEET_MAX_BYTES)}"}`,
+    );
+    writeFileSync(path.join(clientDir, "assets", "closes-style.css"), '.y{content:"</style>"}');
+    const html = rendered(
+      await renderPublicPage(build, new URL("https://sites.example/r/pasta-co-P1"), context()),
+    ).body.toString();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const sheets = [
+      ...head.matchAll(/<style>([^<]*)<\/style>|<link rel="stylesheet" href="([^"]+)"/g),
+    ].map((match) => match[1] ?? match[2]);
+    expect(sheets).toEqual([
+      "body{margin:0}",
+      "/assets/side-effect.css",
+      ".menu{color:red}",
+      "/assets/large.css",
+      "/assets/closes-style.css",
+      "/assets/../assets/app.css",
+    ]);
   });
 
   it("gives the loader the address alone, so no visitor's headers shape a shared page", async () => {

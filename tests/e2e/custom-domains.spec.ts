@@ -155,7 +155,7 @@ test("visitors see the site at the domain; the portal address sends them there",
   expect(answer?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Cafe Rose" })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://${DOMAIN}/`);
-  // Its stylesheets come from the domain too.
+  // Its styles travel inside the page.
   const stylesheets = await page.evaluate(() => document.styleSheets.length);
   expect(stylesheets).toBeGreaterThan(0);
   await expectNoSeriousAxeIssue(page, "site on its domain");

@@ -34,6 +34,37 @@ test("the three example pages answer 200 with their name, pictures and hours", a
   }
 });
 
+test("each example page paints from its first response: its own styles inline, none of the portal's", async ({
+  page,
+}) => {
+  for (const example of EXAMPLE_SITES) {
+    const stylesheetRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheetRequests.push(request.url());
+    });
+    await page.goto(examplePath(example));
+    expect(stylesheetRequests, examplePath(example)).toEqual([]);
+    const sheets = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => ({
+        href: sheet.href,
+        selectors: [...sheet.cssRules].map((rule) => (rule as CSSStyleRule).selectorText ?? ""),
+      })),
+    );
+    expect(sheets.length, examplePath(example)).toBeGreaterThan(0);
+    expect(sheets.every((sheet) => sheet.href === null)).toBe(true);
+    const selectors = sheets.flatMap((sheet) => sheet.selectors);
+    // base.css and the opening hours are there; the portal's navbar and editors are not.
+    expect(selectors).toContain(".visually-hidden");
+    expect(selectors).toContain(".open-status");
+    expect(selectors.some((selector) => /\.(navbar|editor-tabs|button)\b/.test(selector))).toBe(
+      false,
+    );
+    // Styled: base.css's reset applies.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
+    page.removeAllListeners("request");
+  }
+});
+
 test("the landing page links each example as 'See an example', and the link opens it", async ({
   page,
 }) => {

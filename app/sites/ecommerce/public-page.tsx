@@ -1,4 +1,8 @@
-import { PublicProfilePage, publicProfileMeta } from "~/components/public-profile";
+import {
+  PublicProfilePage,
+  publicProfileLinks,
+  publicProfileMeta,
+} from "~/components/public-profile";
 import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
 import { publicProfileLoader } from "~/server/public-profile-loader.server";
@@ -7,6 +11,8 @@ import { ecommerceSite } from "./site";
 
 // Plain HTML: this page ships no JavaScript.
 export const handle = { hydrate: false };
+
+export const links: Route.LinksFunction = publicProfileLinks;
 
 export const loader = publicProfileLoader(ecommerceSite, "Store");
 

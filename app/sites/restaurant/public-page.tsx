@@ -1,9 +1,8 @@
 import { PublicMenuPage, publicMenuDescription } from "./public-menu";
-import { PublicSiteError } from "~/components/public-site";
+import { PublicSiteError, publicSiteLinks } from "~/components/public-site";
 import { pageMeta } from "~/lib/seo";
 import { publicRestaurantLoader } from "./public-loader.server";
 import menuStylesHref from "./public-menu.css?url";
-import siteStylesHref from "~/styles/public-site.css?url";
 import type { Route } from "./+types/public-page";
 import { restaurantSite } from "./site";
 
@@ -12,10 +11,7 @@ import { restaurantSite } from "./site";
 // marks the current category, the other filters dishes without a reload.
 export const handle = { hydrate: false };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: siteStylesHref },
-  { rel: "stylesheet", href: menuStylesHref },
-];
+export const links: Route.LinksFunction = () => publicSiteLinks(menuStylesHref);
 
 export const loader = publicRestaurantLoader();
 

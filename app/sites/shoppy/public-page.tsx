@@ -1,9 +1,8 @@
 import { PublicShopPage, publicShopDescription } from "./public-shop";
-import { PublicSiteError } from "~/components/public-site";
+import { PublicSiteError, publicSiteLinks } from "~/components/public-site";
 import { pageMeta } from "~/lib/seo";
 import { publicShopLoader } from "./public-loader.server";
 import shopStylesHref from "./public-shop.css?url";
-import siteStylesHref from "~/styles/public-site.css?url";
 import type { Route } from "./+types/public-page";
 import { shoppySite } from "./site";
 
@@ -12,10 +11,7 @@ import { shoppySite } from "./site";
 // filtering, the modal and the carousel, within the 15 KB budget of a public page.
 export const handle = { hydrate: false };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: siteStylesHref },
-  { rel: "stylesheet", href: shopStylesHref },
-];
+export const links: Route.LinksFunction = () => publicSiteLinks(shopStylesHref);
 
 export const loader = publicShopLoader();
 
