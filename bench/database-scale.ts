@@ -44,6 +44,14 @@ export interface DatabaseScaleReport {
   shop: LatencySummary;
 }
 
+/**
+ * What generating the data needs of a connection: node-postgres's client, or PGlite
+ * (bench/pglite-scale.ts loads the same data into the embedded database).
+ */
+export interface SqlSession {
+  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
 export interface DatabaseScaleOptions {
   /** Sites to create, half restaurants and half shops (default 100,000). */
   products?: number;
@@ -513,8 +521,8 @@ const ITEMS_PARAMS = (k: number, products: number) => [
   GOODS,
 ];
 
-async function generateData(
-  client: pg.Client,
+export async function generateData(
+  client: SqlSession,
   productCount: number,
   itemsPerProduct: number,
   log: (line: string) => void,
@@ -585,7 +593,7 @@ interface DeferredObject {
  * pg_get_constraintdef and pg_get_indexdef, so they are the migration's to the letter;
  * schemaFingerprint checks it.
  */
-async function dropItemsConstraints(client: pg.Client): Promise<DeferredObject[]> {
+async function dropItemsConstraints(client: SqlSession): Promise<DeferredObject[]> {
   const { rows: constraints } = await client.query<{ name: string; type: string; def: string }>(
     `SELECT conname AS name, contype AS type, pg_get_constraintdef(oid) AS def
      FROM pg_constraint WHERE conrelid = 'public.items'::regclass AND contype IN ('p', 'f')
@@ -619,7 +627,7 @@ async function dropItemsConstraints(client: pg.Client): Promise<DeferredObject[]
 }
 
 /** Every constraint and index of the public schema, as text, to compare before and after. */
-async function schemaFingerprint(client: pg.Client): Promise<string> {
+async function schemaFingerprint(client: SqlSession): Promise<string> {
   const { rows } = await client.query<{ line: string }>(
     `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
               || CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END AS line
@@ -634,7 +642,7 @@ async function schemaFingerprint(client: pg.Client): Promise<string> {
 }
 
 /** Cheap checks that the data is what the measurement assumes. */
-async function checkData(client: pg.Client, productCount: number, itemsPerProduct: number) {
+async function checkData(client: SqlSession, productCount: number, itemsPerProduct: number) {
   const { rows: counts } = await client.query<{ products: number; info: number; items: number }>(
     `SELECT (SELECT count(*) FROM products WHERE "exists")::int AS products,
             (SELECT count(*) FROM product_info)::int AS info,
@@ -677,13 +685,13 @@ async function logSizes(client: pg.Client, log: (line: string) => void) {
 // ---------------------------------------------------------------------------------------
 // Measuring
 
-interface Site {
+export interface Site {
   id: string;
   type: ProductType;
   slug: string;
 }
 
-async function readSites(client: pg.Client): Promise<Record<ProductType, Site[]>> {
+export async function readSites(client: SqlSession): Promise<Record<ProductType, Site[]>> {
   // Only the small products table (it is hot on any real server too), not the info or items.
   const { rows } = await client.query<Site>(
     `SELECT id, type, slug FROM products WHERE "exists" ORDER BY id`,

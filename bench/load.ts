@@ -10,8 +10,9 @@
  * load generator's.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -23,6 +24,7 @@ const autocannonCli = path.join(
   "autocannon.js",
 );
 const randomQueryScript = path.join(import.meta.dirname, "random-query-load.js");
+const manyPagesScript = path.join(import.meta.dirname, "many-pages-load.js");
 
 export const CONNECTIONS = 50;
 
@@ -239,4 +241,48 @@ export async function measureRandomQueryLoad(
     pageCache: result.pageCache,
     hitRatio: answered > 0 ? hit / answered : 0,
   };
+}
+
+/**
+ * Pages picked at random from `paths` on every request (brotli), after a warm-up of the same
+ * kind: how the server copes when each view is of another site. With `serverPid`, its CPU
+ * time per answer.
+ */
+export async function measureManyPagesLoad(
+  serverUrl: string,
+  paths: string[],
+  {
+    seconds = 10,
+    warmupSeconds = 2,
+    connections = CONNECTIONS,
+    serverPid,
+  }: { seconds?: number; warmupSeconds?: number; connections?: number; serverPid?: number } = {},
+): Promise<LoadResult & { pages: number }> {
+  const pathsFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-paths-")), "paths.txt");
+  writeFileSync(pathsFile, paths.join("\n"));
+  const bytes = await bodyBytes(serverUrl + paths[0], { "accept-encoding": "br" });
+  const loadPages = async (runSeconds: number) => {
+    const { stdout } = await run(
+      process.execPath,
+      [manyPagesScript, serverUrl, pathsFile, String(connections), String(runSeconds)],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    return JSON.parse(stdout) as autocannon.Result;
+  };
+  try {
+    if (warmupSeconds > 0) await loadPages(warmupSeconds);
+    const cpuBefore = serverPid === undefined ? 0 : processCpuMs(serverPid);
+    const result = loadResult(
+      `${serverUrl} (${paths.length} pages)`,
+      connections,
+      await loadPages(seconds),
+      bytes,
+    );
+    if (serverPid === undefined) return { ...result, pages: paths.length };
+    const answered = result.requestsPerSecond * result.seconds;
+    const cpuMsPerRequest = (processCpuMs(serverPid) - cpuBefore) / Math.max(1, answered);
+    return { ...result, cpuMsPerRequest, pages: paths.length };
+  } finally {
+    rmSync(path.dirname(pathsFile), { recursive: true, force: true });
+  }
 }

@@ -1,4 +1,4 @@
-import { DEMO, expect, register, signIn, test, uniqueOwner } from "./fixtures";
+import { DEMO, expect, register, signIn, test, uniqueOwner, waitForHydration } from "./fixtures";
 import { MESSAGES } from "../../app/lib/messages";
 import { MENU_NAV_SCRIPT } from "../../app/sites/restaurant/menu-nav-script";
 
@@ -172,6 +172,8 @@ test("client navigation into the portal shows Loading… while it waits", async 
   await page.goto("/signin");
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/user$/);
+  // Sign-in is a plain form: the portal is a new document, which must hydrate first.
+  await waitForHydration(page);
   await page.route(/\/user\/info\.data/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();

@@ -34,6 +34,14 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
+/**
+ * Until React has hydrated the page, a click on a link loads a whole new document: the
+ * root marks the moment it has (app/root.tsx).
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName("hydrated").length > 0);
+}
+
 export async function register(page: Page, owner = uniqueOwner()) {
   await page.goto("/register");
   await page.getByLabel("Username").fill(owner.username);

@@ -216,8 +216,11 @@ test("shutting down ends open live-update streams instead of waiting for them", 
 }) => {
   const portal = await startPortal({ DATA_DIR: tempDataDir(), SEED_DEMO: "true" });
   await page.goto(`${portal.url}/signin`);
+  const streamOpened = page.waitForResponse((response) => response.url().endsWith("/user/events"));
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page.getByText("Using 2/3")).toBeVisible();
+  // The page's stream is open: the stop must end it, not wait for it.
+  await streamOpened;
   const started = Date.now();
   expect(await portal.stop()).toBe(0);
   expect(Date.now() - started).toBeLessThan(5000);
