@@ -210,6 +210,48 @@ describe("checkBudgets", () => {
     ]);
   });
 
+  it("lets uncached views over 10,000 PGlite sites take at most twice the p99 and CPU of the few", () => {
+    const grown = (manyP99: number, manyCpu: number) => ({
+      sites: 10_000,
+      items: 500_000,
+      generateSeconds: 20,
+      few: { ...run(400, 300, 0, 2.5), pages: 2 },
+      many: { ...run(300, manyP99, 0, manyCpu), pages: 5_000 },
+    });
+    const within = checkBudgets({
+      load: [],
+      pages: [],
+      databaseScale: null,
+      pgliteScale: grown(600, 5),
+    });
+    expect(within.map((check) => [check.name, check.pass])).toEqual([
+      ["Uncached views at 10,000 PGlite sites: p99", true],
+      ["Uncached views at 10,000 PGlite sites: server CPU per view", true],
+    ]);
+    const over = checkBudgets({
+      load: [],
+      pages: [],
+      databaseScale: null,
+      pgliteScale: grown(601, 5.01),
+    });
+    expect(missed(over)).toEqual([
+      "Uncached views at 10,000 PGlite sites: p99",
+      "Uncached views at 10,000 PGlite sites: server CPU per view",
+    ]);
+    const markdown = markdownOf({
+      load: [],
+      pages: [],
+      databaseScale: null,
+      pgliteScale: grown(601, 5.01),
+    });
+    expect(markdown).toContain(
+      "| the bench's | 2 | 400 | 75.0 ms | 300.0 ms | 600.0 ms | 2.500 ms |",
+    );
+    expect(markdown).toContain(
+      "| 10,000 | 5,000 | 300 | 150.3 ms | 601.0 ms | 1202.0 ms | 5.010 ms |",
+    );
+  });
+
   it("holds memory at idle under each database's limit, and a full cache to its budget", () => {
     const within = [
       memory(),
@@ -428,7 +470,7 @@ describe("resultsMarkdown", () => {
     };
     const markdown = resultsMarkdown(results);
     expect(markdown).toContain(
-      "| Bench Bistro | 58.6 KB (6.8 KB) | 9,000/s ±8%, p99 20.0 ms, 0.050 ms CPU | " +
+      "| Bench Bistro | 58.6 KB (6.8 KB); without styles 48.8 KB (5.9 KB) | 9,000/s ±8%, p99 20.0 ms, 0.050 ms CPU | " +
         "10,500/s ±5%, p99 20.0 ms, 0.030 ms CPU | 12,000/s ±6%, p99 20.0 ms, 0.020 ms CPU | 0.86× |",
     );
     expect(markdown).toContain(

@@ -4,6 +4,7 @@
  */
 import type { PageReport } from "./browser-metrics";
 import type { DatabaseScaleReport } from "./database-scale";
+import type { PgliteScaleReport } from "./pglite-scale";
 import type { LighthouseReport } from "./lighthouse";
 import type { LoadResult, RandomQueryLoadResult } from "./load";
 
@@ -46,6 +47,11 @@ export const BUDGETS = {
   lcpMs: 1000,
   cls: 0.02,
   databaseP99Ms: 5,
+  /**
+   * Uncached views over 10,000 PGlite sites against the same over the bench's few, at 50
+   * connections: the p99 may at most double, and so may the server's CPU time per view.
+   */
+  pgliteScaleRatio: 2,
   /** A random query string on every request against the plain page, both at 200 connections. */
   randomQueryToPlainRatio: 0.5,
   randomQueryHitRatio: 0.99,
@@ -187,6 +193,8 @@ export interface BenchResults {
   lighthouse?: Array<LighthouseReport & { kind: LighthousePageKind }>;
   pages: PageReport[];
   databaseScale: DatabaseScaleReport | null;
+  /** Uncached views as PGlite grows to 10,000 sites; absent from older results. */
+  pgliteScale?: PgliteScaleReport | null;
   /** Absent from results recorded before it was measured. */
   randomQuery?: RandomQueryReport | null;
   /** Absent from results recorded before it was measured. */
@@ -197,6 +205,9 @@ export interface BenchResults {
   workers?: WorkersReport | null;
   budgets: BudgetCheck[];
 }
+
+/** The budgets the PGlite scale run checks; a run of that part alone reports only these. */
+export const PGLITE_SCALE_BUDGET_PREFIX = "Uncached views at";
 
 /** The budgets the random-query run checks; a run of that part alone reports only these. */
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
@@ -230,6 +241,7 @@ export function checkBudgets(
     | "lighthouse"
     | "pages"
     | "databaseScale"
+    | "pgliteScale"
     | "randomQuery"
     | "pageViews"
     | "landing"
@@ -465,6 +477,29 @@ export function checkBudgets(
     );
   }
 
+  const grown = results.pgliteScale;
+  if (grown) {
+    const at = `${grown.sites.toLocaleString("en-US")} PGlite sites`;
+    const limit = `≤ ${BUDGETS.pgliteScaleRatio}× the bench's ${grown.few.pages} pages`;
+    const p99Ratio = grown.many.p99Ms / Math.max(1, grown.few.p99Ms);
+    check(
+      `Uncached views at ${at}: p99`,
+      "restaurants and shops",
+      limit,
+      `${ms(grown.many.p99Ms)} against ${ms(grown.few.p99Ms)} (${p99Ratio.toFixed(2)}×)`,
+      p99Ratio <= BUDGETS.pgliteScaleRatio,
+    );
+    const manyCpu = grown.many.cpuMsPerRequest ?? Number.NaN;
+    const fewCpu = grown.few.cpuMsPerRequest ?? Number.NaN;
+    check(
+      `Uncached views at ${at}: server CPU per view`,
+      "restaurants and shops",
+      limit,
+      `${cpuMs(manyCpu)} against ${cpuMs(fewCpu)} (${(manyCpu / fewCpu).toFixed(2)}×)`,
+      manyCpu / fewCpu <= BUDGETS.pgliteScaleRatio,
+    );
+  }
+
   const scale = results.databaseScale;
   if (scale) {
     const at = `${scale.items.toLocaleString("en-US")} items`;
@@ -559,6 +594,7 @@ export function resultsMarkdown(results: BenchResults): string {
   sections.push(`## Random query strings`, randomQueryMarkdown(results));
   sections.push(`## One and two server processes (PostgreSQL)`, workersMarkdown(results.workers));
   sections.push(`## Counting page views`, pageViewsMarkdown(results.pageViews));
+  sections.push(`## Uncached views as PGlite grows`, pgliteScaleMarkdown(results.pgliteScale));
   const scale = results.databaseScale;
   sections.push(
     `## Database time at scale (PostgreSQL)`,
@@ -594,6 +630,32 @@ export function resultsMarkdown(results: BenchResults): string {
     ),
   );
   return sections.join("\n\n") + "\n";
+}
+
+function pgliteScaleMarkdown(grown: PgliteScaleReport | null | undefined): string {
+  if (!grown) return "Not measured in this run.";
+  const rows: Array<[string, PgliteScaleReport["few"]]> = [
+    ["the bench's", grown.few],
+    [grown.sites.toLocaleString("en-US"), grown.many],
+  ];
+  return [
+    `Views of pages picked at random, 50 connections, brotli, the page cache off: the ` +
+      `bench's ${grown.few.pages} pages, then ${grown.many.pages.toLocaleString("en-US")} ` +
+      `of ${grown.sites.toLocaleString("en-US")} sites (${grown.items.toLocaleString("en-US")} ` +
+      `items, generated in ${grown.generateSeconds} s).`,
+    table(
+      ["Sites", "Pages asked for", "Views/s", "p50", "p99", "max", "CPU per view"],
+      rows.map(([label, result]) => [
+        label,
+        result.pages.toLocaleString("en-US"),
+        result.requestsPerSecond.toLocaleString("en-US"),
+        ms(result.p50Ms),
+        ms(result.p99Ms),
+        ms(result.maxMs),
+        cpuMs(result.cpuMsPerRequest ?? Number.NaN),
+      ]),
+    ),
+  ].join("\n\n");
 }
 
 function runsCell(summary: RunsSummary): string {

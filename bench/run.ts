@@ -48,6 +48,7 @@ import {
   checkBudgets,
   LANDING_BUDGET_PREFIX,
   PAGE_VIEW_BUDGET_PREFIX,
+  PGLITE_SCALE_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
   type BenchResults,
@@ -62,6 +63,7 @@ import { fetchAsSent, startBareNode, startNginx } from "./anchors";
 import { measureDatabaseScale } from "./database-scale";
 import { BENCH_FOOD_OWNER, createBenchSites, type BenchSite } from "./fixtures";
 import { measureLighthouse } from "./lighthouse";
+import { measurePgliteScale } from "./pglite-scale";
 import {
   measureLoad,
   measureRandomQueryLoad,
@@ -77,7 +79,7 @@ const resultsDir = path.join(root, "bench", "results");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
 const only = process.env.BENCH_ONLY || null;
-const PARTS = ["random-query", "page-views", "landing", "workers"] as const;
+const PARTS = ["random-query", "page-views", "landing", "workers", "pglite-scale"] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 /** Newest modification time of the files the build is made from. */
@@ -546,6 +548,22 @@ function record(results: BenchResults, checked: (name: string) => boolean): numb
   return 0;
 }
 
+/**
+ * Uncached views over the bench's pages (in `dataDir`), then over 10,000 generated PGlite
+ * sites, whose data directory is removed afterwards.
+ */
+async function measureGrownPglite(sites: BenchSite[], dataDir: string) {
+  const { report, dataDir: grownDir } = await measurePgliteScale({
+    fewDataDir: dataDir,
+    fewPaths: loadedPages(sites).map((site) => site.path),
+    seconds,
+    withServer,
+    log,
+  });
+  rmSync(grownDir, { recursive: true, force: true });
+  return report;
+}
+
 /** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfNeeded();
@@ -574,6 +592,14 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
     const sites = await seedSites({ DATA_DIR: dataDir });
     const recorded = recordedResults();
     const env = { DATA_DIR: dataDir };
+    if (part === "pglite-scale") {
+      const results: BenchResults = {
+        ...recorded,
+        pgliteScale: await measureGrownPglite(sites, dataDir),
+      };
+      results.budgets = checkBudgets(results);
+      return record(results, (name) => name.startsWith(PGLITE_SCALE_BUDGET_PREFIX));
+    }
     const results: BenchResults =
       part === "random-query"
         ? { ...recorded, randomQuery: await measureRandomQuery(sites, env) }
@@ -623,6 +649,8 @@ async function main(): Promise<number> {
     const { landing, lighthouse: entryAudits } = await measureLanding();
     const workers = await measureWorkers();
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
+    log("uncached views as PGlite grows to 10,000 sites");
+    const pgliteScale = await measureGrownPglite(sites, dataDir);
     let uncachedPostgres: Map<string, LoadResult> | null = null;
     let databaseScale = null;
     if (benchDatabaseUrl) {
@@ -659,6 +687,7 @@ async function main(): Promise<number> {
       lighthouse: [...audits, ...entryAudits],
       pages,
       databaseScale,
+      pgliteScale,
       randomQuery,
       pageViews,
       landing,
