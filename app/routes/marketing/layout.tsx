@@ -4,10 +4,10 @@ import { servicesContext } from "~/context";
 import { legacyPublicPath } from "~/lib/legacy-links";
 import { getOptionalUser } from "~/server/session.server";
 import { registerHref } from "~/server/site-config.server";
-import appStylesHref from "~/styles/app.css?url";
+import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesHref }];
+export const links: Route.LinksFunction = portalStylesheetLinks;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Links shared before the public routes existed: /?p=r/joes-diner-AbC123.

@@ -14,10 +14,10 @@ import { MESSAGES } from "~/lib/messages";
 import { routeErrorMessage } from "~/lib/route-error";
 import { requireOwnerMiddleware } from "~/server/session.server";
 import { limitOwnerWritesMiddleware } from "~/server/write-limits.server";
-import appStylesHref from "~/styles/app.css?url";
+import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesHref }];
+export const links: Route.LinksFunction = portalStylesheetLinks;
 
 export const middleware: Route.MiddlewareFunction[] = [
   requireOwnerMiddleware,

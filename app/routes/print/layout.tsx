@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
 import { requireOwnerMiddleware } from "~/server/session.server";
-import appStylesHref from "~/styles/app.css?url";
+import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesHref }];
+export const links: Route.LinksFunction = portalStylesheetLinks;
 
 // Printables are an owner's own, guarded like the portal, but carry none of its chrome:
 // what is on screen is what goes on paper.
