@@ -1,4 +1,3 @@
-import type { LinkDescriptor } from "react-router";
 import type { HoursRow } from "~/lib/hours";
 import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
 import { safeHttpUrl } from "~/lib/profile-info";
@@ -9,8 +8,6 @@ import type { PublicOpening } from "~/lib/opening-status";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { publicSiteDescription } from "./public-site";
-import openingHoursStylesHref from "~/styles/opening-hours.css?url";
-import profileStylesHref from "~/styles/public-profile.css?url";
 
 export interface PublicProfile {
   name: string;
@@ -25,14 +22,6 @@ export interface PublicProfile {
   bgUrl: string;
   /** The absolute canonical address: the portal's, or the site's own domain. */
   canonicalUrl: string;
-}
-
-/** A profile page's stylesheets: opening hours, then the profile's own. */
-export function publicProfileLinks(): LinkDescriptor[] {
-  return [
-    { rel: "stylesheet", href: openingHoursStylesHref },
-    { rel: "stylesheet", href: profileStylesHref },
-  ];
 }
 
 export function mapsLink(address: string): string {

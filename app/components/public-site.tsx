@@ -1,7 +1,4 @@
-import type { LinkDescriptor } from "react-router";
 import { useRouteError } from "react-router";
-import openingHoursStylesHref from "~/styles/opening-hours.css?url";
-import siteStylesHref from "~/styles/public-site.css?url";
 import type { HoursRow } from "~/lib/hours";
 import { routeErrorMessage } from "~/lib/route-error";
 
@@ -11,18 +8,6 @@ interface PublicSiteSummary {
   contact: { phone: string; email: string };
   hours: HoursRow[];
   colors: { primary: string; secondary: string; text: string };
-}
-
-/**
- * A restaurant's or shop's stylesheets: opening hours, the hero and contact they share, then
- * the page's own. Small enough to be inlined into the page (app/server/public-page-render.server.tsx).
- */
-export function publicSiteLinks(pageStylesHref: string): LinkDescriptor[] {
-  return [
-    { rel: "stylesheet", href: openingHoursStylesHref },
-    { rel: "stylesheet", href: siteStylesHref },
-    { rel: "stylesheet", href: pageStylesHref },
-  ];
 }
 
 /** A `tel:` link dials digits and a leading +, whatever spacing the owner typed. */

@@ -1,8 +1,5 @@
-import {
-  PublicProfilePage,
-  publicProfileLinks,
-  publicProfileMeta,
-} from "~/components/public-profile";
+import { PublicProfilePage, publicProfileMeta } from "~/components/public-profile";
+import { publicProfileLinks } from "~/styles/public-stylesheets";
 import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
 import { publicProfileLoader } from "~/server/public-profile-loader.server";

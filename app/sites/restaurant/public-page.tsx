@@ -1,5 +1,6 @@
 import { PublicMenuPage, publicMenuDescription } from "./public-menu";
-import { PublicSiteError, publicSiteLinks } from "~/components/public-site";
+import { PublicSiteError } from "~/components/public-site";
+import { publicSiteLinks } from "~/styles/public-stylesheets";
 import { pageMeta } from "~/lib/seo";
 import { publicRestaurantLoader } from "./public-loader.server";
 import menuStylesHref from "./public-menu.css?url";

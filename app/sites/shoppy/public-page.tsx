@@ -1,5 +1,6 @@
 import { PublicShopPage, publicShopDescription } from "./public-shop";
-import { PublicSiteError, publicSiteLinks } from "~/components/public-site";
+import { PublicSiteError } from "~/components/public-site";
+import { publicSiteLinks } from "~/styles/public-stylesheets";
 import { pageMeta } from "~/lib/seo";
 import { publicShopLoader } from "./public-loader.server";
 import shopStylesHref from "./public-shop.css?url";
