@@ -80,7 +80,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "bench/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "app/**/*.test.tsx",
+            "bench/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           exclude: [...dbTests, ...postgresOnlyTests],
         },
       },

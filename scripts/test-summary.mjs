@@ -22,6 +22,8 @@ const playwright = read("reports/playwright.json");
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
+  // Errors outside any test (a spec file that cannot be loaded) stop the run before it counts.
+  failed += (playwright.errors ?? []).length;
 } else {
   failed += 1;
 }
