@@ -245,6 +245,12 @@ function ConnectedDomain({
         </div>
         {domain.verified ? (
           <>
+            {/* Check now found the records: the domain is connected as the page reloads. */}
+            {verifyResult?.ok ? (
+              <p className="alert success" role="status">
+                {verifyResult.message}
+              </p>
+            ) : null}
             <p>
               Your site answers at{" "}
               <a href={domain.url} target="_blank" rel="noreferrer">
