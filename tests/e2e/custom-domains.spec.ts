@@ -130,6 +130,13 @@ test("an owner connects a domain: records to set, a check that waits, then verif
   dns.set(`_portal-verify.${DOMAIN}`, "TXT", [token]);
   await page.getByRole("button", { name: "Check now" }).click();
   await expect(page.getByText(MESSAGES.domainVerified)).toBeVisible();
+  await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+  for (const [screen, viewport] of SCREENS) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousAxeIssue(page, `domain page, verified (${screen})`);
+    await screenshot(page, `domain-verified-${screen}`);
+  }
+  await page.setViewportSize(SCREENS[0][1]);
   await page.reload();
   await expect(page.getByText("Connected", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: `http://${DOMAIN}/` })).toBeVisible();
