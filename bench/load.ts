@@ -192,21 +192,27 @@ export async function measureLoad(
 ): Promise<LoadResult> {
   const bytes = await bodyBytes(url, headers);
   if (warmupSeconds > 0) await load(url, warmupSeconds, connections, headers);
-  if (serverPid === undefined) {
-    return loadResult(url, connections, await load(url, seconds, connections, headers), bytes);
-  }
+  return withServerFigures(serverPid, async () =>
+    loadResult(url, connections, await load(url, seconds, connections, headers), bytes),
+  );
+}
+
+/**
+ * The result of `measure`, with `serverPid`'s CPU time per successful answer over the run
+ * and the largest resident memory it was seen to hold; as it is without a process to read.
+ */
+async function withServerFigures(
+  serverPid: number | undefined,
+  measure: () => Promise<LoadResult>,
+): Promise<LoadResult> {
+  if (serverPid === undefined) return measure();
   let peakRssMiB = processRssMiB(serverPid);
   const sampler = setInterval(() => {
     peakRssMiB = Math.max(peakRssMiB, processRssMiB(serverPid));
   }, 250);
   const cpuBefore = processCpuMs(serverPid);
   try {
-    const result = loadResult(
-      url,
-      connections,
-      await load(url, seconds, connections, headers),
-      bytes,
-    );
+    const result = await measure();
     const answered = result.requestsPerSecond * result.seconds;
     const cpuMsPerRequest = (processCpuMs(serverPid) - cpuBefore) / Math.max(1, answered);
     return {
@@ -246,7 +252,7 @@ export async function measureRandomQueryLoad(
 /**
  * Pages picked at random from `paths` on every request (brotli), after a warm-up of the same
  * kind: how the server copes when each view is of another site. With `serverPid`, its CPU
- * time per answer.
+ * time per answer and its peak memory, as measureLoad reads them.
  */
 export async function measureManyPagesLoad(
   serverUrl: string,
@@ -271,17 +277,15 @@ export async function measureManyPagesLoad(
   };
   try {
     if (warmupSeconds > 0) await loadPages(warmupSeconds);
-    const cpuBefore = serverPid === undefined ? 0 : processCpuMs(serverPid);
-    const result = loadResult(
-      `${serverUrl} (${paths.length} pages)`,
-      connections,
-      await loadPages(seconds),
-      bytes,
+    const result = await withServerFigures(serverPid, async () =>
+      loadResult(
+        `${serverUrl} (${paths.length} pages)`,
+        connections,
+        await loadPages(seconds),
+        bytes,
+      ),
     );
-    if (serverPid === undefined) return { ...result, pages: paths.length };
-    const answered = result.requestsPerSecond * result.seconds;
-    const cpuMsPerRequest = (processCpuMs(serverPid) - cpuBefore) / Math.max(1, answered);
-    return { ...result, cpuMsPerRequest, pages: paths.length };
+    return { ...result, pages: paths.length };
   } finally {
     rmSync(path.dirname(pathsFile), { recursive: true, force: true });
   }
