@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { publicPath } from "~/lib/slug";
 import { createPglite, openPglite } from "~/server/db/client.server";
-import { THUMBNAILS_BACKFILLED_KEY } from "~/server/images/list-thumbnails.server";
+import { RENDITIONS_BACKFILLED_KEY } from "~/server/images/renditions.server";
 import { createLocalDiskStorage } from "~/server/storage/local-disk.server";
 import { tempDataDir } from "../tests/e2e/server-process";
 import { generateData, readSites } from "./database-scale";
@@ -106,9 +106,9 @@ async function generateDatabase(
   } finally {
     await handle.close();
     // The generated items name photos that were never stored: the server's start-up pass
-    // that makes missing list thumbnails would read every one of them during the timing.
+    // that makes missing smaller copies would read every one of them during the timing.
     await createLocalDiskStorage(path.join(dataDir, "files")).put(
-      THUMBNAILS_BACKFILLED_KEY,
+      RENDITIONS_BACKFILLED_KEY,
       new TextEncoder().encode("done\n"),
       "text/plain",
     );

@@ -13,7 +13,7 @@ import { logger } from "./log.server";
 import { ConfigError, loadEnv } from "./env.server";
 import { DataDirBusyError } from "./db/data-dir-lock.server";
 import { createPortalServer, createRequestListener } from "./http.server";
-import { backfillListThumbnails } from "./images/list-thumbnails.server";
+import { backfillRenditions } from "./images/renditions.server";
 import { createMetricsServer } from "./metrics/metrics-endpoint.server";
 import { refreshStoredSlugs } from "./repositories/slugs.server";
 import { DEMO_OWNER } from "./seed/demo.server";
@@ -103,7 +103,7 @@ export async function startServer(options: {
   const server = createPortalServer(listener).listen(env.port, env.host ?? "", () => {
     const storage = env.databaseUrl ? "PostgreSQL" : `PGlite in ${env.dataDir}/db`;
     logger.info(`Portal listening on ${env.publicUrl} (port ${env.port}, ${storage})`);
-    void backfillThumbnailsInBackground(services);
+    void backfillRenditionsInBackground(services);
   });
   server.on("error", (error) => {
     logger.error(`Could not listen on port ${env.port}: ${error.message}`);
@@ -148,20 +148,22 @@ export async function startServer(options: {
 }
 
 /**
- * Photos stored before list thumbnails existed get theirs while the server already
- * answers; until then the editor's list shows every photo as it is.
+ * Pictures stored before their smaller copies existed get them while the server already
+ * answers; until then pages show every picture as it is. Public pages cached meanwhile
+ * are dropped once it has finished, so that they are rendered again with the copies.
  */
-async function backfillThumbnailsInBackground(services: AppServices): Promise<void> {
+async function backfillRenditionsInBackground(services: AppServices): Promise<void> {
   try {
-    const { made, unreadable } = await backfillListThumbnails(services);
+    const { made, unreadable, complete } = await backfillRenditions(services);
+    if (complete) services.pageCache.pages.clear();
     if (made > 0 || unreadable > 0) {
       logger.info(
-        `Made ${made} list thumbnails of earlier photos` +
-          (unreadable > 0 ? `; ${unreadable} photos could not be read.` : "."),
+        `Made ${made} smaller copies of earlier pictures` +
+          (unreadable > 0 ? `; ${unreadable} pictures could not be read.` : "."),
       );
     }
   } catch (error) {
-    logger.error({ err: error }, "Could not make the list thumbnails of earlier photos");
+    logger.error({ err: error }, "Could not make the smaller copies of earlier pictures");
   }
 }
 

@@ -65,6 +65,43 @@ test("each example page paints from its first response: its own styles inline, n
   }
 });
 
+for (const [device, viewport] of SCREENS) {
+  test(`the menu and the shop send their hero and logo at the screen's size (${device})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    for (const example of EXAMPLE_SITES.filter(({ type }) => type !== "dealership")) {
+      const pictures: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/info/")) pictures.push(new URL(request.url()).pathname);
+      });
+      await page.goto(examplePath(example));
+      const shown = await page.evaluate(async () => {
+        const hero = document.querySelector<HTMLImageElement>(".site-hero-image")!;
+        const logo = document.querySelector<HTMLImageElement>(".site-logo")!;
+        await Promise.all([hero.decode(), logo.decode()]);
+        const path = (image: HTMLImageElement) => new URL(image.currentSrc).pathname;
+        return {
+          hero: path(hero),
+          heroWidth: hero.naturalWidth,
+          logo: path(logo),
+        };
+      });
+      const where = `${examplePath(example)} on a ${device}`;
+      // A phone gets the light copy of the hero, a wider screen the picture as uploaded.
+      expect(shown.hero, where).toMatch(
+        device === "phone" ? /\/info\/background-phone$/ : /\/info\/background$/,
+      );
+      if (device === "phone") expect(shown.heroWidth, where).toBe(600);
+      // At one device pixel per CSS pixel, the logo at twice its shown 120 px is plenty.
+      expect(shown.logo, where).toMatch(/\/info\/logo-240$/);
+      // Only what is shown is fetched: never both sizes of a picture.
+      expect(pictures.sort(), where).toEqual([shown.hero, shown.logo].sort());
+      page.removeAllListeners("request");
+    }
+  });
+}
+
 test("the landing page links each example as 'See an example', and the link opens it", async ({
   page,
 }) => {

@@ -26,6 +26,7 @@ import {
 } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/services.server";
 import { registerOwner } from "../support/auth-helpers";
+import { photoJpeg } from "../support/image-fixtures";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createSecondServices, createTestServices } from "../support/test-services";
 import { logger } from "../../app/server/log.server";
@@ -204,13 +205,15 @@ describe("owner writes", () => {
     expect((await view(app.url, site.path)).body).toContain("Bread");
 
     await cached();
+    // A real picture: storing a logo also makes its smaller copy from it.
+    const logo = new Uint8Array(await photoJpeg(16, 16));
     await storeImage(
       services,
       { id: site.product.id, type: "restaurant" },
       { kind: "logo" },
       {
-        body: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
-        size: 4,
+        body: logo,
+        size: logo.length,
         mime: "image/jpeg",
         width: 1,
         height: 1,

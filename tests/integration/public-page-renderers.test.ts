@@ -12,6 +12,7 @@ import { cspNonceContext, servicesContext } from "../../app/context";
 import { defaultHours } from "../../app/lib/hours";
 import type { ProductType } from "../../app/sites";
 import { publicPath, slugify } from "../../app/lib/slug";
+import { backfillRenditions } from "../../app/server/images/renditions.server";
 import { storeImage, type ImageTarget } from "../../app/server/images/store-image.server";
 import { renderPublicPage } from "../../app/server/public-page-render.server";
 import { addItem } from "../../app/server/repositories/items.server";
@@ -56,6 +57,8 @@ let owner: { userId: string };
 beforeAll(async () => {
   JPEG = new Uint8Array(await photoJpeg(16, 16));
   services = await createTestServices();
+  // As at a server's start: from here on pages offer the pictures' smaller copies.
+  await backfillRenditions(services);
   build = await serverBuild();
   handleRequest = createRequestHandler(build, "production");
 });
@@ -179,6 +182,11 @@ async function bothRenders(path: string) {
 const HOSTILE_TEXT = "&lt;/script&gt;&lt;b&gt;&quot;Bob&#x27;s&quot; &amp; Co&lt;/b&gt; 🍕 שלום";
 /** A stored picture's address as the page links it. */
 const STORED_PICTURE = /src="\/files\/[^"]+\?v=h[a-z0-9]+"/;
+/** The hero's phone copy and the logo at twice its size, offered beside the pictures. */
+const PHONE_HERO_SOURCE =
+  /<source media="\(max-width: 40rem\)" srcSet="\/files\/[^"]+\/info\/background-phone\?v=h[a-z0-9]+"\/>/;
+const LOGO_SRCSET =
+  /srcSet="\/files\/[^"]+\/info\/logo-240\?v=(h[a-z0-9]+) 2x, [^"]+\/info\/logo\?v=\1 3x"/;
 
 interface PageCase {
   path: string;
@@ -201,7 +209,15 @@ page("restaurant with items, pictures and hostile names", async () => {
   await restaurantItems(product);
   return {
     path,
-    shows: [HOSTILE_TEXT, "Soup", "סלט", "&lt;b&gt;Salads&lt;/b&gt;", STORED_PICTURE],
+    shows: [
+      HOSTILE_TEXT,
+      "Soup",
+      "סלט",
+      "&lt;b&gt;Salads&lt;/b&gt;",
+      STORED_PICTURE,
+      PHONE_HERO_SOURCE,
+      LOGO_SRCSET,
+    ],
   };
 });
 page("shop without items", async () => ({
@@ -220,7 +236,10 @@ for (const [label, query, shown] of [
       paymentHandles: true,
     });
     await shopItems(product);
-    return { path: `${path}${query}`, shows: [HOSTILE_TEXT, shown, "כוס", STORED_PICTURE] };
+    return {
+      path: `${path}${query}`,
+      shows: [HOSTILE_TEXT, shown, "כוס", STORED_PICTURE, PHONE_HERO_SOURCE, LOGO_SRCSET],
+    };
   });
 }
 page("shop with an item open, no payment handles", async () => {

@@ -80,8 +80,10 @@ describe("image uploads", () => {
     const second = await upload(productId, owner, { target: "logo" }, await smallPng());
     const secondUrl = (second.body as { url: string }).url;
     expect(secondUrl).not.toBe(firstUrl);
+    // The new logo and its copy at twice its shown size: nothing of the first remains.
     expect(await services.storage.list(`restaurants/${productId}/info`)).toEqual([
       `restaurants/${productId}/info/logo`,
+      `restaurants/${productId}/info/logo-240`,
     ]);
     const stored = await services.storage.read(`restaurants/${productId}/info/logo`);
     expect(stored!.contentType).toBe("image/jpeg");
@@ -227,6 +229,7 @@ describe("removing an image", () => {
     expect((await infoOf(productId)).bgUrl).not.toBe("");
     expect(await services.storage.list(`restaurants/${productId}/info`)).toEqual([
       `restaurants/${productId}/info/background`,
+      `restaurants/${productId}/info/background-phone`,
     ]);
     expect(await publicHtml(productId)).not.toContain(`${productId}/info/logo`);
 
@@ -310,6 +313,7 @@ describe("removing an image", () => {
     expect((await infoOf(productId)).logoUrl).not.toBe("");
     expect(await services.storage.list(`restaurants/${productId}/info`)).toEqual([
       `restaurants/${productId}/info/logo`,
+      `restaurants/${productId}/info/logo-240`,
     ]);
   });
 });

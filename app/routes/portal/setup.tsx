@@ -34,7 +34,7 @@ import { pageMeta } from "~/lib/seo";
 import { fontStyleOf } from "~/lib/themes";
 import { takeFlash } from "~/server/flash.server";
 import { FormReadError } from "~/server/forms.server";
-import { listThumbnailUrl } from "~/server/images/list-thumbnails.server";
+import { listThumbnailUrl } from "~/server/images/renditions.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
 import { saveSiteInfo } from "~/server/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/item-actions.server";

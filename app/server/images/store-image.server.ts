@@ -14,7 +14,13 @@ import { siteOf, type ProductType } from "~/sites";
 import { items, productInfo } from "../db/schema";
 import type { Events } from "../events.server";
 import type { FileStorage } from "../storage/storage.server";
-import { makeListThumbnail, thumbnailKey } from "./list-thumbnails.server";
+import {
+  makeRenditions,
+  pictureKindOfKey,
+  renditionKey,
+  renditionsOf,
+  type PictureKind,
+} from "./renditions.server";
 import type { ProcessedImage } from "./process-image.server";
 import { logger } from "../log.server";
 
@@ -62,6 +68,10 @@ export function targetBytesFor(target: ImageTarget): number {
     : DEFAULT_IMAGE_TARGET_BYTES;
 }
 
+function pictureKindOf(target: ImageTarget): PictureKind {
+  return target.kind === "logo" || target.kind === "background" ? target.kind : "item-photo";
+}
+
 export async function storeImage(
   deps: { events: Events; storage: FileStorage },
   product: { id: string; type: ProductType },
@@ -69,13 +79,12 @@ export async function storeImage(
   image: ProcessedImage,
 ): Promise<{ url: string }> {
   const base = `${siteOf(product.type).storageCollection}/${product.id}`;
-  // An item photo's list thumbnail is made before the row is locked, and stored before the photo's URL.
-  const thumbnail =
-    target.kind === "logo" || target.kind === "background"
-      ? null
-      : await makeListThumbnail(image.body);
+  // The picture's smaller copies are made before the row is locked, and stored before its URL.
+  const renditions = await makeRenditions(pictureKindOf(target), image.body);
   const put = async (key: string) => {
-    if (thumbnail) await deps.storage.put(thumbnailKey(key), thumbnail, "image/jpeg");
+    for (const { rendition, bytes } of renditions) {
+      await deps.storage.put(renditionKey(key, rendition), bytes, "image/jpeg");
+    }
     await deps.storage.put(key, image.body, image.mime);
     return deps.storage.publicUrl(key, image.hash);
   };
@@ -174,11 +183,13 @@ export async function removeImage(
 }
 
 /**
- * Deletes a stored image and its list thumbnail, if it has one. SPEC section 8: a file
- * that cannot be deleted is logged, never an error for the owner.
+ * Deletes a stored image and its smaller copies. SPEC section 8: a file that cannot be
+ * deleted is logged, never an error for the owner.
  */
 export async function deleteStoredPhoto(storage: FileStorage, key: string): Promise<void> {
-  for (const stored of [key, thumbnailKey(key)]) {
+  const kind = pictureKindOfKey(key);
+  const renditions = kind ? renditionsOf(kind) : [];
+  for (const stored of [key, ...renditions.map((rendition) => renditionKey(key, rendition))]) {
     await storage.delete(stored).catch((error: unknown) => {
       logger.error({ err: error, key: stored }, "Could not delete a stored file");
     });

@@ -11,6 +11,7 @@ import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { publicOpening } from "~/lib/opening-status";
 import { restaurantJsonLd } from "~/lib/structured-data";
 import { publicPagesNow } from "~/server/env.server";
+import { publicSiteRenditions } from "~/server/images/renditions.server";
 import { loadPublicSite } from "~/server/repositories/public-sites.server";
 import { groupMenu } from "./menu";
 import { restaurantSite } from "./site";
@@ -23,7 +24,7 @@ import { restaurantSite } from "./site";
  */
 export function publicRestaurantLoader() {
   return async ({ params, context, request }: LoaderFunctionArgs) => {
-    const { db, env } = context.get(servicesContext);
+    const { db, env, storage } = context.get(servicesContext);
     const site = await loadPublicSite(
       db,
       restaurantSite.type,
@@ -90,6 +91,7 @@ export function publicRestaurantLoader() {
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
         bgUrl: publicImageSrc(site.bgUrl),
+        ...publicSiteRenditions(storage, site),
         currency: site.currency,
       },
       sections: sections.map((section) => ({

@@ -10,6 +10,7 @@ import { parseShopSearch, shopItemFacts, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
 import { publicOpening } from "~/lib/opening-status";
 import { publicPagesNow } from "~/server/env.server";
+import { publicSiteRenditions } from "~/server/images/renditions.server";
 
 /**
  * The loader of the shop page: the site, its items (featured first, then by name), the tags a visitor can
@@ -20,7 +21,7 @@ import { publicPagesNow } from "~/server/env.server";
  */
 export function publicShopLoader() {
   return async ({ request, params, context }: LoaderFunctionArgs) => {
-    const { db, env } = context.get(servicesContext);
+    const { db, env, storage } = context.get(servicesContext);
     const site = await loadPublicSite(
       db,
       shoppySite.type,
@@ -84,6 +85,7 @@ export function publicShopLoader() {
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),
         bgUrl: publicImageSrc(site.bgUrl),
+        ...publicSiteRenditions(storage, site),
         currency: site.currency,
       },
       path: site.canonicalPath,
