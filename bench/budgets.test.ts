@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PageReport } from "./browser-metrics";
 import {
   checkBudgets,
+  fullCacheHeldMiB,
   resultsMarkdown,
   type BenchResults,
   type LighthousePageKind,
@@ -59,13 +60,17 @@ function load(overrides: Partial<PageLoadReport> = {}): PageLoadReport {
 function memory(overrides: Partial<MemoryReport> = {}): MemoryReport {
   return {
     database: "pglite",
+    startMiB: 270,
     idleMiB: 240,
     underLoadMiB: 260,
-    fullCacheMiB: 240 + 32 + 20,
+    fullCacheMiB: 240 + 32 + 40,
     cacheBytes: 31 * 2 ** 20,
     cacheMaxBytes: 32 * 2 ** 20,
     idleHeapUsedMiB: 50,
     idleExternalMiB: 140,
+    // The pages in the external memory, their objects in the heap: 32 + 6 MiB held.
+    fullHeapUsedMiB: 56,
+    fullExternalMiB: 172,
     ...overrides,
   };
 }
@@ -255,21 +260,23 @@ describe("checkBudgets", () => {
   it("holds memory at idle under each database's limit, and a full cache to its budget", () => {
     const within = [
       memory(),
-      memory({ database: "postgres", idleMiB: 149, fullCacheMiB: 149 + 56 }),
+      memory({ database: "postgres", idleMiB: 149, idleExternalMiB: 6, fullExternalMiB: 38 }),
     ];
     const fine = checkBudgets({ load: [], memory: within, pages: [], databaseScale: null });
     expect(missed(fine)).toEqual([]);
     expect(fine).toHaveLength(4);
+    // Held: what the pages added to the heap in use and outside it, not the resident growth.
+    expect(fullCacheHeldMiB(memory())).toBe(38);
 
     const over = [
-      memory({ idleMiB: 250, fullCacheMiB: 250 + 32 + 24.1 }),
-      memory({ database: "postgres", idleMiB: 150, fullCacheMiB: 150 }),
+      memory({ idleMiB: 250, fullExternalMiB: 140 + 32 + 2.1 }),
+      memory({ database: "postgres", idleMiB: 150 }),
     ];
     expect(
       missed(checkBudgets({ load: [], memory: over, pages: [], databaseScale: null })),
     ).toEqual([
       "Memory at idle on PGlite",
-      "Memory a full page cache adds on PGlite",
+      "Memory a full page cache holds on PGlite",
       "Memory at idle on PostgreSQL",
     ]);
   });

@@ -47,6 +47,7 @@ import { measurePages, type PageReport } from "./browser-metrics";
 import {
   checkBudgets,
   LANDING_BUDGET_PREFIX,
+  MEMORY_SETTLE_SECONDS,
   PAGE_VIEW_BUDGET_PREFIX,
   PGLITE_SCALE_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
@@ -243,18 +244,23 @@ async function readMetrics(url: string): Promise<Map<string, number>> {
 }
 
 /**
- * The portal's resident memory on one database: at idle a few seconds after start, at its
- * largest under load from the cache, and once the page cache is full (the shop's search
- * with a new word on every request, each a page of its own).
+ * The portal's resident memory on one database: just after start and once it has been idle
+ * for a while, at its largest under load from the cache, and once the page cache is full
+ * (the shop's search with a new word on every request, each a page of its own) and the
+ * process has been quiet again. V8's heap and the memory outside it are read beside, to
+ * tell what the cache holds from what rendering left.
  */
 async function measureMemory(
   sites: BenchSite[],
   env: Record<string, string>,
   database: MemoryReport["database"],
 ): Promise<MemoryReport> {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, MEMORY_SETTLE_SECONDS * 1000));
   return withServer({ ...env, METRICS_TOKEN }, async (url, pid) => {
-    log(`memory on ${database}: idle`);
+    log(`memory on ${database}: just after start, then idle`);
     await new Promise((resolve) => setTimeout(resolve, 3000));
+    const startMiB = processRssMiB(pid);
+    await settle();
     const idleMiB = processRssMiB(pid);
     const idle = await readMetrics(url);
     let underLoadMiB = idleMiB;
@@ -283,15 +289,21 @@ async function measureMemory(
       );
       metrics = await readMetrics(url);
     }
+    await settle();
+    const full = await readMetrics(url);
+    const mibOf = (values: Map<string, number>, name: string) => (values.get(name) ?? 0) / 2 ** 20;
     return {
       database,
+      startMiB,
       idleMiB,
       underLoadMiB,
       fullCacheMiB: processRssMiB(pid),
-      cacheBytes: metrics.get("page_cache_bytes") ?? 0,
+      cacheBytes: full.get("page_cache_bytes") ?? 0,
       cacheMaxBytes: maxBytes,
-      idleHeapUsedMiB: (idle.get("nodejs_heap_size_used_bytes") ?? 0) / 2 ** 20,
-      idleExternalMiB: (idle.get("nodejs_external_memory_bytes") ?? 0) / 2 ** 20,
+      idleHeapUsedMiB: mibOf(idle, "nodejs_heap_size_used_bytes"),
+      idleExternalMiB: mibOf(idle, "nodejs_external_memory_bytes"),
+      fullHeapUsedMiB: mibOf(full, "nodejs_heap_size_used_bytes"),
+      fullExternalMiB: mibOf(full, "nodejs_external_memory_bytes"),
     };
   });
 }
