@@ -46,13 +46,20 @@ afterAll(async () => {
   await services?.close();
 });
 
-async function ownerWithItem(type: "restaurant" | "shoppy", itemId: string) {
-  const { userId } = await registerOwner(services);
-  const created = await createProduct(services.events, userId, { type, name: `My ${type}` });
+/** A new owner's site of `type` on `on` (the shared services unless told). */
+async function ownerWithSite(type: "restaurant" | "shoppy", name: string, on = services) {
+  const { userId } = await registerOwner(on);
+  const created = await createProduct(on.events, userId, { type, name });
   if (!created.ok) throw new Error(created.reason);
-  const { productId } = created;
-  await services.db.insert(items).values({ id: itemId, productId, name: "Pie", slug: "pie" });
-  return { owner: ownerFor(userId), productId };
+  return { owner: ownerFor(userId), productId: created.productId };
+}
+
+async function ownerWithItem(type: "restaurant" | "shoppy", itemId: string) {
+  const site = await ownerWithSite(type, `My ${type}`);
+  await services.db
+    .insert(items)
+    .values({ id: itemId, productId: site.productId, name: "Pie", slug: "pie" });
+  return site;
 }
 
 function upload(
@@ -164,13 +171,7 @@ describe("list thumbnails", () => {
   it("are made for photos stored before thumbnails existed, once, and shown only after that", async () => {
     const fresh = await createTestServices();
     try {
-      const { userId } = await registerOwner(fresh);
-      const created = await createProduct(fresh.events, userId, {
-        type: "restaurant",
-        name: "Old photos",
-      });
-      if (!created.ok) throw new Error(created.reason);
-      const { productId } = created;
+      const { productId } = await ownerWithSite("restaurant", "Old photos", fresh);
       // A photo as an earlier version stored it: the photo and its URL, no thumbnail.
       const photoKey = `restaurants/${productId}/items/${"O".repeat(20)}/image`;
       await fresh.storage.put(photoKey, await photoJpeg(640, 480), "image/jpeg");
@@ -237,14 +238,7 @@ async function publicPictures(fresh: RunningServices, productId: string) {
 
 describe("a site's logo and hero", () => {
   it("get a logo at twice its shown size and a light phone hero when uploaded, removed with them", async () => {
-    const { userId } = await registerOwner(services);
-    const created = await createProduct(services.events, userId, {
-      type: "restaurant",
-      name: "Pictures",
-    });
-    if (!created.ok) throw new Error(created.reason);
-    const { productId } = created;
-    const owner = ownerFor(userId);
+    const { owner, productId } = await ownerWithSite("restaurant", "Pictures");
     for (const target of ["logo", "background"]) {
       const uploaded = await upload(productId, owner, { target }, await photoJpeg(1600, 900));
       expect(uploaded.status).toBe(200);
@@ -290,13 +284,7 @@ describe("a site's logo and hero", () => {
   it("are made for pictures stored before they existed, and offered by the public page only after", async () => {
     const fresh = await createTestServices();
     try {
-      const { userId } = await registerOwner(fresh);
-      const created = await createProduct(fresh.events, userId, {
-        type: "restaurant",
-        name: "Pictures",
-      });
-      if (!created.ok) throw new Error(created.reason);
-      const { productId } = created;
+      const { productId } = await ownerWithSite("restaurant", "Pictures", fresh);
       // A logo and a hero as an earlier version stored them: the pictures and their URLs.
       const logoKey = `restaurants/${productId}/info/logo`;
       const backgroundKey = `restaurants/${productId}/info/background`;
