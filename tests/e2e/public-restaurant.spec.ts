@@ -388,8 +388,13 @@ test("a new restaurant: empty states, uploaded pictures and link previews", asyn
   const logo = publicPage.getByRole("img", { name: "Picture Place logo" });
   await expect(logo).toHaveAttribute("width", "120");
   await expect(logo).toHaveAttribute("height", "120");
+  // The page shows the logo's copy at twice its size; the upload is for sharper screens.
+  const logoCopy = (await logo.getAttribute("src"))!;
+  expect(logoCopy).toMatch(/\/info\/logo-240\?v=/);
+  const logoUpload = logoCopy.replace("/info/logo-240?", "/info/logo?");
+  await expect(logo).toHaveAttribute("srcset", `${logoCopy} 2x, ${logoUpload} 3x`);
 
-  // Other sites get absolute addresses of the pictures.
+  // Other sites get absolute addresses of the pictures as uploaded.
   const background = `${baseURL}${await hero.getAttribute("src")}`;
   await expect(publicPage.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
@@ -398,6 +403,6 @@ test("a new restaurant: empty states, uploaded pictures and link previews", asyn
   const jsonLd = JSON.parse(
     (await publicPage.locator("script[type='application/ld+json']").textContent())!,
   ) as { image: unknown };
-  expect(jsonLd.image).toEqual([background, `${baseURL}${await logo.getAttribute("src")}`]);
+  expect(jsonLd.image).toEqual([background, `${baseURL}${logoUpload}`]);
   expect(jsonLd).not.toHaveProperty("hasMenu");
 });
