@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as domainRoute from "../../app/routes/portal/domain";
 import { MESSAGES } from "../../app/lib/messages";
 import { customDomains } from "../../app/server/db/schema";
-import { createProduct } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/services.server";
-import { registerOwner } from "../support/auth-helpers";
+import { ownerWithSite } from "../support/auth-helpers";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
@@ -35,13 +34,6 @@ afterAll(async () => {
   await services?.close();
   await dns?.close();
 });
-
-async function ownerWithSite(name = "Cafe Rose") {
-  const { userId } = await registerOwner(services);
-  const created = await createProduct(services.events, userId, { type: "restaurant", name });
-  if (!created.ok) throw new Error(created.reason);
-  return { userId, productId: created.productId };
-}
 
 function post(userId: string, productId: string, form: Record<string, string>) {
   return callRoute(domainRoute.action, {
@@ -68,7 +60,7 @@ function fieldErrorOf(body: unknown): string | undefined {
 
 describe("the Domain page", () => {
   it("adds a domain in its stored form, shows the records to set, and verifies it", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(services, "restaurant", "Cafe Rose");
     const added = await post(userId, productId, {
       intent: "add-domain",
       domain: "https://Menu.CafeRose.com/",
@@ -110,7 +102,7 @@ describe("the Domain page", () => {
   });
 
   it("refuses a public suffix, the portal's own names, and a domain another site holds", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(services, "restaurant", "Cafe Rose");
     for (const [typed, message] of [
       ["", MESSAGES.domainRequired],
       ["co.uk", MESSAGES.domainPublicSuffix],
@@ -143,10 +135,10 @@ describe("the Domain page", () => {
   });
 
   it("answers another owner 404 for the page and every change, and changes nothing", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(services, "restaurant", "Cafe Rose");
     await post(userId, productId, { intent: "add-domain", domain: "www.harborpine.com" });
     const before = await storedDomain(productId);
-    const stranger = await ownerWithSite("Stranger Diner");
+    const stranger = await ownerWithSite(services, "restaurant", "Stranger Diner");
 
     const page = await callRoute(domainRoute.loader, {
       services,
@@ -169,7 +161,7 @@ describe("the Domain page", () => {
   });
 
   it("sends an anonymous visitor to sign in, and refuses their posts", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(services, "restaurant", "Cafe Rose");
     await post(userId, productId, { intent: "add-domain", domain: "www.rosebakery.com" });
     const before = await storedDomain(productId);
 
@@ -189,7 +181,7 @@ describe("the Domain page", () => {
   });
 
   it("removes the domain at once and says so on the next page", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(services, "restaurant", "Cafe Rose");
     await post(userId, productId, { intent: "add-domain", domain: "www.gonesoon.com" });
     const removed = await post(userId, productId, { intent: "remove-domain" });
     expect(removed).toMatchObject({ status: 302, location: `/user/domain/${productId}` });
@@ -197,7 +189,7 @@ describe("the Domain page", () => {
   });
 
   it("refuses a form it does not know with 400", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(services, "restaurant", "Cafe Rose");
     const answer = await post(userId, productId, { intent: "drop-tables" });
     expect(answer.status).toBe(400);
   });

@@ -8,10 +8,10 @@ import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as setupRoute from "../../app/routes/portal/setup";
-import * as uploadRoute from "../../app/routes/portal/upload";
 import { eq } from "drizzle-orm";
 import { items, productInfo } from "../../app/server/db/schema";
 import {
+  LIST_THUMBNAIL,
   LIST_THUMBNAIL_PX,
   LOGO_RENDITION,
   LOGO_RENDITION_PX,
@@ -24,18 +24,17 @@ import {
   listThumbnailUrl,
   renditionKey,
   storedPicture,
-  thumbnailKey,
 } from "../../app/server/images/renditions.server";
 import { publicRestaurantLoader } from "../../app/sites/restaurant/public-loader.server";
 import { servicesContext } from "../../app/context";
 import { publicPath } from "../../app/lib/slug";
 import type { EditorItem } from "../../app/lib/items";
-import { createProduct } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/services.server";
 import { createS3Storage } from "../../app/server/storage/s3.server";
-import { registerOwner } from "../support/auth-helpers";
+import { ownerWithSite } from "../support/auth-helpers";
 import { photoJpeg } from "../support/image-fixtures";
 import { callRoute, ownerFor } from "../support/route-call";
+import { uploadAs } from "../support/upload-call";
 import { createTestServices } from "../support/test-services";
 
 let services: RunningServices;
@@ -46,38 +45,12 @@ afterAll(async () => {
   await services?.close();
 });
 
-/** A new owner's site of `type` on `on` (the shared services unless told). */
-async function ownerWithSite(type: "restaurant" | "shoppy", name: string, on = services) {
-  const { userId } = await registerOwner(on);
-  const created = await createProduct(on.events, userId, { type, name });
-  if (!created.ok) throw new Error(created.reason);
-  return { owner: ownerFor(userId), productId: created.productId };
-}
-
 async function ownerWithItem(type: "restaurant" | "shoppy", itemId: string) {
-  const site = await ownerWithSite(type, `My ${type}`);
+  const site = await ownerWithSite(services, type);
   await services.db
     .insert(items)
     .values({ id: itemId, productId: site.productId, name: "Pie", slug: "pie" });
   return site;
-}
-
-function upload(
-  productId: string,
-  owner: ReturnType<typeof ownerFor>,
-  fields: Record<string, string>,
-  file: Uint8Array | null,
-) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  if (file) body.set("file", new File([Buffer.from(file)], "photo.jpg", { type: "image/jpeg" }));
-  return callRoute(uploadRoute.action, {
-    services,
-    owner,
-    params: { pid: productId },
-    multipart: body,
-    headers: { accept: "application/json" },
-  });
 }
 
 async function editorItems(
@@ -106,7 +79,8 @@ describe("list thumbnails", () => {
   it("are made when a menu item's photo is uploaded, and removed with it", async () => {
     const itemId = "T".repeat(20);
     const { owner, productId } = await ownerWithItem("restaurant", itemId);
-    const uploaded = await upload(
+    const uploaded = await uploadAs(
+      services,
       productId,
       owner,
       { target: "item-image", itemId },
@@ -114,7 +88,7 @@ describe("list thumbnails", () => {
     );
     expect(uploaded.status).toBe(200);
     const photoKey = `restaurants/${productId}/items/${itemId}/image`;
-    const thumbnail = await storedSize(thumbnailKey(photoKey));
+    const thumbnail = await storedSize(renditionKey(photoKey, LIST_THUMBNAIL));
     // A centred square at list size, far lighter than the photo.
     expect(thumbnail).toMatchObject({
       width: LIST_THUMBNAIL_PX,
@@ -123,7 +97,8 @@ describe("list thumbnails", () => {
     });
     expect(thumbnail!.bytes).toBeLessThan((await storedSize(photoKey))!.bytes / 2);
 
-    const removed = await upload(
+    const removed = await uploadAs(
+      services,
       productId,
       owner,
       { target: "item-image", itemId, intent: "remove" },
@@ -137,7 +112,8 @@ describe("list thumbnails", () => {
     const itemId = "H".repeat(20);
     const { owner, productId } = await ownerWithItem("shoppy", itemId);
     for (const size of [800, 900]) {
-      const uploaded = await upload(
+      const uploaded = await uploadAs(
+        services,
         productId,
         owner,
         { target: "item-images", itemId },
@@ -171,7 +147,7 @@ describe("list thumbnails", () => {
   it("are made for photos stored before thumbnails existed, once, and shown only after that", async () => {
     const fresh = await createTestServices();
     try {
-      const { productId } = await ownerWithSite("restaurant", "Old photos", fresh);
+      const { productId } = await ownerWithSite(fresh, "restaurant", "Old photos");
       // A photo as an earlier version stored it: the photo and its URL, no thumbnail.
       const photoKey = `restaurants/${productId}/items/${"O".repeat(20)}/image`;
       await fresh.storage.put(photoKey, await photoJpeg(640, 480), "image/jpeg");
@@ -191,12 +167,12 @@ describe("list thumbnails", () => {
         complete: true,
         skipped: false,
       });
-      const made = await fresh.storage.read(thumbnailKey(photoKey));
+      const made = await fresh.storage.read(renditionKey(photoKey, LIST_THUMBNAIL));
       expect((await sharp(made!.body).metadata()).width).toBe(LIST_THUMBNAIL_PX);
       expect(await fresh.storage.read(RENDITIONS_BACKFILLED_KEY)).not.toBeNull();
 
       expect(listThumbnailUrl(fresh.storage, photoUrl)).toBe(
-        fresh.storage.publicUrl(thumbnailKey(photoKey), "v1"),
+        fresh.storage.publicUrl(renditionKey(photoKey, LIST_THUMBNAIL), "v1"),
       );
       // An address the owner typed has no thumbnail of ours: it is shown as it is.
       expect(listThumbnailUrl(fresh.storage, typedUrl)).toBe(typedUrl);
@@ -238,9 +214,15 @@ async function publicPictures(fresh: RunningServices, productId: string) {
 
 describe("a site's logo and hero", () => {
   it("get a logo at twice its shown size and a light phone hero when uploaded, removed with them", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant", "Pictures");
+    const { owner, productId } = await ownerWithSite(services, "restaurant", "Pictures");
     for (const target of ["logo", "background"]) {
-      const uploaded = await upload(productId, owner, { target }, await photoJpeg(1600, 900));
+      const uploaded = await uploadAs(
+        services,
+        productId,
+        owner,
+        { target },
+        await photoJpeg(1600, 900),
+      );
       expect(uploaded.status).toBe(200);
     }
     const logoKey = `restaurants/${productId}/info/logo`;
@@ -259,7 +241,8 @@ describe("a site's logo and hero", () => {
     // Even a picture of pure noise, the hardest to compress, comes out lighter.
     expect(phone!.bytes).toBeLessThan((await storedSize(backgroundKey))!.bytes);
 
-    const removed = await upload(
+    const removed = await uploadAs(
+      services,
       productId,
       owner,
       { target: "background", intent: "remove" },
@@ -284,7 +267,7 @@ describe("a site's logo and hero", () => {
   it("are made for pictures stored before they existed, and offered by the public page only after", async () => {
     const fresh = await createTestServices();
     try {
-      const { productId } = await ownerWithSite("restaurant", "Pictures", fresh);
+      const { productId } = await ownerWithSite(fresh, "restaurant", "Pictures");
       // A logo and a hero as an earlier version stored them: the pictures and their URLs.
       const logoKey = `restaurants/${productId}/info/logo`;
       const backgroundKey = `restaurants/${productId}/info/background`;

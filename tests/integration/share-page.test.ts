@@ -6,27 +6,20 @@
 import { describe, expect, it } from "vitest";
 import * as shareRoute from "../../app/routes/portal/share";
 import * as printableRoute from "../../app/routes/print/printable";
-import { createProduct } from "../../app/server/repositories/products.server";
 
-import { registerOwner } from "../support/auth-helpers";
+import { ownerWithSite } from "../support/auth-helpers";
 import { useTestApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
 
 const running = useTestApp();
 
-async function ownerWithSite() {
-  const { userId } = await registerOwner(running.services);
-  const created = await createProduct(running.services.events, userId, {
-    type: "restaurant",
-    name: "Shared Diner",
-  });
-  if (!created.ok) throw new Error(created.reason);
-  return { userId, productId: created.productId };
-}
-
 describe("the share page", () => {
   it("shows the owner their link and QR code addresses", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(
+      running.services,
+      "restaurant",
+      "Shared Diner",
+    );
     const page = await callRoute(shareRoute.loader, {
       services: running.services,
       owner: ownerFor(userId),
@@ -41,8 +34,8 @@ describe("the share page", () => {
   });
 
   it("answers 404 to another owner, for the page and every printable", async () => {
-    const { productId } = await ownerWithSite();
-    const stranger = await ownerWithSite();
+    const { productId } = await ownerWithSite(running.services, "restaurant", "Shared Diner");
+    const stranger = await ownerWithSite(running.services, "restaurant", "Shared Diner");
     const asStranger = { services: running.services, owner: ownerFor(stranger.userId) };
     expect(
       (await callRoute(shareRoute.loader, { ...asStranger, params: { pid: productId } })).status,
@@ -58,7 +51,11 @@ describe("the share page", () => {
   });
 
   it("answers 404 for a paper it does not know", async () => {
-    const { userId, productId } = await ownerWithSite();
+    const { userId, productId } = await ownerWithSite(
+      running.services,
+      "restaurant",
+      "Shared Diner",
+    );
     const answer = await callRoute(printableRoute.loader, {
       services: running.services,
       owner: ownerFor(userId),
@@ -68,7 +65,7 @@ describe("the share page", () => {
   });
 
   it("sends an anonymous visitor to sign in", async () => {
-    const { productId } = await ownerWithSite();
+    const { productId } = await ownerWithSite(running.services, "restaurant", "Shared Diner");
     for (const path of [`/user/share/${productId}`, `/user/share/${productId}/print/table-card`]) {
       const answer = await fetch(`${running.app.url}${path}`, { redirect: "manual" });
       expect(answer.status, path).toBe(302);

@@ -10,7 +10,6 @@ import { MESSAGES } from "../../app/lib/messages";
 import { PAYPAL_USERNAME_INVALID } from "../../app/sites/shoppy/payments";
 import * as setupRoute from "../../app/routes/portal/setup";
 import * as shopPage from "../../app/sites/shoppy/public-page";
-import * as uploadRoute from "../../app/routes/portal/upload";
 import { productInfo } from "../../app/server/db/schema";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
@@ -18,6 +17,7 @@ import type { RunningServices } from "../../app/server/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { smallPng } from "../support/image-fixtures";
 import { callRoute, ownerFor } from "../support/route-call";
+import { uploadAs } from "../support/upload-call";
 import { createTestServices } from "../support/test-services";
 
 let services: RunningServices;
@@ -59,17 +59,10 @@ async function uploadPhoto(
   itemId: string,
   color: number,
 ) {
-  const body = new FormData();
-  body.set("target", "item-images");
-  body.set("itemId", itemId);
   const png = await smallPng(40 + color, 30);
-  body.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "p.png");
-  return callRoute(uploadRoute.action, {
-    services,
-    owner,
-    params: { pid: productId },
-    multipart: body,
-    headers: { accept: "application/json" },
+  return uploadAs(services, productId, owner, { target: "item-images", itemId }, png, {
+    fileName: "p.png",
+    declaredType: "image/png",
   });
 }
 

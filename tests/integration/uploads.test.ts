@@ -8,9 +8,8 @@ import { MESSAGES } from "../../app/lib/messages";
 import { publicPath } from "../../app/lib/slug";
 import * as uploadRoute from "../../app/routes/portal/upload";
 import { items, productInfo } from "../../app/server/db/schema";
-import { createProduct } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/services.server";
-import { registerOwner } from "../support/auth-helpers";
+import { ownerWithSite } from "../support/auth-helpers";
 import {
   hugePngHeader,
   htmlPage,
@@ -23,6 +22,7 @@ import {
 } from "../support/image-fixtures";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
+import { uploadAs } from "../support/upload-call";
 import { createTestServices } from "../support/test-services";
 
 let services: RunningServices;
@@ -36,38 +36,16 @@ afterAll(async () => {
   await services?.close();
 });
 
-async function ownerWithSite(type: "restaurant" | "shoppy") {
-  const { userId } = await registerOwner(services);
-  const created = await createProduct(services.events, userId, { type, name: `My ${type}` });
-  if (!created.ok) throw new Error(created.reason);
-  return { owner: ownerFor(userId), productId: created.productId };
-}
-
-function upload(
-  productId: string,
-  owner: ReturnType<typeof ownerFor>,
-  fields: Record<string, string>,
-  file: Uint8Array | null,
-  fileName = "photo.jpg",
-  declaredType = "image/jpeg",
-) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  if (file) body.set("file", new File([Buffer.from(file)], fileName, { type: declaredType }));
-  return callRoute(uploadRoute.action, {
-    services,
-    owner,
-    params: { pid: productId },
-    url: `http://localhost/user/upload/${productId}`,
-    multipart: body,
-    headers: { accept: "application/json" },
-  });
-}
-
 describe("image uploads", () => {
   it("stores a logo as a re-encoded JPEG and points the info at a versioned URL", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
-    const first = await upload(productId, owner, { target: "logo" }, await photoJpeg(1200, 900));
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
+    const first = await uploadAs(
+      services,
+      productId,
+      owner,
+      { target: "logo" },
+      await photoJpeg(1200, 900),
+    );
     expect(first.status).toBe(200);
     const firstUrl = (first.body as { url: string }).url;
     expect(firstUrl).toMatch(new RegExp(`restaurants/${productId}/info/logo\\?v=[\\w-]+$`));
@@ -77,7 +55,7 @@ describe("image uploads", () => {
     expect(info!.logoUrl).toBe(firstUrl);
 
     // Replacing it: a new URL, and only the new bytes remain under the key.
-    const second = await upload(productId, owner, { target: "logo" }, await smallPng());
+    const second = await uploadAs(services, productId, owner, { target: "logo" }, await smallPng());
     const secondUrl = (second.body as { url: string }).url;
     expect(secondUrl).not.toBe(firstUrl);
     // The new logo and its copy at twice its shown size: nothing of the first remains.
@@ -90,11 +68,12 @@ describe("image uploads", () => {
   });
 
   it("records size and type of a restaurant item image, within 12 KB or the fallback", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
     await services.db
       .insert(items)
       .values({ id: "R".repeat(20), productId, name: "Soup", slug: "soup" });
-    const outcome = await upload(
+    const outcome = await uploadAs(
+      services,
       productId,
       owner,
       { target: "item-image", itemId: "R".repeat(20) },
@@ -110,14 +89,20 @@ describe("image uploads", () => {
   });
 
   it("keeps at most 5 images on a shoppy item, even when uploads race", async () => {
-    const { owner, productId } = await ownerWithSite("shoppy");
+    const { owner, productId } = await ownerWithSite(services, "shoppy");
     await services.db
       .insert(items)
       .values({ id: "S".repeat(20), productId, name: "Mug", slug: "mug" });
     const png = await smallPng();
     const outcomes = await Promise.all(
       Array.from({ length: 7 }, () =>
-        upload(productId, owner, { target: "item-images", itemId: "S".repeat(20) }, png),
+        uploadAs(
+          services,
+          productId,
+          owner,
+          { target: "item-images", itemId: "S".repeat(20) },
+          png,
+        ),
       ),
     );
     expect(outcomes.filter((o) => o.status === 200)).toHaveLength(5);
@@ -150,8 +135,11 @@ describe("image uploads", () => {
     ],
     ["a GIF", smallGif, "anim.gif", "image/gif", 415],
   ])("refuses %s, storing nothing", async (_label, make, name, type, status) => {
-    const { owner, productId } = await ownerWithSite("restaurant");
-    const outcome = await upload(productId, owner, { target: "logo" }, await make(), name, type);
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
+    const outcome = await uploadAs(services, productId, owner, { target: "logo" }, await make(), {
+      fileName: name,
+      declaredType: type,
+    });
     expect(outcome.status).toBe(status);
     expect((outcome.body as { error: string }).error).toMatch(/\S/);
     expect(await services.storage.list(`restaurants/${productId}`)).toEqual([]);
@@ -162,38 +150,68 @@ describe("image uploads", () => {
   });
 
   it("stores a JPEG with a ZIP appended only as a clean re-encode", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
-    const outcome = await upload(productId, owner, { target: "background" }, await jpegWithZip());
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
+    const outcome = await uploadAs(
+      services,
+      productId,
+      owner,
+      { target: "background" },
+      await jpegWithZip(),
+    );
     expect(outcome.status).toBe(200);
     const stored = await services.storage.read(`restaurants/${productId}/info/background`);
     expect(Buffer.from(stored!.body).includes(Buffer.from("PK\x03\x04", "latin1"))).toBe(false);
   });
 
   it("refuses an upload to another owner's product with the same 404 as an unknown one", async () => {
-    const { productId } = await ownerWithSite("restaurant");
-    const stranger = await ownerWithSite("restaurant");
-    const outcome = await upload(productId, stranger.owner, { target: "logo" }, await smallPng());
+    const { productId } = await ownerWithSite(services, "restaurant");
+    const stranger = await ownerWithSite(services, "restaurant");
+    const outcome = await uploadAs(
+      services,
+      productId,
+      stranger.owner,
+      { target: "logo" },
+      await smallPng(),
+    );
     expect(outcome).toMatchObject({ status: 404, body: { message: MESSAGES.invalidProduct } });
     expect(await services.storage.list(`restaurants/${productId}`)).toEqual([]);
   });
 
   it("refuses a target the product type does not have, or an item of another product", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
-    const other = await ownerWithSite("restaurant");
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
+    const other = await ownerWithSite(services, "restaurant");
     await services.db
       .insert(items)
       .values({ id: "X".repeat(20), productId: other.productId, name: "Theirs", slug: "theirs" });
     const png = await smallPng();
     expect(
-      (await upload(productId, owner, { target: "item-images", itemId: "X".repeat(20) }, png))
-        .status,
+      (
+        await uploadAs(
+          services,
+          productId,
+          owner,
+          { target: "item-images", itemId: "X".repeat(20) },
+          png,
+        )
+      ).status,
     ).toBe(400);
     expect(
-      (await upload(productId, owner, { target: "item-image", itemId: "X".repeat(20) }, png))
-        .status,
+      (
+        await uploadAs(
+          services,
+          productId,
+          owner,
+          { target: "item-image", itemId: "X".repeat(20) },
+          png,
+        )
+      ).status,
     ).toBe(404);
-    expect((await upload(productId, owner, { target: "nonsense" }, png)).status).toBe(400);
-    expect((await upload(productId, owner, { target: "logo" }, null)).body).toMatchObject({
+    expect((await uploadAs(services, productId, owner, { target: "nonsense" }, png)).status).toBe(
+      400,
+    );
+    expect(
+      (await uploadAs(services, productId, owner, { target: "logo" }, null)).body,
+    ).toMatchObject({
       error: MESSAGES.chooseImage,
     });
     expect(await services.storage.list(`restaurants/${productId}`)).toEqual([]);
@@ -205,7 +223,7 @@ describe("removing an image", () => {
     productId: string,
     owner: ReturnType<typeof ownerFor>,
     fields: Record<string, string>,
-  ) => upload(productId, owner, { intent: "remove", ...fields }, null);
+  ) => uploadAs(services, productId, owner, { intent: "remove", ...fields }, null);
   const infoOf = async (productId: string) =>
     (await services.db.query.productInfo.findFirst({
       where: eq(productInfo.productId, productId),
@@ -214,9 +232,9 @@ describe("removing an image", () => {
     (await fetch(`${app.url}${publicPath("restaurant", "my-restaurant", productId)}`)).text();
 
   it("empties the logo, deletes its file, and the cached public page drops it at once", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
-    await upload(productId, owner, { target: "background" }, await smallPng());
-    const logo = await upload(productId, owner, { target: "logo" }, await smallPng());
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
+    await uploadAs(services, productId, owner, { target: "background" }, await smallPng());
+    const logo = await uploadAs(services, productId, owner, { target: "logo" }, await smallPng());
     const logoUrl = (logo.body as { url: string }).url;
     // Twice, so the second answer comes from the page cache.
     await publicHtml(productId);
@@ -241,10 +259,10 @@ describe("removing an image", () => {
   });
 
   it("empties a menu item's image and deletes its file", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
     const itemId = "M".repeat(20);
     await services.db.insert(items).values({ id: itemId, productId, name: "Pie", slug: "pie" });
-    await upload(productId, owner, { target: "item-image", itemId }, await smallPng());
+    await uploadAs(services, productId, owner, { target: "item-image", itemId }, await smallPng());
     expect(await services.storage.list(`restaurants/${productId}/items/${itemId}`)).toEqual([
       `restaurants/${productId}/items/${itemId}/image`,
       `restaurants/${productId}/items/${itemId}/image-144`,
@@ -258,8 +276,8 @@ describe("removing an image", () => {
   });
 
   it("sends a browser without JavaScript back to the Info tab", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
-    await upload(productId, owner, { target: "logo" }, await smallPng());
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
+    await uploadAs(services, productId, owner, { target: "logo" }, await smallPng());
     const form = new FormData();
     form.set("intent", "remove");
     form.set("target", "logo");
@@ -277,7 +295,7 @@ describe("removing an image", () => {
   });
 
   it("refuses a shop item's photos, an unknown item and a target the type lacks", async () => {
-    const shop = await ownerWithSite("shoppy");
+    const shop = await ownerWithSite(services, "shoppy");
     const shopItem = "P".repeat(20);
     await services.db
       .insert(items)
@@ -286,7 +304,7 @@ describe("removing an image", () => {
       (await remove(shop.productId, shop.owner, { target: "item-images", itemId: shopItem }))
         .status,
     ).toBe(400);
-    const { owner, productId } = await ownerWithSite("restaurant");
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
     expect(
       (await remove(productId, owner, { target: "item-image", itemId: "U".repeat(20) })).status,
     ).toBe(404);
@@ -294,9 +312,9 @@ describe("removing an image", () => {
   });
 
   it("is refused to a second owner and to an anonymous visitor, and removes nothing", async () => {
-    const { owner, productId } = await ownerWithSite("restaurant");
-    await upload(productId, owner, { target: "logo" }, await smallPng());
-    const stranger = await ownerWithSite("restaurant");
+    const { owner, productId } = await ownerWithSite(services, "restaurant");
+    await uploadAs(services, productId, owner, { target: "logo" }, await smallPng());
+    const stranger = await ownerWithSite(services, "restaurant");
 
     expect(await remove(productId, stranger.owner, { target: "logo" })).toMatchObject({
       status: 404,

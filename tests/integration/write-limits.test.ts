@@ -5,13 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as uploadRoute from "../../app/routes/portal/upload";
 import { productInfo, products, writeLimits } from "../../app/server/db/schema";
 import { createProduct } from "../../app/server/repositories/products.server";
 import { registerOwner } from "../support/auth-helpers";
 import { useTestApp } from "../support/http-app";
 import { photoJpeg } from "../support/image-fixtures";
-import { callRoute, ownerFor } from "../support/route-call";
+import { ownerFor } from "../support/route-call";
+import { uploadAs } from "../support/upload-call";
 
 const WRITES = 3;
 const UPLOADS = 2;
@@ -102,16 +102,8 @@ describe("writes per owner", () => {
 
 describe("uploads per owner", () => {
   function uploadLogo(userId: string, productId: string, photo: Uint8Array) {
-    const body = new FormData();
-    body.set("target", "logo");
-    body.set("file", new File([Buffer.from(photo)], "logo.jpg", { type: "image/jpeg" }));
-    return callRoute(uploadRoute.action, {
-      services: running.services,
-      owner: ownerFor(userId),
-      params: { pid: productId },
-      url: `http://localhost/user/upload/${productId}`,
-      multipart: body,
-      headers: { accept: "application/json" },
+    return uploadAs(running.services, productId, ownerFor(userId), { target: "logo" }, photo, {
+      fileName: "logo.jpg",
     });
   }
 

@@ -1,6 +1,9 @@
 import { CLIENT_ADDRESS_HEADER } from "../../app/server/auth.server";
 import { postToAuthRouter } from "../../app/server/auth-forms.server";
+import { createProduct } from "../../app/server/repositories/products.server";
 import type { AppServices } from "../../app/server/services.server";
+import type { ProductType } from "../../app/sites";
+import { ownerFor } from "./route-call";
 
 let counter = 0;
 
@@ -35,4 +38,12 @@ export async function registerOwner(
   const session = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
   if (!session) throw new Error("no session after sign-up");
   return { owner, cookie, userId: session.user.id };
+}
+
+/** A new owner with one site of `type`, created as the portal creates it. */
+export async function ownerWithSite(services: AppServices, type: ProductType, name = `My ${type}`) {
+  const { userId } = await registerOwner(services);
+  const created = await createProduct(services.events, userId, { type, name });
+  if (!created.ok) throw new Error(created.reason);
+  return { userId, owner: ownerFor(userId), productId: created.productId };
 }
