@@ -106,7 +106,7 @@ async function generateDatabase(
   } finally {
     await handle.close();
     // The generated items name photos that were never stored: the server's start-up pass
-    // that makes missing smaller copies would read every one of them during the timing.
+    // that makes missing smaller copies would look for every one of them during the timing.
     await createLocalDiskStorage(path.join(dataDir, "files")).put(
       RENDITIONS_BACKFILLED_KEY,
       new TextEncoder().encode("done\n"),

@@ -98,11 +98,6 @@ export function renditionKey(pictureKey: string, rendition: Rendition): string {
   return `${pictureKey}${rendition.suffix}`;
 }
 
-/** The list thumbnail's key of an item photo. */
-export function thumbnailKey(photoKey: string): string {
-  return renditionKey(photoKey, LIST_THUMBNAIL);
-}
-
 /** Makes every rendition of a picture, to be stored before the picture's URL is saved. */
 export async function makeRenditions(
   kind: PictureKind,
@@ -231,11 +226,12 @@ export async function backfillRenditions(deps: {
     for (let picture = queue.pop(); picture !== undefined; picture = queue.pop()) {
       const { key, kind } = picture;
       try {
-        const missing = [];
-        for (const rendition of renditionsOf(kind)) {
-          if (!(await storage.read(renditionKey(key, rendition)))) missing.push(rendition);
-        }
-        if (missing.length === 0) continue;
+        // One listing of the picture's folder says which copies exist, without reading them.
+        const present = new Set(await storage.list(key.slice(0, key.lastIndexOf("/"))));
+        const missing = renditionsOf(kind).filter(
+          (rendition) => !present.has(renditionKey(key, rendition)),
+        );
+        if (missing.length === 0 || !present.has(key)) continue;
         const stored = await storage.read(key);
         if (!stored) continue;
         // Outside the decoding's try: a sharp that cannot load is not a damaged picture.
