@@ -224,6 +224,7 @@ export interface BenchResults {
 
 /** The budgets the PGlite scale run checks; a run of that part alone reports only these. */
 export const PGLITE_SCALE_BUDGET_PREFIX = "Uncached views at";
+export const UNCACHED_BUDGET_PREFIX = "Uncached page on";
 
 /** The budgets the random-query run checks; a run of that part alone reports only these. */
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
@@ -303,7 +304,7 @@ export function checkBudgets(
       if (!run) continue;
       const used = run.cpuMsPerRequest ?? Number.NaN;
       check(
-        `Uncached page on ${DATABASE_NAMES[database]}: server CPU per view`,
+        `${UNCACHED_BUDGET_PREFIX} ${DATABASE_NAMES[database]}: server CPU per view`,
         page,
         `≤ ${cpuMs(perView[database])}`,
         cpuMs(used),

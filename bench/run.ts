@@ -21,8 +21,9 @@
  * average, and exits 1 when a budget is missed.
  *
  * `BENCH_ONLY=random-query` measures the random query strings alone, and
- * `BENCH_ONLY=page-views` what counting a view costs alone; either puts its part into the
- * results already recorded, leaving the rest as it was.
+ * `BENCH_ONLY=page-views` what counting a view costs alone, and `BENCH_ONLY=uncached` the
+ * uncached views alone (on PostgreSQL too with BENCH_DATABASE_URL); each puts its part into
+ * the results already recorded, leaving the rest as it was.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -52,6 +53,7 @@ import {
   PGLITE_SCALE_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
+  UNCACHED_BUDGET_PREFIX,
   type BenchResults,
   type LighthousePageKind,
   type MemoryReport,
@@ -80,7 +82,14 @@ const resultsDir = path.join(root, "bench", "results");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
 const only = process.env.BENCH_ONLY || null;
-const PARTS = ["random-query", "page-views", "landing", "workers", "pglite-scale"] as const;
+const PARTS = [
+  "random-query",
+  "page-views",
+  "landing",
+  "workers",
+  "pglite-scale",
+  "uncached",
+] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 /** Newest modification time of the files the build is made from. */
@@ -160,16 +169,39 @@ const BROTLI = { "accept-encoding": "br" };
 /** Each target of the cached comparison is run this many times, in alternation. */
 const ROUNDS = 3;
 
+/**
+ * Uncached views of the restaurant and the shop, by site type: the PGlite and PostgreSQL
+ * runs seed the same sites under different ids.
+ */
 async function measureUncached(sites: BenchSite[], env: Record<string, string>) {
   return withServer({ ...env, PAGE_CACHE_BYTES: "0" }, async (url, pid) => {
-    const results = new Map<string, LoadResult>();
+    const results = new Map<BenchSite["type"], LoadResult>();
     for (const site of loadedPages(sites)) {
       log(`uncached ${site.path}`);
       const load = await measureLoad(url + site.path, { seconds, headers: BROTLI, serverPid: pid });
-      results.set(site.path, load);
+      results.set(site.type, load);
     }
     return results;
   });
+}
+
+/**
+ * The bench's sites seeded in a fresh PostgreSQL database of BENCH_DATABASE_URL's server,
+ * for `work`; the database and the pictures' directory are removed afterwards.
+ */
+async function withPostgresSites<T>(
+  work: (sites: BenchSite[], env: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const name = "site_builder_bench_pages";
+  const databaseUrl = await recreateDatabase(benchDatabaseUrl!, name);
+  // Uploaded pictures still go to the disk: give them their own directory.
+  const env = { DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl };
+  try {
+    return await work(await seedSites(env), env);
+  } finally {
+    await dropDatabase(benchDatabaseUrl!, name);
+    rmSync(env.DATA_DIR, { recursive: true, force: true });
+  }
 }
 
 /** A page's HTML without its inline stylesheets, raw and as the page cache stores its brotli copy. */
@@ -612,6 +644,21 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       results.budgets = checkBudgets(results);
       return record(results, (name) => name.startsWith(PGLITE_SCALE_BUDGET_PREFIX));
     }
+    if (part === "uncached") {
+      const pglite = await measureUncached(sites, env);
+      const postgres = benchDatabaseUrl
+        ? await withPostgresSites((postgresSites, postgresEnv) =>
+            measureUncached(postgresSites, postgresEnv),
+          )
+        : null;
+      const load = recorded.load.map((run) => ({
+        ...run,
+        uncached: { pglite: pglite.get(run.type)!, postgres: postgres?.get(run.type) ?? null },
+      }));
+      const results: BenchResults = { ...recorded, load };
+      results.budgets = checkBudgets(results);
+      return record(results, (name) => name.startsWith(UNCACHED_BUDGET_PREFIX));
+    }
     const results: BenchResults =
       part === "random-query"
         ? { ...recorded, randomQuery: await measureRandomQuery(sites, env) }
@@ -633,7 +680,6 @@ async function main(): Promise<number> {
   buildIfNeeded();
   const loadAverage = os.loadavg()[0]!;
   const dataDir = tempDataDir();
-  const dataDirs = [dataDir];
   try {
     log(`creating the sites in ${dataDir}`);
     const sites = await seedSites({ DATA_DIR: dataDir });
@@ -663,25 +709,13 @@ async function main(): Promise<number> {
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     log("uncached views as PGlite grows to 10,000 sites");
     const pgliteScale = await measureGrownPglite(sites, dataDir);
-    let uncachedPostgres: Map<string, LoadResult> | null = null;
+    let uncachedPostgres: Map<BenchSite["type"], LoadResult> | null = null;
     let databaseScale = null;
     if (benchDatabaseUrl) {
-      const databaseUrl = await recreateDatabase(benchDatabaseUrl, "site_builder_bench_pages");
-      try {
-        // Uploaded pictures still go to the disk: give them their own directory.
-        const postgresEnv = { DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl };
-        dataDirs.push(postgresEnv.DATA_DIR);
-        const postgresSites = await seedSites(postgresEnv);
+      uncachedPostgres = await withPostgresSites(async (postgresSites, postgresEnv) => {
         memory.push(await measureMemory(postgresSites, postgresEnv, "postgres"));
-        // The same sites, found by type: their ids differ from the PGlite run's.
-        const paths = new Map(postgresSites.map((site) => [site.type, site.path]));
-        const byPath = await measureUncached(postgresSites, postgresEnv);
-        uncachedPostgres = new Map(
-          sites.map((site) => [site.path, byPath.get(paths.get(site.type) ?? "")!]),
-        );
-      } finally {
-        await dropDatabase(benchDatabaseUrl, "site_builder_bench_pages");
-      }
+        return measureUncached(postgresSites, postgresEnv);
+      });
       log("database time among 5,000,000 items");
       databaseScale = await measureDatabaseScale(benchDatabaseUrl, { log });
     }
@@ -689,8 +723,8 @@ async function main(): Promise<number> {
     const load: PageLoadReport[] = cachedRuns.map((run) => ({
       ...run,
       uncached: {
-        pglite: uncachedPglite.get(run.path)!,
-        postgres: uncachedPostgres?.get(run.path) ?? null,
+        pglite: uncachedPglite.get(run.type)!,
+        postgres: uncachedPostgres?.get(run.type) ?? null,
       },
     }));
     const measured = {
@@ -718,7 +752,7 @@ async function main(): Promise<number> {
     };
     return record(results, () => true);
   } finally {
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

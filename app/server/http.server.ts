@@ -71,7 +71,7 @@ export function createPortalServer(listener: RequestListener): Server {
 export function createRequestListener(options: HttpAppOptions): RequestListener {
   const { front, app } = createRequestHandlers(options);
   return (req, res) => {
-    if (!front(req, res)) app(req, res);
+    if (!front(req, res, () => void app(req, res))) app(req, res);
   };
 }
 
@@ -81,6 +81,8 @@ export function createRequestHandlers(options: HttpAppOptions) {
   const development = Boolean(options.devServer);
   const front = createPageCacheFront({
     cache: services.pageCache,
+    build: options.build,
+    getLoadContext: () => loadContext(services),
     cdnMaxAge: services.env.pageCdnMaxAge,
     views: services.pageViews,
     domains: services.domains,
@@ -91,6 +93,17 @@ export function createRequestHandlers(options: HttpAppOptions) {
     logger: options.logger,
   });
   return { front, app: createHttpApp(options) };
+}
+
+/**
+ * What React Router's loaders and actions are given. The public page cache asks without a
+ * response: its pages are shared, so they carry no nonce.
+ */
+function loadContext(services: AppServices, res?: express.Response): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(cspNonceContext, (res && cspNonce(res)) ?? null);
+  return context;
 }
 
 /**
@@ -208,13 +221,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   // Error details (stack traces, file paths) reach the browser only under `npm run dev`.
   const mode = devServer ? "development" : "production";
-  // The public page cache asks without a response: its pages are shared, so carry no nonce.
-  const getLoadContext = (_req?: express.Request, res?: express.Response) => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(cspNonceContext, (res && cspNonce(res)) ?? null);
-    return context;
-  };
+  const getLoadContext = (_req?: express.Request, res?: express.Response) =>
+    loadContext(services, res);
   // Public pages: repeat views from memory, with ETag and 304; dropped when their product
   // changes. Ahead of the static files, so that a hit costs no look-up on disk. The cache
   // stores nothing until `startServer` starts it (never under `npm run dev`).
@@ -224,6 +232,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       build: options.build,
       mode,
       getLoadContext,
+      trustProxyHops: services.env.trustProxyHops,
       cdnMaxAge: services.env.pageCdnMaxAge,
       views: services.pageViews,
       domains: services.domains,

@@ -177,12 +177,17 @@ export class PageCache {
    */
   get(key: string): CachedPage | undefined {
     const page = this.hit(key);
-    if (!page) this.counters.misses += 1;
+    if (!page) this.countMiss();
     return page;
   }
 
+  /** A miss of `hit`, counted once its caller renders the page itself. */
+  countMiss(): void {
+    this.counters.misses += 1;
+  }
+
   /**
-   * The same, counting only a hit: for a first look whose miss is looked up again, and
+   * The same, counting only a hit: for a first look whose miss may be looked up again, and
    * counted, further on (the server's front door, before Express).
    */
   hit(key: string): CachedPage | undefined {

@@ -35,11 +35,13 @@ import {
   etagFor,
   makePage,
   PageCache,
+  type RenderTicket,
   type CachedPage,
   type ContentEncoding,
   type PageCacheStats,
 } from "./page-cache.server";
-import { renderPublicPage } from "./public-page-render.server";
+import { renderPublicPage, type RenderedPublicPage } from "./public-page-render.server";
+import { requestUrl } from "./request-url.server";
 import { logger } from "./log.server";
 
 export interface PublicPageCache {
@@ -273,11 +275,17 @@ function isSharedPage(response: Response): boolean {
   return !/\b(private|no-store|no-cache)\b/i.test(response.headers.get("cache-control") ?? "");
 }
 
-export interface PublicPagesOptions {
+/** What renders a public page the cache does not hold, and the cache it is offered to. */
+export interface PublicPageRendering {
   cache: PublicPageCache;
   build: ServerBuild | (() => Promise<ServerBuild>);
-  mode: "production" | "development";
   getLoadContext: () => RouterContextProvider;
+}
+
+export interface PublicPagesOptions extends PublicPageRendering {
+  mode: "production" | "development";
+  /** TRUST_PROXY: how many proxies' X-Forwarded-Host and -Proto to believe. */
+  trustProxyHops: number;
   cdnMaxAge: number;
   /** Where each view of a page is counted (`services.pageViews`). */
   views: Pick<PageViews, "enabled" | "record">;
@@ -355,9 +363,10 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     // Most requests are not for a public page: turned away before any URL is built.
     if (publicPageProductId(req.path) === null) return next();
     const domainSite = customDomainSiteOf(res);
+    const requested = requestUrl(req, options.trustProxyHops, req.originalUrl);
     const address = domainSite
-      ? customDomainPageAddress(domainSite, requestUrl(req))
-      : publicPageAddress(requestUrl(req));
+      ? customDomainPageAddress(domainSite, requested)
+      : publicPageAddress(requested);
     if (!address) return next();
     const { productId, key, url } = address;
 
@@ -391,40 +400,89 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
       return;
     }
 
-    const ticket = pages.begin(key, productId);
     try {
-      const build = typeof options.build === "function" ? await options.build() : options.build;
-      let rendered = await renderPublicPage(build, url, options.getLoadContext());
-      if (rendered instanceof Response) return await sendResponse(req, res, rendered);
-      if (!rendered) {
+      const rendered =
+        (await renderMissedPage(options, address)) ??
         // A 404 or an error page: React Router renders those.
-        const response = await handleRequest(
-          renderRequest(req, res, url),
-          options.getLoadContext(),
-        );
-        if (!isSharedPage(response)) {
-          // Still the page when it is a 200 that may not be shared (say, one setting a cookie).
-          if (response.status === 200) countView(views, req, req.originalUrl, productId);
-          return await sendResponse(req, res, response);
-        }
-        rendered = {
-          body: Buffer.from(await response.arrayBuffer()),
-          headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name)),
-          freshUntil: null,
-        };
+        (await renderWithReactRouter(address, () =>
+          handleRequest(renderRequest(req, res, url), options.getLoadContext()),
+        ));
+      if (rendered instanceof Response) {
+        // Still the page when it is a 200 that may not be shared (say, one setting a cookie).
+        if (rendered.status === 200) countView(views, req, req.originalUrl, productId);
+        return await sendResponse(req, res, rendered);
       }
-      const { body, headers, freshUntil } = rendered;
-      const stored = pages.store(ticket, body, headers, freshUntil);
-      const page = stored ?? makePage(key, productId, body, headers, freshUntil);
-      const outcome = stored ? "miss" : "bypass";
-      const sent = sendPage(req, res, page, pages, cacheControlOf(page), outcome);
-      if (sent) countView(views, req, req.originalUrl, productId);
+      const { page, outcome } = rendered;
+      if (sendPage(req, res, page, pages, cacheControlOf(page), outcome)) {
+        countView(views, req, req.originalUrl, productId);
+      }
     } catch (error) {
       next(error);
+    }
+  };
+
+  /** React Router's answer: kept as a page when any visitor may be given it, else as it is. */
+  async function renderWithReactRouter(
+    address: PublicPageAddress,
+    render: () => Promise<Response>,
+  ): Promise<RenderedMiss | Response> {
+    const ticket = pages.begin(address.key, address.productId);
+    try {
+      const response = await render();
+      if (!isSharedPage(response)) return response;
+      const rendered: RenderedPublicPage = {
+        body: Buffer.from(await response.arrayBuffer()),
+        headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name)),
+        freshUntil: null,
+      };
+      return keepPage(pages, ticket, address, rendered);
     } finally {
       pages.release(ticket);
     }
-  };
+  }
+}
+
+/** A page rendered for a miss, and what X-Page-Cache says of it. */
+export interface RenderedMiss {
+  page: CachedPage;
+  /** "miss": the cache stored it; "bypass": it could not (it is off, or the site changed). */
+  outcome: "miss" | "bypass";
+}
+
+/**
+ * A page the cache does not hold, rendered without React Router (public-page-render.server.tsx)
+ * and offered to the cache, as the front door and Express both do: the page; the redirect its
+ * loader threw (a stale slug's 301); or null when React Router must render the answer (a 404,
+ * an error page).
+ */
+export async function renderMissedPage(
+  rendering: PublicPageRendering,
+  address: PublicPageAddress,
+): Promise<RenderedMiss | Response | null> {
+  const { pages } = rendering.cache;
+  // Taken before the site is read: a change committed during the render keeps it unstored.
+  const ticket = pages.begin(address.key, address.productId);
+  try {
+    const build = typeof rendering.build === "function" ? await rendering.build() : rendering.build;
+    const rendered = await renderPublicPage(build, address.url, rendering.getLoadContext());
+    if (rendered === null || rendered instanceof Response) return rendered;
+    return keepPage(pages, ticket, address, rendered);
+  } finally {
+    pages.release(ticket);
+  }
+}
+
+/** The rendered page, stored under its ticket when the cache may keep it. */
+function keepPage(
+  pages: PageCache,
+  ticket: RenderTicket,
+  { key, productId }: PublicPageAddress,
+  { body, headers, freshUntil }: RenderedPublicPage,
+): RenderedMiss {
+  const stored = pages.store(ticket, body, headers, freshUntil);
+  return stored
+    ? { page: stored, outcome: "miss" }
+    : { page: makePage(key, productId, body, headers, freshUntil), outcome: "bypass" };
 }
 
 /** The encodings a page may be sent in, best compression first. */
@@ -536,19 +594,4 @@ function renderRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Req
     if (!res.writableFinished) controller.abort();
   });
   return new Request(url, { method: "GET", headers, signal: controller.signal });
-}
-
-/** The page's full address, as `@react-router/express` builds it. */
-function requestUrl(req: ExpressRequest): URL {
-  const forwardedPort = req.app.enabled("trust proxy")
-    ? Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10)
-    : Number.NaN;
-  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(forwardedPort)
-    ? forwardedPort
-    : Number.isSafeInteger(hostPort)
-      ? hostPort
-      : "";
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }

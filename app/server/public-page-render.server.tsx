@@ -7,7 +7,8 @@
  * comes, and streams the page through web streams and a chunk encoder. For a 50-item menu
  * that was more than half of the work of an uncached view. Here the route's own loader,
  * meta, links and page component run as React Router would run them, and React renders
- * the document with `renderToString` in one pass. The stylesheets are inlined
+ * the document with `renderToStaticMarkup` in one pass: without the markers between
+ * adjacent texts that only a hydration would read. The stylesheets are inlined
  * (app/server/inline-stylesheets.server.ts).
  *
  * Only a successful view is rendered here, and a redirect a loader throws (a stale slug's
@@ -22,7 +23,7 @@
  * `middleware`, and all routes once the root has middleware, are left to React Router.
  */
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup } from "react-dom/server";
 import {
   matchRoutes,
   type HtmlLinkDescriptor,
@@ -226,7 +227,7 @@ function renderDocument(
   });
 
   const { PublicPage } = route.module;
-  const html = renderToString(
+  const html = renderToStaticMarkup(
     <html lang="en">
       <DocumentHead>
         {meta.map(metaElement)}

@@ -6,7 +6,7 @@
  * these tests render pages here, with items of every shape, serve them to the browser at a
  * made-up address, and compare the two.
  */
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { Page } from "@playwright/test";
 import {
   PublicShopPage,
@@ -133,8 +133,8 @@ function pageHtml(payments: ShopPayments, openItemId: string | null, currency?: 
       items: ITEMS.map(shopItemFacts),
     }),
   };
-  // renderToString, as the app's server renders: it marks where text nodes meet.
-  const body = renderToString(<PublicShopPage {...props} />);
+  // renderToStaticMarkup, as the app's server renders the public pages.
+  const body = renderToStaticMarkup(<PublicShopPage {...props} />);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Test Shop</title></head><body>${body}</body></html>`;
 }
 
@@ -168,7 +168,7 @@ for (const [label, payments, currency] of PAYMENTS) {
     for (const item of ITEMS) {
       // The reader and the builder alone, as serialised into the page, on the page's card,
       // JSON-LD and skeleton: exactly the server's markup for the item open.
-      const server = renderToString(
+      const server = renderToStaticMarkup(
         <ShopItemDetail item={item} payments={payments} currency={currency} photosOnOpen="eager" />,
       );
       const [built, expected] = await page.evaluate(

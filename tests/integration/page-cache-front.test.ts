@@ -1,9 +1,10 @@
 /**
- * The page cache's front door, on PGlite and on PostgreSQL: a repeat view answered by the
- * Node server before Express, with exactly the headers, encodings, 304s, HEADs, view
- * counting and log line that Express gives the same hit; and everything it cannot answer
- * from memory left to Express.
+ * The page cache's front door, on PGlite and on PostgreSQL: a view answered by the Node
+ * server before Express, with exactly the headers, encodings, 304s, HEADs, view counting and
+ * log line that Express gives the same page; a first view rendered there too; and everything
+ * else left to Express.
  */
+import { randomUUID } from "node:crypto";
 import http, { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -16,7 +17,7 @@ vi.hoisted(() => {
 import { publicPath, slugify } from "../../app/lib/slug";
 import { viewTotals } from "../../app/server/analytics/page-view-reports.server";
 import { createHttpApp, createRequestHandlers } from "../../app/server/http.server";
-import { requestHostname } from "../../app/server/page-cache-front.server";
+import { requestHostname, requestUrl } from "../../app/server/request-url.server";
 import { addItem } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/services.server";
@@ -226,12 +227,58 @@ describe("a repeat view of a public page", () => {
   });
 });
 
-describe("what the front door leaves to Express", () => {
-  it("is every request it cannot answer from memory", async () => {
-    const site = await restaurant("Long Way Diner");
+describe("a first view of a public page", () => {
+  it("is rendered before Express, and stored: the answer its hits repeat", async () => {
+    const site = await restaurant("First Sight Diner");
     const before = app.frontAnswers();
-    // A first view: a miss, rendered by Express.
+    const requestId = randomUUID();
+    const headers = { "accept-encoding": "br", ...PHONE, "x-request-id": requestId };
+    await services.pageViews.flush();
+    const viewsBefore = await viewTotals(services.db, site.id, 2);
+
+    const first = await request(app.url, `${site.path}?utm_source=flyer`, { headers });
+    expect(app.frontAnswers()).toBe(before + 1);
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    const again = await request(app.url, site.path, { headers });
+    expect(again.headers["x-page-cache"]).toBe("hit");
+    expect(again.body.equals(first.body)).toBe(true);
+    const { "x-page-cache": missed, ...firstHeaders } = describing(first.headers);
+    const { "x-page-cache": hit, ...againHeaders } = describing(again.headers);
+    expect([missed, hit]).toEqual(["miss", "hit"]);
+    expect(firstHeaders).toEqual(againHeaders);
+    expect(brotliDecompressSync(first.body).toString()).toContain("First Sight Diner");
+
+    await services.pageViews.flush();
+    const viewsAfter = await viewTotals(services.db, site.id, 2);
+    expect(viewsAfter.views - viewsBefore.views).toBe(2);
+    const line = lines.find((entry) => entry.includes(`"reqId":"${requestId}"`));
+    expect(JSON.parse(line!)).toMatchObject({
+      req: { method: "GET", path: site.path, route: "public-page" },
+      res: { status: 200 },
+    });
+  });
+
+  it("goes on to Express when it is no page: a stale slug's redirect, a 404", async () => {
+    const site = await restaurant("Renamed Diner");
+    const before = app.frontAnswers();
+    const stale = await request(app.url, site.path.replace("renamed-diner", "old-name"));
+    expect(stale.status).toBe(301);
+    expect(stale.headers.location).toBe(site.path);
+    const gone = await request(app.url, site.path.replace(site.id, "A".repeat(site.id.length)));
+    expect(gone.status).toBe(404);
+    expect(gone.body.toString()).toContain("<!DOCTYPE html>");
+    expect(gone.headers["x-page-cache"]).toBeUndefined();
+    expect(app.frontAnswers()).toBe(before);
+  });
+});
+
+describe("what the front door leaves to Express", () => {
+  it("is every request that is not a plain view of a public page", async () => {
+    const site = await restaurant("Long Way Diner");
+    // Its first view, rendered at the door.
     expect((await request(app.url, site.path)).headers["x-page-cache"]).toBe("miss");
+    const before = app.frontAnswers();
     // A request with a body, which Express's limits judge.
     const body = "x".repeat(2_000_000);
     const withBody = await request(app.url, site.path, {
@@ -261,7 +308,7 @@ describe("what the front door leaves to Express", () => {
     });
     let answered = 0;
     const server = createServer((req, res) => {
-      if (front(req, res)) answered += 1;
+      if (front(req, res, () => void express(req, res))) answered += 1;
       else express(req, res);
     }).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -291,5 +338,27 @@ describe("the host a request names", () => {
     const proxied = req({ host: "10.0.0.5:3000", "x-forwarded-host": "menu.cafe.com, other" });
     expect(requestHostname(proxied, 0)).toBe("10.0.0.5");
     expect(requestHostname(proxied, 1)).toBe("menu.cafe.com");
+  });
+
+  it("makes the address a page is rendered for, as Express's request gives it", () => {
+    const plain = { headers: { host: "localhost:3000" }, socket: {}, url: "/r/a-b?x=1" };
+    expect(requestUrl(plain as unknown as http.IncomingMessage, 0).href).toBe(
+      "http://localhost:3000/r/a-b?x=1",
+    );
+    const proxied = {
+      headers: {
+        host: "10.0.0.5:3000",
+        "x-forwarded-host": "menu.cafe.com",
+        "x-forwarded-proto": "https, http",
+      },
+      socket: {},
+      url: "/",
+    } as unknown as http.IncomingMessage;
+    expect(requestUrl(proxied, 1).href).toBe("https://menu.cafe.com:3000/");
+    expect(requestUrl(proxied, 0).href).toBe("http://10.0.0.5:3000/");
+    const secure = { headers: { host: "example.com" }, socket: { encrypted: true }, url: "/s" };
+    expect(requestUrl(secure as unknown as http.IncomingMessage, 0, "/e/x").href).toBe(
+      "https://example.com/e/x",
+    );
   });
 });

@@ -15,7 +15,7 @@ export interface TestHttpApp {
   url: string;
   /** How many requests reached React Router's handler. */
   renders(): number;
-  /** How many requests the page cache's front door answered, before Express. */
+  /** How many requests the page cache's front door answered, without Express. */
   frontAnswers(): number;
   close(): Promise<void>;
 }
@@ -45,9 +45,13 @@ export async function startHttpApp(
   // Listening for product changes before the first request, as the server does.
   await services.pageCache.start();
   // The server as production makes it (`createRequestListener`): the page cache's front
-  // door, then Express.
+  // door, then Express. A page the door took but could not render is handed on to Express.
   const server: Server = createServer((req, res) => {
-    if (front(req, res)) frontAnswers += 1;
+    const handOn = () => {
+      frontAnswers -= 1;
+      app(req, res);
+    };
+    if (front(req, res, handOn)) frontAnswers += 1;
     else app(req, res);
   }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

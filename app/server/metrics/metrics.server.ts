@@ -30,8 +30,11 @@ export interface Metrics {
    * to the operating system. Requests the client abandons are not counted.
    */
   readonly timeRequests: RequestHandler;
-  /** The same for a response answered without Express: timed from now. */
-  timeResponse(res: ServerResponse): void;
+  /**
+   * The same for a response answered without Express: timed from `startedAt`
+   * (`performance.now()` when the request arrived), or from now.
+   */
+  timeResponse(res: ServerResponse, startedAt?: number): void;
   /** Everything, in Prometheus' text format. */
   exposition(): Promise<string>;
   readonly contentType: string;
@@ -82,7 +85,9 @@ const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 const STARTED_AT = Symbol("metrics: request started at");
 type TimedResponse = ServerResponse & { [STARTED_AT]?: number };
 
-function registerRequestDuration(registry: Registry): (res: ServerResponse) => void {
+function registerRequestDuration(
+  registry: Registry,
+): (res: ServerResponse, startedAt?: number) => void {
   const histogram = new Histogram<keyof RequestLabels>({
     name: "http_request_duration_seconds",
     help: "Time from a request reaching the app to its answer's last byte, by kind of route.",
@@ -121,8 +126,8 @@ function registerRequestDuration(registry: Registry): (res: ServerResponse) => v
     histogram.observe(labelsFor(route, method, statusClass), seconds);
   }
 
-  return (res) => {
-    (res as TimedResponse)[STARTED_AT] = performance.now();
+  return (res, startedAt = performance.now()) => {
+    (res as TimedResponse)[STARTED_AT] = startedAt;
     res.on("finish", recordDuration);
   };
 }
