@@ -306,6 +306,13 @@ describe("jsonLdText", () => {
     expect(text).not.toContain("</script>");
     expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>" });
   });
+
+  it("escapes the line separators JavaScript reads as line ends, and nothing else", () => {
+    const name = "a\u2028b\u2029c < d & é 🍕";
+    const text = jsonLdText({ name });
+    expect(text).toBe('{"name":"a\\u2028b\\u2029c \\u003c d & é 🍕"}');
+    expect(JSON.parse(text)).toEqual({ name });
+  });
 });
 
 describe("shopJsonLd", () => {

@@ -199,13 +199,18 @@ export function shopJsonLd(
   };
 }
 
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+const ESCAPED: Record<string, string> = {
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
 /**
  * JSON for a `<script>` element (JSON-LD): `<` is escaped so no text can close the tag, and
  * U+2028/U+2029 so that the text is also valid JavaScript.
  */
 export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  // One pass over the text: a menu's JSON-LD is some 20 KB, written on every render.
+  return JSON.stringify(data).replace(UNSAFE_IN_SCRIPT, (character) => ESCAPED[character]!);
 }
