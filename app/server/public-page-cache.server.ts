@@ -43,6 +43,7 @@ import {
 import { renderPublicPage, type RenderedPublicPage } from "./public-page-render.server";
 import { requestUrl } from "./request-url.server";
 import { logger } from "./log.server";
+import { createLoopTurns } from "./loop-turns.server";
 
 export interface PublicPageCache {
   readonly pages: PageCache;
@@ -442,6 +443,9 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   }
 }
 
+/** Misses are rendered one per turn of the event loop (see loop-turns.server.ts). */
+const renderTurns = createLoopTurns();
+
 /** A page rendered for a miss, and what X-Page-Cache says of it. */
 export interface RenderedMiss {
   page: CachedPage;
@@ -460,6 +464,7 @@ export async function renderMissedPage(
   address: PublicPageAddress,
 ): Promise<RenderedMiss | Response | null> {
   const { pages } = rendering.cache;
+  await renderTurns();
   // Taken before the site is read: a change committed during the render keeps it unstored.
   const ticket = pages.begin(address.key, address.productId);
   try {
