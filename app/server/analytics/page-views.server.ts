@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { databaseErrorOf, isForeignKeyViolation } from "../db/database-errors.server";
 import { pageViewsDaily } from "../db/schema";
 import { VIEW_DEVICES, VIEW_SOURCES, type ViewDevice, type ViewSource } from "~/lib/page-views";
 import { logger } from "../log.server";
@@ -202,20 +203,4 @@ async function addEachRow(
     }
   }
   return { rows: failed, error: lastError };
-}
-
-/** PostgreSQL's foreign_key_violation, as node-postgres and PGlite report it (under Drizzle's wrapper). */
-function isForeignKeyViolation(error: unknown): boolean {
-  return databaseErrorOf(error)?.code === "23503";
-}
-
-interface DatabaseError {
-  code?: string;
-  message?: string;
-}
-
-function databaseErrorOf(error: unknown): DatabaseError | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const { cause } = error as { cause?: unknown };
-  return typeof cause === "object" && cause !== null ? cause : error;
 }

@@ -15,6 +15,7 @@ import {
 } from "~/lib/custom-domains";
 import type { ProductType } from "~/sites/product-types";
 import type { Database } from "../db/client.server";
+import { isUniqueViolation } from "../db/database-errors.server";
 import { customDomains, products } from "../db/schema";
 import type { Events } from "../events.server";
 
@@ -133,7 +134,7 @@ export async function recordDomainCheck(
     });
   } catch (error) {
     // Two sites verified the same domain at once: the unique index let one through.
-    if ((error as { code?: string }).code === "23505") return "taken";
+    if (isUniqueViolation(error)) return "taken";
     throw error;
   }
 }
