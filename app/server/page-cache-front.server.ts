@@ -28,11 +28,10 @@ import type { Metrics } from "./metrics/metrics.server";
 import type { CachedPage } from "./page-cache.server";
 import {
   countView,
-  customDomainPageAddress,
   pageCacheControl,
   pageKeyOfTarget,
-  publicPageAddress,
   renderMissedPage,
+  requestedPageAddress,
   sendPage,
   type PublicPageAddress,
   type PublicPageRendering,
@@ -86,8 +85,9 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     }
     // Another host: a site's domain when it is known in memory to be one.
     const site = domains.knownSiteOf(hostname);
-    const key = site ? pageKeyOfTarget(target, site) : null;
-    return key === null ? null : { key, site: site! };
+    if (!site) return null;
+    const key = pageKeyOfTarget(target, site);
+    return key === null ? null : { key, site };
   };
 
   /**
@@ -152,10 +152,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
       answer(req, res, page, "hit", { ms: Date.now(), precise: performance.now() });
       return true;
     }
-    const requested = requestUrl(req, options.trustProxyHops);
-    const missed = address.site
-      ? customDomainPageAddress(address.site, requested)
-      : publicPageAddress(requested);
+    const missed = requestedPageAddress(requestUrl(req, options.trustProxyHops), address.site);
     if (missed === null || (address.site === null && answersElsewhere(missed.productId))) {
       return false;
     }

@@ -254,6 +254,17 @@ export function publicPageAddress(url: URL): PublicPageAddress | null {
   return { productId, key: pageKey(url.pathname, search), url: canonical };
 }
 
+/**
+ * Where a request for a public page is cached and rendered from: at the portal's address, or
+ * at the root of `site`'s own domain; null for any other request.
+ */
+export function requestedPageAddress(
+  url: URL,
+  site: DomainSite | null | undefined,
+): PublicPageAddress | null {
+  return site ? customDomainPageAddress(site, url) : publicPageAddress(url);
+}
+
 /** Headers that describe one response on the wire, not the page: never stored. */
 const UNSTORED_HEADERS = new Set([
   "cache-control",
@@ -364,10 +375,10 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
     // Most requests are not for a public page: turned away before any URL is built.
     if (publicPageProductId(req.path) === null) return next();
     const domainSite = customDomainSiteOf(res);
-    const requested = requestUrl(req, options.trustProxyHops, req.originalUrl);
-    const address = domainSite
-      ? customDomainPageAddress(domainSite, requested)
-      : publicPageAddress(requested);
+    const address = requestedPageAddress(
+      requestUrl(req, options.trustProxyHops, req.originalUrl),
+      domainSite,
+    );
     if (!address) return next();
     const { productId, key, url } = address;
 
