@@ -69,6 +69,53 @@ test("a half-typed new item asks before it is lost, and not once it is added", a
   await expect(page.getByRole("heading", { name: "Soup" })).toBeVisible();
 });
 
+test("a save whose reload is cut short by another tab still shows the saved values", async ({
+  page,
+}) => {
+  await register(page);
+  await createSite(page, "Restaurant", "Quick Switch");
+  await openEditorTab(page, "Info");
+
+  // Hold the reload that follows the save until the owner has already gone to another
+  // tab: that navigation cuts the reload short, and the editor must load again itself.
+  let releaseReload = () => {};
+  const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
+  let holdNextReload = false;
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (holdNextReload && route.request().method() === "GET") {
+      holdNextReload = false;
+      await reloadHeld;
+    }
+    await route.continue().catch(() => {
+      // The navigation cancelled this request while it was held.
+    });
+  });
+
+  await page.getByLabel("Phone").fill("+1 555 0123");
+  holdNextReload = true;
+  await page.locator(".save-bar").getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, MESSAGES.infoSaved)).toBeVisible();
+  await openEditorTab(page, "Menu Items");
+  releaseReload();
+
+  await openEditorTab(page, "Info");
+  await expect(page.getByLabel("Phone")).toHaveValue("+1 555 0123");
+
+  // Once that load is done, switching tabs no longer loads the editor's data.
+  const editorLoads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    // A single-fetch load names the routes it asks for, or none when it asks for all.
+    const routes = url.searchParams.get("_routes");
+    if (url.pathname.endsWith(".data") && (!routes || routes.includes("routes/portal/setup"))) {
+      editorLoads.push(request.url());
+    }
+  });
+  await openEditorTab(page, "Menu Items");
+  await openEditorTab(page, "Info");
+  expect(editorLoads).toEqual([]);
+});
+
 /** Clicks an editor tab without waiting for it to open (the unsaved-changes question may come first). */
 async function openEditorTabUnchecked(page: import("@playwright/test").Page, name: string) {
   await page

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
@@ -138,12 +138,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return uploadError.clear ? data(page, { headers: { "Set-Cookie": uploadError.clear } }) : page;
 }
 
+/**
+ * Set when a save's reload starts, cleared when the editor's fresh data arrives. A tab
+ * switch made before that reload finished cancels it, so that switch must load instead:
+ * otherwise the editor would show, and save again, the values from before the save.
+ */
+let reloadAfterSaveOwed = false;
+
 /** Switching tabs, searching and sorting only change the URL: nothing to reload. */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
   if (isSavedInPlace(args)) return false;
-  const sameUrl = currentUrl.href === nextUrl.href;
-  if (!formMethod && !sameUrl && currentUrl.pathname === nextUrl.pathname) return false;
+  if (formMethod) {
+    reloadAfterSaveOwed ||= defaultShouldRevalidate;
+    return defaultShouldRevalidate;
+  }
+  const onlyUrlChanged =
+    currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href;
+  if (onlyUrlChanged && !reloadAfterSaveOwed) return false;
   return defaultShouldRevalidate;
 }
 
@@ -249,6 +261,9 @@ export default function Setup(props: Route.ComponentProps) {
 }
 
 function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  useEffect(() => {
+    reloadAfterSaveOwed = false;
+  }, [loaderData]);
   const [searchParams] = useSearchParams();
   const tab = parseEditorTab(searchParams.get("tab"));
   // The phone's Preview tab; wide screens show the preview beside the form all the time.
