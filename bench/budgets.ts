@@ -94,8 +94,11 @@ export interface PageLoadReport {
 export type LighthousePageKind = "menu" | "shop" | "public" | "entry" | "editor";
 
 /** The portal process's resident memory, on one database. */
-/** How long the server is left quiet before its idle memory and its full cache's are read. */
-export const MEMORY_SETTLE_SECONDS = 40;
+/**
+ * How long the server is left quiet before its idle memory and its full cache's are read,
+ * each after a full garbage collection forced through Node's inspector.
+ */
+export const MEMORY_QUIET_SECONDS = 10;
 
 export interface MemoryReport {
   database: "pglite" | "postgres";
@@ -230,6 +233,7 @@ export const UNCACHED_BUDGET_PREFIX = "Uncached page on";
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
 export const PAGE_VIEW_BUDGET_PREFIX = "Counting a view";
 export const LANDING_BUDGET_PREFIX = "Landing page";
+export const MEMORY_BUDGET_PREFIX = "Memory";
 
 export interface BudgetCheck {
   name: string;
@@ -379,7 +383,7 @@ export function checkBudgets(
     const where = DATABASE_NAMES[memory.database];
     const idleLimit = BUDGETS.idleRssMiB[memory.database];
     check(
-      `Memory at idle on ${where}`,
+      `${MEMORY_BUDGET_PREFIX} at idle on ${where}`,
       "server",
       `< ${mib(idleLimit)}`,
       mib(memory.idleMiB),
@@ -388,7 +392,7 @@ export function checkBudgets(
     const held = fullCacheHeldMiB(memory);
     const allowed = memory.cacheMaxBytes / 2 ** 20 + BUDGETS.fullCacheOverheadMiB;
     check(
-      `Memory a full page cache holds on ${where}`,
+      `${MEMORY_BUDGET_PREFIX} a full page cache holds on ${where}`,
       "server",
       `≤ ${mib(allowed)} (PAGE_CACHE_BYTES + ${mib(BUDGETS.fullCacheOverheadMiB)})`,
       `${mib(held)} (its pages counted ${mib(memory.cacheBytes / 2 ** 20)})`,
@@ -585,7 +589,7 @@ export function resultsMarkdown(results: BenchResults): string {
       }),
     ),
     `## Memory (resident, of the portal's process)`,
-    `Read ${MEMORY_SETTLE_SECONDS} s after start and again ${MEMORY_SETTLE_SECONDS} s after the cache was filled: V8 collects what start-up and rendering left once the process has been quiet for about half a minute. What the full cache holds is what its pages add to V8's heap in use and to the memory outside it; the rest of the growth is heap V8 keeps from rendering the pages that filled it.`,
+    `Read ${MEMORY_QUIET_SECONDS} s after start and again ${MEMORY_QUIET_SECONDS} s after the cache was filled, each time right after a full garbage collection forced through Node's inspector, so what start-up and rendering left is gone however late V8 would have collected it. What the full cache holds is what its pages add to V8's heap in use and to the memory outside it; the rest of the growth is heap V8 keeps from rendering the pages that filled it.`,
     memoryMarkdown(results.memory),
     `## Weight and loading (Chromium, 150 ms RTT, 1.6 Mbps down, 750 Kbps up, 4× CPU)`,
     table(

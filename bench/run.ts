@@ -21,9 +21,10 @@
  * average, and exits 1 when a budget is missed.
  *
  * `BENCH_ONLY=random-query` measures the random query strings alone, and
- * `BENCH_ONLY=page-views` what counting a view costs alone, and `BENCH_ONLY=uncached` the
- * uncached views alone (on PostgreSQL too with BENCH_DATABASE_URL); each puts its part into
- * the results already recorded, leaving the rest as it was.
+ * `BENCH_ONLY=page-views` what counting a view costs alone, `BENCH_ONLY=uncached` the
+ * uncached views alone and `BENCH_ONLY=memory` the memory readings alone (both on PostgreSQL
+ * too with BENCH_DATABASE_URL); each puts its part into the results already recorded,
+ * leaving the rest as it was.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -43,17 +44,19 @@ import { loadEnv } from "~/server/env.server";
 import { encodePage } from "~/server/page-cache.server";
 import { publicPageProductId } from "~/server/public-page-cache.server";
 import { startServices } from "~/server/services.server";
-import { startPortal, tempDataDir } from "../tests/e2e/server-process";
+import { startPortal, tempDataDir, type PortalProcess } from "../tests/e2e/server-process";
+import { collectGarbage, INSPECTOR_ON_DEMAND, openInspector } from "./collect-garbage";
 import { measurePages, type PageReport } from "./browser-metrics";
 import {
   checkBudgets,
   LANDING_BUDGET_PREFIX,
-  MEMORY_SETTLE_SECONDS,
+  MEMORY_QUIET_SECONDS,
   PAGE_VIEW_BUDGET_PREFIX,
   PGLITE_SCALE_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
   UNCACHED_BUDGET_PREFIX,
+  MEMORY_BUDGET_PREFIX,
   type BenchResults,
   type LighthousePageKind,
   type MemoryReport,
@@ -89,6 +92,7 @@ const PARTS = [
   "workers",
   "pglite-scale",
   "uncached",
+  "memory",
 ] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -151,11 +155,11 @@ async function seedSites(where: Record<string, string>): Promise<BenchSite[]> {
 /** Starts a production server, hands it to `work`, and always stops it. */
 async function withServer<T>(
   env: Record<string, string>,
-  work: (url: string, pid: number) => Promise<T>,
+  work: (url: string, pid: number, server: PortalProcess) => Promise<T>,
 ) {
   const server = await startPortal(productionEnv(env));
   try {
-    return await work(server.url, server.child.pid!);
+    return await work(server.url, server.child.pid!, server);
   } finally {
     await server.stop();
   }
@@ -287,11 +291,15 @@ async function measureMemory(
   env: Record<string, string>,
   database: MemoryReport["database"],
 ): Promise<MemoryReport> {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, MEMORY_SETTLE_SECONDS * 1000));
-  return withServer({ ...env, METRICS_TOKEN }, async (url, pid) => {
+  return withServer({ ...env, METRICS_TOKEN, ...INSPECTOR_ON_DEMAND }, async (url, pid, server) => {
     log(`memory on ${database}: just after start, then idle`);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const startMiB = processRssMiB(pid);
+    const inspector = await openInspector(pid, () => server.output());
+    const settle = async () => {
+      await new Promise((resolve) => setTimeout(resolve, MEMORY_QUIET_SECONDS * 1000));
+      await collectGarbage(inspector);
+    };
     await settle();
     const idleMiB = processRssMiB(pid);
     const idle = await readMetrics(url);
@@ -658,6 +666,19 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       const results: BenchResults = { ...recorded, load };
       results.budgets = checkBudgets(results);
       return record(results, (name) => name.startsWith(UNCACHED_BUDGET_PREFIX));
+    }
+    if (part === "memory") {
+      const memory = [await measureMemory(sites, env, "pglite")];
+      if (benchDatabaseUrl) {
+        memory.push(
+          await withPostgresSites((postgresSites, postgresEnv) =>
+            measureMemory(postgresSites, postgresEnv, "postgres"),
+          ),
+        );
+      }
+      const results: BenchResults = { ...recorded, memory };
+      results.budgets = checkBudgets(results);
+      return record(results, (name) => name.startsWith(MEMORY_BUDGET_PREFIX));
     }
     const results: BenchResults =
       part === "random-query"
