@@ -11,6 +11,7 @@ import { PortalToaster } from "~/components/toasts";
 import { ownerContext } from "~/context";
 import { isSavedInPlace } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
+import { onlyQueryChanged } from "~/lib/revalidation";
 import { routeErrorMessage } from "~/lib/route-error";
 import { requireOwnerMiddleware } from "~/server/session.server";
 import { limitOwnerWritesMiddleware } from "~/server/write-limits.server";
@@ -30,8 +31,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  // A price saved in its row changes nothing here.
-  return isSavedInPlace(args) ? false : args.defaultShouldRevalidate;
+  // A price saved in its row, or another tab of the same page, changes nothing here.
+  if (isSavedInPlace(args) || onlyQueryChanged(args)) return false;
+  return args.defaultShouldRevalidate;
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {

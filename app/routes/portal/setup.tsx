@@ -16,6 +16,7 @@ import {
 import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
 import { siteCurrency } from "~/lib/currency";
+import { onlyQueryChanged } from "~/lib/revalidation";
 import { isSavedInPlace, itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { IMPORT_CONFIRM_INTENT, IMPORT_PREVIEW_INTENT, type ImportResult } from "~/lib/items-csv";
 import { normalizeTags } from "~/lib/limits";
@@ -147,15 +148,10 @@ let reloadAfterSaveOwed = false;
 
 /** Switching tabs, searching and sorting only change the URL: nothing to reload. */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
+  const { formMethod, defaultShouldRevalidate } = args;
   if (isSavedInPlace(args)) return false;
-  if (formMethod) {
-    reloadAfterSaveOwed ||= defaultShouldRevalidate;
-    return defaultShouldRevalidate;
-  }
-  const onlyUrlChanged =
-    currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href;
-  if (onlyUrlChanged && !reloadAfterSaveOwed) return false;
+  if (formMethod) reloadAfterSaveOwed ||= defaultShouldRevalidate;
+  if (onlyQueryChanged(args) && !reloadAfterSaveOwed) return false;
   return defaultShouldRevalidate;
 }
 
