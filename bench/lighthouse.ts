@@ -53,18 +53,7 @@ export async function measureLighthouse(
       const samples: Array<Omit<LighthouseReport, "name" | "path" | "runs">> = [];
       for (let run = 1; run <= runs; run += 1) {
         log(`Lighthouse ${run} of ${runs}: ${target.name}`);
-        const result = await lighthouse(baseUrl + target.path, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-          ...(target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {}),
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}.`);
-        const { lhr } = result;
-        if (lhr.runtimeError) {
-          throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.message}`);
-        }
+        const lhr = await auditOnce(chrome.port, baseUrl, target, log);
         const score = (id: (typeof CATEGORIES)[number]) =>
           Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -100,5 +89,34 @@ export async function measureLighthouse(
     return reports;
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, "Please run
+ * Lighthouse again"); such a run is repeated, a few times at most.
+ */
+const ATTEMPTS_PER_RUN = 3;
+
+async function auditOnce(
+  port: number,
+  baseUrl: string,
+  target: LighthouseTarget,
+  log: (line: string) => void,
+) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(baseUrl + target.path, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      ...(target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}.`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    const failure = `Lighthouse on ${target.path}: ${lhr.runtimeError.message}`;
+    if (attempt >= ATTEMPTS_PER_RUN) throw new Error(failure);
+    log(`${failure}; running it again`);
   }
 }
