@@ -204,6 +204,14 @@ describe("PublicShopPage", () => {
     expect(loading).toEqual([false, false, false, false, true, true, true]);
   });
 
+  it("loads the first cards after the hero, and at once when there is no hero", () => {
+    const firstCard = (html: string) => tags(card(html, "i1"), "img")[0]!;
+    expect(firstCard(render())).toContain('fetchPriority="low"');
+    const noHero = render({ site: { ...props.site, bgUrl: null } });
+    expect(firstCard(noHero)).not.toContain("fetchPriority");
+    expect(firstCard(noHero)).not.toContain("lazy");
+  });
+
   it("gives the hero, logo and every photo an explicit size", () => {
     const html = render({ openItemId: "i1" });
     const images = tags(html, "img");
@@ -228,9 +236,8 @@ describe("PublicShopPage", () => {
       tags(html, "link")
         .filter((tag) => tag.includes('rel="preload"'))
         .map((tag) => tag.match(/href="([^"]+)"/)![1]!.replaceAll("&amp;", "&"));
-    const firstCards = items.flatMap((item) => item.images.slice(0, 1));
-
-    const pageImages = [props.site.bgUrl, props.site.logoUrl, ...firstCards];
+    // The first cards load at low priority under the hero: React preloads no such picture.
+    const pageImages = [props.site.bgUrl, props.site.logoUrl];
     expect(preloaded(document(null)).sort()).toEqual(pageImages.sort());
     const open = document("i1");
     expect(preloaded(open)).toContain(items[0]!.images[0]);

@@ -68,7 +68,11 @@ const CARD_IMAGE_PX = 400;
 /** Photos in the dialog keep their shape inside a 4:3 frame of this size. */
 const DETAIL_IMAGE_WIDTH_PX = 800;
 const DETAIL_IMAGE_HEIGHT_PX = 600;
-/** Cards in the first screenful load at once; the rest when scrolled near. */
+/**
+ * Cards in the first screenful load at once; the rest when scrolled near. Under a hero
+ * they load at low priority: the hero is the page's largest picture, and on a phone the
+ * cards start below the first screen, so they must not share its bandwidth.
+ */
 const EAGER_CARDS = 4;
 
 /**
@@ -165,6 +169,7 @@ export function PublicShopPage({
                       href={shopHref(path, filters, item.id)}
                       hidden={!shown}
                       eager={eager}
+                      belowHero={Boolean(site.bgUrl)}
                     />
                   );
                 })}
@@ -305,12 +310,14 @@ function ShopCard({
   href,
   hidden,
   eager,
+  belowHero,
 }: {
   item: PublicShopItem;
   currency: string | undefined;
   href: string;
   hidden: boolean;
   eager: boolean;
+  belowHero: boolean;
 }) {
   const image = item.images[0];
   return (
@@ -324,6 +331,7 @@ function ShopCard({
               width={CARD_IMAGE_PX}
               height={CARD_IMAGE_PX}
               loading={eager ? undefined : "lazy"}
+              fetchPriority={eager && belowHero ? "low" : undefined}
               decoding="async"
             />
           ) : (
