@@ -491,6 +491,31 @@ describe("resultsMarkdown", () => {
     expect(markdown).toContain("## Counting page views\n\nNot run.");
   });
 
+  it("says which parts were measured alone after the full run, and when", () => {
+    const markdown = markdownOf({ load: [], pages: [], databaseScale: null });
+    expect(markdown).not.toContain("Measured alone");
+    const stamped = resultsMarkdown({
+      finishedAt: "2026-11-22T12:00:00.000Z",
+      commit: "abc1234",
+      machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 24, node: "v20.20.2" },
+      load: [],
+      pages: [],
+      databaseScale: null,
+      budgets: [],
+      partsRunAlone: [
+        {
+          part: "memory",
+          measuredAt: "2026-11-23T08:00:00.000Z",
+          commit: "def5678",
+          loadAverage: 0.5,
+        },
+      ],
+    });
+    expect(stamped).toContain(
+      "Measured alone since (`BENCH_ONLY=memory`): 2026-11-23T08:00:00.000Z · commit def5678 · load average 0.50 before it; its figures replace the full run's.",
+    );
+  });
+
   it("tables the random query run, dated when it was measured on its own", () => {
     const measured = {
       load: [load()],

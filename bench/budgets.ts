@@ -222,7 +222,18 @@ export interface BenchResults {
   landing?: PageReport | null;
   /** One and two server processes on PostgreSQL (BENCH_DATABASE_URL); null when not run. */
   workers?: WorkersReport | null;
+  /** Parts measured alone (`BENCH_ONLY`) since the full run, newest last; absent after one. */
+  partsRunAlone?: PartRunAlone[];
   budgets: BudgetCheck[];
+}
+
+/** When and where one part of the results was measured alone. */
+export interface PartRunAlone {
+  part: string;
+  /** When it started. */
+  measuredAt: string;
+  commit: string;
+  loadAverage: number;
 }
 
 /** The budgets the PGlite scale run checks; a run of that part alone reports only these. */
@@ -554,6 +565,11 @@ export function resultsMarkdown(results: BenchResults): string {
       (machine.loadAverage === undefined
         ? ""
         : ` · load average ${machine.loadAverage.toFixed(2)} before the run`),
+    ...(results.partsRunAlone ?? []).map(
+      ({ part, measuredAt, commit, loadAverage }) =>
+        `Measured alone since (\`BENCH_ONLY=${part}\`): ${measuredAt} · commit ${commit} · ` +
+        `load average ${loadAverage.toFixed(2)} before it; its figures replace the full run's.`,
+    ),
     `## Cached pages against their anchors`,
     `${results.load[0]?.cached[0]?.connections ?? 0} connections, brotli, every target run ` +
       `${results.load[0]?.cached.length ?? 0} times in alternation: the median, ± the spread ` +

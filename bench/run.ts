@@ -616,19 +616,35 @@ async function measureGrownPglite(sites: BenchSite[], dataDir: string) {
   return report;
 }
 
+/**
+ * The results recorded so far, noting that `part` is about to be measured alone (its
+ * figures will replace the full run's, and the report says when and where).
+ */
+function recordedResultsFor(part: (typeof PARTS)[number]): BenchResults {
+  const recorded = recordedResults();
+  const stamp = {
+    part,
+    measuredAt: new Date().toISOString(),
+    commit: currentCommit(),
+    loadAverage: os.loadavg()[0]!,
+  };
+  const others = (recorded.partsRunAlone ?? []).filter((each) => each.part !== part);
+  return { ...recorded, partsRunAlone: [...others, stamp] };
+}
+
 /** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfNeeded();
   if (part === "workers") {
     if (!benchDatabaseUrl) throw new Error("BENCH_ONLY=workers needs BENCH_DATABASE_URL.");
-    const results: BenchResults = { ...recordedResults(), workers: await measureWorkers() };
+    const results: BenchResults = { ...recordedResultsFor(part), workers: await measureWorkers() };
     results.budgets = checkBudgets(results);
     // Recorded side by side, with no budget of its own.
     return record(results, () => false);
   }
   if (part === "landing") {
     const { landing, lighthouse } = await measureLanding();
-    const recorded = recordedResults();
+    const recorded = recordedResultsFor(part);
     const others = (recorded.lighthouse ?? []).filter((audit) => audit.kind !== "entry");
     const results: BenchResults = {
       ...recorded,
@@ -642,7 +658,7 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   try {
     log(`creating the sites in ${dataDir}`);
     const sites = await seedSites({ DATA_DIR: dataDir });
-    const recorded = recordedResults();
+    const recorded = recordedResultsFor(part);
     const env = { DATA_DIR: dataDir };
     if (part === "pglite-scale") {
       const results: BenchResults = {
