@@ -93,13 +93,13 @@ export interface PageLoadReport {
  */
 export type LighthousePageKind = "menu" | "shop" | "public" | "entry" | "editor";
 
-/** The portal process's resident memory, on one database. */
 /**
  * How long the server is left quiet before its idle memory and its full cache's are read,
  * each after a full garbage collection forced through Node's inspector.
  */
 export const MEMORY_QUIET_SECONDS = 10;
 
+/** The portal process's resident memory, on one database. */
 export interface MemoryReport {
   database: "pglite" | "postgres";
   /** A few seconds after the server became ready: what start-up left is still in V8's heap. */
