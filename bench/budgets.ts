@@ -551,7 +551,8 @@ export function checkBudgets(
   return checks;
 }
 
-function table(header: string[], rows: string[][]): string {
+/** A Markdown table. */
+export function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }

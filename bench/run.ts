@@ -24,7 +24,8 @@
  * `BENCH_ONLY=page-views` what counting a view costs alone, `BENCH_ONLY=uncached` the
  * uncached views alone and `BENCH_ONLY=memory` the memory readings alone (both on PostgreSQL
  * too with BENCH_DATABASE_URL); each puts its part into the results already recorded,
- * leaving the rest as it was.
+ * leaving the rest as it was. `BENCH_ONLY=profile` profiles the uncached views on PGlite
+ * into bench/results/uncached-profile.md.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -45,7 +46,8 @@ import { encodePage } from "~/server/page-cache.server";
 import { publicPageProductId } from "~/server/public-page-cache.server";
 import { startServices } from "~/server/services.server";
 import { startPortal, tempDataDir, type PortalProcess } from "../tests/e2e/server-process";
-import { collectGarbage, INSPECTOR_ON_DEMAND, openInspector } from "./collect-garbage";
+import { cpuShares, type CpuProfile } from "./cpu-profile";
+import { collectGarbage, INSPECTOR_ON_DEMAND, InspectorSession, openInspector } from "./inspector";
 import { measurePages, type PageReport } from "./browser-metrics";
 import {
   checkBudgets,
@@ -56,6 +58,7 @@ import {
   PGLITE_SCALE_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   resultsMarkdown,
+  table,
   UNCACHED_BUDGET_PREFIX,
   type BenchResults,
   type LighthousePageKind,
@@ -71,6 +74,7 @@ import { BENCH_FOOD_OWNER, createBenchSites, type BenchSite } from "./fixtures";
 import { measureLighthouse } from "./lighthouse";
 import { measurePgliteScale } from "./pglite-scale";
 import {
+  CONNECTIONS,
   measureLoad,
   measureRandomQueryLoad,
   processCpuMs,
@@ -93,6 +97,7 @@ const PARTS = [
   "pglite-scale",
   "uncached",
   "memory",
+  "profile",
 ] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -187,6 +192,60 @@ async function measureUncached(sites: BenchSite[], env: Record<string, string>) 
     }
     return results;
   });
+}
+
+/**
+ * Where an uncached view's CPU time goes, page by page on PGlite: a CPU profile of the same
+ * load as the uncached run, taken through the inspector for the load alone, written to
+ * bench/results/uncached-profile.md.
+ */
+async function profileUncached(sites: BenchSite[], env: Record<string, string>) {
+  const sections = [
+    "# Where an uncached view's CPU time goes",
+    `${new Date().toISOString()} · commit ${currentCommit()} · PGlite, the page cache off, ` +
+      `${CONNECTIONS} connections, brotli · load average ${os.loadavg()[0]!.toFixed(2)} before ` +
+      "the run. Self time of a V8 CPU profile, as shares of the server's busy time.",
+  ];
+  for (const site of loadedPages(sites)) {
+    log(`profiling uncached ${site.path}`);
+    const serverEnv = { ...env, PAGE_CACHE_BYTES: "0", ...INSPECTOR_ON_DEMAND };
+    const { load, profile } = await withServer(serverEnv, async (url, pid, server) => {
+      const session = await InspectorSession.connect(
+        await openInspector(pid, () => server.output()),
+      );
+      try {
+        await session.send("Profiler.enable");
+        await session.send("Profiler.start");
+        const load = await measureLoad(url + site.path, {
+          seconds,
+          headers: BROTLI,
+          serverPid: pid,
+        });
+        const { profile } = await session.send<{ profile: CpuProfile }>("Profiler.stop");
+        return { load, profile };
+      } finally {
+        session.close();
+      }
+    });
+    const cpuMs = load.cpuMsPerRequest ?? 0;
+    sections.push(
+      `## ${site.name}`,
+      `${Math.round(load.requestsPerSecond)}/s, ${cpuMs.toFixed(3)} ms CPU per view (profiled).`,
+      table(
+        ["What ran", "Share", "Per view"],
+        cpuShares(profile)
+          .filter((row) => row.share >= 0.005)
+          .map((row) => [
+            row.what,
+            `${(row.share * 100).toFixed(1)}%`,
+            `${(row.share * cpuMs).toFixed(3)} ms`,
+          ]),
+      ),
+    );
+  }
+  const markdown = sections.join("\n\n") + "\n";
+  writeFileSync(path.join(resultsDir, "uncached-profile.md"), markdown);
+  console.log("\n" + markdown);
 }
 
 /**
@@ -682,6 +741,10 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       const results: BenchResults = { ...recorded, load };
       results.budgets = checkBudgets(results);
       return record(results, (name) => name.startsWith(UNCACHED_BUDGET_PREFIX));
+    }
+    if (part === "profile") {
+      await profileUncached(sites, env);
+      return 0;
     }
     if (part === "memory") {
       const memory = [await measureMemory(sites, env, "pglite")];
