@@ -53,7 +53,7 @@ export async function measureLighthouse(
       const samples: Array<Omit<LighthouseReport, "name" | "path" | "runs">> = [];
       for (let run = 1; run <= runs; run += 1) {
         log(`Lighthouse ${run} of ${runs}: ${target.name}`);
-        const lhr = await auditOnce(chrome.port, baseUrl, target, log);
+        const lhr = await auditPage(chrome.port, baseUrl, target, log);
         const score = (id: (typeof CATEGORIES)[number]) =>
           Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -98,7 +98,8 @@ export async function measureLighthouse(
  */
 const ATTEMPTS_PER_RUN = 3;
 
-async function auditOnce(
+/** One Lighthouse run of `target`, repeated when Lighthouse itself failed. */
+async function auditPage(
   port: number,
   baseUrl: string,
   target: LighthouseTarget,

@@ -126,6 +126,7 @@ export function PublicShopPage({
   const visible = new Set(items.filter((item) => shopItemMatches(item, filters)).map((i) => i.id));
   const openItem = items.find((item) => item.id === openItemId) ?? null;
   let eagerLeft = EAGER_CARDS;
+  const cardsBelowHero = Boolean(site.bgUrl);
   return (
     <div
       className="shop-page"
@@ -169,7 +170,7 @@ export function PublicShopPage({
                       href={shopHref(path, filters, item.id)}
                       hidden={!shown}
                       eager={eager}
-                      belowHero={Boolean(site.bgUrl)}
+                      belowHero={cardsBelowHero}
                     />
                   );
                 })}
