@@ -15,6 +15,7 @@ import {
   type DietaryLabel,
   type MenuFilter,
 } from "~/lib/dietary";
+import { markup } from "~/lib/markup";
 import { MENU_FILTER_SCRIPT } from "./menu-filter-script";
 
 export interface MenuDietaryView {
@@ -32,29 +33,19 @@ export function filterCountText(matching: number, total: number): string {
   return `Showing ${matching} of ${total} ${total === 1 ? "dish" : "dishes"}.`;
 }
 
-/** Attributes of a dish's list entry: its keys for the script, hidden when filtered out. */
-export function dietaryItemAttributes(item: {
+/** A dish's keys for the page's script: its list entry's `data-dietary`. */
+export function dietaryKeysOf(item: {
   allergens?: readonly string[];
   diets?: readonly string[];
-  hidden?: boolean;
-}) {
-  return {
-    "data-dietary": [...(item.allergens ?? []), ...(item.diets ?? [])].join(" "),
-    hidden: item.hidden || undefined,
-  };
+}): string {
+  return [...(item.allergens ?? []), ...(item.diets ?? [])].join(" ");
 }
 
 /**
  * A dish's labels: one icon each (allergens square and outlined, diets round and filled, so
  * the two kinds differ by shape, not colour), and the full words for screen readers.
  */
-export function DietaryIcons({
-  allergens,
-  diets,
-}: {
-  allergens: readonly string[];
-  diets: readonly string[];
-}) {
+export function dietaryIconsMarkup(allergens: readonly string[], diets: readonly string[]) {
   const contains = allergens.flatMap((key) => allergenOf(key) ?? []);
   const is = diets.flatMap((key) => dietOf(key) ?? []);
   if (contains.length === 0 && is.length === 0) return null;
@@ -62,23 +53,17 @@ export function DietaryIcons({
     contains.length ? `Contains ${contains.map((a) => a.label.toLowerCase()).join(", ")}.` : "",
     is.length ? `${is.map((d) => d.label).join(", ")}.` : "",
   ].join(" ");
-  return (
-    <p className="dietary-icons">
-      <span className="visually-hidden">{words.trim()}</span>
-      <span className="dietary-icon-row" aria-hidden="true">
-        {contains.map((entry) => (
-          <span key={entry.key} className="di di-a" title={entry.label}>
-            {entry.icon}
-          </span>
-        ))}
-        {is.map((entry) => (
-          <span key={entry.key} className="di di-d" title={entry.label}>
-            {entry.icon}
-          </span>
-        ))}
+  const icon = (kind: "di-a" | "di-d") => (entry: DietaryLabel) =>
+    markup`<span class="di ${kind}" title="${entry.label}">${entry.icon}</span>`;
+  return markup`
+    <p class="dietary-icons">
+      <span class="visually-hidden">${words.trim()}</span>
+      <span class="dietary-icon-row" aria-hidden="true">
+        ${contains.map(icon("di-a"))}
+        ${is.map(icon("di-d"))}
       </span>
     </p>
-  );
+  `;
 }
 
 /** The filter, its count and "no dish matches", and the legend; nothing on a menu without labels. */

@@ -1,18 +1,13 @@
 import type { HoursRow } from "~/lib/hours";
 import type { PublicOpening } from "~/lib/opening-status";
 import { MESSAGES } from "~/lib/messages";
-import { formatPrice } from "~/lib/price";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
 import { MenuCategoryChips } from "./menu-category-chips";
-import {
-  DietaryIcons,
-  dietaryItemAttributes,
-  MenuDietaryPanel,
-  type MenuDietaryView,
-} from "./menu-dietary";
+import { MenuDietaryPanel, type MenuDietaryView } from "./menu-dietary";
+import { isEmptiedByFilter, menuSectionsMarkup } from "./menu-sections-markup";
 import { MENU_NAV_SCRIPT } from "./menu-nav-script";
 
 export interface PublicMenuSite {
@@ -51,9 +46,6 @@ export interface PublicMenuSection {
   uncategorized: boolean;
   items: PublicMenuItem[];
 }
-
-/** Size of an item's picture; images are square crops at this size (2x for sharp screens). */
-const ITEM_IMAGE_PX = 96;
 
 /**
  * A restaurant's public page: a sticky bar with a Menu of categories and a row of category
@@ -117,93 +109,15 @@ export function PublicMenuPage({
         <PublicSiteFacts site={site} />
         {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
 
-        <div id="menu" className="menu-sections">
-          {sections.length === 0 ? (
-            <p className="menu-empty">{MESSAGES.noMenuItems}</p>
-          ) : (
-            sections.map((section) => (
-              <section
-                key={section.id}
-                id={section.id}
-                className="menu-section"
-                aria-labelledby={`${section.id}-title`}
-                hidden={isEmptiedByFilter(section) || undefined}
-              >
-                <h2 id={`${section.id}-title`}>{section.name}</h2>
-                <ul className="menu-items">
-                  {section.items.map((item) => (
-                    <li key={item.id} {...dietaryItemAttributes(item)}>
-                      <MenuItemCard
-                        item={item}
-                        category={section.uncategorized ? null : section.name}
-                        currency={site.currency}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
-          )}
-        </div>
+        {/* The dishes are written by a template, not by React: see ./menu-sections-markup.ts. */}
+        <div
+          id="menu"
+          className="menu-sections"
+          dangerouslySetInnerHTML={{ __html: menuSectionsMarkup(sections, site.currency).text }}
+        />
       </main>
       <script dangerouslySetInnerHTML={{ __html: MENU_NAV_SCRIPT }} />
     </div>
-  );
-}
-
-/** A category whose every dish the dietary filter hides. */
-function isEmptiedByFilter(section: PublicMenuSection): boolean {
-  return section.items.every((item) => item.hidden);
-}
-
-function MenuItemCard({
-  item,
-  category,
-  currency,
-}: {
-  item: PublicMenuItem;
-  category: string | null;
-  currency: string | undefined;
-}) {
-  return (
-    <article className="menu-item" aria-labelledby={`item-${item.id}`}>
-      {item.imageUrl ? (
-        <img
-          className="menu-item-image"
-          src={item.imageUrl}
-          alt={item.name}
-          width={ITEM_IMAGE_PX}
-          height={ITEM_IMAGE_PX}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
-      <div className="menu-item-body">
-        <div className="menu-item-head">
-          <h3 id={`item-${item.id}`}>{item.name}</h3>
-          <p className="menu-item-price">{formatPrice(item.priceCents, currency)}</p>
-        </div>
-        {item.star || category ? (
-          <p className="menu-item-badges">
-            {item.star ? (
-              <span className="menu-badge popular">
-                <span aria-hidden="true">★ </span>Popular
-              </span>
-            ) : null}
-            {category ? <span className="menu-badge category">{category}</span> : null}
-          </p>
-        ) : null}
-        <DietaryIcons allergens={item.allergens ?? []} diets={item.diets ?? []} />
-        {item.description ? (
-          <details className="menu-item-description">
-            <summary>
-              Description<span className="visually-hidden"> of {item.name}</span>
-            </summary>
-            <p>{item.description}</p>
-          </details>
-        ) : null}
-      </div>
-    </article>
   );
 }
 
