@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOf, cpuShares, type CpuProfile } from "./cpu-profile";
+import { busiestFunctions, categoryOf, cpuShares, type CpuProfile } from "./cpu-profile";
 
 const frame = (functionName: string, url: string) => ({ functionName, url });
 
@@ -48,5 +48,29 @@ describe("cpuShares", () => {
       { what: "compression (zlib)", share: 0.2, busyMs: 1 },
       { what: "garbage collection", share: 0.2, busyMs: 1 },
     ]);
+  });
+});
+
+describe("busiestFunctions", () => {
+  it("names the functions of one category by their time, native callees included", () => {
+    const server = "file:///app/build/server/index.js";
+    const profile: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame("(root)", ""), children: [2, 4, 5, 6] },
+        { id: 2, callFrame: frame("MenuItemCard", server), children: [3] },
+        { id: 3, callFrame: frame("", "") },
+        { id: 4, callFrame: frame("", server) },
+        { id: 5, callFrame: frame("processChunkSync", "node:zlib") },
+        { id: 6, callFrame: { ...frame("", server), lineNumber: 41 } },
+      ],
+      samples: [2, 3, 3, 4, 5, 6],
+      timeDeltas: [1000, 1000, 1000, 1000, 1000, 1000],
+    };
+    expect(busiestFunctions(profile, "the portal's server code", 5)).toEqual([
+      { what: "MenuItemCard", share: 0.5, busyMs: 3 },
+      { what: "(anonymous)", share: 1 / 6, busyMs: 1 },
+      { what: "(anonymous, line 42)", share: 1 / 6, busyMs: 1 },
+    ]);
+    expect(busiestFunctions(profile, "the portal's server code", 1)).toHaveLength(1);
   });
 });

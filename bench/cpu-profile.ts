@@ -9,7 +9,8 @@
 export interface CpuProfile {
   nodes: Array<{
     id: number;
-    callFrame: { functionName: string; url: string };
+    /** `lineNumber` counts from 0, as V8 gives it. */
+    callFrame: { functionName: string; url: string; lineNumber?: number };
     children?: number[];
   }>;
   samples: number[];
@@ -24,6 +25,9 @@ export interface CpuShare {
   busyMs: number;
 }
 
+/** The category of the portal's own code, as built into build/server. */
+export const PORTAL_CODE = "the portal's server code";
+
 /** Native code (no script of its own): counted with the code that called it. */
 const NATIVE = "native";
 
@@ -35,7 +39,7 @@ export function categoryOf({ functionName, url }: { functionName: string; url: s
   if (url.includes("react-dom")) return "React (react-dom)";
   if (/node_modules\/react\//.test(url)) return "React (react)";
   if (url.includes("pglite") || url.startsWith("wasm:")) return "PGlite (JS and WebAssembly)";
-  if (url.includes("build/server")) return "the portal's server code";
+  if (url.includes("build/server")) return PORTAL_CODE;
   if (url.startsWith("node:")) return nodeCategory(url);
   if (url === "") return functionName.startsWith("RegExp:") ? "regular expressions" : NATIVE;
   const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
@@ -53,32 +57,74 @@ function nodeCategory(url: string): string {
   return "Node: other";
 }
 
-/** The busy time of a profile, by category, largest first. */
-export function cpuShares(profile: CpuProfile): CpuShare[] {
+/**
+ * Each sample's time, charged to the node that owns it: the sampled node, or for native code
+ * the nearest caller with code of its own. Idle time is left out.
+ */
+function ownedSamples(
+  profile: CpuProfile,
+): Array<{ owner: CpuProfile["nodes"][number]; us: number }> {
   const parentById = new Map<number, number>();
   for (const node of profile.nodes) {
     for (const child of node.children ?? []) parentById.set(child, node.id);
   }
-  const ownCategory = new Map(profile.nodes.map((node) => [node.id, categoryOf(node.callFrame)]));
-  const categoryOfNode = (id: number): string => {
-    let current: number | undefined = id;
-    while (current !== undefined && ownCategory.get(current) === NATIVE) {
+  const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+  const ownerById = new Map<number, CpuProfile["nodes"][number]>();
+  for (const node of profile.nodes) {
+    let current: number | undefined = node.id;
+    while (current !== undefined && categoryOf(nodeById.get(current)!.callFrame) === NATIVE) {
       current = parentById.get(current);
     }
-    return current === undefined ? "native, called from V8" : ownCategory.get(current)!;
-  };
-  const categoryById = new Map(profile.nodes.map((node) => [node.id, categoryOfNode(node.id)]));
-  const microseconds = new Map<string, number>();
-  profile.samples.forEach((id, index) => {
-    const category = categoryById.get(id) ?? "other";
-    microseconds.set(
-      category,
-      (microseconds.get(category) ?? 0) + (profile.timeDeltas[index] ?? 0),
-    );
+    ownerById.set(node.id, current === undefined ? CALLED_FROM_V8 : nodeById.get(current)!);
+  }
+  return profile.samples.flatMap((id, index) => {
+    const owner = ownerById.get(id);
+    return owner && owner.callFrame.functionName !== "(idle)"
+      ? [{ owner, us: profile.timeDeltas[index] ?? 0 }]
+      : [];
   });
-  microseconds.delete("idle");
-  const busy = [...microseconds.values()].reduce((sum, value) => sum + value, 0);
+}
+
+/** Native code with no caller of ours: V8's own work outside any script. */
+const CALLED_FROM_V8 = { id: -1, callFrame: { functionName: "native, called from V8", url: "" } };
+
+function categoryOfOwner(owner: CpuProfile["nodes"][number]): string {
+  return owner === CALLED_FROM_V8 ? owner.callFrame.functionName : categoryOf(owner.callFrame);
+}
+
+/** Microseconds by key, as shares of the whole busy time, largest first. */
+function sharesBy(
+  samples: ReturnType<typeof ownedSamples>,
+  keyOf: (owner: CpuProfile["nodes"][number]) => string | null,
+): CpuShare[] {
+  const busy = samples.reduce((sum, sample) => sum + sample.us, 0);
+  const microseconds = new Map<string, number>();
+  for (const { owner, us } of samples) {
+    const key = keyOf(owner);
+    if (key !== null) microseconds.set(key, (microseconds.get(key) ?? 0) + us);
+  }
   return [...microseconds]
     .map(([what, us]) => ({ what, share: busy ? us / busy : 0, busyMs: us / 1000 }))
     .sort((a, b) => b.busyMs - a.busyMs);
+}
+
+/** The busy time of a profile, by category, largest first. */
+export function cpuShares(profile: CpuProfile): CpuShare[] {
+  return sharesBy(ownedSamples(profile), categoryOfOwner);
+}
+
+/** A function's name; an anonymous one is named by where it starts in its file. */
+function functionNameOf({ functionName, lineNumber }: CpuProfile["nodes"][number]["callFrame"]) {
+  if (functionName) return functionName;
+  return lineNumber === undefined ? "(anonymous)" : `(anonymous, line ${lineNumber + 1})`;
+}
+
+/**
+ * The functions of one category that took the most of the busy time (native code counted
+ * with its caller), largest first: where to look inside "the portal's server code".
+ */
+export function busiestFunctions(profile: CpuProfile, category: string, count: number): CpuShare[] {
+  return sharesBy(ownedSamples(profile), (owner) =>
+    categoryOfOwner(owner) === category ? functionNameOf(owner.callFrame) : null,
+  ).slice(0, count);
 }

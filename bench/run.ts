@@ -25,7 +25,7 @@
  * uncached views alone and `BENCH_ONLY=memory` the memory readings alone (both on PostgreSQL
  * too with BENCH_DATABASE_URL); each puts its part into the results already recorded,
  * leaving the rest as it was. `BENCH_ONLY=profile` profiles the uncached views on PGlite
- * into bench/results/uncached-profile.md.
+ * (and PostgreSQL, with BENCH_DATABASE_URL) into bench/results/uncached-profile.md.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -46,7 +46,7 @@ import { encodePage } from "~/server/page-cache.server";
 import { publicPageProductId } from "~/server/public-page-cache.server";
 import { startServices } from "~/server/services.server";
 import { startPortal, tempDataDir, type PortalProcess } from "../tests/e2e/server-process";
-import { cpuShares, type CpuProfile } from "./cpu-profile";
+import { busiestFunctions, cpuShares, PORTAL_CODE, type CpuProfile } from "./cpu-profile";
 import { collectGarbage, INSPECTOR_ON_DEMAND, InspectorSession, openInspector } from "./inspector";
 import { measurePages, type PageReport } from "./browser-metrics";
 import {
@@ -195,19 +195,20 @@ async function measureUncached(sites: BenchSite[], env: Record<string, string>) 
 }
 
 /**
- * Where an uncached view's CPU time goes, page by page on PGlite: a CPU profile of the same
- * load as the uncached run, taken through the inspector for the load alone, written to
- * bench/results/uncached-profile.md.
+ * Where an uncached view's CPU time goes, page by page: a CPU profile of the same load as
+ * the uncached run, taken through the inspector for the load alone. Returns the report's
+ * sections for one database.
  */
-async function profileUncached(sites: BenchSite[], env: Record<string, string>) {
-  const sections = [
-    "# Where an uncached view's CPU time goes",
-    `${new Date().toISOString()} · commit ${currentCommit()} · PGlite, the page cache off, ` +
-      `${CONNECTIONS} connections, brotli · load average ${os.loadavg()[0]!.toFixed(2)} before ` +
-      "the run. Self time of a V8 CPU profile, as shares of the server's busy time.",
-  ];
+const BUSIEST_FUNCTIONS = 12;
+
+async function profileUncached(
+  sites: BenchSite[],
+  env: Record<string, string>,
+  database: string,
+): Promise<string[]> {
+  const sections = [];
   for (const site of loadedPages(sites)) {
-    log(`profiling uncached ${site.path}`);
+    log(`profiling uncached ${site.path} on ${database}`);
     const serverEnv = { ...env, PAGE_CACHE_BYTES: "0", ...INSPECTOR_ON_DEMAND };
     const { load, profile } = await withServer(serverEnv, async (url, pid, server) => {
       const session = await InspectorSession.connect(
@@ -229,7 +230,7 @@ async function profileUncached(sites: BenchSite[], env: Record<string, string>) 
     });
     const cpuMs = load.cpuMsPerRequest ?? 0;
     sections.push(
-      `## ${site.name}`,
+      `## ${site.name} on ${database}`,
       `${Math.round(load.requestsPerSecond)}/s, ${cpuMs.toFixed(3)} ms CPU per view (profiled).`,
       table(
         ["What ran", "Share", "Per view"],
@@ -241,9 +242,37 @@ async function profileUncached(sites: BenchSite[], env: Record<string, string>) 
             `${(row.share * cpuMs).toFixed(3)} ms`,
           ]),
       ),
+      `The portal's own code, by function (its ${BUSIEST_FUNCTIONS} busiest):`,
+      table(
+        ["Function", "Share", "Per view"],
+        busiestFunctions(profile, PORTAL_CODE, BUSIEST_FUNCTIONS).map((row) => [
+          `\`${row.what}\``,
+          `${(row.share * 100).toFixed(1)}%`,
+          `${(row.share * cpuMs).toFixed(3)} ms`,
+        ]),
+      ),
     );
   }
-  const markdown = sections.join("\n\n") + "\n";
+  return sections;
+}
+
+/** bench/results/uncached-profile.md: the profiles on PGlite, and on PostgreSQL when given. */
+async function writeUncachedProfiles(sites: BenchSite[], env: Record<string, string>) {
+  const databases = benchDatabaseUrl ? "PGlite and PostgreSQL" : "PGlite";
+  const header = [
+    "# Where an uncached view's CPU time goes",
+    `${new Date().toISOString()} · commit ${currentCommit()} · ${databases}, the page cache ` +
+      `off, ${CONNECTIONS} connections, brotli · load average ` +
+      `${os.loadavg()[0]!.toFixed(2)} before the run. Self time of a V8 CPU profile, as ` +
+      "shares of the server's busy time; a PostgreSQL server's own work is not in it.",
+  ];
+  const pglite = await profileUncached(sites, env, "PGlite");
+  const postgres = benchDatabaseUrl
+    ? await withPostgresSites((postgresSites, postgresEnv) =>
+        profileUncached(postgresSites, postgresEnv, "PostgreSQL"),
+      )
+    : [];
+  const markdown = [...header, ...pglite, ...postgres].join("\n\n") + "\n";
   writeFileSync(path.join(resultsDir, "uncached-profile.md"), markdown);
   console.log("\n" + markdown);
 }
@@ -743,7 +772,7 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       return record(results, (name) => name.startsWith(UNCACHED_BUDGET_PREFIX));
     }
     if (part === "profile") {
-      await profileUncached(sites, env);
+      await writeUncachedProfiles(sites, env);
       return 0;
     }
     if (part === "memory") {
