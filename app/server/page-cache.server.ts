@@ -97,14 +97,16 @@ export type Effort = "stored" | "sent-once";
 export function encodePage(body: Buffer, encoding: ContentEncoding, effort: Effort): Buffer {
   // A stored copy is made once per page and encoding, on the response of the first client
   // that asks. On a 13 KB menu, brotli quality 5 takes 0.3 ms and comes within 1% of quality
-  // 9, which takes 7 ms. On the bench's 85 KB menu, quality 2 takes a third of quality 5's
-  // 0.5 ms for 17% more bytes: the better bargain for a page that is sent once.
+  // 9, which takes 7 ms. On the bench's 83 KB menu, quality 5 takes 0.52 ms for 7.6 KB;
+  // quality 1 takes 0.07 ms for 9.4 KB, and quality 2 0.17 ms for 8.9 KB. Under load, going
+  // from 2 to 1 saved 0.15–0.2 ms of CPU per uncached view (6%) for 5% more bytes, a few
+  // milliseconds on a slow phone line: quality 1 for a page that is sent once.
   const stored = effort === "stored";
   switch (encoding) {
     case "br":
       return brotliCompressSync(body, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: stored ? 5 : 2,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: stored ? 5 : 1,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
