@@ -153,7 +153,8 @@ describe("restaurantJsonLd", () => {
             name: "Mushroom Risotto",
             description: "Arborio rice, porcini and parmesan.",
             priceCents: 1450,
-            image: "https://portal.example/files/restaurants/abc/items/i1/image?v=2",
+            // As the menu page links it: a path on the site.
+            image: "/files/restaurants/abc/items/i1/image?v=2",
           },
           { name: "Plain Rice", description: "", priceCents: 300, image: null },
         ],
@@ -190,7 +191,7 @@ describe("restaurantJsonLd", () => {
               "@type": "MenuItem",
               name: "Mushroom Risotto",
               description: "Arborio rice, porcini and parmesan.",
-              image: "https://portal.example/files/restaurants/abc/items/i1/image?v=2",
+              image: "/files/restaurants/abc/items/i1/image?v=2",
               offers: { "@type": "Offer", price: "14.50", priceCurrency: "USD" },
             },
             // No description or image: the keys are left out, not empty.

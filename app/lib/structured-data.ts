@@ -99,7 +99,9 @@ function offerPrice(priceCents: number, currency: string = DEFAULT_CURRENCY) {
 /**
  * A restaurant with its menu: one MenuSection per category, in the menu's order, each
  * MenuItem with its price as an Offer ("12.50", exact to the cent; "1500" in yen). A
- * restaurant without items has no menu.
+ * restaurant without items has no menu. A dish's photo is given as the page links it, a
+ * path on this site or an http(s) URL, as the shop's are (see `shopJsonLd`): JSON-LD resolves
+ * a path against the page's address.
  */
 export function restaurantJsonLd(
   facts: Omit<BusinessFacts, "type"> & PriceFacts & { menu: MenuSectionFacts[] },
@@ -116,7 +118,7 @@ export function restaurantJsonLd(
               "@type": "MenuSection",
               name: section.name,
               hasMenuItem: section.items.map((item) => {
-                const image = safeHttpUrl(item.image);
+                const image = publicImageSrc(item.image);
                 const diets = suitableForDiet(item.diets ?? []);
                 return {
                   "@type": "MenuItem",

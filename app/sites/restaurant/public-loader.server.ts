@@ -76,7 +76,7 @@ export function publicRestaurantLoader() {
       currency: site.currency,
       menu: sections.map((section) => ({
         name: section.name,
-        items: section.items.map((item) => ({ ...item, image: absolute(item.imageUrl) })),
+        items: section.items.map((item) => ({ ...item, image: item.imageUrl })),
       })),
     });
     const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
