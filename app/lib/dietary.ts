@@ -72,10 +72,14 @@ export const SCHEMA_ORG_DIETS: Readonly<Partial<Record<DietKey, string>>> = {
 
 /** The schema.org diets of a dish, in the order of DIETS. */
 export function suitableForDiet(diets: readonly string[]): string[] {
-  return DIETS.flatMap((diet) => {
+  // A plain loop: this runs for every dish of every uncached menu view.
+  const urls: string[] = [];
+  if (diets.length === 0) return urls;
+  for (const diet of DIETS) {
     const url = SCHEMA_ORG_DIETS[diet.key];
-    return url && diets.includes(diet.key) ? [url] : [];
-  });
+    if (url && diets.includes(diet.key)) urls.push(url);
+  }
+  return urls;
 }
 
 /** Keys known to `byKey`, each once, in the list's own order (so stored arrays compare equal). */
