@@ -36,33 +36,35 @@ export function publicRestaurantLoader() {
         customDomains: env.customDomains !== null,
       },
     );
+    // The dietary filter of the address (?diet=…&avoid=…): dishes that do not match are
+    // rendered hidden, so that the page's script can show them again without a reload.
+    const filter = parseMenuFilter(new URL(request.url).searchParams);
+    let matching = 0;
+    // Each dish is made once, as the page shows it, and matched once: the page hides those
+    // that fail, the count says how many pass.
     const sections = groupMenu(site.items, site.categoryOrder).map((section) => ({
       id: section.id,
       name: section.name,
       uncategorized: section.uncategorized,
-      items: section.items.map((item) => ({
-        id: item.id,
-        name: item.name,
-        priceCents: item.priceCents,
-        description: item.description,
-        star: item.star,
-        imageUrl: item.imageUrl,
-        allergens: storedAllergens(item.allergens),
-        diets: storedDiets(item.diets),
-      })),
+      items: section.items.map((stored) => {
+        const item = {
+          id: stored.id,
+          name: stored.name,
+          priceCents: stored.priceCents,
+          description: stored.description,
+          star: stored.star,
+          imageUrl: publicImageSrc(stored.imageUrl),
+          allergens: storedAllergens(stored.allergens),
+          diets: storedDiets(stored.diets),
+          hidden: false,
+        };
+        if (matchesMenuFilter(item, filter)) matching++;
+        else item.hidden = true;
+        return item;
+      }),
     }));
-    // The dietary filter of the address (?diet=…&avoid=…): dishes that do not match are
-    // rendered hidden, so that the page's script can show them again without a reload.
-    const filter = parseMenuFilter(new URL(request.url).searchParams);
     const dishes = sections.flatMap((section) => section.items);
-    // Each dish is matched once: the page hides those that fail, the count says how many pass.
-    const matches = new Set(dishes.filter((item) => matchesMenuFilter(item, filter)));
-    const dietary = {
-      filter,
-      ...labelsInUse(dishes),
-      matching: matches.size,
-      total: dishes.length,
-    };
+    const dietary = { filter, ...labelsInUse(dishes), matching, total: dishes.length };
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     const jsonLd = restaurantJsonLd({
       name: site.name,
@@ -94,14 +96,7 @@ export function publicRestaurantLoader() {
         ...publicSiteRenditions(storage, site),
         currency: site.currency,
       },
-      sections: sections.map((section) => ({
-        ...section,
-        items: section.items.map((item) => ({
-          ...item,
-          imageUrl: publicImageSrc(item.imageUrl),
-          hidden: !matches.has(item),
-        })),
-      })),
+      sections,
       dietary,
       path: site.canonicalPath,
       canonicalUrl: site.canonicalUrl,
