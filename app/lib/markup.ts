@@ -1,6 +1,6 @@
 /**
  * HTML written as template literals, for the parts of the public pages that repeat once per
- * item (a menu's dishes). React rendered such a list at about 17 µs per dish, which was the
+ * item (a menu's dishes, a shop's cards). React rendered such a list at about 17 µs per dish, which was the
  * largest part of an uncached menu view; a template writes the same markup in about 4 µs
  * (docs/decisions/0019-item-lists-as-html-templates.md).
  *

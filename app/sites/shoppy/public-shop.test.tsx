@@ -343,7 +343,8 @@ describe("PublicShopPage", () => {
 
   it("offers no payment for a sold-out item, or when the shop has no handles", () => {
     const soldOut = dialog(render({ openItemId: "i2" }));
-    expect(soldOut).toContain("Sold Out");
+    // The same badge as the item's card.
+    expect(soldOut).toContain('<span class="shop-badge">Sold Out</span>');
     expect(soldOut).not.toContain("Pay with");
     const none = dialog(render({ openItemId: "i1", payments: { paypal: null, venmo: null } }));
     expect(none).not.toContain("Pay with");

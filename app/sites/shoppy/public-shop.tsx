@@ -11,7 +11,7 @@ import {
   TAG_FILTER_HINT,
   type ShopFilters,
 } from "./shop";
-import { shoppySite } from "./site";
+import { PHOTO_PLACEHOLDER, shopCardsMarkup } from "./shop-cards-markup";
 import { photoAlt, photoDotLabel, photosHint, photosLabel, photoText } from "./shop-page-script";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
@@ -63,17 +63,9 @@ export interface PublicShopPageProps {
   jsonLd: unknown;
 }
 
-/** Card pictures are square crops shown at up to this size. */
-const CARD_IMAGE_PX = 400;
 /** Photos in the dialog keep their shape inside a 4:3 frame of this size. */
 const DETAIL_IMAGE_WIDTH_PX = 800;
 const DETAIL_IMAGE_HEIGHT_PX = 600;
-/**
- * Cards in the first screenful load at once; the rest when scrolled near. Under a hero
- * they load at low priority: the hero is the page's largest picture, and on a phone the
- * cards start below the first screen, so they must not share its bandwidth.
- */
-const EAGER_CARDS = 4;
 
 /**
  * The item the skeleton is rendered for: every optional part of a detail present (two
@@ -92,9 +84,6 @@ const SKELETON_ITEM: PublicShopItem = {
   images: ["data:,1", "data:,2"],
 };
 const SKELETON_PAYMENTS: ShopPayments = { paypal: "paypal", venmo: "venmo" };
-
-/** The mark on a starred item's card, as its editor's Star says it is shown. */
-const FEATURED_LABEL = shoppySite.items.starLabel;
 
 /**
  * A shop's public page: hero and one compact line (address, Call, Hours), then the items
@@ -125,8 +114,6 @@ export function PublicShopPage({
 }: PublicShopPageProps) {
   const visible = new Set(items.filter((item) => shopItemMatches(item, filters)).map((i) => i.id));
   const openItem = items.find((item) => item.id === openItemId) ?? null;
-  let eagerLeft = EAGER_CARDS;
-  const cardsBelowHero = Boolean(site.bgUrl);
   return (
     <div
       className="shop-page"
@@ -158,23 +145,20 @@ export function PublicShopPage({
               <p className="shop-count" role="status">
                 {shopCountText(visible.size, items.length)}
               </p>
-              <ul className="shop-grid" aria-label="Items">
-                {items.map((item) => {
-                  const shown = visible.has(item.id);
-                  const eager = shown && eagerLeft-- > 0;
-                  return (
-                    <ShopCard
-                      key={item.id}
-                      item={item}
-                      currency={site.currency}
-                      href={shopHref(path, filters, item.id)}
-                      hidden={!shown}
-                      eager={eager}
-                      belowHero={cardsBelowHero}
-                    />
-                  );
-                })}
-              </ul>
+              {/* The cards are written by a template, not by React: see ./shop-cards-markup.ts. */}
+              <ul
+                className="shop-grid"
+                aria-label="Items"
+                dangerouslySetInnerHTML={{
+                  __html: shopCardsMarkup(items, {
+                    path,
+                    filters,
+                    visible,
+                    currency: site.currency,
+                    belowHero: Boolean(site.bgUrl),
+                  }).text,
+                }}
+              />
               <p className="shop-empty" hidden={visible.size > 0}>
                 {MESSAGES.noItemsMatch}
               </p>
@@ -305,52 +289,10 @@ function ShopFilterForm({
   );
 }
 
-function ShopCard({
-  item,
-  currency,
-  href,
-  hidden,
-  eager,
-  belowHero,
-}: {
-  item: PublicShopItem;
-  currency: string | undefined;
-  href: string;
-  hidden: boolean;
-  eager: boolean;
-  belowHero: boolean;
-}) {
-  const image = item.images[0];
-  return (
-    <li className="shop-card" data-item={item.id} hidden={hidden}>
-      <a className="shop-card-link" href={href}>
-        <div className="shop-card-media">
-          {image ? (
-            <img
-              src={image}
-              alt=""
-              width={CARD_IMAGE_PX}
-              height={CARD_IMAGE_PX}
-              loading={eager ? undefined : "lazy"}
-              fetchPriority={eager && belowHero ? "low" : undefined}
-              decoding="async"
-            />
-          ) : (
-            <PhotoPlaceholder />
-          )}
-          {item.soldOut ? <SoldOutBadge /> : null}
-        </div>
-        <div className="shop-card-body">
-          {item.featured ? <span className="shop-featured">{FEATURED_LABEL}</span> : null}
-          <h3 className="shop-card-name">{item.name}</h3>
-          <span className="shop-card-price">{formatPrice(item.priceCents, currency)}</span>
-        </div>
-      </a>
-    </li>
-  );
-}
-
-/** On a sold-out item's card and detail; the skeleton holds a spare one for the script. */
+/**
+ * On a sold-out item's detail, as on its card (`SOLD_OUT_BADGE`, ./shop-cards-markup.ts); the
+ * skeleton holds a spare one for the script.
+ */
 function SoldOutBadge() {
   return <span className="shop-badge">{SOLD_OUT_LABEL}</span>;
 }
@@ -507,25 +449,13 @@ function Chevron({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-/** A detail's photo area for an item without photos. */
+/** A detail's photo area for an item without photos: the cards' placeholder. */
 function NoPhotos() {
   return (
-    <div className="shop-detail-media">
-      <PhotoPlaceholder />
-    </div>
-  );
-}
-
-/** Where an item has no photo: a quiet picture frame, not a broken image. */
-function PhotoPlaceholder() {
-  return (
-    <span className="shop-photo-placeholder">
-      <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-        <rect x="6" y="9" width="36" height="30" rx="4" />
-        <circle cx="17" cy="19" r="3.5" />
-        <path d="M6 33l11-10 8 7 6-5 11 9" />
-      </svg>
-    </span>
+    <div
+      className="shop-detail-media"
+      dangerouslySetInnerHTML={{ __html: PHOTO_PLACEHOLDER.text }}
+    />
   );
 }
 

@@ -1,0 +1,86 @@
+/**
+ * The shop's item cards: the part of the shop page that grows with the shop, written as
+ * templates (app/lib/markup.ts) rather than React components, as the menu's dishes are
+ * (docs/decisions/0019-item-lists-as-html-templates.md). The page around them
+ * (./public-shop.tsx) is React; the markup is the same as it was, and the page's script
+ * reads each card (`readShopItems` in ./shop-page-script.ts).
+ */
+import { markup, type Markup } from "~/lib/markup";
+import { formatPrice } from "~/lib/price";
+import { shopHref, SOLD_OUT_LABEL, type ShopFilters } from "./shop";
+import { shoppySite } from "./site";
+import type { PublicShopItem } from "./public-shop";
+
+/** Card pictures are square crops shown at up to this size. */
+const CARD_IMAGE_PX = 400;
+
+/**
+ * Cards in the first screenful load at once; the rest when scrolled near. Under a hero
+ * they load at low priority: the hero is the page's largest picture, and on a phone the
+ * cards start below the first screen, so they must not share its bandwidth.
+ */
+const EAGER_CARDS = 4;
+
+/** The mark on a starred item's card, as its editor's Star says it is shown. */
+const FEATURED_LABEL = shoppySite.items.starLabel;
+
+/** On a sold-out item's card, as on its detail (`SoldOutBadge` in ./public-shop.tsx). */
+export const SOLD_OUT_BADGE = markup`<span class="shop-badge">${SOLD_OUT_LABEL}</span>`;
+
+/** Where an item has no photo: a quiet picture frame, not a broken image. */
+export const PHOTO_PLACEHOLDER = markup`
+  <span class="shop-photo-placeholder">
+    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+      <rect x="6" y="9" width="36" height="30" rx="4"></rect>
+      <circle cx="17" cy="19" r="3.5"></circle>
+      <path d="M6 33l11-10 8 7 6-5 11 9"></path>
+    </svg>
+  </span>
+`;
+
+export interface ShopCardsView {
+  /** The page's canonical path, which each card's address starts with. */
+  path: string;
+  filters: ShopFilters;
+  /** The items the filters show; the others are rendered hidden, for the script to show. */
+  visible: ReadonlySet<string>;
+  /** The shop's currency; US dollars when left out. */
+  currency: string | undefined;
+  /** Whether the page has a hero above the cards (the first cards then load at low priority). */
+  belowHero: boolean;
+}
+
+/** Every item's card, each linking to its item's address (`?item=`) under the same filters. */
+export function shopCardsMarkup(items: readonly PublicShopItem[], view: ShopCardsView): Markup {
+  let eagerLeft = EAGER_CARDS;
+  return markup`${items.map((item) => {
+    const shown = view.visible.has(item.id);
+    const eager = shown && eagerLeft-- > 0;
+    return shopCardMarkup(item, view, shown, eager);
+  })}`;
+}
+
+function shopCardMarkup(
+  item: PublicShopItem,
+  view: ShopCardsView,
+  shown: boolean,
+  eager: boolean,
+): Markup {
+  const image = item.images[0];
+  const loading = eager ? view.belowHero && markup` fetchPriority="low"` : markup` loading="lazy"`;
+  const media = image
+    ? markup`<img src="${image}" alt="" width="${CARD_IMAGE_PX}" height="${CARD_IMAGE_PX}"${loading} decoding="async"/>`
+    : PHOTO_PLACEHOLDER;
+  return markup`
+    <li class="shop-card" data-item="${item.id}"${!shown && markup` hidden=""`}>
+      <a class="shop-card-link" href="${shopHref(view.path, view.filters, item.id)}">
+        <div class="shop-card-media">${media}${item.soldOut && SOLD_OUT_BADGE}</div>
+        <div class="shop-card-body">
+          ${item.featured && markup`<span class="shop-featured">${FEATURED_LABEL}</span>`}
+          <h3 class="shop-card-name">${item.name}</h3>
+          <span class="shop-card-price">${formatPrice(item.priceCents, view.currency)}</span>
+        </div>
+      </a>
+    </li>
+  `;
+}
