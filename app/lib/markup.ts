@@ -1,14 +1,17 @@
 /**
  * HTML written as template literals, for the parts of the public pages that repeat once per
- * item (a menu's dishes, a shop's cards). React rendered such a list at about 17 µs per dish, which was the
- * largest part of an uncached menu view; a template writes the same markup in about 4 µs
+ * item (a menu's dishes, a shop's cards). React rendered such a list at about 17 µs per dish,
+ * the largest part of an uncached menu view; a template writes the same markup in about 4 µs
  * (docs/decisions/0019-item-lists-as-html-templates.md).
  *
  * The `markup` tag escapes every value it is given, as React escapes text and attribute values
  * (the same five characters, written the same way, so a list moved here renders byte for byte
  * as before), unless the value is itself `Markup`: markup is only ever made by this tag, so an
- * owner's text can never become markup by mistake. (The tag is not named `html`: Prettier
- * would format such templates as HTML, and add whitespace the page would show.)
+ * owner's text can never become markup by mistake. Values belong in text or in quoted
+ * attribute values, and an address must be checked before it is given (as `publicImageSrc`
+ * checks a picture's): unlike React, the tag does not refuse `javascript:` URLs.
+ * (The tag is not named `html`: Prettier would format such templates as HTML, and add
+ * whitespace the page would show.)
  */
 export class Markup {
   constructor(readonly text: string) {}
