@@ -103,7 +103,10 @@ test("a worker that dies is replaced", async () => {
         { timeout: 30_000 },
       )
       .toBe(true);
-    expect(portal.output()).toContain("A server worker stopped unexpectedly");
+    // The primary says so as it forks the new worker: its line may reach us a moment later.
+    await expect
+      .poll(() => portal.output(), { timeout: 10_000 })
+      .toContain("A server worker stopped unexpectedly");
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
     expect(await portal.stop("SIGTERM")).toBe(0);
   });
