@@ -111,10 +111,10 @@ describe("restaurantJsonLd: diets", () => {
               name: "Falafel",
               description: "",
               priceCents: 900,
-              image: null,
+              imageUrl: null,
               diets: ["spicy", "vegan", "vegetarian", "halal", "gluten-free", "kosher", "unknown"],
             },
-            { name: "Chili", description: "", priceCents: 1100, image: null, diets: ["spicy"] },
+            { name: "Chili", description: "", priceCents: 1100, imageUrl: null, diets: ["spicy"] },
           ],
         },
       ],
@@ -154,15 +154,15 @@ describe("restaurantJsonLd", () => {
             description: "Arborio rice, porcini and parmesan.",
             priceCents: 1450,
             // As the menu page links it: a path on the site.
-            image: "/files/restaurants/abc/items/i1/image?v=2",
+            imageUrl: "/files/restaurants/abc/items/i1/image?v=2",
           },
-          { name: "Plain Rice", description: "", priceCents: 300, image: null },
+          { name: "Plain Rice", description: "", priceCents: 300, imageUrl: null },
         ],
       },
       {
         name: "Other",
         items: [
-          { name: "Water", description: "Still.", priceCents: 0, image: "javascript:alert(1)" },
+          { name: "Water", description: "Still.", priceCents: 0, imageUrl: "javascript:alert(1)" },
         ],
       },
       { name: "Empty", items: [] },
@@ -221,7 +221,9 @@ describe("restaurantJsonLd", () => {
   it("writes prices as exact two-decimal strings", () => {
     const data = restaurantJsonLd({
       ...facts,
-      menu: [{ name: "A", items: [{ name: "X", description: "", priceCents: 1250, image: null }] }],
+      menu: [
+        { name: "A", items: [{ name: "X", description: "", priceCents: 1250, imageUrl: null }] },
+      ],
     });
     const menu = data.hasMenu as {
       hasMenuSection: Array<{ hasMenuItem: Array<{ offers: { price: unknown } }> }>;
@@ -236,7 +238,7 @@ describe("restaurantJsonLd", () => {
       const data = restaurantJsonLd({
         ...facts,
         currency,
-        menu: [{ name: "A", items: [{ name: "X", description: "", priceCents, image: null }] }],
+        menu: [{ name: "A", items: [{ name: "X", description: "", priceCents, imageUrl: null }] }],
       });
       const menu = data.hasMenu as {
         hasMenuSection: Array<{ hasMenuItem: Array<{ offers: unknown }> }>;
@@ -287,7 +289,7 @@ describe("restaurantJsonLd", () => {
       ...facts,
       name: evil,
       menu: [
-        { name: evil, items: [{ name: evil, description: evil, priceCents: 1, image: null }] },
+        { name: evil, items: [{ name: evil, description: evil, priceCents: 1, imageUrl: null }] },
       ],
     });
     const text = jsonLdText(data);

@@ -79,8 +79,8 @@ export interface MenuSectionFacts {
     name: string;
     description: string;
     priceCents: number;
-    /** An absolute http(s) URL; anything else is left out. */
-    image: string | null;
+    /** A path on the site or an http(s) URL, as the page links it; anything else is left out. */
+    imageUrl: string | null;
     /** Keys of app/lib/dietary.ts; those with a schema.org RestrictedDiet become `suitableForDiet`. */
     diets?: readonly string[];
   }>;
@@ -118,16 +118,16 @@ export function restaurantJsonLd(
               "@type": "MenuSection",
               name: section.name,
               hasMenuItem: section.items.map((item) => {
-                const image = publicImageSrc(item.image);
+                // Properties set one by one, in the order they are written: this runs for
+                // every dish of every uncached menu view.
+                const menuItem: Record<string, unknown> = { "@type": "MenuItem", name: item.name };
+                if (item.description) menuItem.description = item.description;
+                const image = publicImageSrc(item.imageUrl);
+                if (image) menuItem.image = image;
                 const diets = suitableForDiet(item.diets ?? []);
-                return {
-                  "@type": "MenuItem",
-                  name: item.name,
-                  ...(item.description ? { description: item.description } : {}),
-                  ...(image ? { image } : {}),
-                  ...(diets.length ? { suitableForDiet: diets } : {}),
-                  offers: { "@type": "Offer", ...offerPrice(item.priceCents, currency) },
-                };
+                if (diets.length) menuItem.suitableForDiet = diets;
+                menuItem.offers = { "@type": "Offer", ...offerPrice(item.priceCents, currency) };
+                return menuItem;
               }),
             })),
           },

@@ -76,10 +76,7 @@ export function publicRestaurantLoader() {
       hours: site.hours,
       specialHours: site.specialHours,
       currency: site.currency,
-      menu: sections.map((section) => ({
-        name: section.name,
-        items: section.items.map((item) => ({ ...item, image: item.imageUrl })),
-      })),
+      menu: sections,
     });
     const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
     return {
