@@ -15,7 +15,7 @@ describe("categoryOf", () => {
     expect(categoryOf(frame("wasm-function[9609]", "wasm://wasm/0123abcd"))).toBe(
       "PGlite (JS and WebAssembly)",
     );
-    expect(categoryOf(frame("MenuItemCard", "file:///app/build/server/index.js"))).toBe(
+    expect(categoryOf(frame("menuItemMarkup", "file:///app/build/server/index.js"))).toBe(
       "the portal's server code",
     );
     expect(categoryOf(frame("processChunkSync", "node:zlib"))).toBe("compression (zlib)");
@@ -57,7 +57,7 @@ describe("busiestFunctions", () => {
     const profile: CpuProfile = {
       nodes: [
         { id: 1, callFrame: frame("(root)", ""), children: [2, 4, 5, 6] },
-        { id: 2, callFrame: frame("MenuItemCard", server), children: [3] },
+        { id: 2, callFrame: frame("menuItemMarkup", server), children: [3] },
         { id: 3, callFrame: frame("", "") },
         { id: 4, callFrame: frame("", server) },
         { id: 5, callFrame: frame("processChunkSync", "node:zlib") },
@@ -67,7 +67,7 @@ describe("busiestFunctions", () => {
       timeDeltas: [1000, 1000, 1000, 1000, 1000, 1000],
     };
     expect(busiestFunctions(profile, "the portal's server code", 5)).toEqual([
-      { what: "MenuItemCard", share: 0.5, busyMs: 3 },
+      { what: "menuItemMarkup", share: 0.5, busyMs: 3 },
       { what: "(anonymous)", share: 1 / 6, busyMs: 1 },
       { what: "(anonymous, line 42)", share: 1 / 6, busyMs: 1 },
     ]);

@@ -32,6 +32,13 @@ export class InspectorSession {
   >();
 
   private constructor(private readonly socket: WebSocket) {
+    // A session that ends (the portal stopped) fails what it still waits for, at once.
+    const failAll = (error: Error) => {
+      for (const waiting of this.answers.values()) waiting.reject(error);
+      this.answers.clear();
+    };
+    socket.on("error", failAll);
+    socket.on("close", () => failAll(new Error("the inspector closed")));
     socket.on("message", (message) => {
       const answer = JSON.parse((message as Buffer).toString("utf8")) as {
         id?: number;

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, Markup, markup } from "./markup";
+import { escapeHtml, HIDDEN_ATTRIBUTE, Markup, markup } from "./markup";
 
 describe("markup", () => {
   it("escapes text in elements and attributes as React does", () => {
@@ -67,6 +67,15 @@ describe("a tag laid out on lines", () => {
     `;
     expect(laidOut.text).toBe(
       '<section id="a" class="b" aria-labelledby="c" hidden=""><img src="x" alt=""/></section>',
+    );
+  });
+});
+
+describe("HIDDEN_ATTRIBUTE", () => {
+  it("is the hidden attribute as React writes it", () => {
+    const hidden = true;
+    expect(markup`<li${hidden && HIDDEN_ATTRIBUTE}>x</li>`.text).toBe(
+      renderToStaticMarkup(createElement("li", { hidden }, "x")),
     );
   });
 });

@@ -115,3 +115,6 @@ export function markup(strings: TemplateStringsArray, ...values: MarkupValue[]):
   }
   return new Markup(joined);
 }
+
+/** The `hidden` attribute, as React writes it: `${isHidden && HIDDEN_ATTRIBUTE}` inside a tag. */
+export const HIDDEN_ATTRIBUTE = markup` hidden=""`;

@@ -4,7 +4,7 @@
  * them was most of an uncached view's time (docs/decisions/0019-item-lists-as-html-templates.md).
  * The page around them (./public-menu.tsx) is React; the markup is the same as it was.
  */
-import { markup, type Markup } from "~/lib/markup";
+import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
 import { dietaryIconsMarkup, dietaryKeysOf } from "./menu-dietary";
@@ -12,9 +12,6 @@ import type { PublicMenuItem, PublicMenuSection } from "./public-menu";
 
 /** Size of an item's picture; images are square crops at this size (2x for sharp screens). */
 const ITEM_IMAGE_PX = 96;
-
-/** The attribute of a section or dish the dietary filter hides, written as React writes it. */
-const HIDDEN = markup` hidden=""`;
 
 /** A category whose every dish the dietary filter hides. */
 export function isEmptiedByFilter(section: PublicMenuSection): boolean {
@@ -35,13 +32,13 @@ export function menuSectionsMarkup(
       <section
         id="${section.id}"
         class="menu-section"
-        aria-labelledby="${section.id}-title"${isEmptiedByFilter(section) && HIDDEN}
+        aria-labelledby="${section.id}-title"${isEmptiedByFilter(section) && HIDDEN_ATTRIBUTE}
       >
         <h2 id="${section.id}-title">${section.name}</h2>
         <ul class="menu-items">
           ${section.items.map(
             (item) => markup`
-              <li data-dietary="${dietaryKeysOf(item)}"${item.hidden && HIDDEN}>
+              <li data-dietary="${dietaryKeysOf(item)}"${item.hidden && HIDDEN_ATTRIBUTE}>
                 ${menuItemMarkup(item, section.uncategorized ? null : section.name, currency)}
               </li>
             `,

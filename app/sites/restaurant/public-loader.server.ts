@@ -39,7 +39,6 @@ export function publicRestaurantLoader() {
     // The dietary filter of the address (?diet=…&avoid=…): dishes that do not match are
     // rendered hidden, so that the page's script can show them again without a reload.
     const filter = parseMenuFilter(new URL(request.url).searchParams);
-    let matching = 0;
     // Each dish is made once, as the page shows it, and matched once: the page hides those
     // that fail, the count says how many pass.
     const sections = groupMenu(site.items, site.categoryOrder).map((section) => ({
@@ -58,12 +57,12 @@ export function publicRestaurantLoader() {
           diets: storedDiets(stored.diets),
           hidden: false,
         };
-        if (matchesMenuFilter(item, filter)) matching++;
-        else item.hidden = true;
+        item.hidden = !matchesMenuFilter(item, filter);
         return item;
       }),
     }));
     const dishes = sections.flatMap((section) => section.items);
+    const matching = dishes.filter((dish) => !dish.hidden).length;
     const dietary = { filter, ...labelsInUse(dishes), matching, total: dishes.length };
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     const jsonLd = restaurantJsonLd({

@@ -5,7 +5,7 @@
  * (./public-shop.tsx) is React; the markup is the same as it was, and the page's script
  * reads each card (`readShopItems` in ./shop-page-script.ts).
  */
-import { markup, type Markup } from "~/lib/markup";
+import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
 import { formatPrice } from "~/lib/price";
 import { shopHref, SOLD_OUT_LABEL, type ShopFilters } from "./shop";
 import { shoppySite } from "./site";
@@ -72,7 +72,7 @@ function shopCardMarkup(
     ? markup`<img src="${image}" alt="" width="${CARD_IMAGE_PX}" height="${CARD_IMAGE_PX}"${loading} decoding="async"/>`
     : PHOTO_PLACEHOLDER;
   return markup`
-    <li class="shop-card" data-item="${item.id}"${!shown && markup` hidden=""`}>
+    <li class="shop-card" data-item="${item.id}"${!shown && HIDDEN_ATTRIBUTE}>
       <a class="shop-card-link" href="${shopHref(view.path, view.filters, item.id)}">
         <div class="shop-card-media">${media}${item.soldOut && SOLD_OUT_BADGE}</div>
         <div class="shop-card-body">
