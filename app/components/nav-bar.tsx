@@ -43,7 +43,8 @@ export function NavBar({
   const { pathname, hash } = useLocation();
   const folded = entries.filter((entry) => !entry.onPhones);
   return (
-    <header className="navbar">
+    // Named, so that screen readers tell it from the banner of a site previewed beside it.
+    <header className="navbar" aria-label="Site Builder">
       <nav className="container" aria-label={label}>
         <Link to="/" className="brand">
           Site Builder

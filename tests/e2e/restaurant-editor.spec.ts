@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { MAX_ITEMS_PER_PRODUCT } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import {
   chooseItemAction,
   createSite,
@@ -23,7 +24,7 @@ async function dishPhoto(color: string) {
 }
 
 /** The item names in the order the Menu Items tab shows them. */
-function itemNames(page: import("@playwright/test").Page) {
+function itemNames(page: Page) {
   return page.locator(".item-list .item-name");
 }
 
@@ -498,34 +499,47 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/**
+ * axe finds nothing, of any weight, on each of these editor tabs, and none is wider than
+ * the screen. On a wide screen the site's page is beside the form, with landmarks of its
+ * own that axe weighs against the portal's: they must stay distinguishable.
+ */
+async function expectAccessibleTabs(page: Page, tabs: string[], previewBeside: boolean) {
+  for (const tab of tabs) {
+    await openEditorTab(page, tab);
+    if (previewBeside) {
+      await expect(
+        page.frameLocator('iframe[title="Preview of your public page"]').getByRole("main"),
+      ).toBeVisible();
+    }
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map(
+        (v) => `${tab}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+      ),
+    ).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, tab).toBeLessThanOrEqual(0);
+  }
+}
+
 for (const [device, viewport] of [
   ["phone", { width: 360, height: 740 }],
   ["desktop", { width: 1280, height: 900 }],
 ] as const) {
-  test(`the editor's tabs have no serious accessibility problems and fit a ${device}`, async ({
-    page,
-  }) => {
+  test(`the editors' tabs have no accessibility problems and fit a ${device}`, async ({ page }) => {
     test.slow();
     await page.setViewportSize(viewport);
     await page.goto("/signin");
     await signIn(page, DEMO.email, DEMO.password);
+    const previewBeside = device === "desktop";
+    await page.getByRole("link", { name: "Edit Demo Goods" }).click();
+    await expectAccessibleTabs(page, ["Items", "Add Item", "Info"], previewBeside);
+    await page.goto("/user");
     await page.getByRole("link", { name: "Edit Demo Diner" }).click();
-    for (const tab of ["Menu Items", "Add Item", "Info"]) {
-      await openEditorTab(page, tab);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === "serious" || v.impact === "critical",
-      );
-      expect(
-        serious.map(
-          (v) => `${tab}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-        ),
-      ).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow, tab).toBeLessThanOrEqual(0);
-    }
+    await expectAccessibleTabs(page, ["Menu Items", "Add Item", "Info"], previewBeside);
     // An open dialog too.
     await openEditorTab(page, "Menu Items");
     await chooseItemAction(page, "Garlic Bread", "Edit");

@@ -61,7 +61,7 @@ export function ItemList({
   return (
     <section aria-labelledby="items-title">
       <h2 id="items-title" className="visually-hidden">
-        Items
+        Your items
       </h2>
       <Form method="get" className="item-toolbar" role="search" preventScrollReset>
         <input type="hidden" name="tab" value="items" />

@@ -43,7 +43,8 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <PortalNav email={loaderData.email} />
-      <main id="main" tabIndex={-1}>
+      {/* Named, as the editor's preview frame holds a site's own main landmark. */}
+      <main id="main" tabIndex={-1} aria-label="Portal">
         <Outlet />
       </main>
       <PortalToaster />
