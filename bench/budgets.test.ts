@@ -548,6 +548,17 @@ describe("resultsMarkdown", () => {
   });
 });
 
+describe("the memory table", () => {
+  it("gives what a full cache added to idle memory with its sign", () => {
+    const markdownWith = (fullCacheMiB: number) =>
+      markdownOf({ load: [], pages: [], databaseScale: null, memory: [memory({ fullCacheMiB })] });
+    expect(markdownWith(240 + 72.4)).toContain("| 312 MiB (+72 MiB) |");
+    // Rendering can leave less heap behind than start-up did, so a full cache may read lower.
+    expect(markdownWith(239.2)).toContain("| 239 MiB (-1 MiB) |");
+    expect(markdownWith(240.3)).toContain("| 240 MiB (±0 MiB) |");
+  });
+});
+
 describe("checkBudgets with the landing page", () => {
   const landing = (lcpMs: number, cls = 0) => ({ ...page({}, lcpMs, cls), name: "Landing" });
   const checksOf = (report: PageReport) =>

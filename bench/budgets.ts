@@ -257,6 +257,11 @@ export interface BudgetCheck {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const cpuMs = (value: number) => `${value.toFixed(3)} ms`;
 const mib = (value: number) => `${value.toFixed(0)} MiB`;
+/** A change in MiB with its sign: "+51 MiB", "-1 MiB", "±0 MiB". */
+const mibChange = (value: number) => {
+  const rounded = Math.round(value);
+  return `${rounded > 0 ? "+" : rounded < 0 ? "-" : "±"}${mib(Math.abs(rounded))}`;
+};
 const DATABASE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL" } as const;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const perSecond = (value: number) => `${value.toLocaleString("en-US")}/s`;
@@ -742,7 +747,7 @@ function memoryMarkdown(reports: MemoryReport[] | undefined): string {
       mib(report.idleMiB),
       `${mib(report.idleHeapUsedMiB)} / ${mib(report.idleExternalMiB)}`,
       mib(report.underLoadMiB),
-      `${mib(report.fullCacheMiB)} (+${mib(report.fullCacheMiB - report.idleMiB)})`,
+      `${mib(report.fullCacheMiB)} (${mibChange(report.fullCacheMiB - report.idleMiB)})`,
       `${mib(fullCacheHeldMiB(report))} (its pages counted ${mib(report.cacheBytes / 2 ** 20)} of ${mib(report.cacheMaxBytes / 2 ** 20)})`,
     ]),
   );
