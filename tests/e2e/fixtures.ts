@@ -99,12 +99,20 @@ export const SCREENS = [
   ["desktop", { width: 1280, height: 800 }],
 ] as const;
 
+/** axe's findings on the page as it is now, of these weights (all when left out), one line each. */
+async function axeFindings(page: Page, where: string, impacts?: readonly string[]) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ""))
+    .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
 /** axe finds nothing serious or critical on the page as it is now. */
 export async function expectNoSeriousAxeIssue(page: Page, where = "") {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
+  expect(await axeFindings(page, where, ["serious", "critical"])).toEqual([]);
+}
+
+/** axe finds nothing at all, of any weight, on the page as it is now. */
+export async function expectNoAxeIssue(page: Page, where = "") {
+  expect(await axeFindings(page, where)).toEqual([]);
 }

@@ -8,6 +8,7 @@ import {
   createSite,
   DEMO,
   expect,
+  expectNoAxeIssue,
   openEditorTab,
   register,
   signIn,
@@ -512,12 +513,7 @@ async function expectAccessibleTabs(page: Page, tabs: string[], previewBeside: b
         page.frameLocator('iframe[title="Preview of your public page"]').getByRole("main"),
       ).toBeVisible();
     }
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map(
-        (v) => `${tab}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-      ),
-    ).toEqual([]);
+    await expectNoAxeIssue(page, tab);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
