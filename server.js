@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 
 // What the operator gave, before React's build is chosen below: NODE_ENV=production
-// also marks a deployment (see app/server/env.server.ts). Worker processes
+// also marks a deployment (see app/server/runtime/env.server.ts). Worker processes
 // (WEB_CONCURRENCY) inherit the choice made below, so the given value travels beside it.
 process.env.PORTAL_GIVEN_NODE_ENV ??= process.env.NODE_ENV ?? "";
 const environment = { ...process.env, NODE_ENV: process.env.PORTAL_GIVEN_NODE_ENV };

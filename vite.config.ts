@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     shopPageScriptPlugin(),
     // The browser's scripts and styles, compressed once at build time at the highest levels;
-    // the server sends these files as they are (app/server/http.server.ts).
+    // the server sends these files as they are (app/server/http/http.server.ts).
     isSsrBuild
       ? null
       : compression({

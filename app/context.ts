@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
-import type { AppServices } from "./server/services.server";
-import type { SessionUser } from "./server/session.server";
+import type { AppServices } from "./server/runtime/services.server";
+import type { SessionUser } from "./server/accounts/session.server";
 
 /** The process-wide services (config, database, auth), set by the HTTP server for every request. */
 export const servicesContext = createContext<AppServices>();
@@ -10,6 +10,6 @@ export const ownerContext = createContext<SessionUser>();
 
 /**
  * The Content-Security-Policy nonce of this page, set by the HTTP server
- * (app/server/security-headers.server.ts); null where the page's policy has none.
+ * (app/server/http/security-headers.server.ts); null where the page's policy has none.
  */
 export const cspNonceContext = createContext<string | null>(null);

@@ -1,7 +1,7 @@
 /**
  * React Router's default Node entry (React Router 7.18), plus the page's
  * Content-Security-Policy nonce: the HTTP server makes one per request and names it in
- * the policy (app/server/security-headers.server.ts); React puts it on the scripts it
+ * the policy (app/server/http/security-headers.server.ts); React puts it on the scripts it
  * writes to reveal streamed content, React Router on its hydration scripts.
  */
 import { PassThrough } from "node:stream";
@@ -16,7 +16,7 @@ import {
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { cspNonceContext } from "./context";
-import { logRequestError } from "./server/log.server";
+import { logRequestError } from "./server/http/log.server";
 
 export const streamTimeout = 5_000;
 

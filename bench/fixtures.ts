@@ -11,12 +11,12 @@ import { parseColors } from "~/lib/colors";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
 import type { ProductType } from "~/sites/product-types";
 import { publicPath } from "~/lib/slug";
-import { createOwnerAccount } from "~/server/accounts.server";
+import { createOwnerAccount } from "~/server/accounts/accounts.server";
 import { processUploadedImage, type ProcessedImage } from "~/server/images/process-image.server";
 import { storeImage, targetBytesFor, type ImageTarget } from "~/server/images/store-image.server";
 import { addItem } from "~/server/repositories/items.server";
 import { createProduct, saveProductInfo } from "~/server/repositories/products.server";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/runtime/services.server";
 
 export interface BenchSite {
   type: ProductType;

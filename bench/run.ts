@@ -41,10 +41,10 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { viewTotals } from "~/server/analytics/page-view-reports.server";
-import { loadEnv } from "~/server/env.server";
-import { encodePage } from "~/server/page-cache.server";
-import { publicPageProductId } from "~/server/public-page-cache.server";
-import { startServices } from "~/server/services.server";
+import { loadEnv } from "~/server/runtime/env.server";
+import { encodePage } from "~/server/pages/page-cache.server";
+import { publicPageProductId } from "~/server/pages/public-page-cache.server";
+import { startServices } from "~/server/runtime/services.server";
 import { startPortal, tempDataDir, type PortalProcess } from "../tests/e2e/server-process";
 import { busiestFunctions, cpuShares, PORTAL_CODE, type CpuProfile } from "./cpu-profile";
 import { collectGarbage, INSPECTOR_ON_DEMAND, InspectorSession, openInspector } from "./inspector";

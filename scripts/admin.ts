@@ -8,7 +8,7 @@ import {
   listUsers,
   setMaxProducts,
   setStatus,
-} from "../app/server/admin.server";
+} from "../app/server/accounts/admin.server";
 import { createBackup } from "../app/server/backup/backup.server";
 import {
   BackupError,
@@ -16,8 +16,8 @@ import {
 } from "../app/server/backup/backup-settings.server";
 import { restoreBackup } from "../app/server/backup/restore.server";
 import { DataDirBusyError } from "../app/server/db/data-dir-lock.server";
-import { ConfigError } from "../app/server/env.server";
-import type { RunningServices } from "../app/server/services.server";
+import { ConfigError } from "../app/server/runtime/env.server";
+import type { RunningServices } from "../app/server/runtime/services.server";
 import { runCommand } from "./run-command";
 
 const USAGE = `Usage: npm run admin -- <command>

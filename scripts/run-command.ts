@@ -4,8 +4,8 @@
  * task, close everything, and turn known failures into one clear line.
  */
 import { DataDirBusyError } from "../app/server/db/data-dir-lock.server";
-import { ConfigError, loadEnv } from "../app/server/env.server";
-import { startServices, type RunningServices } from "../app/server/services.server";
+import { ConfigError, loadEnv } from "../app/server/runtime/env.server";
+import { startServices, type RunningServices } from "../app/server/runtime/services.server";
 
 export async function runCommand(name: string, task: (services: RunningServices) => Promise<void>) {
   let services: RunningServices | undefined;

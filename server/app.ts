@@ -6,7 +6,7 @@
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { startServer as startWithBuild } from "~/server/main.server";
+import { startServer as startWithBuild } from "~/server/runtime/main.server";
 
 export function startServer({
   devServer,

@@ -168,7 +168,7 @@ export function isFiltering(filter: MenuFilter): boolean {
 
 /**
  * The menu page's query in canonical form, the page cache's key (see
- * app/server/public-page-cache.server.ts): known keys only, each once, sorted; anything
+ * app/server/pages/public-page-cache.server.ts): known keys only, each once, sorted; anything
  * else dropped. Two addresses that ask for the same filter share one cached page.
  */
 export function canonicalMenuSearch(params: URLSearchParams): URLSearchParams {

@@ -1,7 +1,7 @@
 /**
  * A menu's or a shop's items as a CSV file: the columns of each site type, and what an
  * import's preview says. The reading and writing are server-side
- * (app/server/items-csv.server.ts); the editor shows the preview from these types.
+ * (app/server/editing/items-csv.server.ts); the editor shows the preview from these types.
  *
  * - One row per item, the first row names the columns (in any order, any case).
  * - `id`: an item's id as exported. A row with the id of an item of this site updates

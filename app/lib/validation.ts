@@ -68,7 +68,7 @@ export const registerSchema = z
       .optional(),
   })
   // The list of common passwords is too big for the browser: the server checks it
-  // (app/server/password-policy.server.ts), this schema only the email rule.
+  // (app/server/accounts/password-policy.server.ts), this schema only the email rule.
   .refine((input) => !isPasswordTheEmail(input.password, input.email), {
     error: MESSAGES.passwordIsEmail,
     path: ["password"],

@@ -1,6 +1,6 @@
 /**
  * Each public site type's stylesheets, small enough to be inlined into its pages
- * (app/server/inline-stylesheets.server.ts). Kept apart from the page components, which
+ * (app/server/pages/inline-stylesheets.server.ts). Kept apart from the page components, which
  * tests render outside Vite, where a stylesheet's address cannot be imported.
  */
 import type { LinkDescriptor } from "react-router";

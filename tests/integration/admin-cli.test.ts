@@ -10,9 +10,9 @@ import { inject } from "vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../app/lib/messages";
 import * as createRoute from "../../app/routes/portal/create";
-import { findUserIdByEmail } from "../../app/server/accounts.server";
-import { loadEnv } from "../../app/server/env.server";
-import { startServices, type RunningServices } from "../../app/server/services.server";
+import { findUserIdByEmail } from "../../app/server/accounts/accounts.server";
+import { loadEnv } from "../../app/server/runtime/env.server";
+import { startServices, type RunningServices } from "../../app/server/runtime/services.server";
 import { createDatabaseFromTemplate } from "../support/postgres-admin";
 import { callRoute, ownerFor } from "../support/route-call";
 

@@ -19,8 +19,8 @@ import path from "node:path";
 import { create as createTar } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPath } from "../../app/lib/slug";
-import { hasSessionCookie, postToAuthRouter } from "../../app/server/auth-forms.server";
-import { loadEnv } from "../../app/server/env.server";
+import { hasSessionCookie, postToAuthRouter } from "../../app/server/accounts/auth-forms.server";
+import { loadEnv } from "../../app/server/runtime/env.server";
 import { processUploadedImage } from "../../app/server/images/process-image.server";
 import {
   storeImage,
@@ -29,7 +29,7 @@ import {
 } from "../../app/server/images/store-image.server";
 import { addItem, listItems } from "../../app/server/repositories/items.server";
 import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
-import { startServices, type RunningServices } from "../../app/server/services.server";
+import { startServices, type RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner, requestFrom } from "../support/auth-helpers";
 import { startHttpApp } from "../support/http-app";
 import { photoJpeg } from "../support/image-fixtures";

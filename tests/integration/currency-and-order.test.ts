@@ -14,7 +14,7 @@ import { items, productInfo, products } from "../../app/server/db/schema";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
 import { refreshStoredSlugs } from "../../app/server/repositories/slugs.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import {
   CATEGORY_ORDER_INTENT,
   CATEGORY_ORDER_MESSAGES,

@@ -43,7 +43,7 @@ import {
   loadProductInfo,
   saveProductInfo,
 } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";

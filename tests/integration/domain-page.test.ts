@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as domainRoute from "../../app/routes/portal/domain";
 import { MESSAGES } from "../../app/lib/messages";
 import { customDomains } from "../../app/server/db/schema";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { ownerWithSite } from "../support/auth-helpers";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";

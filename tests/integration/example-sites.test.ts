@@ -3,7 +3,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, items, productInfo, products, users } from "../../app/server/db/schema";
-import { postToAuthRouter } from "../../app/server/auth-forms.server";
+import { postToAuthRouter } from "../../app/server/accounts/auth-forms.server";
 import { existingExampleSites, seedExampleSites } from "../../app/server/seed/examples.server";
 import { seedOnFirstStart } from "../../app/server/seed/first-start.server";
 import { EXAMPLE_SITES, EXAMPLES_OWNER, examplePath } from "../../app/lib/example-sites";

@@ -13,7 +13,7 @@ import * as setupRoute from "../../app/routes/portal/setup";
 import { items, productInfo } from "../../app/server/db/schema";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { smallGif, smallPng } from "../support/image-fixtures";
 import { callRoute, ownerFor } from "../support/route-call";

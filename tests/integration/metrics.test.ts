@@ -11,7 +11,7 @@ import { ITEM_IMAGE_TARGET_BYTES } from "../../app/lib/limits";
 import { processUploadedImage } from "../../app/server/images/process-image.server";
 import { createMetricsServer } from "../../app/server/metrics/metrics-endpoint.server";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, useTestApp, type TestHttpApp } from "../support/http-app";
 import { htmlPage } from "../support/image-fixtures";

@@ -10,7 +10,7 @@ import { SPECIAL_HOURS_MESSAGES } from "../../app/lib/special-hours";
 import { publicPath, slugify } from "../../app/lib/slug";
 import { productInfo } from "../../app/server/db/schema";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createTestServices } from "../support/test-services";

@@ -16,11 +16,11 @@ vi.hoisted(() => {
 });
 import { publicPath, slugify } from "../../app/lib/slug";
 import { viewTotals } from "../../app/server/analytics/page-view-reports.server";
-import { createHttpApp, createRequestHandlers } from "../../app/server/http.server";
-import { requestHostname, requestUrl } from "../../app/server/request-url.server";
+import { createHttpApp, createRequestHandlers } from "../../app/server/http/http.server";
+import { requestHostname, requestUrl } from "../../app/server/http/request-url.server";
 import { addItem } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { serverBuild } from "../support/server-build";

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { publicPath, slugify } from "../../app/lib/slug";
 import { viewTotals } from "../../app/server/analytics/page-view-reports.server";
 import { PAGE_VIEWS_FLUSH_INTERVAL_MS } from "../../app/server/analytics/page-views.server";
-import { loadEnv } from "../../app/server/env.server";
+import { loadEnv } from "../../app/server/runtime/env.server";
 import { createProduct } from "../../app/server/repositories/products.server";
-import { startServices } from "../../app/server/services.server";
+import { startServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { createDatabaseFromTemplate } from "../support/postgres-admin";
 

@@ -23,12 +23,12 @@ import {
 import { pageViewsDaily } from "../../app/server/db/schema";
 import { addItem } from "../../app/server/repositories/items.server";
 import { createProduct, deleteProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import type { ProductType } from "../../app/sites/product-types";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createSecondServices, createTestServices } from "../support/test-services";
-import { logger } from "../../app/server/log.server";
+import { logger } from "../../app/server/http/log.server";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";

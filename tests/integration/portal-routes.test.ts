@@ -16,7 +16,7 @@ import * as productsRoute from "../../app/routes/portal/products";
 import * as setupRoute from "../../app/routes/portal/setup";
 import { items, productInfo, products, users } from "../../app/server/db/schema";
 import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { callRoute, ownerFor } from "../support/route-call";
 import { createTestServices } from "../support/test-services";

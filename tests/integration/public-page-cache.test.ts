@@ -24,12 +24,12 @@ import {
   loadProductInfo,
   saveProductInfo,
 } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { photoJpeg } from "../support/image-fixtures";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createSecondServices, createTestServices } from "../support/test-services";
-import { logger } from "../../app/server/log.server";
+import { logger } from "../../app/server/http/log.server";
 
 let services: RunningServices;
 let app: TestHttpApp;

@@ -1,6 +1,6 @@
 /**
  * The guard of decision 10: a public page rendered by our own renderer
- * (app/server/public-page-render.server.tsx, what visitors get) is the very HTML React
+ * (app/server/pages/public-page-render.server.tsx, what visitors get) is the very HTML React
  * Router's request handler renders for it, but for the few differences the decision
  * names (`documentedDifferencesRemoved`). Every kind of public page, with and without
  * items, with pictures, and with names that are markup, quotes, emoji and right-to-left
@@ -14,10 +14,10 @@ import type { ProductType } from "../../app/sites";
 import { publicPath, slugify } from "../../app/lib/slug";
 import { backfillRenditions } from "../../app/server/images/renditions.server";
 import { storeImage, type ImageTarget } from "../../app/server/images/store-image.server";
-import { renderPublicPage } from "../../app/server/public-page-render.server";
+import { renderPublicPage } from "../../app/server/pages/public-page-render.server";
 import { addItem } from "../../app/server/repositories/items.server";
 import { createProduct, saveProductInfo } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { photoJpeg } from "../support/image-fixtures";
 import { serverBuild } from "../support/server-build";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext } from "../../app/context";
 import { MESSAGES } from "../../app/lib/messages";
 import { action } from "../../app/routes/auth/register";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { newOwner, registerOwner, requestFrom } from "../support/auth-helpers";
 import { createTestServices } from "../support/test-services";
 

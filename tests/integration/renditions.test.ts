@@ -29,7 +29,7 @@ import { publicRestaurantLoader } from "../../app/sites/restaurant/public-loader
 import { servicesContext } from "../../app/context";
 import { publicPath } from "../../app/lib/slug";
 import type { EditorItem } from "../../app/lib/items";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { createS3Storage } from "../../app/server/storage/s3.server";
 import { ownerWithSite } from "../support/auth-helpers";
 import { photoJpeg } from "../support/image-fixtures";

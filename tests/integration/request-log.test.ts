@@ -5,8 +5,8 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleError } from "../../app/entry.server";
-import { logger } from "../../app/server/log.server";
-import type { RunningServices } from "../../app/server/services.server";
+import { logger } from "../../app/server/http/log.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { newOwner, registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createTestServices } from "../support/test-services";

@@ -16,8 +16,8 @@ import {
   pathKind,
   securityHeaders,
   storageImageOrigins,
-} from "../../app/server/security-headers.server";
-import type { RunningServices } from "../../app/server/services.server";
+} from "../../app/server/http/security-headers.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import type { FileStorage } from "../../app/server/storage/storage.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";

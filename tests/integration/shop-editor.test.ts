@@ -13,7 +13,7 @@ import * as shopPage from "../../app/sites/shoppy/public-page";
 import { productInfo } from "../../app/server/db/schema";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { smallPng } from "../support/image-fixtures";
 import { callRoute, ownerFor } from "../support/route-call";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext } from "../../app/context";
 import { MESSAGES } from "../../app/lib/messages";
 import { action } from "../../app/routes/auth/signin";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner, requestFrom } from "../support/auth-helpers";
 import { createTestServices } from "../support/test-services";
 

@@ -8,7 +8,7 @@ import { MESSAGES } from "../../app/lib/messages";
 import { publicPath } from "../../app/lib/slug";
 import * as uploadRoute from "../../app/routes/portal/upload";
 import { items, productInfo } from "../../app/server/db/schema";
-import type { RunningServices } from "../../app/server/services.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
 import { ownerWithSite } from "../support/auth-helpers";
 import {
   hugePngHeader,

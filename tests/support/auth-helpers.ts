@@ -1,7 +1,7 @@
-import { CLIENT_ADDRESS_HEADER } from "../../app/server/auth.server";
-import { postToAuthRouter } from "../../app/server/auth-forms.server";
+import { CLIENT_ADDRESS_HEADER } from "../../app/server/accounts/auth.server";
+import { postToAuthRouter } from "../../app/server/accounts/auth-forms.server";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { AppServices } from "../../app/server/services.server";
+import type { AppServices } from "../../app/server/runtime/services.server";
 import type { ProductType } from "../../app/sites";
 import { ownerFor } from "./route-call";
 

@@ -5,9 +5,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import { createRequestHandlers } from "../../app/server/http.server";
+import { createRequestHandlers } from "../../app/server/http/http.server";
 import { afterAll, beforeAll } from "vitest";
-import type { AppServices, RunningServices } from "../../app/server/services.server";
+import type { AppServices, RunningServices } from "../../app/server/runtime/services.server";
 import { serverBuild } from "./server-build";
 import { createTestServices } from "./test-services";
 

@@ -28,9 +28,11 @@ const vite = await createServer({
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 
-type MainModule = typeof import("../../app/server/main.server");
+type MainModule = typeof import("../../app/server/runtime/main.server");
 type BuildModule = typeof import("./server-build");
-const { startServer } = (await vite.ssrLoadModule("/app/server/main.server.ts")) as MainModule;
+const { startServer } = (await vite.ssrLoadModule(
+  "/app/server/runtime/main.server.ts",
+)) as MainModule;
 const { serverBuild } = (await vite.ssrLoadModule("/tests/support/server-build.ts")) as BuildModule;
 
 // One process (no WEB_CONCURRENCY), so there is a server.

@@ -4,7 +4,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "../../app/context";
-import type { AppServices } from "../../app/server/services.server";
+import type { AppServices } from "../../app/server/runtime/services.server";
 import { requestFrom } from "./auth-helpers";
 
 let addressCounter = 0;

@@ -5,8 +5,8 @@
  */
 import { RouterContextProvider } from "react-router";
 import { ownerContext, servicesContext } from "../../app/context";
-import type { AppServices } from "../../app/server/services.server";
-import type { SessionUser } from "../../app/server/session.server";
+import type { AppServices } from "../../app/server/runtime/services.server";
+import type { SessionUser } from "../../app/server/accounts/session.server";
 
 type RouteFunction = (args: never) => unknown;
 

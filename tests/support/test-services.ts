@@ -8,8 +8,11 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db/client.server";
-import type { Env } from "../../app/server/env.server";
-import { servicesFromDatabase, type RunningServices } from "../../app/server/services.server";
+import type { Env } from "../../app/server/runtime/env.server";
+import {
+  servicesFromDatabase,
+  type RunningServices,
+} from "../../app/server/runtime/services.server";
 import { createDatabaseFromTemplate } from "./postgres-admin";
 
 export function testEnv(overrides: Partial<Env> = {}): Env {

@@ -3,8 +3,8 @@
  * drop zones do: a multipart form, answered as JSON.
  */
 import * as uploadRoute from "../../app/routes/portal/upload";
-import type { AppServices } from "../../app/server/services.server";
-import type { SessionUser } from "../../app/server/session.server";
+import type { AppServices } from "../../app/server/runtime/services.server";
+import type { SessionUser } from "../../app/server/accounts/session.server";
 import { callRoute } from "./route-call";
 
 export function uploadAs(

@@ -5,11 +5,11 @@ import { Field, FormErrors } from "~/components/form";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { forgotPasswordSchema } from "~/lib/validation";
-import { postToAuthRouter } from "~/server/auth-forms.server";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
-import { requireMailOn } from "~/server/password-reset.server";
+import { postToAuthRouter } from "~/server/accounts/auth-forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
+import { requireMailOn } from "~/server/accounts/password-reset.server";
 import type { Route } from "./+types/forgot-password";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -15,10 +15,10 @@ import {
   isExistingEmailRefusal,
   passwordRuleError,
   postToAuthRouter,
-} from "~/server/auth-forms.server";
-import { getOptionalUser } from "~/server/session.server";
+} from "~/server/accounts/auth-forms.server";
+import { getOptionalUser } from "~/server/accounts/session.server";
 import { pageMeta } from "~/lib/seo";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/register";
 import { rememberStartingProduct } from "./starting-product.server";
 

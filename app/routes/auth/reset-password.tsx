@@ -6,11 +6,11 @@ import { PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { resetPasswordSchema } from "~/lib/validation";
-import { passwordRuleError, postToAuthRouter } from "~/server/auth-forms.server";
-import { isPasswordResetTokenValid, requireMailOn } from "~/server/password-reset.server";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import { passwordRuleError, postToAuthRouter } from "~/server/accounts/auth-forms.server";
+import { isPasswordResetTokenValid, requireMailOn } from "~/server/accounts/password-reset.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/reset-password";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -5,13 +5,13 @@ import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import { safeRedirect, signInSchema } from "~/lib/validation";
-import { cookieHeaders, postToAuthRouter } from "~/server/auth-forms.server";
-import { getOptionalUser } from "~/server/session.server";
-import { registerHref } from "~/server/site-config.server";
+import { cookieHeaders, postToAuthRouter } from "~/server/accounts/auth-forms.server";
+import { getOptionalUser } from "~/server/accounts/session.server";
+import { registerHref } from "~/server/accounts/register-link.server";
 import { pageMeta } from "~/lib/seo";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/signin";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 /**
  * Plain HTML, like the landing page: the form posts and the server answers with the page

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context";
-import { readFormOrRefuse } from "~/server/forms.server";
+import { readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/signout";
 
 // Signing out only happens on POST; a GET (a link, a prefetch) just goes home.

@@ -7,8 +7,8 @@
 import { createCookie } from "react-router";
 import { startableProduct } from "~/lib/get-started";
 import type { ProductType } from "~/sites/product-types";
-import { EMAIL_VERIFICATION_SECONDS, EMAIL_VERIFIED_PATH } from "~/server/auth.server";
-import type { Env } from "~/server/env.server";
+import { EMAIL_VERIFICATION_SECONDS, EMAIL_VERIFIED_PATH } from "~/server/accounts/auth.server";
+import type { Env } from "~/server/runtime/env.server";
 
 function startingProductCookie(env: Env) {
   return createCookie("starting-product", {

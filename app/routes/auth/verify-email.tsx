@@ -7,13 +7,13 @@ import { createSitePath } from "~/lib/get-started";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { forgotPasswordSchema as emailOnlySchema } from "~/lib/validation";
-import { EMAIL_VERIFIED_PATH } from "~/server/auth.server";
-import { postToAuthRouter } from "~/server/auth-forms.server";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
-import { requireMailOn } from "~/server/password-reset.server";
+import { EMAIL_VERIFIED_PATH } from "~/server/accounts/auth.server";
+import { postToAuthRouter } from "~/server/accounts/auth-forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
+import { requireMailOn } from "~/server/accounts/password-reset.server";
 import type { Route } from "./+types/verify-email";
 import { takeStartingProduct } from "./starting-product.server";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

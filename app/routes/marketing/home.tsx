@@ -11,7 +11,7 @@ import { CATALOG } from "~/lib/catalog";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { contactSchema } from "~/lib/validation";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import { existingExampleSites } from "~/server/seed/examples.server";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";

@@ -2,8 +2,8 @@ import { Outlet, redirect } from "react-router";
 import { SiteNav } from "~/components/site-nav";
 import { servicesContext } from "~/context";
 import { legacyPublicPath } from "~/lib/legacy-links";
-import { getOptionalUser } from "~/server/session.server";
-import { registerHref } from "~/server/site-config.server";
+import { getOptionalUser } from "~/server/accounts/session.server";
+import { registerHref } from "~/server/accounts/register-link.server";
 import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
 

@@ -12,9 +12,9 @@ import { browserTimeZone } from "~/lib/time-zones";
 import { createProductSchema } from "~/lib/validation";
 import { createProduct, listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/create";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

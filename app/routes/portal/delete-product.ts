@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
-import { requireOwnedProduct } from "~/server/ownership.server";
-import { removeProduct } from "~/server/product-lifecycle.server";
-import { readFormOrRefuse } from "~/server/forms.server";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { removeProduct } from "~/server/editing/product-lifecycle.server";
+import { readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/delete-product";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 // Deleting is a POST from an editor's confirm dialog; a GET changes nothing.
 export function loader() {

@@ -24,9 +24,9 @@ import {
   runDomainIntent,
   type DomainActionResult,
 } from "~/server/domains/domain-actions.server";
-import { takeFlash } from "~/server/flash.server";
-import { readFormOrRefuse } from "~/server/forms.server";
-import { requireOwnedProduct } from "~/server/ownership.server";
+import { takeFlash } from "~/server/http/flash.server";
+import { readFormOrRefuse } from "~/server/http/forms.server";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import type { Route } from "./+types/domain";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -3,7 +3,7 @@
  * only this owner's events; the page reloads its data when one arrives.
  */
 import { ownerContext, servicesContext } from "~/context";
-import type { OwnerEventKind } from "~/server/live.server";
+import type { OwnerEventKind } from "~/server/events/live.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;

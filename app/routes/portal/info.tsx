@@ -17,13 +17,13 @@ import {
   listSignedInSessions,
   requestEmailChange,
   type AccountRefusal,
-} from "~/server/account-settings.server";
-import { cookieHeaders } from "~/server/auth-forms.server";
-import { parseSubmission, readFormOrRefuse } from "~/server/forms.server";
+} from "~/server/accounts/account-settings.server";
+import { cookieHeaders } from "~/server/accounts/auth-forms.server";
+import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import { listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/info";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

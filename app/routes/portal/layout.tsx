@@ -13,8 +13,8 @@ import { isSavedInPlace } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { onlyQueryChanged } from "~/lib/revalidation";
 import { routeErrorMessage } from "~/lib/route-error";
-import { requireOwnerMiddleware } from "~/server/session.server";
-import { limitOwnerWritesMiddleware } from "~/server/write-limits.server";
+import { requireOwnerMiddleware } from "~/server/accounts/session.server";
+import { limitOwnerWritesMiddleware } from "~/server/http/write-limits.server";
 import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
 

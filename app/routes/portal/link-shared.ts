@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
-import { readFormOrRefuse } from "~/server/forms.server";
-import { requireOwnedProduct } from "~/server/ownership.server";
+import { readFormOrRefuse } from "~/server/http/forms.server";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { markLinkShared } from "~/server/repositories/products.server";
 import type { Route } from "./+types/link-shared";
 

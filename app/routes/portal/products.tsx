@@ -10,10 +10,10 @@ import { siteOf } from "~/sites";
 import { setupChecklist } from "~/lib/setup-checklist";
 import { dailyViews } from "~/server/analytics/page-view-reports.server";
 import { listOwnerSitesWithProgress } from "~/server/repositories/products.server";
-import { publicLink } from "~/server/site-config.server";
+import { publicLink } from "~/server/share/site-links.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
-import { logRequestError } from "~/server/log.server";
+import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

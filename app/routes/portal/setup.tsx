@@ -30,24 +30,24 @@ import {
 } from "~/sites/restaurant/category-order-form";
 import { orderedCategories } from "~/sites/restaurant/menu";
 import type { OwnInfoFields } from "~/sites/site";
-import { saveCategoryOrder } from "~/server/category-order-action.server";
+import { saveCategoryOrder } from "~/server/editing/category-order-action.server";
 import { pageMeta } from "~/lib/seo";
 import { fontStyleOf } from "~/lib/themes";
-import { takeFlash } from "~/server/flash.server";
-import { FormReadError } from "~/server/forms.server";
+import { takeFlash } from "~/server/http/flash.server";
+import { FormReadError } from "~/server/http/forms.server";
 import { listThumbnailUrl } from "~/server/images/renditions.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
-import { saveSiteInfo } from "~/server/info-action.server";
-import { isItemIntent, runItemIntent } from "~/server/item-actions.server";
-import { isImportIntent, runImportIntent } from "~/server/items-import-action.server";
-import { requireOwnedProduct } from "~/server/ownership.server";
+import { saveSiteInfo } from "~/server/editing/info-action.server";
+import { isItemIntent, runItemIntent } from "~/server/editing/item-actions.server";
+import { isImportIntent, runImportIntent } from "~/server/editing/items-import-action.server";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
-import { ownSiteLink } from "~/server/site-config.server";
+import { ownSiteLink } from "~/server/share/site-links.server";
 import type { Route } from "./+types/setup";
 import itemsEditorStylesHref from "~/styles/editor-items-extras.css?url";
-import { logRequestError, requestIdOf } from "~/server/log.server";
-import { countOwnerWrite, tooManyWritesMessage } from "~/server/write-limits.server";
+import { logRequestError, requestIdOf } from "~/server/http/log.server";
+import { countOwnerWrite, tooManyWritesMessage } from "~/server/http/write-limits.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: itemsEditorStylesHref },

@@ -9,8 +9,8 @@ import { shareLinks } from "~/lib/share-links";
 import { slugify } from "~/lib/slug";
 import { siteOf } from "~/sites";
 import { viewsBySource, viewTotals } from "~/server/analytics/page-view-reports.server";
-import { requireOwnedProduct } from "~/server/ownership.server";
-import { ownSiteLink } from "~/server/site-config.server";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { ownSiteLink } from "~/server/share/site-links.server";
 import type { Route } from "./+types/share";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -15,11 +15,11 @@ import {
   storeImage,
   targetBytesFor,
 } from "~/server/images/store-image.server";
-import { setFlash } from "~/server/flash.server";
-import { FormReadError } from "~/server/forms.server";
+import { setFlash } from "~/server/http/flash.server";
+import { FormReadError } from "~/server/http/forms.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
-import { requireOwnedProduct } from "~/server/ownership.server";
-import { countOwnerWrite, tooManyWritesMessage } from "~/server/write-limits.server";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { countOwnerWrite, tooManyWritesMessage } from "~/server/http/write-limits.server";
 import type { Route } from "./+types/upload";
 
 export function loader() {

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { requireOwnerMiddleware } from "~/server/session.server";
+import { requireOwnerMiddleware } from "~/server/accounts/session.server";
 import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
 

@@ -7,9 +7,9 @@ import { pageMeta } from "~/lib/seo";
 import { printedAddress } from "~/lib/share-links";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { siteOf } from "~/sites";
-import { requireOwnedProduct } from "~/server/ownership.server";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
-import { ownSiteLink } from "~/server/site-config.server";
+import { ownSiteLink } from "~/server/share/site-links.server";
 import printableStyles from "~/styles/printable.css?url";
 import type { Route } from "./+types/printable";
 

@@ -10,7 +10,7 @@ import type { Database } from "../db/client.server";
 import { databaseErrorOf, isForeignKeyViolation } from "../db/database-errors.server";
 import { pageViewsDaily } from "../db/schema";
 import { VIEW_DEVICES, VIEW_SOURCES, type ViewDevice, type ViewSource } from "~/lib/page-views";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 
 export interface PageViews {
   /** False with ANALYTICS=off: `record` then counts nothing. */

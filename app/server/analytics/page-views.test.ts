@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/client.server";
 import { createPageViews, PAGE_VIEWS_FLUSH_INTERVAL_MS } from "./page-views.server";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 
 type Row = Record<string, string | number>;
 

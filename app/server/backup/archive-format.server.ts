@@ -10,7 +10,7 @@
  * archive wrong; a restore refuses archives newer than it understands.
  */
 import { readFileSync } from "node:fs";
-import { projectPath } from "../paths.server";
+import { projectPath } from "../runtime/paths.server";
 
 export const ARCHIVE_FORMAT = "site-builder-portal-backup";
 export const FORMAT_VERSION = 1;

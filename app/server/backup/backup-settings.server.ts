@@ -3,7 +3,7 @@
  * the setups they leave to other tools: a PostgreSQL server (pg_dump and
  * pg_restore) and an S3 bucket (a bucket copy), which have their own, better ones.
  */
-import { loadEnv, type Env } from "../env.server";
+import { loadEnv, type Env } from "../runtime/env.server";
 
 /** A refusal or a failure an operator can act on, told in one line. */
 export class BackupError extends Error {

@@ -16,9 +16,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { projectPath } from "../paths.server";
+import { projectPath } from "../runtime/paths.server";
 import { schema, type Schema } from "./schema";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -17,7 +17,7 @@ import type { ProductType } from "~/sites/product-types";
 import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/database-errors.server";
 import { customDomains, products } from "../db/schema";
-import type { Events } from "../events.server";
+import type { Events } from "../events/events.server";
 
 /** A site's verified domain, or null, as a column of any query over `products`. */
 export const verifiedDomainColumn = sql<string | null>`(

@@ -10,7 +10,7 @@ import {
   type PointingCheck,
   type TxtCheck,
 } from "~/lib/custom-domains";
-import type { CustomDomainsConfig } from "../env.server";
+import type { CustomDomainsConfig } from "../runtime/env.server";
 
 /** Answers that mean "there is no such record", as opposed to a failed look-up. */
 const NO_RECORD = new Set(["ENODATA", "ENOTFOUND", "ENONAME", "NOTFOUND", "NODATA"]);

@@ -6,7 +6,7 @@ import { Resolver } from "node:dns/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifyRecordName } from "~/lib/custom-domains";
 import { startDnsServer, type TestDnsServer } from "../../../tests/support/dns-server";
-import type { CustomDomainsConfig } from "../env.server";
+import type { CustomDomainsConfig } from "../runtime/env.server";
 import { createDomainChecker, DnsLookupError, type DomainChecker } from "./dns-check.server";
 
 const TARGET = "sites.example.net";

@@ -11,10 +11,10 @@ import {
   type DomainCheck,
   type DomainIntent,
 } from "~/lib/custom-domains";
-import { setFlash } from "../flash.server";
-import { parseSubmission } from "../forms.server";
-import { logger } from "../log.server";
-import type { AppServices } from "../services.server";
+import { setFlash } from "../http/flash.server";
+import { parseSubmission } from "../http/forms.server";
+import { logger } from "../http/log.server";
+import type { AppServices } from "../runtime/services.server";
 import { addDomain, domainOfSite, removeDomain } from "./custom-domains.server";
 import { checkDomainNow } from "./domain-checks.server";
 import { DnsLookupError } from "./dns-check.server";

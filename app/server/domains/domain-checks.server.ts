@@ -5,8 +5,8 @@
  */
 import { DOMAIN_RECHECK_INTERVAL_MS, type DomainCheck } from "~/lib/custom-domains";
 import type { Database } from "../db/client.server";
-import type { Events } from "../events.server";
-import { logger } from "../log.server";
+import type { Events } from "../events/events.server";
+import { logger } from "../http/log.server";
 import {
   claimDomainsToRecheck,
   recordDomainCheck,

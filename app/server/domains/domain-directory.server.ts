@@ -7,8 +7,8 @@
  */
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client.server";
-import type { Env } from "../env.server";
-import type { Events } from "../events.server";
+import type { Env } from "../runtime/env.server";
+import type { Events } from "../events/events.server";
 import {
   siteOfVerifiedDomain,
   verifiedDomainOfSite,

@@ -14,7 +14,7 @@
  */
 import type { Request, RequestHandler, Response } from "express";
 import { siteOf } from "~/sites";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../runtime/services.server";
 import { URLSET_OPEN, urlEntry } from "../share/search-engine-files.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
 import type { DomainSite } from "./custom-domains.server";

@@ -7,8 +7,8 @@
  */
 import { BlockList, isIP } from "node:net";
 import type { RequestHandler } from "express";
-import { normalizeAddress } from "../client-address.server";
-import type { AppServices } from "../services.server";
+import { normalizeAddress } from "../http/client-address.server";
+import type { AppServices } from "../runtime/services.server";
 import { isVerifiedDomain } from "./custom-domains.server";
 import { hostOfRequest } from "./domain-name.server";
 

@@ -19,7 +19,7 @@ import { ALL_SITES } from "~/sites";
 import type { Database } from "../db/client.server";
 import { items, productInfo } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 import { loadSharp } from "./sharp.server";
 
 /** What a stored picture is, which decides the renditions it gets. */

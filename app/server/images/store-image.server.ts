@@ -12,7 +12,7 @@ import {
 import { ITEM_ID_PATTERN } from "~/lib/items";
 import { siteOf, type ProductType } from "~/sites";
 import { items, productInfo } from "../db/schema";
-import type { Events } from "../events.server";
+import type { Events } from "../events/events.server";
 import type { FileStorage } from "../storage/storage.server";
 import {
   makeRenditions,
@@ -22,7 +22,7 @@ import {
   type PictureKind,
 } from "./renditions.server";
 import type { ProcessedImage } from "./process-image.server";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 
 export type ImageTarget =
   | { kind: "logo" }

@@ -5,7 +5,7 @@
  */
 import type { FileUpload } from "@remix-run/form-data-parser";
 import { MESSAGES } from "~/lib/messages";
-import { FormReadError, readForm } from "../forms.server";
+import { FormReadError, readForm } from "../http/forms.server";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "./process-image.server";
 
 const TOO_LARGE = new ImageRejectedError("too-large");

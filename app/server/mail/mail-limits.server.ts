@@ -1,12 +1,12 @@
 /**
  * How many mails one address gets, whoever asks and from wherever: counted in the
  * database (better-auth's verifications table), so every server process agrees. The
- * per-client-address limits are better-auth's rate limits (app/server/auth.server.ts).
+ * per-client-address limits are better-auth's rate limits (app/server/accounts/auth.server.ts).
  */
 import { and, count, eq, gt, like } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { verifications } from "../db/schema";
-import { createId } from "../ids.server";
+import { createId } from "../db/ids.server";
 
 /** Password reset mails to one account: its reset tokens of the last hour are counted. */
 export const PASSWORD_RESET_MAIL_LIMIT = { windowSeconds: 60 * 60, max: 3 } as const;

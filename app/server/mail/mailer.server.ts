@@ -7,8 +7,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { MailConfig } from "../env.server";
-import { logger } from "../log.server";
+import type { MailConfig } from "../runtime/env.server";
+import { logger } from "../http/log.server";
 
 export interface Mail {
   to: string;

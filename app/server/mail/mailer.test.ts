@@ -5,7 +5,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMailer, MailDisabledError } from "./mailer.server";
 import { passwordResetMail } from "./templates.server";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 
 const directories: string[] = [];
 afterEach(() => {

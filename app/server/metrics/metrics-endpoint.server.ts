@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 import type { Metrics } from "./metrics.server";
 
 export const METRICS_PATH = "/metrics";

@@ -21,8 +21,8 @@ import {
 } from "prom-client";
 import type { DatabaseHandle } from "../db/client.server";
 import { uploadOutcomes } from "../images/process-image.server";
-import type { PublicPageCache } from "../public-page-cache.server";
-import { routeKind, type RouteKind } from "../route-kind.server";
+import type { PublicPageCache } from "../pages/public-page-cache.server";
+import { routeKind, type RouteKind } from "../http/route-kind.server";
 
 export interface Metrics {
   /**

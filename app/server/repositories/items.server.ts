@@ -20,9 +20,9 @@ import {
 } from "~/sites/restaurant/menu";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
-import type { Changes, Events, Transaction } from "../events.server";
-import { createId } from "../ids.server";
-import { previewImport, type ParsedCsv } from "../items-csv.server";
+import type { Changes, Events, Transaction } from "../events/events.server";
+import { createId } from "../db/ids.server";
+import { previewImport, type ParsedCsv } from "../editing/items-csv.server";
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -150,7 +150,7 @@ export type ImportItemsResult =
   | { ok: false; reason: "refused"; preview: ImportPreview };
 
 /**
- * Writes the rows of a checked CSV file (app/server/items-csv.server.ts) in one transaction
+ * Writes the rows of a checked CSV file (app/server/editing/items-csv.server.ts) in one transaction
  * under the product's lock: rows with an id update that item (only the file's columns),
  * rows without add one. The preview is made again from the items as they are now, under
  * the lock, so an id that is gone or a cap passed since the owner's preview refuses the

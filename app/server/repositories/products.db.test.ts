@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerOwner } from "../../../tests/support/auth-helpers";
 import { createTestServices } from "../../../tests/support/test-services";
 import { items, productInfo, products, users } from "../db/schema";
-import type { RunningServices } from "../services.server";
+import type { RunningServices } from "../runtime/services.server";
 import { createProduct, listOwnerProducts } from "./products.server";
 
 let services: RunningServices;

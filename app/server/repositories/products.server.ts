@@ -17,8 +17,8 @@ import { slugify } from "~/lib/slug";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products, users } from "../db/schema";
 import { verifiedDomainColumn } from "../domains/custom-domains.server";
-import type { Changes, Events, Transaction } from "../events.server";
-import { createId } from "../ids.server";
+import type { Changes, Events, Transaction } from "../events/events.server";
+import { createId } from "../db/ids.server";
 
 export type CreateProductResult =
   | { ok: true; productId: string }

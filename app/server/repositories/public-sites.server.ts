@@ -15,7 +15,7 @@ import { customDomainUrl } from "~/lib/custom-domains";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
 import { verifiedDomainColumn } from "../domains/custom-domains.server";
-import { PRODUCT_ID_PATTERN } from "../ids.server";
+import { PRODUCT_ID_PATTERN } from "../db/ids.server";
 
 /** What a public page reads of a site's info, and of each of its items. */
 const SITE_FIELDS = {

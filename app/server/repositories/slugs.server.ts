@@ -14,7 +14,7 @@ import { eq, like, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { slugify } from "~/lib/slug";
 import { items, productInfo, products } from "../db/schema";
-import type { Events } from "../events.server";
+import type { Events } from "../events/events.server";
 
 /**
  * The rows whose slug the new rule may change: a name with any character outside

@@ -2,11 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestFrom } from "../../../tests/support/auth-helpers";
 import { createTestServices } from "../../../tests/support/test-services";
-import { postToAuthRouter } from "../auth-forms.server";
-import { findUserIdByEmail } from "../accounts.server";
+import { postToAuthRouter } from "../accounts/auth-forms.server";
+import { findUserIdByEmail } from "../accounts/accounts.server";
 import { items, productInfo, users } from "../db/schema";
 import { listOwnerProducts } from "../repositories/products.server";
-import type { RunningServices } from "../services.server";
+import type { RunningServices } from "../runtime/services.server";
 import { DEMO_OWNER, seedDemo } from "./demo.server";
 import { seedOnFirstStart } from "./first-start.server";
 

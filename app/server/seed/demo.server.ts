@@ -8,11 +8,11 @@ import { parseColors } from "~/lib/colors";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
 import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
-import { createOwnerAccount, findUserIdByEmail } from "../accounts.server";
+import { createOwnerAccount, findUserIdByEmail } from "../accounts/accounts.server";
 import { items, productInfo } from "../db/schema";
-import { createId } from "../ids.server";
+import { createId } from "../db/ids.server";
 import { createProduct } from "../repositories/products.server";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../runtime/services.server";
 import { oneSeedAtATime } from "./seed-lock.server";
 
 /** The demo's Springfield keeps Eastern time. */

@@ -13,13 +13,13 @@ import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
 import { themePresetsFor } from "~/lib/themes";
 import { items, productInfo, products, users } from "../db/schema";
-import { createId } from "../ids.server";
+import { createId } from "../db/ids.server";
 import { processUploadedImage, type ProcessedImage } from "../images/process-image.server";
 import { loadSharp } from "../images/sharp.server";
 import { storeImage, targetBytesFor, type ImageTarget } from "../images/store-image.server";
-import { projectPath } from "../paths.server";
+import { projectPath } from "../runtime/paths.server";
 import { siteOf } from "~/sites";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../runtime/services.server";
 import { oneSeedAtATime } from "./seed-lock.server";
 
 const PICTURES_DIR = projectPath("app", "server", "seed", "example-pictures");

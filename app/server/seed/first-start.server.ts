@@ -2,7 +2,7 @@
  * What the first start of an empty database adds: the example sites (unless
  * SEED_DEMO=false) and the demo owner (where SEED_DEMO allows it; see env.server.ts).
  */
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../runtime/services.server";
 import { createDemoUnlessPresent } from "./demo.server";
 import { createExamplesUnlessPresent } from "./examples.server";
 import { oneSeedAtATime } from "./seed-lock.server";

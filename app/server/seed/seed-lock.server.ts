@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../runtime/services.server";
 
 // Any fixed number, the same in every process and unlike the migration lock's (client.server.ts).
 const SEED_LOCK_KEY = 7_240_312;

@@ -13,14 +13,14 @@ import type { Request as ExpressRequest, RequestHandler, Response } from "expres
 import QRCode from "qrcode";
 import { customDomainUrl } from "~/lib/custom-domains";
 import { siteFromPrefix } from "~/sites";
-import { etagFor, makePage, type CachedPage } from "../page-cache.server";
+import { etagFor, makePage, type CachedPage } from "../pages/page-cache.server";
 import {
   matchesIfNoneMatch,
   publicPageCacheControl,
   publicPageProductId,
-} from "../public-page-cache.server";
+} from "../pages/public-page-cache.server";
 import { canonicalPublicPath } from "../repositories/public-sites.server";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../runtime/services.server";
 
 export type QrFormat = "svg" | "png";
 

@@ -15,7 +15,7 @@ import type { ProductType } from "~/sites/product-types";
 import type { Database } from "../db/client.server";
 import { products } from "../db/schema";
 import { verifiedDomainColumn } from "../domains/custom-domains.server";
-import type { AppServices } from "../services.server";
+import type { AppServices } from "../runtime/services.server";
 
 /** sitemaps.org: "no more than 50,000 URLs". */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices } from "../../../tests/support/test-services";
-import { createHttpApp } from "../http.server";
-import type { RunningServices } from "../services.server";
+import { createHttpApp } from "../http/http.server";
+import type { RunningServices } from "../runtime/services.server";
 
 let services: RunningServices;
 let server: Server;

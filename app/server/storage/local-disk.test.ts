@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { describeStorageContract } from "./contract";
 import { createLocalDiskStorage } from "./local-disk.server";
 import { deleteProductFiles, isValidKey, type FileStorage } from "./storage.server";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 
 const bytes = new Uint8Array([1, 2, 3]);
 const newStorage = () => {

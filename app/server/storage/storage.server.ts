@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { DELETE_BATCH_SIZE, IMAGE_CACHE_SECONDS } from "~/lib/limits";
 import { siteOf, type ProductType } from "~/sites";
-import { logger } from "../log.server";
+import { logger } from "../http/log.server";
 
 /**
  * Every stored object is served with this. Safe because keys never change

@@ -2,7 +2,7 @@ import { PublicProfilePage, publicProfileMeta } from "~/components/public-profil
 import { publicProfileLinks } from "~/styles/public-stylesheets";
 import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
-import { publicProfileLoader } from "~/server/public-profile-loader.server";
+import { publicProfileLoader } from "~/server/pages/public-profile-loader.server";
 import type { Route } from "./+types/public-page";
 import { dealershipSite } from "./site";
 
@@ -16,7 +16,7 @@ export const loader = publicProfileLoader(dealershipSite, "AutoDealer");
 export const meta: Route.MetaFunction = (args) =>
   publicProfileMeta(args, dealershipSite.notFoundMessage);
 
-/** The page itself; app/server/public-page-render.server.tsx renders it without the router. */
+/** The page itself; app/server/pages/public-page-render.server.tsx renders it without the router. */
 export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   return <PublicProfilePage site={loaderData.site} jsonLd={loaderData.jsonLd} />;
 }

@@ -9,7 +9,7 @@ import { publicPath, slugify } from "~/lib/slug";
 import * as setupRoute from "~/routes/portal/setup";
 import { listItems } from "~/server/repositories/items.server";
 import { createProduct } from "~/server/repositories/products.server";
-import type { RunningServices } from "~/server/services.server";
+import type { RunningServices } from "~/server/runtime/services.server";
 import { registerOwner } from "../../../tests/support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../../../tests/support/http-app";
 import { callRoute, ownerFor } from "../../../tests/support/route-call";

@@ -12,7 +12,7 @@
  *   screen, else the last.
  *
  * Hand-minified ES2015 text, not a bundle, to stay small: the public pages' policy allows it
- * by the SHA-256 of this exact text (app/server/security-headers.server.ts). It reads the
+ * by the SHA-256 of this exact text (app/server/http/security-headers.server.ts). It reads the
  * page through what `PublicMenuPage` and `MenuCategoryChips` render: `.menu-nav`, its
  * `<details>` and the `.menu-chips` list, whose links are `#` plus a section's id.
  * app/sites/restaurant/menu-nav-script.test.ts holds it to its size and to parsing;

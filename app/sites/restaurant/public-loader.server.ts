@@ -10,7 +10,7 @@ import {
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { publicOpening } from "~/lib/opening-status";
 import { restaurantJsonLd } from "~/lib/structured-data";
-import { publicPagesNow } from "~/server/env.server";
+import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
 import { loadPublicSite } from "~/server/repositories/public-sites.server";
 import { groupMenu } from "./menu";

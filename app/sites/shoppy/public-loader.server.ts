@@ -9,7 +9,7 @@ import { parsePaypalUsername, parseVenmoUsername } from "./payments";
 import { parseShopSearch, shopItemFacts, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
 import { publicOpening } from "~/lib/opening-status";
-import { publicPagesNow } from "~/server/env.server";
+import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
 
 /**

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = (args) =>
     url: args.data?.canonicalUrl,
   });
 
-/** The page itself; app/server/public-page-render.server.tsx renders it without the router. */
+/** The page itself; app/server/pages/public-page-render.server.tsx renders it without the router. */
 export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   return <PublicShopPage {...loaderData} />;
 }

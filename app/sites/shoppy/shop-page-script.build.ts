@@ -3,7 +3,7 @@
  * and hands it to the app as the module `virtual:shop-page-script`, whose one export,
  * `SHOP_PAGE_SCRIPT`, is the script's exact text: the page embeds it in a `<script>`, and
  * the public pages' Content-Security-Policy allows it by the SHA-256 of that same string
- * (app/server/security-headers.server.ts).
+ * (app/server/http/security-headers.server.ts).
  *
  * Build tooling, never part of the server bundle:
  * - Vite (`npm run build`, `npm run dev`) and Vitest load the module through

@@ -1,0 +1,34 @@
+/**
+ * The one place where owned data is looked up: a product is returned only to
+ * its owner. Anyone else, whatever id they send, gets the same 404 as for a
+ * product that does not exist, so ids cannot be probed. An owner who reaches
+ * their product under another type's path is sent to the right one.
+ */
+import { and, eq } from "drizzle-orm";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { ownerContext, servicesContext } from "~/context";
+import { MESSAGES } from "~/lib/messages";
+import type { ProductType } from "~/sites/product-types";
+import { products } from "../db/schema";
+
+export async function requireOwnedProduct(
+  context: Readonly<RouterContextProvider>,
+  productId: string | undefined,
+  type?: ProductType,
+) {
+  const owner = context.get(ownerContext);
+  const { db } = context.get(servicesContext);
+  const product =
+    productId && /^[A-Za-z0-9]{1,64}$/.test(productId)
+      ? await db.query.products.findFirst({
+          where: and(
+            eq(products.id, productId),
+            eq(products.ownerUid, owner.id),
+            eq(products.exists, true),
+          ),
+        })
+      : undefined;
+  if (!product) throw data({ message: MESSAGES.invalidProduct }, { status: 404 });
+  if (type && product.type !== type) throw redirect(`/user/${product.type}/setup/${product.id}`);
+  return { owner, product };
+}

@@ -1,0 +1,44 @@
+/**
+ * Request bodies are bounded before anything reads them. Every route takes
+ * forms of at most FORM_BODY_LIMIT_BYTES, except the two that take an image
+ * (the upload route and the editors, whose Add Item posts a photo without
+ * JavaScript): they have a larger bound, and past it they still answer, without
+ * reading the body, so that the owner sees the image pipeline's message in the
+ * editor rather than a bare error page.
+ *
+ * A body must declare its length: browsers always do for forms, uploads and
+ * fetches of FormData, and a declared length is what lets a body be refused
+ * before a byte of it is read (Node's parser then delivers no more than it).
+ */
+import type { RequestHandler } from "express";
+import { MESSAGES } from "~/lib/messages";
+import { FORM_BODY_LIMIT_BYTES } from "./forms.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "../images/upload-form.server";
+
+/** Routes whose forms carry an image (matched case-insensitively, as React Router matches). */
+const IMAGE_FORM_ROUTE = /^\/user\/(upload\/[^/]+|[^/]+\/setup\/[^/]+)(\.data)?\/?$/i;
+
+export const limitRequestBodies: RequestHandler = (req, res, next) => {
+  const declared = req.headers["content-length"];
+  if (declared === undefined) {
+    if (req.headers["transfer-encoding"] === undefined) return next();
+    refuse(res, 411, MESSAGES.formLengthRequired);
+    return;
+  }
+  const takesImage = IMAGE_FORM_ROUTE.test(req.path);
+  if (Number(declared) <= (takesImage ? MAX_UPLOAD_REQUEST_BYTES : FORM_BODY_LIMIT_BYTES)) {
+    return next();
+  }
+  if (!takesImage) {
+    refuse(res, 413, MESSAGES.formTooLarge);
+    return;
+  }
+  // readUploadForm refuses it from the declared length alone.
+  res.set("Connection", "close");
+  next();
+};
+
+function refuse(res: Parameters<RequestHandler>[1], status: number, message: string): void {
+  // Closing the connection stops Node from reading (and discarding) the rest of the body.
+  res.set("Connection", "close").status(status).type("text/plain").send(message);
+}

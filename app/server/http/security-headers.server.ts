@@ -1,0 +1,279 @@
+/**
+ * The headers that limit what a page may load and run, who may frame it and who may keep
+ * a copy of it. Paths are classified as React Router matches routes: decoded and ignoring
+ * case, so `/SIGNIN` or `/User/Info` get what `/signin` and `/user/info` get.
+ *
+ * Pages React Router renders for one request (marketing, sign-in, portal) get a
+ * Content-Security-Policy with a fresh nonce, which `app/entry.server.tsx` puts on every
+ * inline script React and React Router write. The public sites (/r /s /d /e) are cached
+ * whole and served to everyone (public-page-cache.server.ts), so no nonce can be in them:
+ * the shop page's and the restaurant page's inline scripts are allowed by their hashes. See
+ * docs/decisions/0011-content-security-policy.md.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getSessionCookie } from "better-auth/cookies";
+import type { RequestHandler, Response } from "express";
+import helmet, { type HelmetOptions } from "helmet";
+import onHeaders from "on-headers";
+import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
+import { MENU_FILTER_SCRIPT } from "~/sites/restaurant/menu-filter-script";
+import { MENU_NAV_SCRIPT } from "~/sites/restaurant/menu-nav-script";
+import { PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
+import type { AppServices } from "../runtime/services.server";
+import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
+import type { FileStorage } from "../storage/storage.server";
+
+interface PolicyOptions {
+  /** Whether the portal's own address (PUBLIC_URL) is https: then HSTS and upgraded requests. */
+  https: boolean;
+  /** Where else pictures come from: the S3 bucket or CDN when files are stored there. */
+  imageOrigins: readonly string[];
+  /**
+   * Vite's development server injects inline scripts without a nonce and talks to the
+   * page over its own websocket: no Content-Security-Policy then.
+   */
+  development: boolean;
+}
+
+/**
+ * - `public`: an owner's public site page; cached whole and the same for everyone.
+ * - `static`: built assets and stored files; public and the same for everyone.
+ * - `portal`: the owner's pages and their data under /user.
+ * - `auth`: sign-in, registration, sign-out and better-auth's endpoints.
+ * - `site`: anything else (marketing pages, not-found pages).
+ */
+export type PathKind = "public" | "static" | "portal" | "auth" | "site";
+
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/** The hash that lets the shop page's inline script run; the text never changes while the process runs. */
+export const SHOP_SCRIPT_HASH = scriptHash(SHOP_PAGE_SCRIPT);
+/** The hash that lets the restaurant page's navigation script (the Menu and its chips) run. */
+export const MENU_NAV_SCRIPT_HASH = scriptHash(MENU_NAV_SCRIPT);
+/** Likewise for the restaurant page's dietary filter, which filters without a reload. */
+export const MENU_FILTER_SCRIPT_HASH = scriptHash(MENU_FILTER_SCRIPT);
+
+function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
+const PORTAL = /^\/user(\/|$)/;
+const AUTH = /^\/(signin|register|signout|api\/auth)(\/|$)/;
+
+/**
+ * The path React Router would match: each segment decoded (an encoded slash stays one
+ * segment, as React Router keeps it), in lower case, without a data request's `.data`.
+ */
+export function normalizePath(path: string): string {
+  const decoded = path
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, "%2f");
+      } catch {
+        // A malformed escape: React Router leaves it as sent too.
+        return segment;
+      }
+    })
+    .join("/")
+    .toLowerCase();
+  // `/user.data` is the data of `/user`, `/_root.data` that of `/`.
+  const page = decoded.endsWith(".data") ? decoded.slice(0, -".data".length) : decoded;
+  return page === "/_root" ? "/" : page;
+}
+
+export function pathKind(path: string): PathKind {
+  const normalized = normalizePath(path);
+  if (PUBLIC_PAGE_PATH.test(normalized)) return "public";
+  // Repeated slashes could only make a protected path look like another; classify the
+  // protective kinds with them collapsed.
+  const collapsed = normalized.replace(/\/{2,}/g, "/");
+  if (PORTAL.test(collapsed)) return "portal";
+  if (AUTH.test(collapsed)) return "auth";
+  if (STATIC.test(collapsed)) return "static";
+  return "site";
+}
+
+/** The nonce of this response's page; none for public and static paths, nor in development. */
+export function cspNonce(res: ServerResponse): string | undefined {
+  return (res as Response).locals?.cspNonce as string | undefined;
+}
+
+/** What every page may do, whichever kind it is. */
+function baseDirectives({ https }: PolicyOptions) {
+  return {
+    "default-src": ["'self'"],
+    "base-uri": ["'none'"],
+    "object-src": ["'none'"],
+    // Owners' colours are inline style attributes.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "connect-src": ["'self'"],
+    // Every form posts or gets to this site; the contact form's mailto link is a link.
+    "form-action": ["'self'"],
+    // On plain http (a laptop, a LAN) upgrading would break every request of the page.
+    "upgrade-insecure-requests": https ? [] : null,
+  };
+}
+
+function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static"): HelmetOptions {
+  const base = baseDirectives(options);
+  const directives =
+    kind === "page"
+      ? {
+          ...base,
+          "script-src": [
+            "'self'",
+            (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`,
+          ],
+          "script-src-attr": ["'none'"],
+          // blob: shows a file the owner chose before it is sent (the editors' drop zones).
+          "img-src": ["'self'", "data:", "blob:", ...options.imageOrigins],
+          "frame-ancestors": ["'none'"],
+        }
+      : {
+          ...base,
+          "script-src": [SHOP_SCRIPT_HASH, MENU_NAV_SCRIPT_HASH, MENU_FILTER_SCRIPT_HASH],
+          "script-src-attr": ["'none'"],
+          // Dealership and e-commerce owners type their logo and background addresses:
+          // any http(s) picture. Owners may embed their public page in their own website,
+          // so frame-ancestors is left unset.
+          "img-src": ["'self'", "data:", "https:", "http:", ...options.imageOrigins],
+        };
+  return {
+    contentSecurityPolicy:
+      kind === "static" || options.development ? false : { useDefaults: false, directives },
+    // Public pages, built assets and stored files are the same for everyone and may be
+    // loaded from anywhere; anything else is for this site alone.
+    crossOriginResourcePolicy: { policy: kind === "page" ? "same-origin" : "cross-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Subdomains are the operator's business, not this app's.
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+    xFrameOptions: kind === "page" ? { action: "deny" } : false,
+  };
+}
+
+/** Whether the request carries a better-auth session cookie (signed in, or was). */
+function hasSessionCookie(cookie: string | undefined): boolean {
+  if (cookie === undefined) return false;
+  try {
+    return getSessionCookie(new Headers({ cookie })) !== null;
+  } catch {
+    // A header that the Headers class refuses holds no session we could read either.
+    return false;
+  }
+}
+
+/** An answer that says it may be shared and is not a page or a page's data: a static file. */
+function isSharedFile(res: ServerResponse, normalizedPath: string): boolean {
+  const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+  const contentType = String(res.getHeader("Content-Type") ?? "");
+  return (
+    /^\s*public\b/i.test(cacheControl) &&
+    !/^text\/html\b/i.test(contentType) &&
+    !normalizedPath.endsWith(".data")
+  );
+}
+
+/**
+ * The origin stored pictures are loaded from when it is not this site's: the S3
+ * bucket, or the CDN in front of it. Asked of the storage itself, which builds the
+ * addresses pages show.
+ */
+export function storageImageOrigins(storage: FileStorage, publicUrl: string): string[] {
+  const own = new URL(publicUrl).origin;
+  const origin = new URL(storage.publicUrl("probe/origin", "0"), publicUrl).origin;
+  return origin === own ? [] : [origin];
+}
+
+/** Security headers as a list, for answers whose headers are set all at once. */
+export type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+/**
+ * The headers helmet would set on a response with these options, collected once: they
+ * depend on nothing in the request.
+ */
+function headersOf(options: HelmetOptions): HeaderList {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    // Helmet reports a directive it cannot use through next(); ours are fixed and valid.
+    (error?: unknown) => {
+      if (error !== undefined) {
+        throw error instanceof Error ? error : new Error("Helmet refused the page's headers.");
+      }
+    },
+  );
+  return [...headers];
+}
+
+/**
+ * The security headers of every public site page (/r /s /d /e, and a site's own domain):
+ * the same for every request, so the page cache's front door sends them as they are.
+ */
+export function publicPageSecurityHeaders(
+  services: Pick<AppServices, "env" | "storage">,
+  { development }: { development: boolean },
+): HeaderList {
+  return headersOf(helmetOptions(policyOptions(services, development), "public"));
+}
+
+function policyOptions(
+  services: Pick<AppServices, "env" | "storage">,
+  development: boolean,
+): PolicyOptions {
+  return {
+    https: new URL(services.env.publicUrl).protocol === "https:",
+    imageOrigins: storageImageOrigins(services.storage, services.env.publicUrl),
+    development,
+  };
+}
+
+/**
+ * Sets the security headers for the kind of path asked for, the nonce of a page, and
+ * `Cache-Control: private, no-store` on every answer that may show who is signed in:
+ * everything under /user and the auth pages always, anything else but the public
+ * pages and static files when the request carries the session cookie (the site nav
+ * shows the signed-in email). Mount before anything that answers.
+ */
+export function securityHeaders(
+  services: Pick<AppServices, "env" | "storage">,
+  { development }: { development: boolean },
+): RequestHandler {
+  const options = policyOptions(services, development);
+  const forPages = helmet(helmetOptions(options, "page"));
+  const forPublic = publicPageSecurityHeaders(services, { development });
+  const forStatic = helmet(helmetOptions(options, "static"));
+
+  return (req, res, next) => {
+    const kind = pathKind(req.path);
+    if (kind === "public") {
+      for (const [name, value] of forPublic) res.setHeader(name, value);
+      return next();
+    }
+    if (kind === "static") return forStatic(req, res, next);
+
+    // Without a policy (development), a nonce would only make React's hydration check
+    // complain that the browser's copy of the page lacks it.
+    if (!development) res.locals.cspNonce = randomBytes(16).toString("base64");
+    const alwaysPrivate = kind === "portal" || kind === "auth";
+    if (alwaysPrivate || hasSessionCookie(req.headers.cookie)) {
+      const lowerPath = req.path.toLowerCase();
+      // Once every handler has set what it wanted, just before the headers go out.
+      onHeaders(res, () => {
+        if (alwaysPrivate || !isSharedFile(res, lowerPath)) {
+          res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+        }
+      });
+    }
+    forPages(req, res, next);
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * How many changes and uploads one owner may make in 10 minutes, counted in the database
+ * (rate-limiter-flexible's Drizzle store), so that every server process shares one count
+ * and a restart forgets nothing. A person editing never comes near the limits; a runaway
+ * script or a stolen session does, and is answered 429 instead of filling the disk or
+ * taking the server's time from everyone else.
+ */
+import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { ownerContext, servicesContext } from "~/context";
+import { writeLimits as writeLimitsTable } from "../db/schema";
+import type { AppServices } from "../runtime/services.server";
+
+export const WRITE_LIMIT_WINDOW_SECONDS = 10 * 60;
+
+export type WriteKind = "writes" | "uploads";
+
+export type WriteAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+interface WriteLimiters {
+  consume(kind: WriteKind, ownerId: string, points?: number): Promise<WriteAllowance>;
+}
+
+// One pair of limiters per running set of services (tests start several).
+const limitersByServices = new WeakMap<AppServices, WriteLimiters>();
+
+function limitersFor(services: AppServices): WriteLimiters {
+  let limiters = limitersByServices.get(services);
+  if (limiters) return limiters;
+  const make = (kind: WriteKind, points: number) =>
+    new RateLimiterDrizzle({
+      storeClient: services.db,
+      schema: writeLimitsTable,
+      keyPrefix: kind,
+      points,
+      duration: WRITE_LIMIT_WINDOW_SECONDS,
+    });
+  const byKind: Record<WriteKind, RateLimiterDrizzle> = {
+    writes: make("writes", services.env.writeLimits.writes),
+    uploads: make("uploads", services.env.writeLimits.uploads),
+  };
+  limiters = {
+    async consume(kind, ownerId, points = 1) {
+      try {
+        await byKind[kind].consume(ownerId, points);
+        return { allowed: true };
+      } catch (refusal) {
+        // The library refuses with its result; anything else is a real failure.
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        return { allowed: false, retryAfterSeconds: Math.ceil(refusal.msBeforeNext / 1000) };
+      }
+    },
+  };
+  limitersByServices.set(services, limiters);
+  return limiters;
+}
+
+/**
+ * Counts one write (or upload) of the signed-in owner against their limit; `points` for a
+ * change that is several writes at once (an import of many items).
+ */
+export function countOwnerWrite(
+  context: Readonly<RouterContextProvider>,
+  kind: WriteKind,
+  points = 1,
+): Promise<WriteAllowance> {
+  const owner = context.get(ownerContext);
+  return limitersFor(context.get(servicesContext)).consume(kind, owner.id, points);
+}
+
+/** What an owner over a limit is told: what happened, and when to try again. */
+export function tooManyWritesMessage(kind: WriteKind, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes === 1 ? "a minute" : `${minutes} minutes`;
+  return kind === "uploads"
+    ? `Too many images uploaded in a short time. Please wait ${wait} and try again.`
+    : `Too many changes in a short time. Please wait ${wait} and try again.`;
+}
+
+/**
+ * The portal's middleware for every change an owner posts (forms, editor actions, uploads):
+ * past the limit, the change is refused with 429 and the reason before any action runs.
+ * After requireOwnerMiddleware, which names the owner.
+ */
+export const limitOwnerWritesMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const allowance = await countOwnerWrite(context, "writes");
+    if (!allowance.allowed) {
+      throw data(
+        { message: tooManyWritesMessage("writes", allowance.retryAfterSeconds) },
+        { status: 429, headers: { "Retry-After": String(allowance.retryAfterSeconds) } },
+      );
+    }
+  }
+  return next();
+};

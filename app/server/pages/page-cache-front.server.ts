@@ -1,0 +1,164 @@
+/**
+ * The page cache's front door: a view of a public page answered by the Node HTTP server
+ * itself, before Express and its middleware run.
+ *
+ * A cached page is the same for every visitor, and so are its headers: the security
+ * headers of a public page are collected once, and the page's own come with it from the
+ * cache. What varies per request is read straight from Node's request: the encoding the
+ * client accepts, If-None-Match, GET or HEAD. Everything Express would do on the way to
+ * the cache (the request id and its log line, the request's timing, the host's routing,
+ * the view counting) is done here the same way, so a page answered here and one answered
+ * through Express (`servePublicPages`) carry the same headers and count the same view.
+ *
+ * A page the cache does not hold is rendered here too (`renderMissedPage`, as Express
+ * renders it), and offered to the cache: the views of the long tail of sites, which the cache
+ * cannot keep, skip Express's middleware as well. When that render is not a page (a stale
+ * slug's redirect, a 404, an error), the request goes on to Express untouched, which answers
+ * it as it always has.
+ *
+ * Anything else goes on to Express at once: another path or method, a request with a body, a
+ * host whose site is not known in memory, a site whose portal address now sends visitors to
+ * its own domain, a server that is shutting down.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import type { DomainDirectory } from "../domains/domain-directory.server";
+import { answeredRequestLog } from "../http/log.server";
+import type { Metrics } from "../metrics/metrics.server";
+import type { CachedPage } from "./page-cache.server";
+import {
+  countView,
+  pageCacheControl,
+  pageKeyOfTarget,
+  renderMissedPage,
+  requestedPageAddress,
+  sendPage,
+  type PublicPageAddress,
+  type PublicPageRendering,
+  type PublicPagesOptions,
+} from "./public-page-cache.server";
+import { requestHostname, requestUrl } from "../http/request-url.server";
+import type { HeaderList } from "../http/security-headers.server";
+
+export interface PageCacheFrontOptions extends PublicPageRendering {
+  cdnMaxAge: number;
+  views: PublicPagesOptions["views"];
+  domains: Pick<DomainDirectory, "enabled" | "isPortalHost" | "knownSiteOf" | "knownDomainOf">;
+  /** TRUST_PROXY: how many proxies' X-Forwarded-Host to believe, as Express does. */
+  trustProxyHops: number;
+  /** `publicPageSecurityHeaders`: what Express's security headers give a public page. */
+  securityHeaders: HeaderList;
+  metrics: Pick<Metrics, "timeResponse"> | null;
+  /** False while shutting down: Express then answers, and closes each connection. */
+  isAccepting: () => boolean;
+  logger?: Logger;
+}
+
+/**
+ * Returns false, leaving the request untouched to Express, or true when it takes the request:
+ * it answers it, or, when a page it rendered turns out to be no page, hands it on to
+ * `express` untouched.
+ */
+export type PageCacheFront = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  express: () => void,
+) => boolean;
+
+export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheFront {
+  const { cache, views, domains, securityHeaders, metrics } = options;
+  const { pages } = cache;
+  const cacheControl = pageCacheControl(options.cdnMaxAge, () => cache.now());
+  const log = answeredRequestLog(options.logger);
+
+  /**
+   * The page's key, the site it is asked for on its own domain (null at the portal's
+   * address); null when this door cannot tell the page without the database.
+   */
+  const addressOf = (req: IncomingMessage, target: string) => {
+    const hostname = requestHostname(req, options.trustProxyHops);
+    // No Host at all: Express answers that it is no site's.
+    if (hostname === undefined) return null;
+    if (domains.isPortalHost(hostname)) {
+      const key = pageKeyOfTarget(target, null);
+      return key === null ? null : { key, site: null };
+    }
+    // Another host: a site's domain when it is known in memory to be one.
+    const site = domains.knownSiteOf(hostname);
+    if (!site) return null;
+    const key = pageKeyOfTarget(target, site);
+    return key === null ? null : { key, site };
+  };
+
+  /**
+   * At the portal's address, a site with its own domain answers a redirect (or, in the
+   * editor's preview, a private page), and one not known in memory needs a look-up:
+   * Express does both.
+   */
+  const answersElsewhere = (productId: string) =>
+    domains.enabled && domains.knownDomainOf(productId) !== null;
+
+  /** The page sent as Express would send it, with the request's line and timing. */
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    outcome: "hit" | "miss" | "bypass",
+    startedAt: { ms: number; precise: number },
+  ) => {
+    // While shutting down, every answer closes its connection, as Express's are.
+    if (!options.isAccepting()) res.setHeader("Connection", "close");
+    log.start(req, res);
+    metrics?.timeResponse(res, startedAt.precise);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    if (sendPage(req, res, page, pages, cacheControl(page), outcome)) {
+      countView(views, req, req.url!, page.productId);
+    }
+    log.answered(req, res, startedAt.ms);
+  };
+
+  /** A page the cache does not hold: rendered here, or handed on to Express when it is none. */
+  const renderMiss = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    address: PublicPageAddress,
+    express: () => void,
+  ) => {
+    const startedAt = { ms: Date.now(), precise: performance.now() };
+    let rendered = null;
+    try {
+      rendered = await renderMissedPage(options, address);
+    } catch {
+      // Express renders it again, and answers and logs whatever failed.
+    }
+    if (rendered === null || rendered instanceof Response) return express();
+    answer(req, res, rendered.page, rendered.outcome, startedAt);
+  };
+
+  return (req, res, express) => {
+    const { method, headers } = req;
+    if (method !== "GET" && method !== "HEAD") return false;
+    // A request with a body is Express's to judge (`limitRequestBodies`).
+    if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) {
+      return false;
+    }
+    const target = req.url;
+    if (!target || !options.isAccepting()) return false;
+    const address = addressOf(req, target);
+    if (address === null) return false;
+    const page = pages.hit(address.key);
+    if (page) {
+      if (address.site === null && answersElsewhere(page.productId)) return false;
+      answer(req, res, page, "hit", { ms: Date.now(), precise: performance.now() });
+      return true;
+    }
+    const missed = requestedPageAddress(requestUrl(req, options.trustProxyHops), address.site);
+    if (missed === null || (address.site === null && answersElsewhere(missed.productId))) {
+      return false;
+    }
+    // (A page handed on to Express, a 404 or a redirect, is looked up and counted again there.)
+    pages.countMiss();
+    void renderMiss(req, res, missed, express);
+    return true;
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The process-wide services: configuration, the database, auth, file storage,
+ * the events that writes announce, live updates, the public page cache, the
+ * count of its views and the metrics.
+ * Built once at start (after migrations) and handed to every loader and action
+ * through the router context.
+ */
+import path from "node:path";
+import { createPageViews, type PageViews } from "../analytics/page-views.server";
+import { createAuth, type Auth } from "../accounts/auth.server";
+import { openDatabase, type Database, type DatabaseHandle } from "../db/client.server";
+import { acquireDataDirLock, type DataDirLock } from "../db/data-dir-lock.server";
+import { publicPagesNow, type Env } from "./env.server";
+import { createEvents, type Events } from "../events/events.server";
+import { createDomainRechecks, type DomainRechecks } from "../domains/domain-checks.server";
+import { createDomainDirectory, type DomainDirectory } from "../domains/domain-directory.server";
+import { createDomainChecker, type DomainChecker } from "../domains/dns-check.server";
+import { createLiveBus, type LiveBus } from "../events/live.server";
+import { createPublicPageCache, type PublicPageCache } from "../pages/public-page-cache.server";
+import { createMailer, type Mailer } from "../mail/mailer.server";
+import { createMetrics, type Metrics } from "../metrics/metrics.server";
+import { createLocalDiskStorage } from "../storage/local-disk.server";
+import { createS3Storage } from "../storage/s3.server";
+import type { FileStorage } from "../storage/storage.server";
+
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  auth: Auth;
+  storage: FileStorage;
+  mailer: Mailer;
+  /** Write transactions that announce what they changed (NOTIFY, and this process's page cache). */
+  events: Events;
+  live: LiveBus;
+  /** Idle until `startServer` starts it (scripts never do). */
+  pageCache: PublicPageCache;
+  /** Views of the public pages, counted in memory and written every few seconds. */
+  pageViews: PageViews;
+  /** Null unless METRICS_TOKEN or METRICS_PORT is set: nothing is measured then. */
+  metrics: Metrics | null;
+  /** Which host is the portal's, which a site's own domain. */
+  domains: DomainDirectory;
+  /** Owners' domains checked in DNS; null while custom domains are off (CUSTOM_DOMAIN_TARGET). */
+  domainChecks: { checker: DomainChecker; rechecks: DomainRechecks } | null;
+}
+
+export interface RunningServices extends AppServices {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (locking an embedded one against other processes),
+ * applies migrations and builds auth. `holder` names the process in the lock,
+ * so whoever is refused learns who holds it.
+ */
+export async function startServices(env: Env, holder: string): Promise<RunningServices> {
+  const lock: DataDirLock | null = env.databaseUrl ? null : acquireDataDirLock(env.dataDir, holder);
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    await database.migrate();
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+  return servicesFromDatabase(env, database, async () => {
+    await database.close();
+    lock?.release();
+  });
+}
+
+function createStorage(env: Env): FileStorage {
+  if (env.storage.driver === "s3") return createS3Storage(env.storage);
+  return createLocalDiskStorage(path.join(env.dataDir, "files"));
+}
+
+export function servicesFromDatabase(
+  env: Env,
+  database: DatabaseHandle,
+  close: () => Promise<void> = () => database.close(),
+): RunningServices {
+  const events = createEvents(database.db);
+  const live = createLiveBus(database);
+  const pageCache = createPublicPageCache(database, events, env.pageCacheBytes, () =>
+    publicPagesNow(env).getTime(),
+  );
+  const mailer = createMailer(env.mail);
+  const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
+  const metrics = env.metrics.endpoint === "off" ? null : createMetrics({ pageCache, database });
+  const domainChecker = env.customDomains ? createDomainChecker(env.customDomains) : null;
+  const domainChecks = domainChecker
+    ? {
+        checker: domainChecker,
+        rechecks: createDomainRechecks({ db: database.db, events, checker: domainChecker }),
+      }
+    : null;
+  return {
+    env,
+    database,
+    db: database.db,
+    auth: createAuth(env, database.db, mailer),
+    storage: createStorage(env),
+    mailer,
+    events,
+    live,
+    pageCache,
+    pageViews,
+    metrics,
+    domains: createDomainDirectory(env, database.db, events),
+    domainChecks,
+    close: async () => {
+      await domainChecks?.rechecks.close();
+      mailer.close();
+      await live.close();
+      await pageCache.close();
+      // The views still in memory, while the database is open.
+      await pageViews.close();
+      await close();
+    },
+  };
+}
