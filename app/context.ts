@@ -1,9 +1,17 @@
 import { createContext } from "react-router";
 import type { AppServices } from "./server/runtime/services.server";
-import type { SessionUser } from "./server/accounts/session.server";
 
 /** The process-wide services (config, database, auth), set by the HTTP server for every request. */
 export const servicesContext = createContext<AppServices>();
+
+/** The signed-in owner, as the portal guard (app/server/accounts/session.server.ts) finds them. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string;
+  status: string;
+  maxProduct: number;
+}
 
 /** The signed-in owner, set by the portal guard for everything under /user. */
 export const ownerContext = createContext<SessionUser>();

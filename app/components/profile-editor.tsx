@@ -7,7 +7,7 @@ import type { HoursRow, SpecialHours } from "~/lib/hours";
 import type { FontStyle } from "~/lib/themes";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
-import { editorOf } from "~/sites/editors";
+import { useSiteEditor } from "./editor/site-editor";
 import type { OwnInfoFields } from "~/sites/site";
 import { CurrencyField } from "./currency-field";
 import { Field } from "./form";
@@ -60,7 +60,7 @@ export function ProfileEditor({
   result: SaveInfoResult | undefined;
 }) {
   const { info } = siteOf(type);
-  const { InfoFields } = editorOf(type);
+  const { InfoFields } = useSiteEditor();
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "save-info";

@@ -50,7 +50,7 @@ export function setupChecklist(facts: SetupFacts): SetupStep[] {
   if (items) {
     steps.push({
       id: "items",
-      label: `Add at least ${STARTER_ITEM_COUNT} ${facts.type === "restaurant" ? "menu items" : "items"}`,
+      label: `Add at least ${STARTER_ITEM_COUNT} ${items.itemsNoun}`,
       done: facts.itemCount >= STARTER_ITEM_COUNT,
       tab: "add",
     });

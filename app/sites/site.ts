@@ -71,6 +71,8 @@ export interface InfoDefinition {
 
 export interface ItemsDefinition {
   tabLabels: { items: string; add: string; info: string };
+  /** Its items as a sentence names them ("Add at least 3 menu items"). */
+  itemsNoun: string;
   /** What the empty items tab suggests doing first. */
   firstItemHint: string;
   /** The writes its editor offers; anything else is refused. */

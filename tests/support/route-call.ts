@@ -4,9 +4,8 @@
  * router context.
  */
 import { RouterContextProvider } from "react-router";
-import { ownerContext, servicesContext } from "../../app/context";
+import { ownerContext, servicesContext, type SessionUser } from "../../app/context";
 import type { AppServices } from "../../app/server/runtime/services.server";
-import type { SessionUser } from "../../app/server/accounts/session.server";
 
 type RouteFunction = (args: never) => unknown;
 

@@ -4,7 +4,7 @@
  */
 import * as uploadRoute from "../../app/routes/portal/upload";
 import type { AppServices } from "../../app/server/runtime/services.server";
-import type { SessionUser } from "../../app/server/accounts/session.server";
+import type { SessionUser } from "../../app/context";
 import { callRoute } from "./route-call";
 
 export function uploadAs(

@@ -7,8 +7,7 @@ import type { ItemActionResult } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { z } from "~/lib/zod";
-import type { ItemsDefinition, ProductType } from "~/sites";
-import { editorOf } from "~/sites/editors";
+import type { ItemsDefinition } from "~/sites";
 import { ImageDropZone } from "../image-drop-zone";
 import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { announceSaved } from "../toasts";
@@ -16,6 +15,7 @@ import { useHydrated } from "../use-hydrated";
 import { Field } from "../form";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "../unsaved-changes";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
+import { useSiteEditor } from "./site-editor";
 
 /** The optional photo, checked in the browser before anything is sent. */
 const photoField = z
@@ -34,7 +34,6 @@ const photoField = z
  */
 export function AddItemForm({
   productId,
-  type,
   items,
   itemCount,
   categories,
@@ -42,7 +41,6 @@ export function AddItemForm({
   serverResult,
 }: {
   productId: string;
-  type: ProductType;
   /** The item rules of the site's type. */
   items: ItemsDefinition;
   itemCount: number;
@@ -53,7 +51,7 @@ export function AddItemForm({
   /** The answer to a form posted without JavaScript. */
   serverResult?: ItemActionResult;
 }) {
-  const { ItemFields } = editorOf(type);
+  const { ItemFields } = useSiteEditor();
   const fetcher = useFetcher<ItemActionResult>();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();

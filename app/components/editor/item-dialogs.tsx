@@ -9,8 +9,8 @@ import { returnFocus } from "../confirm-dialog";
 import { announceSaved } from "../toasts";
 import { useHydrated } from "../use-hydrated";
 import { siteOf, type ProductType } from "~/sites";
-import { editorOf } from "~/sites/editors";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
+import { useSiteEditor, type ItemDialogProps } from "./site-editor";
 import { useSiteCurrency } from "./site-currency";
 
 /**
@@ -66,16 +66,6 @@ export function EditorDialog({
   );
 }
 
-/** What every dialog opened from an item's actions menu is given. */
-export interface ItemDialogProps {
-  productId: string;
-  item: EditorItem;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The menu's button, which takes focus back when the dialog closes. */
-  returnFocusTo: RefObject<HTMLElement | null>;
-}
-
 /** The edit modal: name, price, category and description of one item. */
 export function EditItemDialog({
   item,
@@ -124,7 +114,7 @@ function EditItemForm({
   tagSuggestions: string[];
   onSaved: () => void;
 }) {
-  const { ItemFields } = editorOf(type);
+  const { ItemFields } = useSiteEditor();
   const editSchema = siteOf(type).items?.editSchema ?? editItemSchema;
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";

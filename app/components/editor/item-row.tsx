@@ -9,12 +9,12 @@ import {
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice, priceAmount } from "~/lib/price";
 import type { ProductType } from "~/sites";
-import { editorOf } from "~/sites/editors";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Field, type FieldState } from "../form";
 import { EditItemDialog } from "./item-dialogs";
 import { ItemActionsMenu } from "./item-menu";
 import { useSiteCurrency } from "./site-currency";
+import { useSiteEditor } from "./site-editor";
 
 /**
  * One item of the editor's list: its photo, name and badges, the inline price and
@@ -36,7 +36,7 @@ export function ItemRow({
   categories: string[] | null;
   tagSuggestions: string[];
 }) {
-  const { RowBadges, RowSummary, RowToggles, MenuDialogs = [] } = editorOf(type);
+  const { RowBadges, RowSummary, RowToggles, MenuDialogs = [] } = useSiteEditor();
   const currency = useSiteCurrency();
   // The one dialog open: "edit", "delete" or the key of one the site type adds.
   const [openDialog, setOpenDialog] = useState<string | null>(null);

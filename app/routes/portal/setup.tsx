@@ -3,6 +3,7 @@ import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductDialog } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
+import { SiteEditorProvider } from "~/components/editor/site-editor";
 import { EditorTabs, parseEditorTab, PreviewTabs } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
 import { ItemsCsvPanel } from "~/components/editor/items-csv";
@@ -23,6 +24,7 @@ import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { isProductType, siteOf } from "~/sites";
+import { editorOf } from "~/sites/editors";
 import { CategoryOrder } from "~/sites/restaurant/category-order";
 import {
   CATEGORY_ORDER_INTENT,
@@ -334,82 +336,84 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <PreviewDraftProvider value={setPreviewDraft}>
-        <div className="editor-workspace" data-previewing={previewOpen}>
-          <div className="editor-main">
-            {site.items ? (
-              <EditorTabs current={tab} labels={site.items.tabLabels} preview={previewToggle} />
-            ) : (
-              <PreviewTabs preview={previewToggle} />
-            )}
-            <div className="editor-panel">
-              {tab === "items" && categories && categories.length > 1 ? (
-                <CategoryOrder categories={categories} result={categoryOrderResult} />
-              ) : null}
-              {tab === "items" && site.items ? (
-                <ItemsCsvPanel
-                  productId={loaderData.id}
-                  itemCount={loaderData.items?.length ?? 0}
-                  result={importResult}
-                />
-              ) : null}
-              {tab === "items" && site.items ? (
-                <ItemList
-                  productId={loaderData.id}
-                  type={type}
-                  items={loaderData.items}
-                  loadError={loaderData.itemsError}
-                  categories={categories}
-                  tagSuggestions={tagSuggestions}
-                />
-              ) : null}
-              {tab === "add" && site.items ? (
-                <AddItemForm
-                  productId={loaderData.id}
-                  type={type}
-                  items={site.items}
-                  itemCount={loaderData.items?.length ?? 0}
-                  categories={categories}
-                  tagSuggestions={tagSuggestions}
-                  serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
-                />
-              ) : null}
-              {tab === "info" || !site.items ? (
-                <>
-                  {loaderData.loadError ? (
-                    <p className="alert error" role="alert">
-                      {loaderData.loadError}
-                    </p>
-                  ) : null}
-                  {loaderData.info && site.items ? (
-                    <SiteInfo
-                      productId={loaderData.id}
-                      type={type}
-                      values={loaderData.info}
-                      ownValues={loaderData.ownInfo}
-                      result={infoResult}
-                    />
-                  ) : null}
-                  {loaderData.info && !site.items ? (
-                    <ProfileEditor
-                      type={type}
-                      values={loaderData.info}
-                      ownValues={loaderData.ownInfo}
-                      result={infoResult}
-                    />
-                  ) : null}
-                </>
-              ) : null}
+      <SiteEditorProvider value={editorOf(type)}>
+        <PreviewDraftProvider value={setPreviewDraft}>
+          <div className="editor-workspace" data-previewing={previewOpen}>
+            <div className="editor-main">
+              {site.items ? (
+                <EditorTabs current={tab} labels={site.items.tabLabels} preview={previewToggle} />
+              ) : (
+                <PreviewTabs preview={previewToggle} />
+              )}
+              <div className="editor-panel">
+                {tab === "items" && categories && categories.length > 1 ? (
+                  <CategoryOrder categories={categories} result={categoryOrderResult} />
+                ) : null}
+                {tab === "items" && site.items ? (
+                  <ItemsCsvPanel
+                    productId={loaderData.id}
+                    itemCount={loaderData.items?.length ?? 0}
+                    result={importResult}
+                  />
+                ) : null}
+                {tab === "items" && site.items ? (
+                  <ItemList
+                    productId={loaderData.id}
+                    type={type}
+                    items={loaderData.items}
+                    loadError={loaderData.itemsError}
+                    categories={categories}
+                    tagSuggestions={tagSuggestions}
+                  />
+                ) : null}
+                {tab === "add" && site.items ? (
+                  <AddItemForm
+                    productId={loaderData.id}
+
+                    items={site.items}
+                    itemCount={loaderData.items?.length ?? 0}
+                    categories={categories}
+                    tagSuggestions={tagSuggestions}
+                    serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
+                  />
+                ) : null}
+                {tab === "info" || !site.items ? (
+                  <>
+                    {loaderData.loadError ? (
+                      <p className="alert error" role="alert">
+                        {loaderData.loadError}
+                      </p>
+                    ) : null}
+                    {loaderData.info && site.items ? (
+                      <SiteInfo
+                        productId={loaderData.id}
+                        type={type}
+                        values={loaderData.info}
+                        ownValues={loaderData.ownInfo}
+                        result={infoResult}
+                      />
+                    ) : null}
+                    {loaderData.info && !site.items ? (
+                      <ProfileEditor
+                        type={type}
+                        values={loaderData.info}
+                        ownValues={loaderData.ownInfo}
+                        result={infoResult}
+                      />
+                    ) : null}
+                  </>
+                ) : null}
+              </div>
             </div>
+            <SitePreview
+              src={loaderData.publicPath}
+              draft={previewDraft}
+              open={previewOpen}
+              dataVersion={loaderData}
+            />
           </div>
-          <SitePreview
-            src={loaderData.publicPath}
-            draft={previewDraft}
-            open={previewOpen}
-            dataVersion={loaderData}
-          />
-        </div>
-      </PreviewDraftProvider>
+        </PreviewDraftProvider>
+      </SiteEditorProvider>
       <p>
         <Link to="/user">Back to Your Products</Link>
       </p>

@@ -1,4 +1,9 @@
 /**
+ * The accounts/ folder owns who someone is: better-auth (here) and its sessions, the sign-
+ * in and registration forms, the /user guard (session), password rules and resets, an
+ * owner's own account settings, the Register link, accounts the server makes itself, and
+ * the operator's commands (admin).
+ *
  * Email-and-password authentication with better-auth: sessions in the
  * database, HttpOnly SameSite=Lax cookies (Secure when PUBLIC_URL is https),
  * a per-address rate limit on sign-in that is shared by every server

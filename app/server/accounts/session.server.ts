@@ -10,17 +10,9 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
-import { ownerContext, servicesContext } from "~/context";
+import { ownerContext, servicesContext, type SessionUser } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import type { AppServices } from "../runtime/services.server";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  status: string;
-  maxProduct: number;
-}
 
 export async function getSessionUser(
   services: AppServices,

@@ -1,4 +1,7 @@
 /**
+ * The analytics/ folder owns page views: counting them (here), classifying one view, and
+ * the owner's reports.
+ *
  * Views of the public pages, counted in memory and added to `page_views_daily` every few
  * seconds: one upsert row per site and UTC day, whatever the number of views. A view
  * costs a map look-up and a few additions, never a query; the price is that a process

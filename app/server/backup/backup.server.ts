@@ -1,4 +1,7 @@
 /**
+ * The backup/ folder owns `npm run admin -- backup` and `restore`: the archive's format,
+ * what DATA_DIR holds, and the settings they need.
+ *
  * `npm run admin -- backup <file>`: the embedded database, the files on disk
  * and the local auth secret, in one archive (see archive-format.server.ts).
  *

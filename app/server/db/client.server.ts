@@ -1,4 +1,8 @@
 /**
+ * The db/ folder owns the database itself: its schema, the one handle (PGlite or
+ * PostgreSQL, here), the lock on PGlite's data directory, ids, and what PostgreSQL's
+ * errors mean.
+ *
  * One factory for the database handle: embedded PGlite (the default, persisted
  * under DATA_DIR) or a PostgreSQL server through node-postgres. Everything
  * above this file sees the same Drizzle API and the same SQL dialect.

@@ -1,4 +1,8 @@
 /**
+ * The domains/ folder owns owners' own domains: their names, their DNS checks and the
+ * background rounds, which host is what, routing by host, the TLS question and the Domain
+ * page's actions (decision 16).
+ *
  * Owners' own domains in the database: adding one to a site, recording what a DNS check
  * found, removing it, and finding the site a verified domain serves. Writes that change
  * what the public sees (a domain verified or removed) run through `services.events`, so

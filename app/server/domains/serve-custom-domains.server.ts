@@ -9,7 +9,7 @@
  * - any other host gets a 404: a stranger's domain pointed here never shows a site.
  *
  * The page and QR code requests go on under the site's own path (`/r/{id}`), marked with
- * the site (`customDomainSiteOf`), so the security headers, the page cache and the QR
+ * the site (./request-domain-site.server.ts), so the security headers, the page cache and the QR
  * codes treat them as the public pages they are.
  */
 import type { Request, RequestHandler, Response } from "express";
@@ -17,14 +17,7 @@ import { siteOf } from "~/sites";
 import type { AppServices } from "../runtime/services.server";
 import { URLSET_OPEN, urlEntry } from "../share/search-engine-files.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
-import type { DomainSite } from "./custom-domains.server";
-
-const SITE_LOCAL = "customDomainSite";
-
-/** The site a request on a custom domain is for; undefined at the portal's own host. */
-export function customDomainSiteOf(res: Response): DomainSite | undefined {
-  return res.locals[SITE_LOCAL] as DomainSite | undefined;
-}
+import { markCustomDomainSite } from "./request-domain-site.server";
 
 /** What a custom domain serves besides its page: paths the page and its visitors load. */
 const PASSED_PREFIXES = ["/assets/", `${LOCAL_FILES_URL_PATH}/`];
@@ -52,12 +45,12 @@ export function routeByHost(services: Pick<AppServices, "domains" | "env">): Req
       const path = req.path;
 
       if (path === "/") {
-        res.locals[SITE_LOCAL] = site;
+        markCustomDomainSite(res, site);
         return void rewrite(req, sitePath, next);
       }
       const qr = QR_PATH.exec(path);
       if (qr) {
-        res.locals[SITE_LOCAL] = site;
+        markCustomDomainSite(res, site);
         return void rewrite(req, `${sitePath}/qr.${qr[1]}`, next);
       }
       if (path === "/robots.txt") {

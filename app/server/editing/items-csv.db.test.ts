@@ -17,11 +17,11 @@ import { startHttpApp, type TestHttpApp } from "../../../tests/support/http-app"
 import { callRoute, ownerFor } from "../../../tests/support/route-call";
 import { createTestServices } from "../../../tests/support/test-services";
 import { items } from "../db/schema";
-import { parseItemsCsv } from "./items-csv.server";
+import { parseItemsCsv, previewImport } from "./items-csv.server";
 import { addItem, importItems, listItems } from "../repositories/items.server";
 import { createProduct } from "../repositories/products.server";
 import type { RunningServices } from "../runtime/services.server";
-import type { SessionUser } from "../accounts/session.server";
+import type { SessionUser } from "~/context";
 
 let services: RunningServices;
 let app: TestHttpApp;
@@ -194,7 +194,11 @@ describe("import writes all rows or none", () => {
     );
     // A row the checks passed, made unwritable (a negative price breaks a constraint).
     parsed.rows[1]!.fields!.priceCents = -1;
-    await expect(importItems(services.events, product, parsed)).rejects.toThrow();
+    await expect(
+      importItems(services.events, product, parsed.rows, (existing) =>
+        previewImport(parsed, existing),
+      ),
+    ).rejects.toThrow();
     expect(await listItems(services.db, productId)).toEqual([soup]);
   });
 

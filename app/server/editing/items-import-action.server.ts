@@ -96,7 +96,9 @@ async function confirm({ services, context, product, formData, items }: ImportRe
       return answer({ intent, error: message }, 429);
     }
   }
-  const written = await importItems(services.events, product, parsed);
+  const written = await importItems(services.events, product, parsed.rows, (existing) =>
+    previewImport(parsed, existing),
+  );
   if (!written.ok) {
     return written.reason === "refused"
       ? answer({ intent, preview: written.preview, csv, error: "Nothing was imported." }, 409)

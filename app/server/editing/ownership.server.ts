@@ -1,4 +1,10 @@
 /**
+ * The editing/ folder owns what an owner may change, and how: the one ownership check
+ * every editor loader and action begins with (here), the editors' item writes, the Info
+ * and category-order saves, the CSV import and export, and removing a product. The queries
+ * they run are in repositories/; a site type's own rules are in its definition
+ * (app/sites/{type}/site.ts).
+ *
  * The one place where owned data is looked up: a product is returned only to
  * its owner. Anyone else, whatever id they send, gets the same 404 as for a
  * product that does not exist, so ids cannot be probed. An owner who reaches

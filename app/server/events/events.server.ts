@@ -1,4 +1,8 @@
 /**
+ * The events/ folder owns what writes announce and who hears it: write transactions that
+ * name the products and owners they change (here), and the live updates that open portal
+ * pages listen to.
+ *
  * What writes announce, built once per process as `services.events`:
  *
  * - "a product's public pages changed", for the page cache of every server

@@ -1,4 +1,10 @@
 /**
+ * The http/ folder owns what happens to every request around the routes: the Express app
+ * and the order of its layers (here), bodies refused by size before they are read, the one
+ * form reader, the security headers, the request's address and client, the kind of route,
+ * each owner's write allowance, the flash cookie and the request log. A rule about what an
+ * owner may change does not live here (see editing/).
+ *
  * The Node HTTP layer in front of React Router: static assets, health
  * probes, metrics, the auth endpoints and the client address that rate limiting keys on.
  */

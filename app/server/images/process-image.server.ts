@@ -1,4 +1,7 @@
 /**
+ * The images/ folder owns pictures: the upload pipeline (here), the upload form reader,
+ * where each picture is stored, and the smaller copies made for the pages.
+ *
  * The server's own image pipeline. The browser compresses before uploading,
  * but nothing it sends is trusted: the type is recognised from the bytes, the
  * size and pixel count are bounded before decoding, and the image is decoded

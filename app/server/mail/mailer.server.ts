@@ -1,4 +1,7 @@
 /**
+ * The mail/ folder owns the portal's mails: sending them (here), their templates, and how
+ * many one address may get.
+ *
  * Sends the portal's mails with nodemailer: through SMTP_URL, or, on a local portal
  * without one, into DATA_DIR/mail as .eml files (any mail program opens them) with
  * their links printed to the log, so a newcomer can follow a reset link at once.

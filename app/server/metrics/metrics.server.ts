@@ -1,4 +1,7 @@
 /**
+ * The metrics/ folder owns what Prometheus reads: the measurements (here) and the /metrics
+ * endpoint.
+ *
  * What the server tells Prometheus: how long requests take by kind of route, how the
  * public page cache and the database pool are doing, what became of uploaded images, and
  * the process itself (CPU, memory, garbage collection, event-loop lag).

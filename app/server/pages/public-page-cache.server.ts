@@ -1,4 +1,11 @@
 /**
+ * The pages/ folder owns the public pages (/r, /s, /d, /e) as visitors get them: the
+ * rendered-page cache (page-cache), its front door before Express (page-cache-front), the
+ * handler and the cache's LISTEN (here), rendering without React Router (public-page-
+ * render), the stylesheets they carry inline, the loader the profile pages share, and one
+ * render per turn of the event loop. What a page shows belongs to its site type
+ * (app/sites/{type}/).
+ *
  * The public pages (/r, /s, /d, /e) answered from memory: the Express handler
  * in front of React Router for those paths, and the cache's link to the
  * database's product events.
@@ -26,7 +33,7 @@ import { siteOf } from "~/sites";
 import { classifyView } from "../analytics/classify-view.server";
 import type { DomainSite } from "../domains/custom-domains.server";
 import type { DomainDirectory } from "../domains/domain-directory.server";
-import { customDomainSiteOf } from "../domains/serve-custom-domains.server";
+import { customDomainSiteOf } from "../domains/request-domain-site.server";
 import type { PageViews } from "../analytics/page-views.server";
 import type { DatabaseHandle } from "../db/client.server";
 import { parseProductEvent, PRODUCT_EVENTS_CHANNEL, type Events } from "../events/events.server";

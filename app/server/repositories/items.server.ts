@@ -22,7 +22,6 @@ import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
 import type { Changes, Events, Transaction } from "../events/events.server";
 import { createId } from "../db/ids.server";
-import { previewImport, type ParsedCsv } from "../editing/items-csv.server";
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -149,17 +148,25 @@ export type ImportItemsResult =
   | { ok: false; reason: "product-missing" }
   | { ok: false; reason: "refused"; preview: ImportPreview };
 
+/** One row of an import: the item it updates (or none, to add one) and the fields to write. */
+export interface ImportRow {
+  id: string | null;
+  fields: Partial<ItemFields> | null;
+}
+
 /**
  * Writes the rows of a checked CSV file (app/server/editing/items-csv.server.ts) in one transaction
  * under the product's lock: rows with an id update that item (only the file's columns),
- * rows without add one. The preview is made again from the items as they are now, under
- * the lock, so an id that is gone or a cap passed since the owner's preview refuses the
- * whole import, and nothing is written.
+ * rows without add one. `recheck` makes the preview again from the items as they are now,
+ * under the lock, so an id that is gone or a cap passed since the owner's preview refuses
+ * the whole import, and nothing is written. It is the caller's, so that this query knows
+ * nothing of the file.
  */
 export async function importItems(
   events: Events,
   product: { id: string; ownerUid: string },
-  parsed: ParsedCsv,
+  rows: readonly ImportRow[],
+  recheck: (existing: ReadonlyArray<{ id: string; name: string }>) => ImportPreview,
 ): Promise<ImportItemsResult> {
   return events.transaction(async (tx, changes) => {
     if (!(await lockProduct(tx, product))) return { ok: false, reason: "product-missing" } as const;
@@ -167,12 +174,12 @@ export async function importItems(
       .select({ id: items.id, name: items.name })
       .from(items)
       .where(eq(items.productId, product.id));
-    const preview = previewImport(parsed, existing);
+    const preview = recheck(existing);
     if (!isImportable(preview)) return { ok: false, reason: "refused", preview } as const;
     const before = await categoryOrder(tx, product.id);
     let added = 0;
     let updated = 0;
-    for (const row of parsed.rows) {
+    for (const row of rows) {
       const fields = row.fields!;
       const slug = fields.name === undefined ? {} : { slug: slugify(fields.name) };
       if (row.id) {

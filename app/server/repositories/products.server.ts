@@ -1,4 +1,8 @@
 /**
+ * The repositories/ folder holds the queries, one file per subject (products, items,
+ * public sites, slugs); they keep the limits that need a row lock, and know nothing of
+ * forms or requests.
+ *
  * Products and their info rows. Creation enforces the account rules of SPEC
  * sections 4 and 5 inside one transaction that holds the owner's row locked,
  * so concurrent requests cannot overshoot the limit. Writes take the events

@@ -1,4 +1,10 @@
 /**
+ * The runtime/ folder owns the process: the configuration, read and checked once (env),
+ * where the project's files are (paths), the services built once and handed to every
+ * request (services), start-up and shutdown (here), and several workers on one machine
+ * (cluster). It wires the other folders together; none of them reaches back into it but
+ * for the `AppServices` type.
+ *
  * The server's life: read the configuration, open and migrate the database,
  * seed the example sites and the demo on first start, listen (and, with METRICS_PORT, listen
  * for Prometheus there), and on SIGTERM or SIGINT stop accepting, finish the requests in

@@ -47,6 +47,8 @@ interface ExampleItem {
 
 interface ExampleContent {
   theme: string;
+  /** The names of its logo and background in ./example-pictures. */
+  pictures: { logo: string; background: string };
   address: string;
   contact: { phone: string; email: string };
   hours: Hours;
@@ -63,6 +65,7 @@ const LUNCH_TO_LATE: [string, string] = ["12:00 PM", "10:00 PM"];
 const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
   restaurant: {
     theme: "trattoria",
+    pictures: { logo: "restaurant-logo", background: "restaurant-background" },
     address: "27 Orchard Street, Portland, ME 04101",
     timeZone: "America/New_York",
     contact: { phone: "+1 207 555 0142", email: "ciao@rosas-trattoria.example" },
@@ -169,6 +172,7 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
   },
   shoppy: {
     theme: "craft",
+    pictures: { logo: "shop-logo", background: "shop-background" },
     address: "18 Wharf Street, Mystic, CT 06355",
     timeZone: "America/New_York",
     contact: { phone: "+1 860 555 0117", email: "hello@harborandpine.example" },
@@ -247,6 +251,7 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
   },
   dealership: {
     theme: "showroom",
+    pictures: { logo: "dealership-logo", background: "dealership-background" },
     address: "1200 Ridge Road, Boulder, CO 80302",
     timeZone: "America/Denver",
     contact: { phone: "+1 303 555 0188", email: "sales@summitmotors.example" },
@@ -285,14 +290,12 @@ export async function createExamplesUnlessPresent(
   }));
   const pictures = await Promise.all(
     plan.flatMap(({ example, content, itemIds }) => {
-      const prefix = example.type === "shoppy" ? "shop" : example.type;
-      const itemKind: "item-image" | "item-images" =
-        example.type === "shoppy" ? "item-images" : "item-image";
+      const itemKind = siteOf(example.type).items?.imageTarget;
       const wanted: Array<{ target: ImageTarget; picture: string }> = [
-        { target: { kind: "logo" }, picture: `${prefix}-logo` },
-        { target: { kind: "background" }, picture: `${prefix}-background` },
+        { target: { kind: "logo" }, picture: content.pictures.logo },
+        { target: { kind: "background" }, picture: content.pictures.background },
         ...content.items.flatMap((item, index) =>
-          item.picture
+          item.picture && itemKind
             ? [{ target: { kind: itemKind, itemId: itemIds[index]! }, picture: item.picture }]
             : [],
         ),

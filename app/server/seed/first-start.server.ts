@@ -1,4 +1,7 @@
 /**
+ * The seed/ folder owns what a new database is given: the example sites, the demo owner,
+ * and the lock that makes one process seed at a time.
+ *
  * What the first start of an empty database adds: the example sites (unless
  * SEED_DEMO=false) and the demo owner (where SEED_DEMO allows it; see env.server.ts).
  */

@@ -1,4 +1,7 @@
-/*
+/**
+ * The share/ folder owns how a site reaches its visitors: its links (here), its QR codes,
+ * and what search engines read (robots.txt, sitemaps).
+ *
  * A site's public links as the portal gives them to its owner: its path here, and the
  * address visitors are given (its own domain once verified).
  */

@@ -1,4 +1,7 @@
 /**
+ * The storage/ folder owns stored files: the interface (here), the local-disk and S3
+ * drivers, and serving /files.
+ *
  * Where uploaded files live. Keys follow SPEC section 7, for example
  * `restaurants/{pid}/info/logo` or `shoppies/{pid}/items/{itemId}/0`.
  * Drivers: local disk (the default, under DATA_DIR/files) and S3-compatible

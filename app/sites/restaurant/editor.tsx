@@ -2,7 +2,7 @@
  * What a restaurant's editor adds: each menu item's one photo, replaced in a dialog, and
  * its allergens and diets.
  */
-import type { SiteEditor } from "../editor";
+import type { SiteEditor } from "~/components/editor/site-editor";
 import { DietaryFields, DietarySummary } from "./dietary-fields";
 import { ReplaceImageDialog } from "./replace-image-dialog";
 

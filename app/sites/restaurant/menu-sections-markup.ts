@@ -8,7 +8,28 @@ import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
 import { dietaryIconsMarkup, dietaryKeysOf } from "./menu-dietary";
-import type { PublicMenuItem, PublicMenuSection } from "./public-menu";
+
+export interface PublicMenuItem {
+  id: string;
+  name: string;
+  priceCents: number;
+  description: string;
+  star: boolean;
+  /** Already checked: a path on this site or an http(s) URL. */
+  imageUrl: string | null;
+  /** Keys of app/lib/dietary.ts; left out by pages that predate them. */
+  allergens?: string[];
+  diets?: string[];
+  /** Left out by the dietary filter of the address (./menu-dietary.tsx). */
+  hidden?: boolean;
+}
+
+export interface PublicMenuSection {
+  id: string;
+  name: string;
+  uncategorized: boolean;
+  items: PublicMenuItem[];
+}
 
 /** Size of an item's picture; images are square crops at this size (2x for sharp screens). */
 const ITEM_IMAGE_PX = 96;

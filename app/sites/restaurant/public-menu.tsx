@@ -7,8 +7,16 @@ import { publicSiteDescription } from "~/components/public-site";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
 import { MenuCategoryChips } from "./menu-category-chips";
 import { MenuDietaryPanel, type MenuDietaryView } from "./menu-dietary";
-import { isEmptiedByFilter, menuSectionsMarkup } from "./menu-sections-markup";
+import {
+  isEmptiedByFilter,
+  menuSectionsMarkup,
+  type PublicMenuItem,
+  type PublicMenuSection,
+} from "./menu-sections-markup";
 import { MENU_NAV_SCRIPT } from "./menu-nav-script";
+
+/** Defined beside the markup that writes them; the page's callers know them by this module. */
+export type { PublicMenuItem, PublicMenuSection };
 
 export interface PublicMenuSite {
   name: string;
@@ -23,28 +31,6 @@ export interface PublicMenuSite {
   bgUrl: string | null;
   /** The currency prices are shown in (app/lib/currency.ts); US dollars when left out. */
   currency?: string;
-}
-
-export interface PublicMenuItem {
-  id: string;
-  name: string;
-  priceCents: number;
-  description: string;
-  star: boolean;
-  /** Already checked: a path on this site or an http(s) URL. */
-  imageUrl: string | null;
-  /** Keys of app/lib/dietary.ts; left out by pages that predate them. */
-  allergens?: string[];
-  diets?: string[];
-  /** Left out by the dietary filter of the address (./menu-dietary.tsx). */
-  hidden?: boolean;
-}
-
-export interface PublicMenuSection {
-  id: string;
-  name: string;
-  uncategorized: boolean;
-  items: PublicMenuItem[];
 }
 
 /**

@@ -1,7 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { EditorDialog, type ItemDialogProps } from "~/components/editor/item-dialogs";
+import { EditorDialog } from "~/components/editor/item-dialogs";
+import type { ItemDialogProps } from "~/components/editor/site-editor";
 import { ImageDropZone } from "~/components/image-drop-zone";
 import {
   compressAndUpload,

@@ -24,6 +24,7 @@ export const restaurantSite = {
   },
   items: {
     tabLabels: { items: "Menu Items", add: "Add Item", info: "Info" },
+    itemsNoun: "menu items",
     firstItemHint:
       "Add your first dish: a name and a price are enough, and a photo and a description can follow. Five or more make a menu worth sharing.",
     intents: new Set(["add-item", "update-price", "toggle-star", "update-item", "delete-item"]),

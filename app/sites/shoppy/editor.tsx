@@ -3,7 +3,7 @@ import { FlagToggle } from "~/components/editor/item-row";
 import { TagsEditor } from "~/components/editor/tags-editor";
 import { MAX_IMAGES_PER_ITEM, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import type { SiteEditor } from "../editor";
+import type { SiteEditor } from "~/components/editor/site-editor";
 import { ItemPhotosDialog } from "./item-photos-dialog";
 import { ShopInfoFields } from "./shop-info-fields";
 

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { EditorDialog, type ItemDialogProps } from "~/components/editor/item-dialogs";
+import { EditorDialog } from "~/components/editor/item-dialogs";
+import type { ItemDialogProps } from "~/components/editor/site-editor";
 import { ItemPhotos } from "./item-photos";
 
 /** A shop item's photos, managed in a dialog opened from the item's actions menu. */

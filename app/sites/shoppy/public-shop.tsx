@@ -11,7 +11,7 @@ import {
   TAG_FILTER_HINT,
   type ShopFilters,
 } from "./shop";
-import { PHOTO_PLACEHOLDER, shopCardsMarkup } from "./shop-cards-markup";
+import { PHOTO_PLACEHOLDER, shopCardsMarkup, type PublicShopItem } from "./shop-cards-markup";
 import { photoAlt, photoDotLabel, photosHint, photosLabel, photoText } from "./shop-page-script";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
@@ -24,24 +24,14 @@ import {
 import { PublicSiteQuickLine } from "~/components/public-site-quick-line";
 import { OpenStatus } from "~/components/open-status";
 
+/** Defined beside the markup that writes them; the page's callers know them by this module. */
+export type { PublicShopItem };
+
 export interface PublicShopSite extends PublicSiteHeaderFacts {
   colors: { primary: string; secondary: string; text: string };
   fontStyle: string;
   /** The currency prices are shown in (app/lib/currency.ts); US dollars when left out. */
   currency?: string;
-}
-
-export interface PublicShopItem {
-  id: string;
-  name: string;
-  priceCents: number;
-  description: string;
-  tags: string[];
-  soldOut: boolean;
-  /** Starred by the owner: listed first, with a badge. */
-  featured: boolean;
-  /** Already checked: paths on this site or http(s) URLs, in display order. */
-  images: string[];
 }
 
 /** The shop's payment handles, already validated; null when not set. */

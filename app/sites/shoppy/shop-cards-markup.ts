@@ -9,7 +9,19 @@ import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
 import { formatPrice } from "~/lib/price";
 import { shopHref, SOLD_OUT_LABEL, type ShopFilters } from "./shop";
 import { shoppySite } from "./site";
-import type { PublicShopItem } from "./public-shop";
+
+export interface PublicShopItem {
+  id: string;
+  name: string;
+  priceCents: number;
+  description: string;
+  tags: string[];
+  soldOut: boolean;
+  /** Starred by the owner: listed first, with a badge. */
+  featured: boolean;
+  /** Already checked: paths on this site or http(s) URLs, in display order. */
+  images: string[];
+}
 
 /** Card pictures are square crops shown at up to this size. */
 const CARD_IMAGE_PX = 400;

@@ -28,6 +28,7 @@ export const shoppySite = {
   },
   items: {
     tabLabels: { items: "Items", add: "Add Item", info: "Info" },
+    itemsNoun: "items",
     firstItemHint:
       "Add your first product: a name and a price are enough, and photos and tags can follow. Five or more make a shop worth sharing.",
     intents: new Set([

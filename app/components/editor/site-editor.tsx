@@ -1,13 +1,24 @@
 /**
- * What a site type adds to the shared editor (app/routes/portal/setup.tsx and
- * app/components/editor/): pieces of an item row, fields of the item forms and
- * of the Info form. A type leaves out what it does not add.
+ * What a site type adds to the shared editor (app/routes/portal/setup.tsx and this
+ * folder): pieces of an item row, fields of the item forms and of the Info form. A type
+ * leaves out what it does not add. The shared editor defines the slots and the types
+ * fill them (app/sites/editors.ts); the route hands the type's pieces down through
+ * `SiteEditorProvider`, so nothing here imports a site type.
  */
-import type { ComponentType } from "react";
-import type { ItemDialogProps } from "~/components/editor/item-dialogs";
+import { createContext, useContext, type ComponentType, type RefObject } from "react";
 import type { FormFields } from "~/components/form";
 import type { EditorItem } from "~/lib/items";
-import type { OwnInfoFields } from "./site";
+import type { OwnInfoFields } from "~/sites/site";
+
+/** What every dialog opened from an item's actions menu is given. */
+export interface ItemDialogProps {
+  productId: string;
+  item: EditorItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu's button, which takes focus back when the dialog closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
 
 export interface SiteEditor {
   /** Beside an item's price (a shop's In Stock or Sold Out). */
@@ -42,4 +53,14 @@ export interface ItemMenuDialog {
   /** The entry's text, which may depend on the item ("Add image" or "Replace image"). */
   label: (item: EditorItem) => string;
   Dialog: ComponentType<ItemDialogProps>;
+}
+
+const SiteEditorContext = createContext<SiteEditor>({});
+
+/** Gives the editor's parts below it the pieces of the site type being edited. */
+export const SiteEditorProvider = SiteEditorContext.Provider;
+
+/** The pieces the site type being edited adds (none outside a `SiteEditorProvider`). */
+export function useSiteEditor(): SiteEditor {
+  return useContext(SiteEditorContext);
 }
