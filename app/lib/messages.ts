@@ -74,6 +74,8 @@ export const MESSAGES = Object.freeze({
   usernameInvalid: "Username cannot contain control characters.",
   passwordTooCommon: "This password is too common. Choose one that is harder to guess.",
   passwordIsEmail: "Your password must not be your email address.",
+  passwordTooGuessable:
+    "This password is quick to guess: it repeats, counts or follows the keyboard. A few unrelated words work well, like “lantern quietly orbit tuna”.",
   // The same answer whatever the reason, so the form never says whether an email has an account.
   registrationRefused:
     "We could not create an account with these details. If you already have an account, sign in.",

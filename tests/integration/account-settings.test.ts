@@ -89,6 +89,8 @@ describe("change password", () => {
     expect(JSON.stringify(short.body)).toContain(MESSAGES.passwordTooShort);
     const common = await change(who.owner.password, "Qwerty123456");
     expect(JSON.stringify(common.body)).toContain(MESSAGES.passwordTooCommon);
+    const guessable = await change(who.owner.password, "abcabcabcabc");
+    expect(JSON.stringify(guessable.body)).toContain(MESSAGES.passwordTooGuessable);
 
     expect(await signsIn(who.owner.email, who.owner.password)).toBe(true);
     expect(await isSignedIn(who.otherCookie)).toBe(true);

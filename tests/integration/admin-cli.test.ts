@@ -70,6 +70,12 @@ describe("npm run admin", () => {
     expect(listed.stdout).not.toContain("weak@example.com");
   });
 
+  it("refuses a password of spaces alone, saying what would do", () => {
+    const spaces = admin(["create-user", "spaces@example.com", "spaces"], `${" ".repeat(12)}\n`);
+    expect(spaces.code).toBe(1);
+    expect(spaces.stderr).toContain(MESSAGES.passwordTooGuessable);
+  });
+
   it("suspends an account so that creating is refused with the spec's message", async () => {
     expect(admin(["set-status", "ops@example.com", "suspended"]).code).toBe(0);
     await withServices(async (services) => {

@@ -9,7 +9,9 @@
  * reading the body and not from the sign-in guard in front of it.
  */
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_UPLOAD_REQUEST_BYTES } from "../../app/server/images/upload-form.server";
 import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
@@ -303,4 +305,62 @@ describe("better-auth's own endpoints", () => {
       expect(await healthzMilliseconds()).toBeLessThan(100);
     },
   );
+});
+
+/**
+ * Sends a request's headers alone, asking first (`Expect: 100-continue`), and resolves with
+ * the first status line the server answers: "100 Continue" invites the body.
+ */
+function firstAnswerWhenAsking(path: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(app.url);
+    const socket = net.connect(Number(port), hostname);
+    const lines = Object.entries({ ...headers, expect: "100-continue" })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    socket.write(`POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${lines}\r\n`);
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+      const end = received.indexOf("\r\n");
+      if (end === -1) return;
+      resolve(received.slice(0, end));
+      socket.destroy();
+    });
+    socket.on("error", reject);
+  });
+}
+
+describe("a client that asks before sending its body", () => {
+  const form = { "content-type": URLENCODED };
+  const twoMegabytes = String(2 * 1024 * 1024);
+
+  it("is refused at once when it declares more than the route takes", async () => {
+    expect(
+      await firstAnswerWhenAsking("/signin", { ...form, "content-length": twoMegabytes }),
+    ).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+
+  it("is refused at once when it declares no length", async () => {
+    const chunked = { ...form, "transfer-encoding": "chunked" };
+    expect(await firstAnswerWhenAsking("/signin", chunked)).toBe("HTTP/1.1 411 Length Required");
+  });
+
+  it("is invited to send a body the route takes", async () => {
+    expect(await firstAnswerWhenAsking("/signin", { ...form, "content-length": "200" })).toBe(
+      "HTTP/1.1 100 Continue",
+    );
+  });
+
+  it("is not invited to send an editor a body over the upload bound", async () => {
+    const site = sites.restaurant!;
+    const first = await firstAnswerWhenAsking(`/user/restaurant/setup/${site.id}`, {
+      "content-type": MULTIPART,
+      "content-length": String(MAX_UPLOAD_REQUEST_BYTES + 1),
+      cookie: site.cookie,
+    });
+    // Its answer (the editor's message, without the body) comes first, uninvited.
+    expect(first).toMatch(/^HTTP\/1\.1 [34]\d\d /);
+  });
 });

@@ -128,6 +128,9 @@ describe("forgot password", () => {
     const common = await setPassword(token, "Qwerty123456");
     expect(common.status).toBe(400);
     expect(JSON.stringify(common.body)).toContain(MESSAGES.passwordTooCommon);
+    const guessable = await setPassword(token, "qwertyuiopas");
+    expect(guessable.status).toBe(400);
+    expect(JSON.stringify(guessable.body)).toContain(MESSAGES.passwordTooGuessable);
     const mismatch = await setPassword(token, "a brand new passphrase", "another passphrase");
     expect(JSON.stringify(mismatch.body)).toContain(MESSAGES.passwordsDoNotMatch);
     const garbage = await setPassword("not a token!", "a brand new passphrase");

@@ -49,6 +49,13 @@ describe("register action", () => {
     expect(result?.data.initialValue?.password).toBeUndefined();
   });
 
+  it("shows a guessable password's refusal, with what would do, on the password field", async () => {
+    const { result } = await postRegister({ ...newOwner(), password: "password1234" });
+    expect(result?.init.status).toBe(400);
+    expect(result?.data.error).toEqual({ password: [MESSAGES.passwordTooGuessable] });
+    expect(MESSAGES.passwordTooGuessable).toContain("A few unrelated words work well");
+  });
+
   it("shows the email-as-password refusal on the password field", async () => {
     const owner = newOwner();
     const { result } = await postRegister({ ...owner, password: owner.email.toUpperCase() });

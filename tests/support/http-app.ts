@@ -2,10 +2,10 @@
  * The real HTTP app (Express, the page cache, React Router with the app's
  * routes) on a free port, for tests that need whole requests and responses.
  */
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import { createRequestHandlers } from "../../app/server/http/http.server";
+import { createPortalServer, createRequestHandlers } from "../../app/server/http/http.server";
 import { afterAll, beforeAll } from "vitest";
 import type { AppServices, RunningServices } from "../../app/server/runtime/services.server";
 import { serverBuild } from "./server-build";
@@ -44,9 +44,10 @@ export async function startHttpApp(
   });
   // Listening for product changes before the first request, as the server does.
   await services.pageCache.start();
-  // The server as production makes it (`createRequestListener`): the page cache's front
-  // door, then Express. A page the door took but could not render is handed on to Express.
-  const server: Server = createServer((req, res) => {
+  // The server as production makes it (`createPortalServer`, `createRequestListener`): the
+  // page cache's front door, then Express. A page the door took but could not render is
+  // handed on to Express.
+  const server: Server = createPortalServer((req, res) => {
     const handOn = () => {
       frontAnswers -= 1;
       app(req, res);

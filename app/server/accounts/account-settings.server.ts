@@ -10,7 +10,7 @@ import { MESSAGES } from "~/lib/messages";
 import { lastActive, type SignedInSession } from "~/lib/signed-in-sessions";
 import { describeDevice } from "~/lib/user-agent";
 import { deleteUserById } from "./admin.server";
-import { AUTH_REFUSAL_CODES, EMAIL_VERIFIED_PATH } from "./auth.server";
+import { EMAIL_VERIFIED_PATH, PASSWORD_RULE_MESSAGES } from "./auth.server";
 import type { AppServices } from "../runtime/services.server";
 
 /** The owner's sessions, this one first, then the most recently used. */
@@ -41,18 +41,13 @@ export async function listSignedInSessions(
 /** What a refused change says, and on which field. */
 export type AccountRefusal = { status: number; field?: string; message: string };
 
-const PASSWORD_RULES: Readonly<Record<string, string>> = {
-  [AUTH_REFUSAL_CODES.passwordTooCommon]: MESSAGES.passwordTooCommon,
-  [AUTH_REFUSAL_CODES.passwordIsEmail]: MESSAGES.passwordIsEmail,
-};
-
 function refusalOf(error: unknown, passwordField: string): AccountRefusal {
   if (!(error instanceof APIError)) throw error;
   const code = typeof error.body?.code === "string" ? error.body.code : "";
   if (code === "INVALID_PASSWORD") {
     return { status: 400, field: passwordField, message: MESSAGES.wrongCurrentPassword };
   }
-  const rule = PASSWORD_RULES[code];
+  const rule = PASSWORD_RULE_MESSAGES[code];
   if (rule) return { status: 400, field: "newPassword", message: rule };
   if (error.statusCode === 401) return { status: 401, message: MESSAGES.pleaseSignInToContinue };
   return {

@@ -5,7 +5,7 @@
  * check and cookie handling as any other client.
  */
 import { MESSAGES } from "~/lib/messages";
-import { AUTH_REFUSAL_CODES, CLIENT_ADDRESS_HEADER } from "./auth.server";
+import { AUTH_REFUSAL_CODES, CLIENT_ADDRESS_HEADER, PASSWORD_RULE_MESSAGES } from "./auth.server";
 import type { AppServices } from "../runtime/services.server";
 
 export type AuthFormResult =
@@ -65,14 +65,9 @@ export function cookieHeaders(setCookies: string[]): Headers {
   return headers;
 }
 
-const PASSWORD_RULE_ERRORS: Readonly<Record<string, string>> = {
-  [AUTH_REFUSAL_CODES.passwordTooCommon]: MESSAGES.passwordTooCommon,
-  [AUTH_REFUSAL_CODES.passwordIsEmail]: MESSAGES.passwordIsEmail,
-};
-
 /** The message for the password field when a password rule refused the request. */
 export function passwordRuleError(result: AuthFormResult): string | undefined {
-  return result.ok || !result.code ? undefined : PASSWORD_RULE_ERRORS[result.code];
+  return result.ok || !result.code ? undefined : PASSWORD_RULE_MESSAGES[result.code];
 }
 
 // better-auth's own codes too, should its lookup ever run before our hook's.

@@ -185,11 +185,17 @@ describe("password rules on better-auth's own endpoints", () => {
     message: MESSAGES.passwordTooCommon,
   };
   const isEmail = { code: AUTH_REFUSAL_CODES.passwordIsEmail, message: MESSAGES.passwordIsEmail };
+  const tooGuessable = {
+    code: AUTH_REFUSAL_CODES.passwordTooGuessable,
+    message: MESSAGES.passwordTooGuessable,
+  };
 
   it("sign-up refuses a common password and the email, and accepts a good one", async () => {
     const refusals = [
       ["Qwerty123456", tooCommon],
       ["  LEAVEMEALONE", tooCommon],
+      ["aaaaaaaaaaaa", tooGuessable],
+      ["qwertyuiopas", tooGuessable],
       [null, isEmail],
     ] as const;
     for (const [index, [password, expected]] of refusals.entries()) {
@@ -243,6 +249,13 @@ describe("password rules on better-auth's own endpoints", () => {
 
     expect(await change("123qweasdzxc")).toEqual({ status: 400, body: tooCommon });
     expect(await change(owner.email)).toEqual({ status: 400, body: isEmail });
+    const guessable = await postToAuthApi(
+      "/change-password",
+      { currentPassword: owner.password, newPassword: "123456789012" },
+      cookie,
+      "10.3.3.4",
+    );
+    expect(guessable).toEqual({ status: 400, body: tooGuessable });
     expect(await canSignIn(owner.email, owner.password, "10.3.3.2")).toBe(true);
 
     expect((await change("a brand new passphrase")).status).toBe(200);
@@ -272,6 +285,7 @@ describe("password rules on better-auth's own endpoints", () => {
 
     expect(await reset("1qaz2wsx3edc")).toEqual({ status: 400, body: tooCommon });
     expect(await reset(owner.email.toUpperCase())).toEqual({ status: 400, body: isEmail });
+    expect(await reset("abcabcabcabc")).toEqual({ status: 400, body: tooGuessable });
     expect((await reset("another brand new passphrase")).status).toBe(200);
     expect(await canSignIn(owner.email, "another brand new passphrase", "10.3.4.2")).toBe(true);
   });

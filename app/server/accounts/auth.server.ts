@@ -66,9 +66,17 @@ function checkedUsername(name: unknown): string {
  */
 export const AUTH_REFUSAL_CODES = {
   passwordTooCommon: "PASSWORD_TOO_COMMON",
+  passwordTooGuessable: "PASSWORD_TOO_GUESSABLE",
   passwordIsEmail: "PASSWORD_IS_EMAIL",
   registrationRefused: "REGISTRATION_REFUSED",
 } as const;
+
+/** What each password rule's refusal says, by its code, for the forms that show it at their password field. */
+export const PASSWORD_RULE_MESSAGES: Readonly<Record<string, string>> = {
+  [AUTH_REFUSAL_CODES.passwordTooCommon]: MESSAGES.passwordTooCommon,
+  [AUTH_REFUSAL_CODES.passwordTooGuessable]: MESSAGES.passwordTooGuessable,
+  [AUTH_REFUSAL_CODES.passwordIsEmail]: MESSAGES.passwordIsEmail,
+};
 
 function refusePassword(password: string, email: string | null) {
   const refusal = passwordRefusal(password, email);

@@ -1,7 +1,9 @@
 /**
- * The rules a new password must pass beyond its length. The list of common
- * passwords is large, so it lives only on the server: the register page's
- * browser check has the email rule (registerSchema) but not this list.
+ * The rules a new password must pass beyond its length: not the email, not one of the
+ * most common passwords, and not quick to guess by its shape (repeats, sequences, keyboard
+ * rows, dates, common words with digits), which zxcvbn's strength estimate judges. The
+ * list and the estimator are large, so they live only on the server: the register page's
+ * browser check has the email rule (registerSchema) but not these.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -37,7 +39,39 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswordSet().has(password.trim().toLowerCase());
 }
 
-export type PasswordRefusal = "passwordIsEmail" | "passwordTooCommon";
+/**
+ * zxcvbn's scores run from 0 (guessed at once) to 4; 3 is "safely unguessable" against an
+ * attack on a site that throttles sign-in, as ours does.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * The estimate looks at this many characters at most: its time grows with the length
+ * (half a second for 128 digits), and a password whose first 64 characters are guessable
+ * gains little from the rest.
+ */
+const ESTIMATED_LENGTH = 64;
+
+type StrengthCheck = (password: string, userInputs: string[]) => number;
+let strengthCheck: StrengthCheck | undefined;
+
+/** Built on the first check: the estimator's dictionaries stay out of a server that sets no password. */
+function passwordScore(password: string, userInputs: string[]): number {
+  if (!strengthCheck) {
+    const { ZxcvbnFactory } = require("@zxcvbn-ts/core") as typeof import("@zxcvbn-ts/core");
+    const { adjacencyGraphs, dictionary } =
+      require("@zxcvbn-ts/language-common") as typeof import("@zxcvbn-ts/language-common");
+    const estimator = new ZxcvbnFactory({
+      dictionary,
+      graphs: adjacencyGraphs,
+      maxLength: ESTIMATED_LENGTH,
+    });
+    strengthCheck = (candidate, inputs) => estimator.check(candidate, inputs).score;
+  }
+  return strengthCheck(password, userInputs);
+}
+
+export type PasswordRefusal = "passwordIsEmail" | "passwordTooCommon" | "passwordTooGuessable";
 
 /**
  * Why a new password is refused (its key in the message catalogue), or null.
@@ -49,5 +83,7 @@ export function passwordRefusal(password: string, email?: string | null): Passwo
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return null;
   if (email && isPasswordTheEmail(password, email)) return "passwordIsEmail";
   if (isCommonPassword(password)) return "passwordTooCommon";
+  const userInputs = email ? [email, email.split("@")[0]!] : [];
+  if (passwordScore(password, userInputs) < MIN_PASSWORD_SCORE) return "passwordTooGuessable";
   return null;
 }

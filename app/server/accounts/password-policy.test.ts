@@ -47,6 +47,33 @@ describe("passwordRefusal", () => {
     expect(passwordRefusal("x".repeat(PASSWORD_MAX_LENGTH + 1), email)).toBeNull();
   });
 
+  it("refuses repeated, sequential and keyboard-pattern passwords, and spaces alone", () => {
+    const guessable = [
+      "aaaaaaaaaaaa",
+      "123456789012",
+      "password1234",
+      "qwertyuiopas",
+      "abcabcabcabc",
+      " ".repeat(12),
+      "owner.name2026",
+    ];
+    for (const password of guessable) {
+      expect(password.length).toBeGreaterThanOrEqual(PASSWORD_MIN_LENGTH);
+      expect(passwordRefusal(password, email), JSON.stringify(password)).toBe(
+        "passwordTooGuessable",
+      );
+    }
+  });
+
+  it("refuses a long password that only counts, and accepts a long passphrase", () => {
+    expect(passwordRefusal("1234567890".repeat(12) + "12345678", email)).toBe(
+      "passwordTooGuessable",
+    );
+    expect(
+      passwordRefusal("lantern quietly orbit tuna ".repeat(4).slice(0, 128), email),
+    ).toBeNull();
+  });
+
   it("accepts the demo owner's password and a passphrase", () => {
     expect(passwordRefusal(DEMO_OWNER.password, DEMO_OWNER.email)).toBeNull();
     expect(passwordRefusal("correct horse battery staple", email)).toBeNull();

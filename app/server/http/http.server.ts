@@ -8,7 +8,13 @@
  * The Node HTTP layer in front of React Router: static assets, health
  * probes, metrics, the auth endpoints and the client address that rate limiting keys on.
  */
-import { createServer, type RequestListener, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -30,7 +36,7 @@ import { servePublicPages } from "../pages/public-page-cache.server";
 import { serveQrCodes } from "../share/qr-codes.server";
 import { serveSearchEngineFiles } from "../share/search-engine-files.server";
 import { METRICS_PATH, serveMetricsToBearer } from "../metrics/metrics-endpoint.server";
-import { limitRequestBodies } from "./request-limits.server";
+import { limitRequestBodies, mayInviteBody } from "./request-limits.server";
 import { cspNonce, publicPageSecurityHeaders, securityHeaders } from "./security-headers.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
@@ -56,9 +62,13 @@ export interface HttpAppOptions {
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 
-/** The Node server around the app, with the timeouts above checked every second. */
+/**
+ * The Node server around the app, with the timeouts above checked every second. A client
+ * that asks before sending its body is told "100 Continue" only when the body may be read;
+ * otherwise its refusal (413, 411) is its first answer (`mayInviteBody`).
+ */
 export function createPortalServer(listener: RequestListener): Server {
-  return createServer(
+  const server = createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,
       requestTimeout: REQUEST_TIMEOUT_MS,
@@ -67,6 +77,11 @@ export function createPortalServer(listener: RequestListener): Server {
     },
     listener,
   );
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    if (mayInviteBody(req)) res.writeContinue();
+    server.emit("request", req, res);
+  });
+  return server;
 }
 
 /**

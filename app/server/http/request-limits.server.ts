@@ -10,6 +10,7 @@
  * fetches of FormData, and a declared length is what lets a body be refused
  * before a byte of it is read (Node's parser then delivers no more than it).
  */
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { MESSAGES } from "~/lib/messages";
 import { FORM_BODY_LIMIT_BYTES } from "./forms.server";
@@ -18,6 +19,29 @@ import { MAX_UPLOAD_REQUEST_BYTES } from "../images/upload-form.server";
 /** Routes whose forms carry an image (matched case-insensitively, as React Router matches). */
 const IMAGE_FORM_ROUTE = /^\/user\/(upload\/[^/]+|[^/]+\/setup\/[^/]+)(\.data)?\/?$/i;
 
+/** The largest body a request to this path may declare. */
+function bodyLimitFor(path: string): number {
+  return IMAGE_FORM_ROUTE.test(path) ? MAX_UPLOAD_REQUEST_BYTES : FORM_BODY_LIMIT_BYTES;
+}
+
+/**
+ * Whether a client that asks before sending its body (`Expect: 100-continue`; curl does past
+ * 1 KB) should be told to send it: only when it declares a length within its route's bound.
+ * Any other request goes on uninvited, and is answered from its headers alone, below or by
+ * the upload reader, before a byte of the body is asked for.
+ */
+export function mayInviteBody(req: IncomingMessage): boolean {
+  const declared = req.headers["content-length"];
+  if (declared === undefined) return false;
+  let path: string;
+  try {
+    path = new URL(req.url ?? "/", "http://localhost").pathname;
+  } catch {
+    return false;
+  }
+  return Number(declared) <= bodyLimitFor(path);
+}
+
 export const limitRequestBodies: RequestHandler = (req, res, next) => {
   const declared = req.headers["content-length"];
   if (declared === undefined) {
@@ -25,11 +49,8 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
     refuse(res, 411, MESSAGES.formLengthRequired);
     return;
   }
-  const takesImage = IMAGE_FORM_ROUTE.test(req.path);
-  if (Number(declared) <= (takesImage ? MAX_UPLOAD_REQUEST_BYTES : FORM_BODY_LIMIT_BYTES)) {
-    return next();
-  }
-  if (!takesImage) {
+  if (Number(declared) <= bodyLimitFor(req.path)) return next();
+  if (!IMAGE_FORM_ROUTE.test(req.path)) {
     refuse(res, 413, MESSAGES.formTooLarge);
     return;
   }
