@@ -1,3 +1,4 @@
+import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 import type { HoursRow } from "~/lib/hours";
 import type { PublicOpening } from "~/lib/opening-status";
 import { MESSAGES } from "~/lib/messages";
@@ -8,7 +9,6 @@ import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header
 import { MenuCategoryChips } from "./menu-category-chips";
 import { MenuDietaryPanel, type MenuDietaryView } from "./menu-dietary";
 import { isEmptiedByFilter, menuSectionsMarkup } from "./menu-sections-markup";
-import { MENU_NAV_SCRIPT } from "./menu-nav-script";
 
 export interface PublicMenuSite {
   name: string;
@@ -51,7 +51,7 @@ export interface PublicMenuSection {
  * A restaurant's public page: a sticky bar with a Menu of categories and a row of category
  * chips, the hero with logo and name, contact and hours, then the menu by category. Plain
  * HTML and CSS: the dropdown and the descriptions are `<details>`, the categories are
- * anchors, so all of it works without JavaScript; a script under 1 KB (menu-nav-script.ts)
+ * anchors, so all of it works without JavaScript; a script under 1 KB (./menu-nav-script.ts)
  * closes the dropdown once a category is chosen and marks the current chip. The owner's
  * colors arrive as custom properties.
  */
