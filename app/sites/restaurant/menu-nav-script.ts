@@ -40,7 +40,11 @@ export function currentSectionIndex(
   return addressedOnScreen ? addressed : tops.length - 1;
 }
 
-/** Wires the Menu and the chips of the page `PublicMenuPage` renders. */
+/**
+ * Wires the Menu and the chips of the page `PublicMenuPage` renders. The document comes as
+ * a parameter only so that the minified script names it in one letter: the script is held
+ * under 1 KB.
+ */
 export function enhanceMenuNav(page: Document): void {
   const nav = page.querySelector(".menu-nav")!;
   const menu = nav.querySelector("details")!;
@@ -58,12 +62,14 @@ export function enhanceMenuNav(page: Document): void {
 
   const markCurrentChip = () => {
     frame = 0;
+    // The chip of the section being read; none before the first.
     const chip =
       chips[
         currentSectionIndex(
           chips.map((link) => page.getElementById(link.hash.slice(1))!.getBoundingClientRect().top),
           nav.getBoundingClientRect().bottom + MARGIN_PX,
           innerHeight,
+          // At the end, give or take the rounding of a fractional scroll position.
           innerHeight + scrollY >= page.documentElement.scrollHeight - 2,
           chips.findIndex((link) => link.hash === location.hash),
         )
@@ -75,6 +81,7 @@ export function enhanceMenuNav(page: Document): void {
     chip.setAttribute("aria-current", "true");
     // Unless the chip shows whole with room to spare, the row scrolls it to its start, where
     // the row snaps (scroll-padding in public-menu.css), so that the chips after it show too.
+    // There is a row: this runs only on a menu with chips.
     const start = chip.offsetLeft - MARGIN_PX;
     if (
       start < chipRow!.scrollLeft ||
