@@ -2,7 +2,7 @@ import { constants as zlib } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { shopPageScriptPlugin } from "./app/sites/shoppy/shop-page-script.build";
+import { browserScriptsPlugin } from "./app/sites/browser-scripts.build";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -17,10 +17,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native and WASM packages are loaded from node_modules at run time, not bundled.
     external: ["@electric-sql/pglite", "pg", "better-auth", "sharp"],
   },
-  // `virtual:shop-page-script`: the shop page's inline script, built from its own entry.
+  // `virtual:shop-page-script`, `virtual:menu-nav-script`, `virtual:menu-filter-script`: the
+  // public pages' inline scripts, each built from its own entry.
   plugins: [
     reactRouter(),
-    shopPageScriptPlugin(),
+    browserScriptsPlugin(),
     // The browser's scripts and styles, compressed once at build time at the highest levels;
     // the server sends these files as they are (app/server/http/http.server.ts).
     isSsrBuild

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { shopPageScriptPlugin } from "./app/sites/shoppy/shop-page-script.build";
+import { browserScriptsPlugin } from "./app/sites/browser-scripts.build";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 
@@ -31,8 +31,8 @@ const pageRendering = {
     css: { include: [/.+/] },
   },
 };
-/** As in vite.config.ts: `virtual:shop-page-script`, the shop page's script, built as for the app. */
-const plugins = [shopPageScriptPlugin()];
+/** As in vite.config.ts: the public pages' scripts (`virtual:shop-page-script`, …), built as for the app. */
+const plugins = [browserScriptsPlugin()];
 
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
 // Behaviour that only a PostgreSQL server has (real connections that can drop).

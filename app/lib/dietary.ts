@@ -11,7 +11,16 @@
  * addresses): never rename one. Each label has a short text icon, which the page shows in
  * a shape of its own per kind (allergens square, diets round), so nothing relies on colour.
  */
+import { AVOID_PARAM, DIET_PARAM, type MenuFilter } from "./menu-filter";
 import { z } from "./zod";
+
+export {
+  AVOID_PARAM,
+  DIET_PARAM,
+  isFiltering,
+  matchesMenuFilter,
+  type MenuFilter,
+} from "./menu-filter";
 
 export interface DietaryLabel {
   key: string;
@@ -133,24 +142,13 @@ function labelGroup(list: readonly DietaryLabel[], message: (unknown: string[]) 
 export const allergensField = labelGroup(ALLERGENS, unknownAllergenMessage);
 export const dietsField = labelGroup(DIETS, unknownDietMessage);
 
-/* ---------- The public menu's filter ---------- */
-
-/** Query parameters of the filter: `?diet=vegan&avoid=milk&avoid=tree-nuts`. */
-export const DIET_PARAM = "diet";
-export const AVOID_PARAM = "avoid";
+/* ---------- The public menu's filter (its rule is in ./menu-filter.ts) ---------- */
 
 /**
  * What a visitor may leave out: every allergen, and spicy dishes ("Not spicy"). What a
  * visitor may ask for (`diet`) is any of DIETS; a dish shown must have every one asked.
  */
 export const AVOIDABLE: readonly DietaryLabel[] = [...ALLERGENS, dietOf("spicy")!];
-
-export interface MenuFilter {
-  /** Each dish shown has all of these diets. */
-  diets: string[];
-  /** No dish shown has any of these allergens (or "spicy"). */
-  avoid: string[];
-}
 
 export const NO_FILTER: MenuFilter = { diets: [], avoid: [] };
 
@@ -160,10 +158,6 @@ export function parseMenuFilter(params: URLSearchParams): MenuFilter {
     diets: inListOrder(params.getAll(DIET_PARAM), DIETS),
     avoid: inListOrder(params.getAll(AVOID_PARAM), AVOIDABLE),
   };
-}
-
-export function isFiltering(filter: MenuFilter): boolean {
-  return filter.diets.length > 0 || filter.avoid.length > 0;
 }
 
 /**
@@ -177,17 +171,6 @@ export function canonicalMenuSearch(params: URLSearchParams): URLSearchParams {
   for (const diet of [...filter.diets].sort()) canonical.append(DIET_PARAM, diet);
   for (const avoid of [...filter.avoid].sort()) canonical.append(AVOID_PARAM, avoid);
   return canonical;
-}
-
-/** Whether a dish shows under the filter. The page's script applies the same rule. */
-export function matchesMenuFilter(
-  item: { allergens: readonly string[]; diets: readonly string[] },
-  filter: MenuFilter,
-): boolean {
-  return (
-    filter.diets.every((diet) => item.diets.includes(diet)) &&
-    !filter.avoid.some((key) => item.allergens.includes(key) || item.diets.includes(key))
-  );
 }
 
 /** "Vegetarian, No milk": the filter in words. */

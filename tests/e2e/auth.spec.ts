@@ -1,6 +1,6 @@
 import { DEMO, expect, register, signIn, test, uniqueOwner, waitForHydration } from "./fixtures";
 import { MESSAGES } from "../../app/lib/messages";
-import { MENU_NAV_SCRIPT } from "../../app/sites/restaurant/menu-nav-script";
+import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 
 test("register, sign out, sign in and land on /user", async ({ page }) => {
   const owner = await register(page);

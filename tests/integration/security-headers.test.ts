@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPath, slugify } from "../../app/lib/slug";
 import { addItem } from "../../app/server/repositories/items.server";
@@ -22,7 +23,6 @@ import type { FileStorage } from "../../app/server/storage/storage.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { createTestServices } from "../support/test-services";
-import { MENU_FILTER_SCRIPT } from "../../app/sites/restaurant/menu-filter-script";
 
 let services: RunningServices;
 let app: TestHttpApp;

@@ -2,7 +2,7 @@
  * A portal server in a process of its own, for tests that stop it with a signal:
  * `startServer`, the server's real life (SIGTERM finishes requests and closes the
  * services; SIGKILL ends it on the spot), with the app's routes loaded as Vitest loads
- * them, through Vite, so that their stylesheet URLs and the shop page's script resolve.
+ * them, through Vite, so that their stylesheet URLs and the public pages' scripts resolve.
  *
  * Run with `node --import tsx tests/support/portal-child.ts` and the portal's environment
  * (DATA_DIR or DATABASE_URL, PORT=0 for any free port, …). It prints
@@ -11,7 +11,7 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createServer } from "vite";
-import { shopPageScriptPlugin } from "../../app/sites/shoppy/shop-page-script.build";
+import { browserScriptsPlugin } from "../../app/sites/browser-scripts.build";
 
 const LISTENING_PREFIX = "portal-child listening on ";
 
@@ -23,7 +23,7 @@ const vite = await createServer({
   appType: "custom",
   server: { middlewareMode: true, hmr: false, watch: null },
   resolve: { alias: { "~": path.join(root, "app") } },
-  plugins: [shopPageScriptPlugin()],
+  plugins: [browserScriptsPlugin()],
   esbuild: { jsx: "automatic", jsxDev: false },
   optimizeDeps: { noDiscovery: true, include: [] },
 });

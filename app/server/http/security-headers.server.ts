@@ -7,7 +7,7 @@
  * Content-Security-Policy with a fresh nonce, which `app/entry.server.tsx` puts on every
  * inline script React and React Router write. The public sites (/r /s /d /e) are cached
  * whole and served to everyone (public-page-cache.server.ts), so no nonce can be in them:
- * the shop page's and the restaurant page's inline scripts are allowed by their hashes. See
+ * their inline scripts (app/sites/browser-scripts.ts) are allowed by their hashes. See
  * docs/decisions/0011-content-security-policy.md.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -16,9 +16,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
-import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
-import { MENU_FILTER_SCRIPT } from "~/sites/restaurant/menu-filter-script";
-import { MENU_NAV_SCRIPT } from "~/sites/restaurant/menu-nav-script";
+import { PUBLIC_PAGE_SCRIPTS } from "~/sites/browser-scripts";
 import { PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
@@ -47,12 +45,11 @@ export type PathKind = "public" | "static" | "portal" | "auth" | "site";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/** The hash that lets the shop page's inline script run; the text never changes while the process runs. */
-export const SHOP_SCRIPT_HASH = scriptHash(SHOP_PAGE_SCRIPT);
-/** The hash that lets the restaurant page's navigation script (the Menu and its chips) run. */
-export const MENU_NAV_SCRIPT_HASH = scriptHash(MENU_NAV_SCRIPT);
-/** Likewise for the restaurant page's dietary filter, which filters without a reload. */
-export const MENU_FILTER_SCRIPT_HASH = scriptHash(MENU_FILTER_SCRIPT);
+/**
+ * The hashes that let the public pages' inline scripts run (app/sites/browser-scripts.ts);
+ * the texts never change while the process runs.
+ */
+export const PUBLIC_SCRIPT_HASHES: readonly string[] = PUBLIC_PAGE_SCRIPTS.map(scriptHash);
 
 function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -134,7 +131,7 @@ function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static
         }
       : {
           ...base,
-          "script-src": [SHOP_SCRIPT_HASH, MENU_NAV_SCRIPT_HASH, MENU_FILTER_SCRIPT_HASH],
+          "script-src": [...PUBLIC_SCRIPT_HASHES],
           "script-src-attr": ["'none'"],
           // Dealership and e-commerce owners type their logo and background addresses:
           // any http(s) picture. Owners may embed their public page in their own website,

@@ -2,9 +2,11 @@
  * Allergens and diets on the public menu: each dish's small labelled icons, the legend of
  * the labels the menu uses, and the filter ("Vegetarian", "No tree nuts"). The filter is a
  * GET form (`?diet=…&avoid=…`, see app/lib/dietary.ts) that works without JavaScript: the
- * server renders the dishes that do not match `hidden`. With JavaScript, the page's one
- * inline script (./menu-filter-script.ts) applies it as boxes are ticked.
+ * server renders the dishes that do not match `hidden`. With JavaScript, its inline script
+ * (./menu-filter-script.ts, which also holds the count line and each dish's `data-dietary`)
+ * applies it as boxes are ticked.
  */
+import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
 import {
   allergenOf,
   AVOID_PARAM,
@@ -16,7 +18,7 @@ import {
   type MenuFilter,
 } from "~/lib/dietary";
 import { markup } from "~/lib/markup";
-import { MENU_FILTER_SCRIPT } from "./menu-filter-script";
+import { filterCountText } from "./menu-filter-script";
 
 export interface MenuDietaryView {
   filter: MenuFilter;
@@ -26,19 +28,6 @@ export interface MenuDietaryView {
   /** Dishes shown under the filter, and on the menu. */
   matching: number;
   total: number;
-}
-
-/** The count the script writes too (./menu-filter-script.ts): keep the two in step. */
-export function filterCountText(matching: number, total: number): string {
-  return `Showing ${matching} of ${total} ${total === 1 ? "dish" : "dishes"}.`;
-}
-
-/** A dish's keys for the page's script: its list entry's `data-dietary`. */
-export function dietaryKeysOf(item: {
-  allergens?: readonly string[];
-  diets?: readonly string[];
-}): string {
-  return [...(item.allergens ?? []), ...(item.diets ?? [])].join(" ");
 }
 
 /**

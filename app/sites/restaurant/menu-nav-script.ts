@@ -1,35 +1,106 @@
 /**
- * The restaurant page's one inline script, under 1 KB, run where JavaScript is on. The page
- * works without it (the Menu is a `<details>`, the categories are anchors, the chips bar
- * scrolls by itself); it adds:
- * - the Menu closes (`n.open=!1`) once one of its categories is chosen, on a tap outside it,
- *   and on Escape, which gives focus back to its button (`n.firstChild`, the `<summary>`);
- * - on scroll (once a frame, and once at start), the chip of the last section whose top has
- *   passed under the sticky bar is marked `aria-current`; unless it shows whole with 16 px
- *   to spare, the chips row scrolls it to its start, where the row snaps (scroll-padding in
- *   public-menu.css), so the chips after it show too. At the end of the page, where the last
- *   sections cannot reach the bar, it is the section the address points to if that one is on
- *   screen, else the last.
+ * The restaurant page's Menu and category chips, run where JavaScript is on. The page works
+ * without it (the Menu is a `<details>`, the categories are anchors, the chips row scrolls by
+ * itself); it adds:
+ * - the Menu closes once one of its categories is chosen, on a tap outside it, and on
+ *   Escape, which gives focus back to its button (the `<summary>`);
+ * - on scroll (once a frame, and once at start), the chip of the section being read is
+ *   marked `aria-current` (`currentSectionIndex`) and the chips row scrolls to keep it in
+ *   view.
  *
- * Hand-minified ES2015 text, not a bundle, to stay small: the public pages' policy allows it
- * by the SHA-256 of this exact text (app/server/http/security-headers.server.ts). It reads the
- * page through what `PublicMenuPage` and `MenuCategoryChips` render: `.menu-nav`, its
- * `<details>` and the `.menu-chips` list, whose links are `#` plus a section's id.
- * app/sites/restaurant/menu-nav-script.test.ts holds it to its size and to parsing;
- * tests/e2e/menu-navigation.spec.ts to its behaviour.
+ * How it ships: ./menu-nav-script.browser.ts calls `enhanceMenuNav`, and esbuild bundles that
+ * entry into one minified program (app/sites/browser-scripts.build.ts), which the page embeds
+ * as an inline `<script>` (the module `virtual:menu-nav-script`) and the public pages' policy
+ * allows by its SHA-256. It reads the page through what `PublicMenuPage` and
+ * `MenuCategoryChips` render: `.menu-nav`, its `<details>` and the `.menu-chips` list, whose
+ * links are `#` plus a section's id. ./menu-nav-script.test.ts holds it under 1 KB;
+ * tests/e2e/menu-navigation.spec.ts holds it to its behaviour.
  */
-export const MENU_NAV_SCRIPT =
-  '(()=>{var d=document,v=d.querySelector(".menu-nav"),n=v.querySelector("details"),' +
-  'b=v.querySelector(".menu-chips"),c=[...v.querySelectorAll(".menu-chips a")],' +
-  "s=c.map(a=>d.getElementById(a.hash.slice(1))),k=-1,q=0," +
-  "x=f=>{if(n.open){n.open=!1;f&&n.firstChild.focus()}},u=()=>{q=0;" +
-  "var y=v.getBoundingClientRect().bottom+16," +
-  "e=innerHeight+scrollY>=d.documentElement.scrollHeight-2,i=-1,h=-1,j,t,a,l;" +
-  "for(j=0;j<s.length;j++){t=s[j].getBoundingClientRect().top;if(t<=y)i=j;" +
-  "if(t>0&&t<innerHeight&&c[j].hash==location.hash)h=j}if(e&&i>=0)i=h<0?s.length-1:h;" +
-  'if(i==k)return;k>=0&&c[k].removeAttribute("aria-current");k=i;if(i<0)return;a=c[i];' +
-  'a.setAttribute("aria-current",!0);l=a.offsetLeft-16;' +
-  "if(l<b.scrollLeft||l+a.offsetWidth+32>b.scrollLeft+b.clientWidth)b.scrollLeft=l};" +
-  'd.addEventListener("click",({target:t})=>(!n.contains(t)||t.closest("a"))&&x());' +
-  'd.addEventListener("keydown",e=>e.key=="Escape"&&x(1));' +
-  'c.length&&(addEventListener("scroll",()=>q||(q=requestAnimationFrame(u))),u())})();';
+
+/** Room kept between the sticky bar and the section being read, and around a chip in its row. */
+const MARGIN_PX = 16;
+
+/**
+ * The section being read: the last whose top (`tops`, from the viewport's top, in page
+ * order) has passed `line`, just under the sticky bar; -1 while none has. At the end of the
+ * page, where the last sections cannot reach the line, it is the one the address points to
+ * (`addressed`, -1 for none) if that one's top is on screen, else the last.
+ */
+export function currentSectionIndex(
+  tops: readonly number[],
+  line: number,
+  viewportHeight: number,
+  atPageEnd: boolean,
+  addressed: number,
+): number {
+  const passed = tops.reduce((last, top, index) => (top <= line ? index : last), -1);
+  if (!atPageEnd || passed < 0) return passed;
+  const addressedOnScreen =
+    addressed >= 0 && tops[addressed]! > 0 && tops[addressed]! < viewportHeight;
+  return addressedOnScreen ? addressed : tops.length - 1;
+}
+
+/**
+ * Wires the Menu and the chips of the page `PublicMenuPage` renders. The document comes as
+ * a parameter only so that the minified script names it in one letter: the script is held
+ * under 1 KB.
+ */
+export function enhanceMenuNav(page: Document): void {
+  const nav = page.querySelector(".menu-nav")!;
+  const menu = nav.querySelector("details")!;
+  // No chips on a menu without categories.
+  const chipRow = nav.querySelector(".menu-chips");
+  const chips = chipRow ? [...chipRow.querySelectorAll("a")] : [];
+  let marked: HTMLAnchorElement | undefined;
+  let frame = 0;
+
+  const closeMenu = (returnFocus?: boolean) => {
+    if (!menu.open) return;
+    menu.open = false;
+    if (returnFocus) (menu.firstChild as HTMLElement).focus();
+  };
+
+  const markCurrentChip = () => {
+    frame = 0;
+    // The chip of the section being read; none before the first.
+    const chip =
+      chips[
+        currentSectionIndex(
+          chips.map((link) => page.getElementById(link.hash.slice(1))!.getBoundingClientRect().top),
+          nav.getBoundingClientRect().bottom + MARGIN_PX,
+          innerHeight,
+          // At the end, give or take the rounding of a fractional scroll position.
+          innerHeight + scrollY >= page.documentElement.scrollHeight - 2,
+          chips.findIndex((link) => link.hash === location.hash),
+        )
+      ];
+    if (chip === marked) return;
+    if (marked) marked.removeAttribute("aria-current");
+    marked = chip;
+    if (!chip) return;
+    chip.setAttribute("aria-current", "true");
+    // Unless the chip shows whole with room to spare, the row scrolls it to its start, where
+    // the row snaps (scroll-padding in public-menu.css), so that the chips after it show too.
+    // There is a row: this runs only on a menu with chips.
+    const start = chip.offsetLeft - MARGIN_PX;
+    if (
+      start < chipRow!.scrollLeft ||
+      start + chip.offsetWidth + MARGIN_PX * 2 > chipRow!.scrollLeft + chipRow!.clientWidth
+    ) {
+      chipRow!.scrollLeft = start;
+    }
+  };
+
+  // A choice in the Menu is a link; a tap anywhere outside it closes it too.
+  page.addEventListener("click", ({ target }) => {
+    if (!menu.contains(target as Node) || (target as Element).closest("a")) closeMenu();
+  });
+  page.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeMenu(true);
+  });
+  if (!chips.length) return;
+  addEventListener("scroll", () => {
+    if (!frame) frame = requestAnimationFrame(markCurrentChip);
+  });
+  markCurrentChip();
+}

@@ -7,7 +7,8 @@
 import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
-import { dietaryIconsMarkup, dietaryKeysOf } from "./menu-dietary";
+import { dietaryIconsMarkup } from "./menu-dietary";
+import { dietaryKeysOf } from "./menu-filter-script";
 
 export interface PublicMenuItem {
   id: string;

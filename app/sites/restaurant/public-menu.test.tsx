@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
-import { MENU_NAV_SCRIPT } from "./menu-nav-script";
+import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 import { PublicMenuPage, publicMenuDescription, type PublicMenuSite } from "./public-menu";
 
 const site: PublicMenuSite = {

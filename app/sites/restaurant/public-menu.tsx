@@ -1,3 +1,4 @@
+import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 import type { HoursRow } from "~/lib/hours";
 import type { PublicOpening } from "~/lib/opening-status";
 import { MESSAGES } from "~/lib/messages";
@@ -13,7 +14,6 @@ import {
   type PublicMenuItem,
   type PublicMenuSection,
 } from "./menu-sections-markup";
-import { MENU_NAV_SCRIPT } from "./menu-nav-script";
 
 /** Defined beside the markup that writes them; the page's callers know them by this module. */
 export type { PublicMenuItem, PublicMenuSection };
@@ -37,7 +37,7 @@ export interface PublicMenuSite {
  * A restaurant's public page: a sticky bar with a Menu of categories and a row of category
  * chips, the hero with logo and name, contact and hours, then the menu by category. Plain
  * HTML and CSS: the dropdown and the descriptions are `<details>`, the categories are
- * anchors, so all of it works without JavaScript; a script under 1 KB (menu-nav-script.ts)
+ * anchors, so all of it works without JavaScript; a script under 1 KB (./menu-nav-script.ts)
  * closes the dropdown once a category is chosen and marks the current chip. The owner's
  * colors arrive as custom properties.
  */

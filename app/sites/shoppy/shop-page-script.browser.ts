@@ -1,8 +1,8 @@
 /**
  * The shop page's inline script, as a browser entry: `enhanceShop` with the very rules the
  * server filters, counts and labels with, and makes its payment links with. Built by
- * esbuild into one minified program (shop-page-script.build.ts) that the page embeds; see
- * docs/decisions/0008-public-shop-script.md.
+ * esbuild into one minified program (app/sites/browser-scripts.build.ts) that the page
+ * embeds; see docs/decisions/0008-public-shop-script.md.
  */
 import { foldForSearch } from "~/lib/search-text";
 import { SWIPE_THRESHOLD_PX } from "~/lib/limits";

@@ -6,7 +6,7 @@
  * How it ships: app/sites/shoppy/shop-page-script.browser.ts calls `enhanceShop` with these
  * rules, and esbuild bundles that entry at build time into one minified program, which the
  * page embeds as an inline `<script>` (the module `virtual:shop-page-script`, see
- * app/sites/shoppy/shop-page-script.build.ts). So the page needs no React on the client and
+ * app/sites/browser-scripts.build.ts). So the page needs no React on the client and
  * no extra request on a weak signal, and the whole script weighs a few kilobytes (a unit
  * test keeps it under the 15 KB gzip budget). The shared rules (search folding, the count
  * line, the photo texts) are passed to `enhanceShop` as arguments, so the server and the

@@ -1,0 +1,64 @@
+import { gzipSync } from "node:zlib";
+import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
+import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
+import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
+import { describe, expect, it } from "vitest";
+import {
+  BROWSER_SCRIPTS,
+  buildBrowserScript,
+  type BrowserScriptModule,
+} from "./browser-scripts.build";
+import * as builtInNode from "./browser-scripts.node";
+import { PUBLIC_PAGE_SCRIPTS } from "./browser-scripts";
+
+/** GUIDE section 6: at most 15 KB of JavaScript (gzip) on any public page. */
+const PUBLIC_PAGE_BUDGET_BYTES = 15 * 1024;
+
+/** Each module's text as the app reads it, through the Vite plugin. */
+const SERVED: Record<BrowserScriptModule, string> = {
+  "virtual:shop-page-script": SHOP_PAGE_SCRIPT,
+  "virtual:menu-nav-script": MENU_NAV_SCRIPT,
+  "virtual:menu-filter-script": MENU_FILTER_SCRIPT,
+};
+
+const modules = Object.keys(BROWSER_SCRIPTS) as BrowserScriptModule[];
+
+describe.each(modules)("%s, as built", (module) => {
+  const text = SERVED[module];
+  const { exportName, entry } = BROWSER_SCRIPTS[module];
+
+  it("is what the build makes of its browser entry, in Vite and out of it", () => {
+    const built = buildBrowserScript(module);
+    expect(text).toBe(built.code);
+    expect((builtInNode as Record<string, string>)[exportName]).toBe(built.code);
+    expect(built.inputs).toContain(new URL(`../../${entry}`, import.meta.url).pathname);
+  });
+
+  it("is one program in a function scope that parses", () => {
+    expect(text).toMatch(/^"use strict";\(\(\)=>\{[\s\S]*\}\)\(\);$/);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- parsing the page's script is the test
+    expect(() => new Function(text)).not.toThrow();
+  });
+
+  it("cannot end its own script element, and has no module code and no raw non-ASCII", () => {
+    expect(text).not.toMatch(/<\/script|<!--/i);
+    expect(text).not.toMatch(/\b(import|require|__vite|__name|exports)\b/);
+    // Escaped, so the text (and its CSP hash) cannot depend on an encoding.
+    expect(text).toMatch(/^[\x20-\x7e]*$/);
+  });
+
+  it("is allowed on the public pages", () => {
+    expect(PUBLIC_PAGE_SCRIPTS.filter((script) => script === text)).toHaveLength(1);
+  });
+});
+
+describe("the public pages' scripts", () => {
+  it("are the built scripts, each once", () => {
+    expect([...PUBLIC_PAGE_SCRIPTS].sort()).toEqual(Object.values(SERVED).sort());
+  });
+
+  it("fit the public pages' JavaScript budget even all on one page", () => {
+    const all = Buffer.from(PUBLIC_PAGE_SCRIPTS.join(""), "utf8");
+    expect(gzipSync(all, { level: 9 }).length).toBeLessThan(PUBLIC_PAGE_BUDGET_BYTES);
+  });
+});
