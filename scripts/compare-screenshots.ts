@@ -274,7 +274,7 @@ async function prepare(browser: Browser, url: string) {
   for (const [label, name] of [
     ["Dealership", "Bayside Motors"],
     ["E-commerce", "Bayside Store"],
-  ]) {
+  ] as const) {
     await page.goto(`${url}/user/create`);
     await waitForHydration(page);
     await page.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
