@@ -28,6 +28,10 @@ import { takeFlash } from "~/server/flash.server";
 import { readFormOrRefuse } from "~/server/forms.server";
 import { requireOwnedProduct } from "~/server/ownership.server";
 import type { Route } from "./+types/domain";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import domainStylesHref from "./domain.css?url";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(domainStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
