@@ -9,7 +9,7 @@ export interface Printable {
   format: PrintableFormat;
   title: string;
   description: string;
-  /** The paper, as CSS `@page` names it (see app/styles/printable.css). */
+  /** The paper, as CSS `@page` names it (see app/routes/print/printable.css). */
   paper: "A6" | "A4" | "letter";
 }
 

@@ -14,7 +14,11 @@ import { contactSchema } from "~/lib/validation";
 import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import { existingExampleSites } from "~/server/seed/examples.server";
 import type { Route } from "./+types/home";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import homeStylesHref from "./home.css?url";
 import type { loader as layoutLoader } from "./layout";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(homeStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -6,8 +6,9 @@ import { getOptionalUser } from "~/server/accounts/session.server";
 import { registerHref } from "~/server/accounts/register-link.server";
 import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
+import layoutStylesHref from "./layout.css?url";
 
-export const links: Route.LinksFunction = portalStylesheetLinks;
+export const links: Route.LinksFunction = () => portalStylesheetLinks(layoutStylesHref);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Links shared before the public routes existed: /?p=r/joes-diner-AbC123.

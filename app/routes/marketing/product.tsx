@@ -9,7 +9,11 @@ import { pageMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { existingExampleSites } from "~/server/seed/examples.server";
 import type { Route } from "./+types/product";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import productStylesHref from "./product.css?url";
 import type { loader as layoutLoader } from "./layout";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(productStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   args.data

@@ -14,7 +14,11 @@ import { createProduct, listOwnerProducts } from "~/server/repositories/products
 import { pageMeta } from "~/lib/seo";
 import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/create";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import createStylesHref from "./create.css?url";
 import { logRequestError } from "~/server/http/log.server";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(createStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -28,6 +28,10 @@ import { takeFlash } from "~/server/http/flash.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import type { Route } from "./+types/domain";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import domainStylesHref from "./domain.css?url";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(domainStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

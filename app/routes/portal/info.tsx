@@ -23,7 +23,11 @@ import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import { listOwnerProducts } from "~/server/repositories/products.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/info";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import accountSettingsStylesHref from "~/components/account-settings.css?url";
 import { logRequestError } from "~/server/http/log.server";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(accountSettingsStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -17,8 +17,9 @@ import { requireOwnerMiddleware } from "~/server/accounts/session.server";
 import { limitOwnerWritesMiddleware } from "~/server/http/write-limits.server";
 import { portalStylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/layout";
+import layoutStylesHref from "./layout.css?url";
 
-export const links: Route.LinksFunction = portalStylesheetLinks;
+export const links: Route.LinksFunction = () => portalStylesheetLinks(layoutStylesHref);
 
 export const middleware: Route.MiddlewareFunction[] = [
   requireOwnerMiddleware,

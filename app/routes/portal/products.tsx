@@ -13,7 +13,11 @@ import { listOwnerSitesWithProgress } from "~/server/repositories/products.serve
 import { publicLink } from "~/server/share/site-links.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import productsStylesHref from "./products.css?url";
 import { logRequestError } from "~/server/http/log.server";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(productsStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

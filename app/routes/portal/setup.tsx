@@ -47,13 +47,12 @@ import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
 import type { Route } from "./+types/setup";
-import itemsEditorStylesHref from "~/styles/editor-items-extras.css?url";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import setupStylesHref from "./setup.css?url";
 import { logRequestError, requestIdOf } from "~/server/http/log.server";
 import { countOwnerWrite, tooManyWritesMessage } from "~/server/http/write-limits.server";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: itemsEditorStylesHref },
-];
+export const links: Route.LinksFunction = () => stylesheetLinks(setupStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -12,6 +12,10 @@ import { viewsBySource, viewTotals } from "~/server/analytics/page-view-reports.
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
 import type { Route } from "./+types/share";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import shareStylesHref from "./share.css?url";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(shareStylesHref);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

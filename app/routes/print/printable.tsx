@@ -10,7 +10,7 @@ import { siteOf } from "~/sites";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
-import printableStyles from "~/styles/printable.css?url";
+import printableStyles from "./printable.css?url";
 import type { Route } from "./+types/printable";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printableStyles }];
