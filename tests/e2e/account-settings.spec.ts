@@ -9,12 +9,12 @@ import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
 import {
-  createSite,
+  createSiteDirectly,
   expect,
   expectNoSeriousAxeIssue,
   openEditorTab,
-  register,
   signIn,
+  signUpOwner,
   test,
   toast,
 } from "./fixtures";
@@ -64,7 +64,7 @@ for (const screen of [
     test.use({ viewport: { width: screen.width, height: screen.height } });
 
     test("changing the password signs out the other browser", async ({ page, browser }) => {
-      const owner = await register(page);
+      const owner = await signUpOwner(page);
       const other = await signedInElsewhere(browser, owner);
 
       await page.goto("/user/info");
@@ -94,7 +94,7 @@ for (const screen of [
     });
 
     test("sign out everywhere else", async ({ page, browser }) => {
-      const owner = await register(page);
+      const owner = await signUpOwner(page);
       const other = await signedInElsewhere(browser, owner);
       await page.goto("/user/info");
       await page.getByRole("button", { name: "Sign out everywhere else" }).click();
@@ -107,8 +107,8 @@ for (const screen of [
     test("deleting the account takes its sites offline and its password with it", async ({
       page,
     }) => {
-      const owner = await register(page);
-      await createSite(page, "Restaurant", "Short Lived Diner");
+      const owner = await signUpOwner(page);
+      await createSiteDirectly(page, "restaurant", "Short Lived Diner");
       const productId = new URL(page.url()).pathname.split("/").pop()!;
       const publicPath = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
       expect((await page.request.get(publicPath!)).status()).toBe(200);
@@ -163,7 +163,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     // Registering needs no JavaScript either; the owner lands on /user.
-    await register(page);
+    await signUpOwner(page);
     await page.goto("/user/info");
     const danger = page.getByRole("region", { name: "Delete account" });
     await danger.getByLabel("Your password").fill("certainly not it");

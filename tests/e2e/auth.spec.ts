@@ -1,4 +1,13 @@
-import { DEMO, expect, register, signIn, test, uniqueOwner, waitForHydration } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  register,
+  signIn,
+  signUpOwner,
+  test,
+  uniqueOwner,
+  waitForHydration,
+} from "./fixtures";
 import { MESSAGES } from "../../app/lib/messages";
 import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 
@@ -21,7 +30,7 @@ test("register, sign out, sign in and land on /user", async ({ page }) => {
 });
 
 test("the site nav shows User and signs out with a POST", async ({ page }) => {
-  await register(page);
+  await signUpOwner(page);
   await page.goto("/");
   const siteNav = page.getByRole("navigation", { name: "Site" });
   await expect(siteNav.getByRole("link", { name: "User" })).toHaveAttribute("href", "/user");
@@ -38,7 +47,8 @@ test("the site nav shows User and signs out with a POST", async ({ page }) => {
 });
 
 test("a guarded page sends a visitor to sign in and back", async ({ page }) => {
-  const owner = await register(page);
+  const owner = await signUpOwner(page);
+  await page.goto("/user");
   await page
     .getByRole("navigation", { name: "Portal" })
     .getByRole("button", { name: "Sign out" })
@@ -134,7 +144,7 @@ test("registration refuses a short or common password on the server too", async 
 });
 
 test("a signed-in owner visiting /signin goes to /user", async ({ page }) => {
-  await register(page);
+  await signUpOwner(page);
   await page.goto("/signin");
   await expect(page).toHaveURL(/\/user$/);
 });
@@ -201,7 +211,7 @@ test("another owner's editor answers 404", async ({ page, browser }) => {
 
   const stranger = await browser.newPage();
   await stranger.context().setExtraHTTPHeaders({ "x-forwarded-for": "10.250.0.9" });
-  await register(stranger);
+  await signUpOwner(stranger);
   const response = await stranger.goto(editorUrl);
   expect(response?.status()).toBe(404);
   await expect(stranger.getByText(MESSAGES.invalidProduct)).toBeVisible();

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, openEditorTab, register, test, toast } from "./fixtures";
+import { createSiteDirectly, expect, openEditorTab, signUpOwner, test, toast } from "./fixtures";
 
 const VIEWPORTS = [
   { width: 360, height: 800 },
@@ -53,8 +53,8 @@ for (const viewport of VIEWPORTS) {
     test("an owner prices in euros with a decimal comma and orders the categories", async ({
       page,
     }) => {
-      await register(page);
-      await createSite(page, "Restaurant", "Café Rosé");
+      await signUpOwner(page);
+      await createSiteDirectly(page, "restaurant", "Café Rosé");
 
       // A readable address from the accented name.
       const publicHref = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
@@ -153,8 +153,8 @@ test.describe("without JavaScript", () => {
   test("the category order moves with plain form posts, keeping focus on the moved category", async ({
     page,
   }) => {
-    await register(page);
-    await createSite(page, "Restaurant", "Harbor & Pine");
+    await signUpOwner(page);
+    await createSiteDirectly(page, "restaurant", "Harbor & Pine");
     const publicHref = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
     expect(publicHref).toMatch(/^\/r\/harbor-pine-[A-Za-z0-9]{20}$/);
 

@@ -8,7 +8,14 @@ import { request } from "node:http";
 import type { Browser, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
-import { createSite, expect, expectNoSeriousAxeIssue, register, SCREENS, test } from "./fixtures";
+import {
+  createSiteDirectly,
+  expect,
+  expectNoSeriousAxeIssue,
+  SCREENS,
+  signUpOwner,
+  test,
+} from "./fixtures";
 import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
 
 test.describe.configure({ mode: "serial" });
@@ -69,8 +76,8 @@ test("an owner connects a domain: records to set, a check that waits, then verif
 }) => {
   const context = await browser.newContext({ baseURL: portal.url, viewport: SCREENS[0][1] });
   const page = await context.newPage();
-  await register(page);
-  editorUrl = await createSite(page, "Restaurant", "Cafe Rose");
+  await signUpOwner(page);
+  editorUrl = await createSiteDirectly(page, "restaurant", "Cafe Rose");
   portalAddress = `/r/cafe-rose-${editorUrl.split("/").pop()}`;
 
   await page.getByRole("link", { name: "Domain", exact: true }).click();
@@ -185,8 +192,8 @@ test("the editor's preview still shows the site, and removing the domain is inst
 }) => {
   const owner = await browser.newContext({ baseURL: portal.url, viewport: SCREENS[1][1] });
   const ownerPage = await owner.newPage();
-  await register(ownerPage);
-  const editor = await createSite(ownerPage, "Restaurant", "Harbor Grill");
+  await signUpOwner(ownerPage);
+  const editor = await createSiteDirectly(ownerPage, "restaurant", "Harbor Grill");
   const id = editor.split("/").pop()!;
   const domain = "www.harborgrill.com";
   await ownerPage.goto(`/user/domain/${id}`);

@@ -8,12 +8,12 @@ import type { Page } from "@playwright/test";
 import Papa from "papaparse";
 import {
   chooseItemAction,
-  createSite,
+  createSiteDirectly,
   expect,
   expectNoSeriousAxeIssue,
   openEditorTab,
-  register,
   SCREENS,
+  signUpOwner,
   test,
 } from "./fixtures";
 
@@ -25,8 +25,8 @@ let editorUrl = "";
 let publicPath = "";
 
 async function signedInOwner(page: Page) {
-  await register(page);
-  editorUrl = await createSite(page, "Restaurant", "Leaf & Ladle");
+  await signUpOwner(page);
+  editorUrl = await createSiteDirectly(page, "restaurant", "Leaf & Ladle");
 }
 
 async function addDish(

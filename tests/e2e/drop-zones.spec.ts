@@ -7,10 +7,10 @@ import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
 import {
   chooseItemAction,
-  createSite,
+  createSiteDirectly,
   expect,
   openEditorTab,
-  register,
+  signUpOwner,
   test,
   toast,
 } from "./fixtures";
@@ -81,8 +81,8 @@ for (const [device, viewport] of [
       page,
     }) => {
       test.slow();
-      await register(page);
-      await createSite(page, "Restaurant", "Drop Diner");
+      await signUpOwner(page);
+      await createSiteDirectly(page, "restaurant", "Drop Diner");
       const publicUrl = (await page
         .getByRole("link", { name: "View Public" })
         .getAttribute("href"))!;
@@ -121,8 +121,8 @@ for (const [device, viewport] of [
       page,
     }) => {
       test.slow();
-      await register(page);
-      await createSite(page, "Restaurant", "Photo Diner");
+      await signUpOwner(page);
+      await createSiteDirectly(page, "restaurant", "Photo Diner");
       await openEditorTab(page, "Add Item");
       await page.getByLabel("Name").fill("Tomato Soup");
       await page.getByLabel("Price").fill("6.50");
@@ -171,8 +171,8 @@ for (const [device, viewport] of [
 test("a file that is not an image, dropped, is refused with the spec's message", async ({
   page,
 }) => {
-  await register(page);
-  await createSite(page, "Shoppy", "Drop Refusals");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "shoppy", "Drop Refusals");
   await openEditorTab(page, "Info");
   const zone = zoneOf(page, "Logo");
   const dataTransfer = await page.evaluateHandle(() => {

@@ -1,16 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 let addressCounter = 0;
+
+/** The test's own browser contexts that run no script (`javaScriptEnabled: false`). */
+const contextsWithoutScript = new WeakSet<BrowserContext>();
 
 export const test = base.extend<{ clientAddress: string }>({
   // Behind TRUST_PROXY=1 the server believes X-Forwarded-For: every test gets its
   // own address, as separate visitors would have.
   clientAddress: [
-    async ({ context }, use, testInfo) => {
+    async ({ context, javaScriptEnabled }, use, testInfo) => {
       addressCounter += 1;
       const address = `10.${(testInfo.workerIndex % 200) + 1}.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
       await context.setExtraHTTPHeaders({ "x-forwarded-for": address });
+      if (javaScriptEnabled === false) contextsWithoutScript.add(context);
       await use(address);
     },
     { auto: true },
@@ -50,6 +54,50 @@ export async function register(page: Page, owner = uniqueOwner()) {
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/user$/);
   return owner;
+}
+
+/**
+ * Registers a new owner without the form: posts what the form posts to /register, so the
+ * same action, rules and rate limit apply, from the page's own browser context, so the
+ * session cookie lands in it. The page stays where it is (register() ends on /user).
+ * Tests of registration itself use register().
+ */
+export async function signUpOwner(page: Page, owner = uniqueOwner()) {
+  const response = await page.request.post("/register", {
+    form: { username: owner.username, email: owner.email, password: owner.password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  expect(response.headers()["location"]).toBe("/user");
+  return owner;
+}
+
+export type SiteType = "restaurant" | "shoppy" | "dealership" | "ecommerce";
+
+/**
+ * Creates a site without the create form: posts what the form posts to /user/create (the
+ * same action and limits) from the page's browser context, then opens the new site's editor
+ * and returns its URL, as createSite() does. The time zone is the browser's, as the form
+ * sends it once the page has hydrated, or none where the page runs no script (contexts
+ * made by hand count as running scripts). Tests of the create form itself use createSite().
+ */
+export async function createSiteDirectly(page: Page, type: SiteType, name: string) {
+  const runsScript = !contextsWithoutScript.has(page.context());
+  const timeZone = runsScript
+    ? await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+    : "";
+  const response = await page.request.post("/user/create", {
+    form: { type, name, timeZone },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  const editor = response.headers()["location"] ?? "";
+  expect(editor).toMatch(new RegExp(`^/user/${type}/setup/[A-Za-z0-9]{20}$`));
+  await page.goto(editor);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The form's way ends on an editor React already runs; so does this one.
+  if (runsScript) await waitForHydration(page);
+  return page.url();
 }
 
 /** Creates a site through the create form and returns its editor URL. */

@@ -7,7 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { MESSAGES } from "../../app/lib/messages";
-import { expect, expectNoSeriousAxeIssue, register, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousAxeIssue, signIn, signUpOwner, test } from "./fixtures";
 import { E2E_DATA_DIR } from "./e2e-server";
 
 const OUTBOX = path.join(E2E_DATA_DIR, "mail");
@@ -45,7 +45,7 @@ for (const screen of [
       page,
       browser,
     }) => {
-      const owner = await register(page);
+      const owner = await signUpOwner(page);
       // Another browser where the owner is signed in too.
       const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const otherPage = await other.newPage();

@@ -5,7 +5,14 @@
  */
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { expect, expectNoSeriousAxeIssue, register, SCREENS, test, uniqueOwner } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousAxeIssue,
+  SCREENS,
+  signUpOwner,
+  test,
+  uniqueOwner,
+} from "./fixtures";
 import { startPortal, tempDataDir } from "./server-process";
 
 const CREATE_YOUR_PAGE = "Create your page — free";
@@ -91,7 +98,7 @@ test("a product that cannot be started with is ignored, in the address and in th
 test("the create screen preselects any type an owner may create, and nothing else", async ({
   page,
 }) => {
-  await register(page);
+  await signUpOwner(page);
   await page.goto("/user/create?type=dealership");
   await expect(page.getByRole("radio", { name: /^Dealership/ })).toBeChecked();
   await page.goto("/user/create?type=coming-soon");
@@ -101,7 +108,7 @@ test("the create screen preselects any type an owner may create, and nothing els
 });
 
 test("signed in, a product page goes straight to creating it", async ({ page }) => {
-  await register(page);
+  await signUpOwner(page);
   await page.goto("/product/shoppy");
   await expect(page.getByRole("link", { name: CREATE_YOUR_PAGE })).toHaveCount(0);
   await page.getByRole("link", { name: "Create your page", exact: true }).first().click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createSite, expect, openEditorTab, register, test, toast } from "./fixtures";
+import { createSiteDirectly, expect, openEditorTab, signUpOwner, test, toast } from "./fixtures";
 
 /** The framed public page's themed root, where the preview shows colours and font. */
 function previewRoot(page: Page) {
@@ -37,8 +37,8 @@ for (const [device, viewport] of [
     test("a theme shows in the preview before saving, and on the public page after", async ({
       page,
     }) => {
-      await register(page);
-      await createSite(page, "Restaurant", "Preview Bistro");
+      await signUpOwner(page);
+      await createSiteDirectly(page, "restaurant", "Preview Bistro");
       await openEditorTab(page, "Info");
 
       await page.getByRole("radio", { name: "Night grill" }).check();
@@ -87,8 +87,8 @@ for (const [device, viewport] of [
     test("the colour fields pair a picker with the hex field and warn about low contrast", async ({
       page,
     }) => {
-      await register(page);
-      await createSite(page, "Shoppy", "Contrast Shop");
+      await signUpOwner(page);
+      await createSiteDirectly(page, "shoppy", "Contrast Shop");
       await openEditorTab(page, "Info");
 
       await page.getByLabel("Text", { exact: true }).fill("#777777");
@@ -126,8 +126,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a theme swatch is a plain choice the server applies", async ({ page }) => {
-    await register(page);
-    await createSite(page, "Dealership", "Plain Motors");
+    await signUpOwner(page);
+    await createSiteDirectly(page, "dealership", "Plain Motors");
     await page.getByRole("radio", { name: "Heritage" }).check();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(/saved/i).first()).toBeVisible();

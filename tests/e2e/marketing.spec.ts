@@ -1,6 +1,6 @@
 import { CATALOG } from "../../app/lib/catalog";
 import { MESSAGES } from "../../app/lib/messages";
-import { expect, expectNoSeriousAxeIssue, register, SCREENS, test } from "./fixtures";
+import { expect, expectNoSeriousAxeIssue, SCREENS, signUpOwner, test } from "./fixtures";
 
 test("the products grid links only the available products", async ({ page }) => {
   await page.goto("/");
@@ -47,7 +47,7 @@ test("the landing page has the hero, features, versions, about and contact", asy
 });
 
 test("signed in, the hero leads to Your Products", async ({ page }) => {
-  await register(page);
+  await signUpOwner(page);
   await page.goto("/");
   await expect(page.getByRole("main").getByRole("link", { name: "Your Products" })).toHaveAttribute(
     "href",

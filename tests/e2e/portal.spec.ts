@@ -1,5 +1,5 @@
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, register, test } from "./fixtures";
+import { createSite, createSiteDirectly, expect, register, signUpOwner, test } from "./fixtures";
 
 test("create a restaurant and a shoppy, then delete one after confirming", async ({ page }) => {
   const streamOpen = page.waitForResponse((response) => response.url().endsWith("/user/events"));
@@ -43,7 +43,7 @@ test("create a restaurant and a shoppy, then delete one after confirming", async
 });
 
 test("the create form checks its input and closes at the limit", async ({ page }) => {
-  await register(page);
+  await signUpOwner(page);
   await page.goto("/user/create");
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page.getByText(MESSAGES.pleaseEnterName)).toBeVisible();
@@ -53,8 +53,8 @@ test("the create form checks its input and closes at the limit", async ({ page }
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "dealership" })).toBeVisible();
 
-  await createSite(page, "E-commerce", "Second");
-  await createSite(page, "Restaurant", "Third");
+  await createSiteDirectly(page, "ecommerce", "Second");
+  await createSiteDirectly(page, "restaurant", "Third");
   await page.goto("/user/create");
   await expect(page.getByText(MESSAGES.productLimitReached)).toBeVisible();
   await expect(page.getByRole("button", { name: "Create", exact: true })).toBeDisabled();
@@ -65,11 +65,14 @@ test("an open Your Products page follows changes made in another tab", async ({
   page,
   context,
 }) => {
-  await register(page);
+  const streamOpen = page.waitForResponse((response) => response.url().endsWith("/user/events"));
+  await signUpOwner(page);
+  await page.goto("/user");
   await expect(page.getByText("Using 0/3")).toBeVisible();
+  await streamOpen;
 
   const other = await context.newPage();
-  await createSite(other, "Shoppy", "Made Elsewhere");
+  await createSiteDirectly(other, "shoppy", "Made Elsewhere");
   // No reload: the first tab hears about it over its event stream.
   await expect(page.getByRole("heading", { name: "Made Elsewhere" })).toBeVisible({
     timeout: 2000,
@@ -91,8 +94,8 @@ test("copy link puts the public URL on the clipboard and says so", async ({
   baseURL,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-  await register(page);
-  await createSite(page, "Restaurant", "Copy Me");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Copy Me");
   await page
     .getByRole("navigation", { name: "Portal" })
     .getByRole("link", { name: "Your Products" })

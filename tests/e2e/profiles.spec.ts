@@ -1,13 +1,13 @@
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, register, test } from "./fixtures";
+import { createSiteDirectly, expect, signUpOwner, test } from "./fixtures";
 
-for (const [typeLabel, prefix, ldType] of [
-  ["Dealership", "d", "AutoDealer"],
-  ["E-commerce", "e", "Store"],
+for (const [typeLabel, type, prefix, ldType] of [
+  ["Dealership", "dealership", "d", "AutoDealer"],
+  ["E-commerce", "ecommerce", "e", "Store"],
 ] as const) {
   test(`${typeLabel}: create, fill, save and view the public page`, async ({ page }) => {
-    await register(page);
-    await createSite(page, typeLabel, `${typeLabel} Draft`);
+    await signUpOwner(page);
+    await createSiteDirectly(page, type, `${typeLabel} Draft`);
 
     await page.getByLabel("Name", { exact: true }).fill(`Bayside ${typeLabel}`);
     await page.getByLabel("Phone").fill("+1 555 0142");
@@ -101,8 +101,8 @@ for (const [typeLabel, prefix, ldType] of [
 }
 
 test("a javascript: logo URL is refused and nothing is saved", async ({ page }) => {
-  await register(page);
-  await createSite(page, "Dealership", "Careful Cars");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "dealership", "Careful Cars");
   await page.getByLabel("Logo URL").fill("javascript:alert(document.cookie)");
   await page.getByLabel("Phone").fill("+1 555 0000");
   await page.getByRole("button", { name: "Save" }).click();
@@ -117,8 +117,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the profile form saves", async ({ page }) => {
-    await register(page);
-    await createSite(page, "E-commerce", "Plain Store");
+    await signUpOwner(page);
+    await createSiteDirectly(page, "ecommerce", "Plain Store");
     await page.getByLabel("Address").fill("2 Market Lane");
     await page.getByLabel("Wednesday opens").selectOption("8:00 AM");
     await page.getByLabel("Wednesday closes").selectOption("Closed");

@@ -2,7 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
+import {
+  createSiteDirectly,
+  DEMO,
+  expect,
+  openEditorTab,
+  signIn,
+  signUpOwner,
+  test,
+} from "./fixtures";
 
 // The demo restaurant as seeded (app/server/seed/demo.server.ts), sorted as the page shows it.
 const DEMO_MENU: Array<[category: string, items: string[]]> = [
@@ -344,8 +352,8 @@ test("a new restaurant: empty states, uploaded pictures and link previews", asyn
   page,
   baseURL,
 }) => {
-  await register(page);
-  await createSite(page, "Restaurant", "Picture Place");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Picture Place");
   await openEditorTab(page, "Info");
   const picture = (width: number, height: number, color: string) =>
     sharp({ create: { width, height, channels: 3, background: color } })

@@ -5,13 +5,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   chooseItemAction,
-  createSite,
+  createSiteDirectly,
   DEMO,
   expect,
   expectNoAxeIssue,
   openEditorTab,
-  register,
   signIn,
+  signUpOwner,
   test,
   toast,
 } from "./fixtures";
@@ -35,8 +35,8 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
   page.on("dialog", () => {
     throw new Error("a script from an item name ran");
   });
-  await register(page);
-  const editor = await createSite(page, "Restaurant", "Harbour Bistro");
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Harbour Bistro");
   // The empty tab says what to do next, and leads there.
   await expect(page.getByText(MESSAGES.noMenuItems)).toBeVisible();
   await expect(page.getByText(/Add your first dish: a name and a price are enough/)).toBeVisible();
@@ -248,8 +248,8 @@ test("an owner builds a menu: info, items with and without photos, star, price, 
 });
 
 test("the edit, image and delete modals: keyboard, messages and focus", async ({ page }) => {
-  await register(page);
-  await createSite(page, "Restaurant", "Modal Kitchen");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Modal Kitchen");
   await openEditorTab(page, "Add Item");
   await page.getByLabel("Name").fill("Green Salad");
   await page.getByLabel("Price").fill("8");
@@ -322,8 +322,8 @@ test("the edit, image and delete modals: keyboard, messages and focus", async ({
 test("a saved price shows at once and reloads nothing else; the list keeps its order until it is loaded again", async ({
   page,
 }) => {
-  await register(page);
-  await createSite(page, "Restaurant", "Quick Prices");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Quick Prices");
   for (const [name, price] of [
     ["Bread", "2"],
     ["Soup", "5"],
@@ -382,8 +382,8 @@ test("a saved price shows at once and reloads nothing else; the list keeps its o
 });
 
 test("changes to an item removed meanwhile say so with the spec's messages", async ({ page }) => {
-  await register(page);
-  const editor = await createSite(page, "Restaurant", "Stale Diner");
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Stale Diner");
   await openEditorTab(page, "Add Item");
   await page.getByLabel("Name").fill("Toast");
   await page.getByLabel("Price").fill("2");
@@ -430,8 +430,8 @@ test("changes to an item removed meanwhile say so with the spec's messages", asy
 test(`at ${MAX_ITEMS_PER_PRODUCT} items Add Item says the limit and its button is disabled`, async ({
   page,
 }) => {
-  await register(page);
-  const editor = await createSite(page, "Restaurant", "Full House");
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Full House");
   for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {
     const response = await page.request.post(editor, {
       form: { intent: "add-item", name: `Dish ${i}`, price: "1" },
@@ -453,8 +453,8 @@ test.describe("without JavaScript", () => {
   test("items are added, priced, starred, searched and sorted with plain forms", async ({
     page,
   }) => {
-    await register(page);
-    await createSite(page, "Restaurant", "Plain Forms");
+    await signUpOwner(page);
+    await createSiteDirectly(page, "restaurant", "Plain Forms");
     await openEditorTab(page, "Add Item");
     for (const [name, price] of [
       ["Bread", "3"],

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +33,46 @@ export function freePort(): Promise<number> {
 
 export function tempDataDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+}
+
+const templates = new Map<boolean, Promise<string>>();
+
+/** The data directory a server left after its first start, made once in this worker. */
+function template(seedDemo: boolean): Promise<string> {
+  let made = templates.get(seedDemo);
+  if (!made) {
+    made = (async () => {
+      const dir = tempDataDir();
+      const portal = await startPortal({ DATA_DIR: dir, SEED_DEMO: String(seedDemo) });
+      const code = await portal.stop();
+      if (code !== 0)
+        throw new Error(`the template server exited with ${code}:\n${portal.output()}`);
+      return dir;
+    })();
+    templates.set(seedDemo, made);
+  }
+  return made;
+}
+
+/**
+ * Makes what preparedDataDir() copies, both kinds at once: for a beforeAll hook, so that
+ * the first test to need one does not spend its own time on it.
+ */
+export async function prepareDataDirTemplates(): Promise<void> {
+  await Promise.all([template(false), template(true)]);
+}
+
+/**
+ * A new data directory whose database is already created and migrated, and with
+ * `seedDemo` also seeded (the demo owner and the example sites), as a server leaves it
+ * after its first start: a copy of one this worker made once. Creating a database
+ * takes a server several seconds, so tests that start servers for other reasons use
+ * this; tests of a first start itself use tempDataDir().
+ */
+export async function preparedDataDir({ seedDemo = false } = {}): Promise<string> {
+  const dataDir = tempDataDir();
+  cpSync(await template(seedDemo), dataDir, { recursive: true });
+  return dataDir;
 }
 
 /** How much of a server's latest output is kept. */

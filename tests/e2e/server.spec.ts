@@ -2,13 +2,28 @@ import http from "node:http";
 import pg from "pg";
 import { MESSAGES } from "../../app/lib/messages";
 import { DEMO, expect, signIn, test, uniqueOwner } from "./fixtures";
-import { postForm, startPortal, tempDataDir } from "./server-process";
+import {
+  postForm,
+  prepareDataDirTemplates,
+  preparedDataDir,
+  startPortal,
+  tempDataDir,
+} from "./server-process";
 
 // These tests start servers of their own; they run one at a time to keep the machine calm.
 test.describe.configure({ mode: "serial" });
 
+test.beforeAll(async () => {
+  // Two first starts, one of them seeding.
+  test.setTimeout(180_000);
+  await prepareDataDirTemplates();
+});
+
 test("sign-in is rate-limited per real client address", async () => {
-  const portal = await startPortal({ DATA_DIR: tempDataDir(), SEED_DEMO: "true" });
+  const portal = await startPortal({
+    DATA_DIR: await preparedDataDir({ seedDemo: true }),
+    SEED_DEMO: "true",
+  });
   try {
     const attempt = (localAddress: string, password: string, headers?: Record<string, string>) =>
       postForm(portal.port, "/signin", { email: DEMO.email, password }, { localAddress, headers });
@@ -36,7 +51,7 @@ test("sign-in is rate-limited per real client address", async () => {
 test("data survives a restart, and a second server cannot open the same embedded database", async ({
   page,
 }) => {
-  const dataDir = tempDataDir();
+  const dataDir = await preparedDataDir();
   const owner = uniqueOwner("restart");
   let portal = await startPortal({ DATA_DIR: dataDir });
 
@@ -69,7 +84,7 @@ test("data survives a restart, and a second server cannot open the same embedded
 });
 
 test("SIGTERM lets a request in flight finish, then exits 0", async () => {
-  const portal = await startPortal({ DATA_DIR: tempDataDir() });
+  const portal = await startPortal({ DATA_DIR: await preparedDataDir() });
   const body = new URLSearchParams({
     email: "slow@example.com",
     password: "slowly sent password",
@@ -105,7 +120,7 @@ test("SIGTERM lets a request in flight finish, then exits 0", async () => {
 });
 
 test("registration can be closed or sent to an external page", async ({ page }) => {
-  const closed = await startPortal({ DATA_DIR: tempDataDir(), REGISTRATION: "closed" });
+  const closed = await startPortal({ DATA_DIR: await preparedDataDir(), REGISTRATION: "closed" });
   try {
     await page.goto(`${closed.url}/`);
     await expect(page.getByRole("link", { name: "Register" })).toHaveCount(0);
@@ -124,7 +139,7 @@ test("registration can be closed or sent to an external page", async ({ page }) 
   }
 
   const external = await startPortal({
-    DATA_DIR: tempDataDir(),
+    DATA_DIR: await preparedDataDir(),
     REGISTER_URL: "https://accounts.example/join",
   });
   try {
@@ -214,7 +229,10 @@ test("two servers on one PostgreSQL: a change made through one reaches a page se
 test("shutting down ends open live-update streams instead of waiting for them", async ({
   page,
 }) => {
-  const portal = await startPortal({ DATA_DIR: tempDataDir(), SEED_DEMO: "true" });
+  const portal = await startPortal({
+    DATA_DIR: await preparedDataDir({ seedDemo: true }),
+    SEED_DEMO: "true",
+  });
   await page.goto(`${portal.url}/signin`);
   const streamOpened = page.waitForResponse((response) => response.url().endsWith("/user/events"));
   await signIn(page, DEMO.email, DEMO.password);
@@ -321,7 +339,7 @@ test.describe("a deployment", () => {
   test("refuses to start while the demo owner exists, unless SEED_DEMO=true", async () => {
     // Three servers in turn, one of them seeding.
     test.slow();
-    const dataDir = tempDataDir();
+    const dataDir = await preparedDataDir({ seedDemo: true });
     const local = await startPortal({ DATA_DIR: dataDir, SEED_DEMO: "true" });
     await expect.poll(() => local.output()).toContain(`Demo owner: ${DEMO.email}`);
     expect(await local.stop()).toBe(0);
@@ -363,7 +381,7 @@ test.describe("a deployment", () => {
       ...deployment,
       SMTP_URL: "",
       MAIL: "off",
-      DATA_DIR: tempDataDir(),
+      DATA_DIR: await preparedDataDir(),
     });
     try {
       const signin = await fetch(`${withoutMail.url}/signin`, { headers: throughProxy });

@@ -5,12 +5,12 @@
  */
 import sharp from "sharp";
 import {
-  createSite,
+  createSiteDirectly,
   expect,
   expectNoSeriousAxeIssue,
   openEditorTab,
-  register,
   SCREENS,
+  signUpOwner,
   test,
 } from "./fixtures";
 
@@ -36,8 +36,8 @@ for (const [device, viewport] of SCREENS) {
     test("the share page gives the link, a QR code to download, share buttons and printables", async ({
       page,
     }) => {
-      await register(page);
-      const editorUrl = await createSite(page, "Restaurant", "Share Diner");
+      await signUpOwner(page);
+      const editorUrl = await createSiteDirectly(page, "restaurant", "Share Diner");
       const productId = editorUrl.split("/").pop()!;
 
       // From the editor…
@@ -108,10 +108,10 @@ for (const [device, viewport] of SCREENS) {
     test("each printable shows the site on its own and prints on one page of its paper", async ({
       page,
     }) => {
-      await register(page);
+      await signUpOwner(page);
       // A long name and a logo: the most a sheet has to hold.
       const name = "Printable Goods of the Old Harbor District";
-      const editorUrl = await createSite(page, "Shop", name);
+      const editorUrl = await createSiteDirectly(page, "shoppy", name);
       const productId = editorUrl.split("/").pop()!;
       await openEditorTab(page, "Info");
       await page.getByLabel("Logo", { exact: true }).setInputFiles({
@@ -159,15 +159,15 @@ for (const [device, viewport] of SCREENS) {
 }
 
 test("another owner's share page and printables answer 404", async ({ page, browser }) => {
-  await register(page);
-  const editorUrl = await createSite(page, "Restaurant", "Private Diner");
+  await signUpOwner(page);
+  const editorUrl = await createSiteDirectly(page, "restaurant", "Private Diner");
   const productId = editorUrl.split("/").pop()!;
 
   const stranger = await browser.newContext({
     extraHTTPHeaders: { "x-forwarded-for": "10.251.1.1" },
   });
   const strangerPage = await stranger.newPage();
-  await register(strangerPage);
+  await signUpOwner(strangerPage);
   for (const path of [`/user/share/${productId}`, `/user/share/${productId}/print/poster-a4`]) {
     const answer = await strangerPage.goto(path);
     expect(answer!.status(), path).toBe(404);
@@ -193,8 +193,8 @@ test.describe("views", () => {
   test("a scan of the QR code shows in the views on the share page and on Your Products", async ({
     page,
   }) => {
-    await register(page);
-    const editorUrl = await createSite(page, "Restaurant", "Counted Diner");
+    await signUpOwner(page);
+    const editorUrl = await createSiteDirectly(page, "restaurant", "Counted Diner");
     const productId = editorUrl.split("/").pop()!;
     // The editor's live preview shows the public page; the owner looking is no view.
     await expect(

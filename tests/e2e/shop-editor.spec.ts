@@ -2,10 +2,10 @@ import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
 import {
   chooseItemAction,
-  createSite,
+  createSiteDirectly,
   expect,
   openEditorTab,
-  register,
+  signUpOwner,
   test,
   toast,
 } from "./fixtures";
@@ -20,8 +20,8 @@ function photo(color: string) {
 test("an owner sets up a shop: tags, payment links, tagged items, photos and sold out", async ({
   page,
 }) => {
-  await register(page);
-  await createSite(page, "Shoppy", "Corner Store");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "shoppy", "Corner Store");
 
   // Info: shop tags (chips, duplicates ignored), payment links, "Saved!".
   await openEditorTab(page, "Info");
@@ -209,8 +209,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("shop tags and item tags are typed as comma-separated text", async ({ page }) => {
-    await register(page);
-    await createSite(page, "Shoppy", "Plain Shop");
+    await signUpOwner(page);
+    await createSiteDirectly(page, "shoppy", "Plain Shop");
     await openEditorTab(page, "Info");
     await page.getByLabel("Shop tags").fill("Gifts, Home, gifts");
     await page.getByRole("button", { name: "Save" }).click();

@@ -5,7 +5,7 @@
  * desktop.
  */
 import type { Locator } from "@playwright/test";
-import { expect, expectNoSeriousAxeIssue, register, SCREENS, test } from "./fixtures";
+import { expect, expectNoSeriousAxeIssue, SCREENS, signUpOwner, test } from "./fixtures";
 
 const [, PHONE] = SCREENS[0];
 const [, DESKTOP] = SCREENS[1];
@@ -94,7 +94,7 @@ test.describe("on a 360 px phone", () => {
   });
 
   test("signed in, the bar keeps User and the Menu holds Sign out", async ({ page }) => {
-    await register(page);
+    await signUpOwner(page);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Site" });
     expect(await expectOneLine(nav)).toEqual(["Site Builder", "User", "Menu"]);

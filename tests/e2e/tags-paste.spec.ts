@@ -1,11 +1,11 @@
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, openEditorTab, register, test } from "./fixtures";
+import { createSiteDirectly, expect, openEditorTab, signUpOwner, test } from "./fixtures";
 
 test("a pasted tag list becomes whole chips, and what does not fit stays in the field", async ({
   page,
 }) => {
-  await register(page);
-  await createSite(page, "Shoppy", "Paste Shop");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "shoppy", "Paste Shop");
   await openEditorTab(page, "Add Item");
 
   const pasted = Array.from({ length: 14 }, (_, i) => `kids-tag-number-${i}`);

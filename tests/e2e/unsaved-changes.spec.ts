@@ -1,5 +1,5 @@
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, expect, openEditorTab, register, test, toast } from "./fixtures";
+import { createSiteDirectly, expect, openEditorTab, signUpOwner, test, toast } from "./fixtures";
 
 for (const [device, viewport] of [
   ["phone", { width: 360, height: 800 }],
@@ -11,8 +11,8 @@ for (const [device, viewport] of [
     test("the Info form keeps Save in reach and asks before its changes are lost", async ({
       page,
     }) => {
-      await register(page);
-      await createSite(page, "Restaurant", "Careful Cafe");
+      await signUpOwner(page);
+      await createSiteDirectly(page, "restaurant", "Careful Cafe");
       await openEditorTab(page, "Info");
       const saveBar = page.locator(".save-bar");
       const save = saveBar.getByRole("button", { name: "Save", exact: true });
@@ -53,8 +53,8 @@ for (const [device, viewport] of [
 }
 
 test("a half-typed new item asks before it is lost, and not once it is added", async ({ page }) => {
-  await register(page);
-  await createSite(page, "Restaurant", "Half Typed");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Half Typed");
   await openEditorTab(page, "Add Item");
   await page.getByLabel("Name").fill("Soup");
   await openEditorTabUnchecked(page, "Menu Items");
@@ -72,8 +72,8 @@ test("a half-typed new item asks before it is lost, and not once it is added", a
 test("a save whose reload is cut short by another tab still shows the saved values", async ({
   page,
 }) => {
-  await register(page);
-  await createSite(page, "Restaurant", "Quick Switch");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Quick Switch");
   await openEditorTab(page, "Info");
 
   // Hold the reload that follows the save until the owner has already gone to another

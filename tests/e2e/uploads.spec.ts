@@ -4,12 +4,12 @@ import { ITEM_IMAGE_TARGET_BYTES } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
 import {
   chooseItemAction,
-  createSite,
+  createSiteDirectly,
   DEMO,
   expect,
   openEditorTab,
-  register,
   signIn,
+  signUpOwner,
   test,
 } from "./fixtures";
 
@@ -83,8 +83,8 @@ test("the browser brings a 4000×3000 photo to 12 KB or the 360 px fallback", as
 });
 
 test("uploading a logo shows progress, then the new image", async ({ page }) => {
-  await register(page);
-  await createSite(page, "Restaurant", "Logo Test");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Logo Test");
   await openEditorTab(page, "Info");
   const photo = await sharp({
     create: { width: 3000, height: 2000, channels: 3, background: "#cc6633" },
@@ -135,8 +135,8 @@ test("uploading a logo shows progress, then the new image", async ({ page }) => 
 test("a file that is not an image is refused in the browser with the spec's message", async ({
   page,
 }) => {
-  await register(page);
-  await createSite(page, "Shoppy", "Refusals");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "shoppy", "Refusals");
   await openEditorTab(page, "Info");
   await page.getByLabel("Background", { exact: true }).setInputFiles({
     name: "notes.txt",
@@ -147,8 +147,8 @@ test("a file that is not an image is refused in the browser with the spec's mess
 });
 
 test("a failed upload says why", async ({ page }) => {
-  await register(page);
-  await createSite(page, "Restaurant", "Server Says No");
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Server Says No");
   await openEditorTab(page, "Info");
   // The server refuses; the form shows its reason next to the file.
   await page.route(/\/user\/upload\//, (route) =>
@@ -173,8 +173,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the upload form still works, the server compresses, and Remove works", async ({ page }) => {
-    await register(page);
-    await createSite(page, "Restaurant", "No Script");
+    await signUpOwner(page);
+    await createSiteDirectly(page, "restaurant", "No Script");
     await openEditorTab(page, "Info");
     const photo = await sharp({
       create: { width: 4000, height: 3000, channels: 3, background: "#446688" },

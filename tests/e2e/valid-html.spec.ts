@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createSite, expect, register, test } from "./fixtures";
+import { createSiteDirectly, expect, signUpOwner, test, type SiteType } from "./fixtures";
 
 const require = createRequire(import.meta.url);
 /** The package's main export is the path of its vnu.jar (a String object). */
@@ -36,11 +36,11 @@ interface VnuMessage {
 }
 
 /** Creates a site of each type, as a new owner would, and returns its public path. */
-async function freshSitePaths(page: Page, sites: Array<[typeLabel: string, name: string]>) {
-  await register(page);
+async function freshSitePaths(page: Page, sites: Array<[type: SiteType, name: string]>) {
+  await signUpOwner(page);
   const paths: string[] = [];
-  for (const [typeLabel, name] of sites) {
-    await createSite(page, typeLabel, name);
+  for (const [type, name] of sites) {
+    await createSiteDirectly(page, type, name);
     await page.goto("/user");
     const href = await page
       .getByRole("link", { name: `View Public page of ${name}`, exact: true })
@@ -100,12 +100,12 @@ test("every public page type, the landing page and sign-in are valid HTML (Nu HT
   test.setTimeout(180_000);
   // An owner may have 3 sites: the fourth type is made by a second owner.
   const [restaurant, shop, dealership] = await freshSitePaths(page, [
-    ["Restaurant", "Empty Bistro"],
-    ["Shoppy", "Empty Shop"],
-    ["Dealership", "Empty Motors"],
+    ["restaurant", "Empty Bistro"],
+    ["shoppy", "Empty Shop"],
+    ["dealership", "Empty Motors"],
   ]);
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const [store] = await freshSitePaths(await other.newPage(), [["E-commerce", "Empty Store"]]);
+  const [store] = await freshSitePaths(await other.newPage(), [["ecommerce", "Empty Store"]]);
   await other.close();
 
   // The example shop with an item's dialog open, as its address renders it without a script.
