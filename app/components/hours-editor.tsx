@@ -1,12 +1,21 @@
 import { useState } from "react";
-import { applyHoursChange, HOUR_CHOICES, NOT_CHOSEN, type HoursRow } from "~/lib/hours";
+import {
+  applyHoursChange,
+  applyHoursChoices,
+  HOUR_CHOICES,
+  NOT_CHOSEN,
+  type HoursRow,
+} from "~/lib/hours";
+import { controlValue, useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * Opening hours for the week: an open and a close select per day, with Closed
  * and the 48 half-hour times. Choosing Closed on either side closes the day;
  * choosing a time clears a Closed partner (SPEC section 4). The server applies
- * the same rule, so the form also works without JavaScript.
+ * the same rule to what the form sends against what it showed (the hidden
+ * `shownOpen` and `shownClose`), so the form also works without JavaScript, and
+ * times chosen before the page's script ran are taken in the same way.
  */
 export function HoursEditor({ initial }: { initial: HoursRow[] }) {
   const [rows, setRows] = useState(initial);
@@ -16,13 +25,34 @@ export function HoursEditor({ initial }: { initial: HoursRow[] }) {
     setRows((current) =>
       current.map((row, i) => (i === index ? applyHoursChange(row, field, value) : row)),
     );
+  const fieldset = useChoicesMadeBeforeHydration<HTMLFieldSetElement>((element) => {
+    const chosen = rows.map((row, index) => ({
+      day: row.day,
+      open: controlValue(element, `hours[${index}].open`) ?? row.open,
+      close: controlValue(element, `hours[${index}].close`) ?? row.close,
+    }));
+    if (chosen.some((row, i) => row.open !== rows[i]!.open || row.close !== rows[i]!.close)) {
+      setRows(rows.map((row, i) => applyHoursChoices(row, chosen[i]!)));
+    }
+  });
 
   return (
-    <fieldset className="hours-editor">
+    <fieldset ref={fieldset} className="hours-editor">
       <legend>Opening hours</legend>
       {rows.map((row, index) => (
         <div key={row.day} className="hours-row" role="group" aria-label={row.day}>
           <span className="hours-day">{row.day}</span>
+          {/* What the form showed when loaded: from it the server tells which side was chosen. */}
+          <input
+            type="hidden"
+            name={`hours[${index}].shownOpen`}
+            value={initial[index]?.open ?? ""}
+          />
+          <input
+            type="hidden"
+            name={`hours[${index}].shownClose`}
+            value={initial[index]?.close ?? ""}
+          />
           {(["open", "close"] as const).map((field) => (
             <label key={field}>
               <span className="visually-hidden">

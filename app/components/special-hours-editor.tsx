@@ -1,7 +1,14 @@
 import { useRef, useState } from "react";
-import { applyHoursChange, HOUR_CHOICES, NOT_CHOSEN, type SpecialHours } from "~/lib/hours";
+import {
+  applyHoursChange,
+  applyHoursChoices,
+  HOUR_CHOICES,
+  NOT_CHOSEN,
+  type SpecialHours,
+} from "~/lib/hours";
 import { SPECIAL_HOURS_MAX, SPECIAL_NOTE_MAX_LENGTH } from "~/lib/special-hours";
 import { FieldErrors } from "./form";
+import { controlValue, useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
 
 type SpecialRow = SpecialHours & { key: number };
@@ -37,9 +44,30 @@ export function SpecialHoursEditor({
   const change = (key: number, values: Partial<SpecialHours>) =>
     update(key, (row) => ({ ...row, ...values }));
   const listError = errors["specialHours"];
+  // Days typed and times chosen before the page's script ran, taken as the owner left them.
+  const fieldset = useChoicesMadeBeforeHydration<HTMLFieldSetElement>((element) => {
+    const onScreen = (index: number, field: keyof SpecialHours) =>
+      controlValue(element, `specialHours[${index}].${field}`);
+    const chosen = rows.map((row, index) => {
+      const { open, close } = applyHoursChoices(
+        { day: "", open: row.open, close: row.close },
+        {
+          day: "",
+          open: onScreen(index, "open") ?? row.open,
+          close: onScreen(index, "close") ?? row.close,
+        },
+      );
+      const text = (field: "from" | "to" | "note") => onScreen(index, field) ?? row[field];
+      return { ...row, from: text("from"), to: text("to"), open, close, note: text("note") };
+    });
+    const fields = ["from", "to", "open", "close", "note"] as const;
+    if (chosen.some((row, i) => fields.some((field) => row[field] !== rows[i]![field]))) {
+      setRows(chosen);
+    }
+  });
 
   return (
-    <fieldset className="special-hours-editor" aria-describedby="special-hours-hint">
+    <fieldset ref={fieldset} className="special-hours-editor" aria-describedby="special-hours-hint">
       <legend>Special days</legend>
       <p id="special-hours-hint" className="field-hint">
         Holidays and other days with different hours. Your page shows them two weeks ahead; past

@@ -5,12 +5,15 @@ import { contrastRatio, readableOn } from "~/lib/site-theme";
 import {
   FONT_STYLE_IDS,
   FONT_STYLES,
+  isFontStyle,
   matchingPreset,
   themePresetsFor,
   type FontStyle,
+  type ThemePreset,
 } from "~/lib/themes";
 import type { ProductType } from "~/sites/product-types";
 import { usePreviewDraft } from "./editor/site-preview";
+import { controlValue, useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 
 const LABEL: Record<ColorKey, string> = {
   primary: "Primary",
@@ -78,9 +81,37 @@ export function ThemeFields({
     change();
     setTheme("");
   };
+  const choosePreset = (preset: ThemePreset) => {
+    setTheme(preset.id);
+    setValues({ ...preset.colors });
+    setFont(preset.font);
+  };
+  const setColor = (key: ColorKey, value: string) =>
+    changeByHand(() => setValues((current) => ({ ...current, [key]: value })));
+  // A theme, font or colour picked before the page's script ran, in the form's order.
+  const fieldset = useChoicesMadeBeforeHydration<HTMLFieldSetElement>((element) => {
+    const themeId = controlValue(element, "theme");
+    if (themeId !== null && themeId !== theme) {
+      const preset = presets.find((candidate) => candidate.id === themeId);
+      if (preset) choosePreset(preset);
+      else setTheme("");
+    }
+    const fontId = controlValue(element, "fontStyle");
+    if (fontId !== null && fontId !== font && isFontStyle(fontId)) {
+      changeByHand(() => setFont(fontId));
+    }
+    for (const key of COLOR_KEYS) {
+      const typed = controlValue(element, `colors.${key}`);
+      const picker = element.querySelector<HTMLInputElement>(
+        `input[aria-label="${LABEL[key]} color picker"]`,
+      );
+      if (typed !== null && typed !== values[key]) setColor(key, typed);
+      else if (picker && picker.value !== shown[key]) setColor(key, picker.value);
+    }
+  });
 
   return (
-    <fieldset className="theme-fields">
+    <fieldset ref={fieldset} className="theme-fields">
       <legend>Look</legend>
       <fieldset className="theme-presets">
         <legend>Theme</legend>
@@ -93,11 +124,7 @@ export function ThemeFields({
                 name="theme"
                 value={preset.id}
                 checked={theme === preset.id}
-                onChange={() => {
-                  setTheme(preset.id);
-                  setValues({ ...preset.colors });
-                  setFont(preset.font);
-                }}
+                onChange={() => choosePreset(preset)}
               />
               <span
                 className="theme-swatch-sample"
@@ -174,8 +201,6 @@ export function ThemeFields({
           ]
             .filter(Boolean)
             .join(" ");
-          const setColor = (value: string) =>
-            changeByHand(() => setValues((current) => ({ ...current, [key]: value })));
           return (
             <div key={key} className="field color-field">
               <label htmlFor={id}>{LABEL[key]}</label>
@@ -185,7 +210,7 @@ export function ThemeFields({
                   className="color-picker"
                   value={shown[key]}
                   aria-label={`${LABEL[key]} color picker`}
-                  onChange={(event) => setColor(event.currentTarget.value)}
+                  onChange={(event) => setColor(key, event.currentTarget.value)}
                 />
                 <input
                   id={id}
@@ -194,7 +219,7 @@ export function ThemeFields({
                   spellCheck={false}
                   autoComplete="off"
                   aria-describedby={describedBy}
-                  onChange={(event) => setColor(event.currentTarget.value)}
+                  onChange={(event) => setColor(key, event.currentTarget.value)}
                 />
               </span>
               <p id={`${id}-hint`} className="field-hint">

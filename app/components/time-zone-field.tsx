@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { browserTimeZone, TIME_ZONES, timeZoneLabel } from "~/lib/time-zones";
 import { Field, type FieldState } from "./form";
+import { useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
 
 /** The zones by region ("Europe", "America"…), UTC on its own. */
@@ -30,6 +31,10 @@ export function TimeZoneField({ field, stored }: { field: FieldState; stored: st
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<string | null>(null);
   const value = chosen ?? (stored || (hydrated ? browserTimeZone() : ""));
+  // A zone chosen before the page's script ran is the owner's, not the browser's.
+  const select = useChoicesMadeBeforeHydration<HTMLSelectElement>((element) => {
+    if (element.value !== value) setChosen(element.value);
+  });
   return (
     <Field
       field={field}
@@ -40,7 +45,7 @@ export function TimeZoneField({ field, stored }: { field: FieldState; stored: st
           : "Choose where your business is, so your page can say “Open now” or “Closed”."
       }
     >
-      <select value={value} onChange={(event) => setChosen(event.currentTarget.value)}>
+      <select ref={select} value={value} onChange={(event) => setChosen(event.currentTarget.value)}>
         <option value="">Not set</option>
         {zonesByRegion(value).map(([region, zones]) => (
           <optgroup key={region} label={region}>

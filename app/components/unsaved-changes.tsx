@@ -12,6 +12,34 @@ function snapshotOf(form: HTMLFormElement): string {
 }
 
 /**
+ * Whether a control shows something other than what the page was served with: a choice
+ * made before the page's script ran (or put back by the browser). A select rendered in the
+ * browser marks no option as its default, and is left out.
+ */
+function changedSinceServed(form: HTMLFormElement): boolean {
+  for (const control of form.elements) {
+    if (control instanceof HTMLInputElement) {
+      if (control.type === "checkbox" || control.type === "radio") {
+        if (control.checked !== control.defaultChecked) return true;
+      } else if (control.type !== "file" && control.value !== control.defaultValue) {
+        return true;
+      }
+    } else if (control instanceof HTMLTextAreaElement) {
+      if (control.value !== control.defaultValue) return true;
+    } else if (control instanceof HTMLSelectElement) {
+      const options = [...control.options];
+      if (
+        options.some((option) => option.defaultSelected) &&
+        options.some((option) => option.selected !== option.defaultSelected)
+      ) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * Whether a form holds changes that are not saved, and a guard against losing
  * them: the editor's own links ask first (see `UnsavedChangesDialog`), and the
  * browser asks before a reload or closing the tab. The form counts as saved
@@ -25,19 +53,32 @@ export function useUnsavedChanges(
   const [dirty, setDirty] = useState(false);
   const saved = useRef<string | null>(null);
   const submitting = useRef(false);
+  // Changes made before the page's script ran count until the next save: the snapshot
+  // taken when the form mounts already holds them. Kept per saved version, so an effect
+  // run again for the same version (React's strict mode) finds the same.
+  const early = useRef<{ version: unknown; changed: boolean } | null>(null);
 
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    const changed =
+      early.current === null
+        ? changedSinceServed(form)
+        : early.current.version === savedVersion && early.current.changed;
+    early.current = { version: savedVersion, changed };
     saved.current = snapshotOf(form);
     submitting.current = false;
-    setDirty(false);
+    setDirty(changed);
   }, [formRef, savedVersion]);
 
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const compare = () => setDirty(saved.current !== null && snapshotOf(form) !== saved.current);
+    const compare = () =>
+      setDirty(
+        Boolean(early.current?.changed) ||
+          (saved.current !== null && snapshotOf(form) !== saved.current),
+      );
     // Compared once the event is over: a controlled field (a colour, the hours) takes its
     // new value in React's own handler, which runs after this one, and a render before
     // it would put the old value back.

@@ -6,6 +6,7 @@ import {
   NOT_CHOSEN,
   TIME_CHOICES,
   applyHoursChange,
+  applyHoursChoices,
   defaultHours,
   formatHoursRow,
   isHourChoice,
@@ -153,6 +154,43 @@ describe("applyHoursChange", () => {
     expect(applyHoursChange({ day: "Sunday", open: "", close: "" }, "open", "10:00 AM").day).toBe(
       "Sunday",
     );
+  });
+});
+
+describe("applyHoursChoices", () => {
+  const closed: HoursRow = { day: "Monday", open: CLOSED, close: CLOSED };
+  const open9to5: HoursRow = { day: "Monday", open: "9:00 AM", close: "5:00 PM" };
+  const row = (open: string, close: string): HoursRow => ({ day: "Monday", open, close });
+
+  it("keeps a time chosen beside the Closed the form showed, and clears the Closed", () => {
+    expect(applyHoursChoices(closed, row("9:00 AM", CLOSED))).toEqual(row("9:00 AM", ""));
+    expect(applyHoursChoices(closed, row(CLOSED, "5:30 PM"))).toEqual(row("", "5:30 PM"));
+  });
+
+  it("closes the day when Closed is chosen on either side", () => {
+    expect(applyHoursChoices(open9to5, row(CLOSED, "5:00 PM"))).toEqual(closed);
+    expect(applyHoursChoices(open9to5, row("9:00 AM", CLOSED))).toEqual(closed);
+  });
+
+  it("takes both sides when both were chosen, open first", () => {
+    expect(applyHoursChoices(closed, row("9:00 AM", "5:30 PM"))).toEqual(row("9:00 AM", "5:30 PM"));
+    expect(applyHoursChoices(open9to5, row(CLOSED, "6:00 PM"))).toEqual(row("", "6:00 PM"));
+    expect(applyHoursChoices(open9to5, row("8:00 AM", CLOSED))).toEqual(closed);
+  });
+
+  it("returns a row that already keeps the rule as it is, whatever the form showed", () => {
+    const kept = [closed, open9to5, row("9:00 AM", ""), row("", "5:30 PM"), row("", "")];
+    for (const shown of [closed, open9to5, row("10:00 AM", ""), row("", "")]) {
+      for (const chosen of kept) expect(applyHoursChoices(shown, chosen)).toEqual(chosen);
+    }
+  });
+
+  it("takes the day of the row sent, and changes neither row", () => {
+    const shown = { ...closed, day: "Sunday" };
+    const chosen = row("9:00 AM", CLOSED);
+    expect(applyHoursChoices(shown, chosen).day).toBe("Monday");
+    expect(shown).toEqual({ day: "Sunday", open: CLOSED, close: CLOSED });
+    expect(chosen).toEqual(row("9:00 AM", CLOSED));
   });
 });
 

@@ -72,6 +72,21 @@ export function applyHoursChange(row: HoursRow, field: "open" | "close", value: 
 }
 
 /**
+ * A row as the owner left it on a form that showed `shown`: each side that differs from
+ * what was shown is a choice, applied with applyHoursChange, open first (the form's order).
+ * A row the page's script already kept to the rule comes back unchanged. A form sent
+ * without JavaScript, or before its script ran, can hold a time beside the Closed it
+ * showed: the time is kept and the Closed gives way, as it would have with JavaScript.
+ */
+export function applyHoursChoices(shown: HoursRow, chosen: HoursRow): HoursRow {
+  let row: HoursRow = { ...shown, day: chosen.day };
+  for (const field of ["open", "close"] as const) {
+    if (chosen[field] !== shown[field]) row = applyHoursChange(row, field, chosen[field]);
+  }
+  return row;
+}
+
+/**
  * Server-side sanitiser for submitted or stored hours. Always 7 rows in DAYS order.
  * - A day missing from the input (or no usable input at all) is Closed.
  * - Day names match ignoring case and surrounding spaces; the first row for a day wins.

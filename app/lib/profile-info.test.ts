@@ -55,4 +55,36 @@ describe("profileInfoSchema", () => {
     expect(info.hours[2]).toEqual({ day: "Wednesday", open: "Closed", close: "Closed" });
     expect(info.hours[6]).toEqual({ day: "Sunday", open: "Closed", close: "Closed" });
   });
+
+  it("reads each day against what the form showed: the side chosen wins", () => {
+    const closed = { shownOpen: "Closed", shownClose: "Closed" };
+    const nineToFive = { shownOpen: "9:00 AM", shownClose: "5:00 PM" };
+    const parsed = profileInfoSchema.parse({
+      ...base,
+      hours: [
+        // Without JavaScript: a time beside the Closed that was shown.
+        { open: "9:00 AM", close: "Closed", ...closed },
+        { open: "Closed", close: "5:30 PM", ...closed },
+        // Closed chosen beside a time.
+        { open: "Closed", close: "5:00 PM", ...nineToFive },
+        // Both chosen.
+        { open: "10:00 AM", close: "4:00 PM", ...closed },
+        // Kept to the rule by the page's script already.
+        { open: "9:00 AM", close: "", ...closed },
+        // What was shown is not a value of the form: read as before, Closed wins.
+        { open: "9:00 AM", close: "Closed", shownOpen: "nine", shownClose: "Closed" },
+        // An older form, without what it showed.
+        { open: "9:00 AM", close: "Closed" },
+      ],
+    });
+    expect(toProfileInfo(parsed).info.hours).toEqual([
+      { day: "Monday", open: "9:00 AM", close: "" },
+      { day: "Tuesday", open: "", close: "5:30 PM" },
+      { day: "Wednesday", open: "Closed", close: "Closed" },
+      { day: "Thursday", open: "10:00 AM", close: "4:00 PM" },
+      { day: "Friday", open: "9:00 AM", close: "" },
+      { day: "Saturday", open: "Closed", close: "Closed" },
+      { day: "Sunday", open: "Closed", close: "Closed" },
+    ]);
+  });
 });

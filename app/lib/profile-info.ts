@@ -7,7 +7,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
 import { parseColors, type ColorKey } from "./colors";
 import { currencyField, isCurrencyCode, type CurrencyCode } from "./currency";
-import { DAYS, normalizeHours, type HoursRow, type SpecialHours } from "./hours";
+import {
+  applyHoursChoices,
+  DAYS,
+  isHourChoice,
+  normalizeHours,
+  NOT_CHOSEN,
+  type HoursRow,
+  type SpecialHours,
+} from "./hours";
 import { specialHoursField, toSpecialHours } from "./special-hours";
 import { todayIn } from "./opening-status";
 import { isKnownTimeZone } from "./time-zones";
@@ -64,8 +72,22 @@ export const profileInfoSchema = z.object({
   colors: z
     .object({ primary: optionalText(32), secondary: optionalText(32), text: optionalText(32) })
     .optional(),
+  /**
+   * Each day's open and close, and what the form showed for them when it was loaded
+   * (`shownOpen`, `shownClose`): which side the owner chose is how the server applies the
+   * Closed-partner rule to a form sent without JavaScript (`applyHoursChoices`).
+   */
   hours: z
-    .array(z.object({ open: optionalText(16), close: optionalText(16) }).optional())
+    .array(
+      z
+        .object({
+          open: optionalText(16),
+          close: optionalText(16),
+          shownOpen: z.string().max(16).optional(),
+          shownClose: z.string().max(16).optional(),
+        })
+        .optional(),
+    )
     .max(DAYS.length)
     .optional(),
   /** Left out (an older form) keeps the default; anything else must be one the editor offers. */
@@ -126,6 +148,11 @@ export interface ProfileInfo {
   fontStyle: FontStyle;
 }
 
+/** A value an open or close select can hold: a choice, or nothing chosen yet. */
+function isFormValue(value: unknown): value is string {
+  return value === NOT_CHOSEN || isHourChoice(value);
+}
+
 /**
  * What is stored: hours in their 7-row shape, colors with defaults for anything invalid,
  * special days that have not ended yet where the site is (`now` is the moment of saving).
@@ -139,11 +166,14 @@ export function toProfileInfo(
 } {
   const { colors, fellBack } = parseColors(input.colors);
   const hours = normalizeHours(
-    DAYS.map((day, i) => ({
-      day,
-      open: input.hours?.[i]?.open ?? "",
-      close: input.hours?.[i]?.close ?? "",
-    })),
+    DAYS.map((day, i) => {
+      const sent = input.hours?.[i];
+      const chosen = { day, open: sent?.open ?? "", close: sent?.close ?? "" };
+      const shown = { day, open: sent?.shownOpen, close: sent?.shownClose };
+      return isFormValue(shown.open) && isFormValue(shown.close)
+        ? applyHoursChoices({ day, open: shown.open, close: shown.close }, chosen)
+        : chosen;
+    }),
   );
   return {
     info: {

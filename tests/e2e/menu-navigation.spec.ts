@@ -253,7 +253,48 @@ test.describe("without JavaScript", () => {
     await menuButton(page).click();
     await expect(dropdownList(page)).toBeHidden();
   });
+
+  test("the open Menu stays out of the way of the category chosen in it", async ({ page }) => {
+    for (const [screen, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      await page.goto(MENU_PATH);
+      // Chosen, then chosen again after the Menu was closed and opened once more.
+      for (const category of ["Pasta", "Desserts"]) {
+        if (category !== "Pasta") {
+          await menuButton(page).click();
+          await expect(dropdownList(page)).toBeHidden();
+        }
+        await menuButton(page).click();
+        await expect(dropdownList(page)).toBeVisible();
+        await dropdownList(page).getByRole("link", { name: category }).click();
+        await expect(page).toHaveURL(new RegExp(`#section-${category.toLowerCase()}$`));
+        // Nothing closes the Menu without the script: it is open, and not over the section.
+        await expect(dropdownList(page)).toBeVisible();
+        const section = page.locator(`#section-${category.toLowerCase()}`);
+        const heading = section.getByRole("heading", { level: 2, name: category, exact: true });
+        const firstDish = section.locator(".menu-item").first();
+        for (const [what, target] of [
+          ["heading", heading],
+          ["first dish", firstDish],
+        ] as const) {
+          await expect(target, `${category}'s ${what} (${screen})`).toBeInViewport();
+          await expect
+            .poll(() => shownAtItsCentre(target), `${category}'s ${what} (${screen})`)
+            .toBe(true);
+        }
+      }
+    }
+  });
 });
+
+/** What is drawn at the element's centre is the element, or something inside it. */
+function shownAtItsCentre(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
 
 for (const [device, viewport] of SCREENS) {
   test(`no serious accessibility issue with the chips and the Menu (${device})`, async ({

@@ -18,6 +18,7 @@ import {
   signUpOwner,
   test,
   toast,
+  waitForHydration,
 } from "./fixtures";
 import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
 
@@ -144,7 +145,153 @@ test("a special day that ends before it starts is refused beside the field", asy
   await page.context().close();
 });
 
+/** A day's hours in the week's table on the public page. */
+function publicHoursOf(page: Page, day: string) {
+  return page
+    .locator("table.hours tr")
+    .filter({ has: page.getByRole("rowheader", { name: day }) })
+    .getByRole("cell");
+}
+
+test("choices made before the page's script runs are the ones saved", async ({ browser }) => {
+  const page = await pageOnPortal(browser, {
+    timezoneId: "America/Chicago",
+    viewport: { width: 360, height: 800 },
+  });
+  const editor = await newRestaurantInfo(page, "Slow Phone Diner");
+  // A slow phone: the page is there, its JavaScript is not yet.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(`${editor}?tab=info`, { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("button", { name: /hours every day/ })).toHaveCount(0);
+
+  await page.getByLabel("Monday opens").selectOption("9:00 AM");
+  await page.getByLabel("Tuesday opens").selectOption("10:00 AM");
+  await page.getByLabel("Tuesday closes").selectOption("6:00 PM");
+  await page.getByLabel("Wednesday closes").selectOption("4:00 PM");
+  await page.getByLabel("Time zone").selectOption("Europe/Rome");
+  const eve = specialRow(page, 0);
+  await eve.getByLabel("First day").fill("2026-12-24");
+  await eve.getByLabel("Opens").selectOption("11:00 AM");
+  await eve.getByLabel("Closes").selectOption("3:00 PM");
+  await eve.getByLabel("Note").fill("Christmas Eve");
+  await page.getByRole("radio", { name: "Trattoria" }).check();
+
+  release();
+  await waitForHydration(page);
+  // Rendered only once React runs the page: everything since has rendered again.
+  await expect(page.getByRole("button", { name: "Use Monday's hours every day" })).toBeVisible();
+  // What was chosen stays; a time chosen beside a Closed partner clears it, as with JavaScript.
+  await expect(page.getByLabel("Monday opens")).toHaveValue("9:00 AM");
+  await expect(page.getByLabel("Monday closes")).toHaveValue("");
+  await expect(page.getByLabel("Tuesday opens")).toHaveValue("10:00 AM");
+  await expect(page.getByLabel("Tuesday closes")).toHaveValue("6:00 PM");
+  await expect(page.getByLabel("Wednesday opens")).toHaveValue("");
+  await expect(page.getByLabel("Wednesday closes")).toHaveValue("4:00 PM");
+  await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Rome");
+  await expect(eve.getByLabel("First day")).toHaveValue("2026-12-24");
+  await expect(eve.getByLabel("Opens")).toHaveValue("11:00 AM");
+  await expect(eve.getByLabel("Closes")).toHaveValue("3:00 PM");
+  await expect(eve.getByLabel("Note")).toHaveValue("Christmas Eve");
+  await expect(page.getByRole("radio", { name: "Trattoria" })).toBeChecked();
+  await expect(page.getByLabel("Primary", { exact: true })).toHaveValue("#f7f3e8");
+  const saveStatus = page.locator(".save-bar").getByRole("status");
+  await expect(saveStatus).toHaveText("Unsaved changes");
+
+  // The tester's walk-through: Monday's close after the page has settled.
+  await page.getByLabel("Monday closes").selectOption("5:30 PM");
+  await expect(page.getByLabel("Monday opens")).toHaveValue("9:00 AM");
+  await page.getByLabel("Wednesday opens").selectOption("8:00 AM");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, MESSAGES.infoSaved)).toBeVisible();
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(saveStatus).toHaveText("");
+  const chosen: Array<[string, string]> = [
+    ["Monday opens", "9:00 AM"],
+    ["Monday closes", "5:30 PM"],
+    ["Tuesday opens", "10:00 AM"],
+    ["Tuesday closes", "6:00 PM"],
+    ["Wednesday opens", "8:00 AM"],
+    ["Wednesday closes", "4:00 PM"],
+    ["Thursday opens", "Closed"],
+    ["Time zone", "Europe/Rome"],
+  ];
+  for (const [label, value] of chosen)
+    await expect(page.getByLabel(label), label).toHaveValue(value);
+  await expect(eve.getByLabel("First day")).toHaveValue("2026-12-24");
+  await expect(eve.getByLabel("Note")).toHaveValue("Christmas Eve");
+  await expect(page.getByRole("radio", { name: "Trattoria" })).toBeChecked();
+
+  await page.goto(await publicPathOf(page));
+  await expect(publicHoursOf(page, "Monday")).toHaveText("9:00 AM – 5:30 PM");
+  await expect(publicHoursOf(page, "Tuesday")).toHaveText("10:00 AM – 6:00 PM");
+  await expect(publicHoursOf(page, "Wednesday")).toHaveText("8:00 AM – 4:00 PM");
+  await expect(publicHoursOf(page, "Thursday")).toHaveText("Closed");
+  await expect(page.locator("tr.is-today")).toHaveText(/^Wednesday/);
+  // 6 PM on Wednesday 23 December in Rome.
+  await expect(page.locator(".open-status")).toHaveText(/^Closed/);
+  await expect(page.locator(".special-hours li")).toHaveText(
+    /Thu, Dec 24\s*11:00 AM – 3:00 PM\s*Christmas Eve/,
+  );
+  await page.context().close();
+});
+
 test.describe("without JavaScript", () => {
+  test("a time chosen beside Closed is kept, and Closed closes the day", async ({ browser }) => {
+    const setup = await pageOnPortal(browser);
+    const editor = await newRestaurantInfo(setup, "Lamp Oil Cafe");
+    const cookies = await setup.context().cookies();
+    await setup.context().close();
+
+    const page = await pageOnPortal(browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 800 },
+    });
+    await page.context().addCookies(cookies);
+    await page.goto(`${editor}?tab=info`);
+    await page.getByLabel("Monday opens").selectOption("9:00 AM");
+    await page.getByLabel("Monday closes").selectOption("5:30 PM");
+    // Only one side: the Closed beside it gives way, as it does with JavaScript.
+    await page.getByLabel("Tuesday opens").selectOption("10:00 AM");
+    await page.getByLabel("Wednesday closes").selectOption("2:00 PM");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(MESSAGES.infoSaved)).toBeVisible();
+    const saved: Array<[string, string]> = [
+      ["Monday opens", "9:00 AM"],
+      ["Monday closes", "5:30 PM"],
+      ["Tuesday opens", "10:00 AM"],
+      ["Tuesday closes", ""],
+      ["Wednesday opens", ""],
+      ["Wednesday closes", "2:00 PM"],
+      ["Thursday opens", "Closed"],
+      ["Thursday closes", "Closed"],
+    ];
+    for (const [label, value] of saved)
+      await expect(page.getByLabel(label), label).toHaveValue(value);
+
+    // Closed on one side closes the day; a time beside a chosen one just changes it.
+    await page.getByLabel("Monday opens").selectOption("Closed");
+    await page.getByLabel("Tuesday closes").selectOption("4:00 PM");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(MESSAGES.infoSaved)).toBeVisible();
+    await expect(page.getByLabel("Monday opens")).toHaveValue("Closed");
+    await expect(page.getByLabel("Monday closes")).toHaveValue("Closed");
+    await expect(page.getByLabel("Tuesday opens")).toHaveValue("10:00 AM");
+    await expect(page.getByLabel("Tuesday closes")).toHaveValue("4:00 PM");
+
+    await page.goto(await publicPathOf(page));
+    await expect(publicHoursOf(page, "Monday")).toHaveText("Closed");
+    await expect(publicHoursOf(page, "Tuesday")).toHaveText("10:00 AM – 4:00 PM");
+    await expect(publicHoursOf(page, "Wednesday")).toHaveText("Closes 2:00 PM");
+    await page.context().close();
+  });
+
   test("the spare row adds a special day, and the page shows it", async ({ browser }) => {
     const setup = await pageOnPortal(browser, { timezoneId: "America/New_York" });
     const editor = await newRestaurantInfo(setup, "Quiet Corner");

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { MESSAGES } from "~/lib/messages";
 import { addTagsThatFit, splitTagText } from "~/sites/shoppy/tags";
 import { Field, FieldErrors, type FieldState } from "../form";
+import { useChoicesMadeBeforeHydration } from "../use-choices-before-hydration";
 import { useHydrated } from "../use-hydrated";
 
 /**
@@ -38,19 +39,24 @@ export function TagsEditor({
   const shownErrors = [...(notice ? [notice] : []), ...(field.errors ?? [])];
 
   /** Adds what fits; what does not stays in the field, whole, with the reason beside it. */
-  const add = (input: string[]) => {
-    const { tags: next, left, reason } = addTagsThatFit(tags, input, max);
+  const add = (input: string[], to = tags) => {
+    const { tags: next, left, reason } = addTagsThatFit(to, input, max);
     setTags(next);
     setDraft(left.join(", "));
     setNotice(
       reason === "too-many" ? tooManyMessage : reason === "too-long" ? MESSAGES.tagTooLong : null,
     );
   };
+  // The chips replace the plain field once the page's script runs: what was typed in it
+  // before then becomes the chips (and what does not fit stays to be added).
+  const plainField = useChoicesMadeBeforeHydration<HTMLInputElement>((input) => {
+    if (input.value !== start.join(", ")) add(splitTagText(input.value), []);
+  });
 
   if (!hydrated) {
     return (
       <Field field={field} label={label} hint={`Separate tags with commas; at most ${max}.`}>
-        <input defaultValue={start.join(", ")} />
+        <input ref={plainField} defaultValue={start.join(", ")} />
       </Field>
     );
   }

@@ -4,7 +4,6 @@
  * shortcuts), so the form goes through exactly the same rate limit, origin
  * check and cookie handling as any other client.
  */
-import { MESSAGES } from "~/lib/messages";
 import { AUTH_REFUSAL_CODES, CLIENT_ADDRESS_HEADER, PASSWORD_RULE_MESSAGES } from "./auth.server";
 import type { AppServices } from "../runtime/services.server";
 

@@ -185,6 +185,8 @@ describe("fields a schema declares", () => {
     ["signIn", "__proto__", false],
     ["profileInfo", "hours[6].open", true],
     ["profileInfo", "hours[7].open", false],
+    ["profileInfo", "hours[0].shownOpen", true],
+    ["profileInfo", "hours[0].shownClose", true],
     ["profileInfo", "hours", true],
     ["profileInfo", "colors.primary", true],
     ["profileInfo", "colors.other", false],

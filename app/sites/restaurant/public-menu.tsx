@@ -38,8 +38,9 @@ export interface PublicMenuSite {
  * chips, the hero with logo and name, contact and hours, then the menu by category. Plain
  * HTML and CSS: the dropdown and the descriptions are `<details>`, the categories are
  * anchors, so all of it works without JavaScript; a script under 1 KB (./menu-nav-script.ts)
- * closes the dropdown once a category is chosen and marks the current chip. The owner's
- * colors arrive as custom properties.
+ * closes the dropdown once a category is chosen and marks the current chip (without it, the
+ * chosen section lands below the open dropdown: public-menu.css). The owner's colors arrive
+ * as custom properties.
  */
 export function PublicMenuPage({
   site,
