@@ -121,12 +121,17 @@ test.describe("without JavaScript", () => {
     await createSiteDirectly(page, "ecommerce", "Plain Store");
     await page.getByLabel("Address").fill("2 Market Lane");
     await page.getByLabel("Wednesday opens").selectOption("8:00 AM");
+    await page.getByLabel("Wednesday closes").selectOption("4:00 PM");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(MESSAGES.infoSaved)).toBeVisible();
+    await expect(page.getByLabel("Wednesday opens")).toHaveValue("8:00 AM");
+    // Closed chosen on one side: the server applied the Closed-partner rule.
     await page.getByLabel("Wednesday closes").selectOption("Closed");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText(MESSAGES.infoSaved)).toBeVisible();
-    // The server applied the Closed-partner rule.
     await page.reload();
     await expect(page.getByLabel("Wednesday opens")).toHaveValue("Closed");
+    await expect(page.getByLabel("Wednesday closes")).toHaveValue("Closed");
     await expect(page.getByLabel("Address")).toHaveValue("2 Market Lane");
   });
 });
