@@ -45,6 +45,7 @@ import { isImportIntent, runImportIntent } from "~/server/editing/items-import-a
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
+import { publicPagesNow } from "~/server/runtime/env.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
 import type { Route } from "./+types/setup";
 import { stylesheetLinks } from "~/styles/portal-stylesheet";
@@ -204,7 +205,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   if (intent === "save-info") {
-    return saveSiteInfo(services.events, owner.id, product, formData, requestIdOf(request));
+    return saveSiteInfo(
+      services.events,
+      owner.id,
+      product,
+      formData,
+      publicPagesNow(services.env),
+      requestIdOf(request),
+    );
   }
   if (intent === CATEGORY_ORDER_INTENT && items?.categories) {
     return saveCategoryOrder(services.events, product, formData, requestIdOf(request));

@@ -17,6 +17,11 @@ export async function saveSiteInfo(
   ownerUid: string,
   product: { id: string; type: ProductType },
   formData: FormData,
+  /**
+   * The moment of saving, on the clock the public pages read (PUBLIC_PAGES_CLOCK when set),
+   * so a special day is dropped as over exactly when the public page stops showing it.
+   */
+  now: Date,
   /** The HTTP request's id, for the log. */
   requestId?: string,
 ) {
@@ -30,7 +35,7 @@ export async function saveSiteInfo(
     );
   }
 
-  const { info, colorsFellBack } = toProfileInfo(submission.value);
+  const { info, colorsFellBack } = toProfileInfo(submission.value, now);
   // Types that upload their logo and background have no such fields in this form, and
   // saving it leaves the images alone.
   const { logoUrl: _logoUrl, bgUrl: _bgUrl, ...withoutImages } = info;
