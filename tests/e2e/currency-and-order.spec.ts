@@ -6,7 +6,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { createSiteDirectly, expect, openEditorTab, signUpOwner, test, toast } from "./fixtures";
+import {
+  createSiteDirectly,
+  expect,
+  openEditorTab,
+  openItemsMore,
+  signUpOwner,
+  test,
+  toast,
+} from "./fixtures";
 
 const VIEWPORTS = [
   { width: 360, height: 800 },
@@ -105,7 +113,8 @@ for (const viewport of VIEWPORTS) {
       // Category order: Desserts moved above Starters, focus staying on the moved control.
       await page.goBack();
       await expect(page.getByRole("heading", { level: 1, name: "Café Rosé" })).toBeVisible();
-      const summary = page.locator("summary", { hasText: "Category order" });
+      await openItemsMore(page);
+      const summary = page.locator(".category-order > summary");
       await expectTouchTarget(summary);
       await summary.click();
       const up = page.getByRole("button", { name: "Move Desserts up" });
@@ -163,7 +172,8 @@ test.describe("without JavaScript", () => {
     await addItem(page, "Tart", "6", "Desserts");
 
     await page.getByRole("link", { name: "Menu Items", exact: true }).click();
-    await page.locator("summary", { hasText: "Category order" }).click();
+    await openItemsMore(page);
+    await page.locator(".category-order > summary").click();
     await page.getByRole("button", { name: "Move Desserts up" }).click();
     // The page that comes back has the list open, in the new order, with focus kept.
     await expect(page.locator(".category-order-name")).toHaveText(["Desserts", "Starters"]);

@@ -12,6 +12,7 @@ import {
   expect,
   expectNoSeriousAxeIssue,
   openEditorTab,
+  openItemsMore,
   SCREENS,
   signUpOwner,
   test,
@@ -231,6 +232,7 @@ test("CSV: export, edit the file, import: the same items with the edit applied",
     allergens: ["Eggs", "Milk"],
   });
   await openEditorTab(page, "Menu Items");
+  await openItemsMore(page);
   await page.getByText("Import or export items (CSV)").click();
 
   const downloading = page.waitForEvent("download");
@@ -305,6 +307,7 @@ test("CSV: a file with bad rows is refused, showing the row numbers, and nothing
 }) => {
   await signedInOwner(page);
   await openEditorTab(page, "Menu Items");
+  await openItemsMore(page);
   await page.getByText("Import or export items (CSV)").click();
   const bad = ["name,price,allergens", "Soup,5,", "Pie,,", ",4,", "Cake,3,peanut butter"].join(
     "\n",

@@ -124,6 +124,18 @@ export async function openEditorTab(page: Page, name: string) {
   ).toHaveAttribute("aria-current", "page");
 }
 
+/** Opens the items tab's "More" (category order, CSV), where the item count is. */
+export async function openItemsMore(page: Page) {
+  const more = page.locator("details.items-more");
+  await more.locator("> summary").click();
+  await expect(more).toHaveAttribute("open", "");
+}
+
+/** The editor's danger zone at the end of Info, holding the site's Delete. */
+export function siteDangerZone(page: Page) {
+  return page.getByRole("region", { name: "Delete this site" });
+}
+
 /** The newest confirmation toast (sonner's announced region) with this text. */
 export function toast(page: Page, text: string) {
   return page

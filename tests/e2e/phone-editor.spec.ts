@@ -5,8 +5,10 @@ import {
   expect,
   expectNoSeriousAxeIssue,
   openEditorTab,
+  openItemsMore,
   signIn,
   signUpOwner,
+  siteDangerZone,
   test,
 } from "./fixtures";
 
@@ -103,6 +105,37 @@ test.describe("the editor on a 360 × 800 phone", () => {
         expect(await smallTouchTargets(page), tab).toEqual([]);
         await expectNoSeriousAxeIssue(page, tab);
       }
+    });
+
+    test(`${site}: the items come first, and Delete waits at the end of Info`, async ({ page }) => {
+      await openDemoEditor(page, site);
+      const first = page.locator(".item-list > li").first();
+      await expect(first).toBeVisible();
+      expect((await first.boundingBox())!.y).toBeLessThan(450);
+
+      // Search, sort and Refresh share one row.
+      const search = (await page.getByLabel("Search items").boundingBox())!;
+      for (const control of [
+        page.getByLabel("Sort by"),
+        page.getByRole("button", { name: "Refresh" }),
+      ]) {
+        const box = (await control.boundingBox())!;
+        expect(Math.abs(box.y + box.height / 2 - (search.y + search.height / 2))).toBeLessThan(4);
+      }
+      // What the tab does now and then is behind More; the header holds no Delete.
+      await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+      await expect(page.getByText("Import or export items (CSV)")).toBeHidden();
+      await openItemsMore(page);
+      await expect(page.getByText("Import or export items (CSV)")).toBeVisible();
+      expect(await smallTouchTargets(page)).toEqual([]);
+
+      await openEditorTab(page, "Info");
+      const danger = siteDangerZone(page);
+      await expect(danger.getByRole("button", { name: `Delete ${site}` })).toBeVisible();
+      expect(
+        await danger.evaluate((zone) => zone.parentElement?.lastElementChild === zone),
+        "the danger zone ends the tab",
+      ).toBe(true);
     });
   }
 });

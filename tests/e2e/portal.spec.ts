@@ -1,5 +1,14 @@
 import { MESSAGES } from "../../app/lib/messages";
-import { createSite, createSiteDirectly, expect, register, signUpOwner, test } from "./fixtures";
+import {
+  createSite,
+  createSiteDirectly,
+  expect,
+  openEditorTab,
+  register,
+  signUpOwner,
+  siteDangerZone,
+  test,
+} from "./fixtures";
 
 test("create a restaurant and a shoppy, then delete one after confirming", async ({ page }) => {
   const streamOpen = page.waitForResponse((response) => response.url().endsWith("/user/events"));
@@ -23,8 +32,11 @@ test("create a restaurant and a shoppy, then delete one after confirming", async
     sites.getByRole("link", { name: "View Public page of Test Bistro" }),
   ).toHaveAttribute("href", /^\/r\/test-bistro-[A-Za-z0-9]{20}$/);
 
+  // Delete is in the danger zone at the end of Info, not in the editor's header.
   await page.goto(shopEditor);
-  const deleteButton = page.getByRole("button", { name: "Delete" });
+  await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+  await openEditorTab(page, "Info");
+  const deleteButton = siteDangerZone(page).getByRole("button", { name: "Delete Test Shop" });
   await deleteButton.click();
   const dialog = page.getByRole("alertdialog", { name: "Delete Test Shop?" });
   await expect(dialog).toBeVisible();
@@ -79,7 +91,8 @@ test("an open Your Products page follows changes made in another tab", async ({
   });
   await expect(page.getByText("Using 1/3")).toBeVisible();
 
-  await other.getByRole("button", { name: "Delete" }).click();
+  await openEditorTab(other, "Info");
+  await siteDangerZone(other).getByRole("button", { name: "Delete" }).click();
   await other.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(other).toHaveURL(/\/user\/products$/);
   await expect(page.getByRole("heading", { name: "Made Elsewhere" })).toHaveCount(0, {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
 import { siteOf, type ProductType } from "~/sites";
@@ -19,6 +19,7 @@ export function ItemList({
   loadError,
   categories,
   tagSuggestions,
+  more,
 }: {
   productId: string;
   type: ProductType;
@@ -27,6 +28,8 @@ export function ItemList({
   /** The categories in use, or null for a type whose items have none. */
   categories: string[] | null;
   tagSuggestions: string[];
+  /** Shown beside the item count: what the tab does now and then (ItemsMore). */
+  more?: ReactNode;
 }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -65,14 +68,14 @@ export function ItemList({
       </h2>
       <Form method="get" className="item-toolbar" role="search" preventScrollReset>
         <input type="hidden" name="tab" value="items" />
-        <div className="field">
+        <div className="field item-search">
           <label htmlFor="item-search">Search items</label>
           <input
             id="item-search"
             type="search"
             name="q"
             defaultValue={query}
-            placeholder={categories ? "Name, category or description" : "Name or description"}
+            placeholder="Search"
             onChange={(event) => {
               if (!hydrated) return;
               const q = event.currentTarget.value;
@@ -81,7 +84,7 @@ export function ItemList({
             }}
           />
         </div>
-        <div className="field">
+        <div className="field item-sort">
           <label htmlFor="item-sort">Sort by</label>
           <select
             id="item-sort"
@@ -111,15 +114,17 @@ export function ItemList({
           {hydrated ? (
             <button
               type="button"
-              className="button secondary"
+              className="button secondary toolbar-refresh"
               onClick={() => void revalidator.revalidate()}
               disabled={refreshing}
             >
-              {refreshing ? "Refreshing…" : "Refresh"}
+              <RefreshIcon />
+              <span className="toolbar-refresh-text">{refreshing ? "Refreshing…" : "Refresh"}</span>
             </button>
           ) : (
-            <a className="button secondary" href={`?${searchParams.toString()}`}>
-              Refresh
+            <a className="button secondary toolbar-refresh" href={`?${searchParams.toString()}`}>
+              <RefreshIcon />
+              <span className="toolbar-refresh-text">Refresh</span>
             </a>
           )}
         </div>
@@ -130,11 +135,14 @@ export function ItemList({
           {loadError}
         </p>
       ) : null}
-      {items ? (
-        <p className="muted" role="status" aria-live="polite">
-          {query ? `${shown.length} of ${items.length} items` : `${items.length} items`}
-        </p>
-      ) : null}
+      <div className="item-list-meta">
+        {items ? (
+          <p className="muted" role="status" aria-live="polite">
+            {query ? `${shown.length} of ${items.length} items` : `${items.length} items`}
+          </p>
+        ) : null}
+        {more}
+      </div>
       {items && items.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state-title">{MESSAGES.noMenuItems}</p>
@@ -162,5 +170,26 @@ export function ItemList({
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** Refresh's circular arrow: on a phone it stands alone, its word kept for screen readers. */
+function RefreshIcon() {
+  return (
+    <svg
+      className="toolbar-refresh-icon"
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M20 11a8 8 0 1 0-2.3 5.7" />
+      <path d="M20 4v7h-7" />
+    </svg>
   );
 }

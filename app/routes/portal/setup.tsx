@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
-import { DeleteProductDialog } from "~/components/delete-product-dialog";
+import { DeleteProductSection } from "~/components/delete-product-dialog";
 import { AddItemForm } from "~/components/editor/add-item-form";
 import { SiteEditorProvider } from "~/components/editor/site-editor";
 import { EditorTabs, parseEditorTab, PreviewTabs } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
 import { ItemsCsvPanel } from "~/components/editor/items-csv";
+import { ItemsMore } from "~/components/editor/items-more";
 import { SiteCurrencyProvider } from "~/components/editor/site-currency";
 import { SiteInfo } from "~/components/editor/site-info";
 import {
@@ -292,6 +293,8 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
         loaderData.categoryOrder,
       )
     : null;
+  // Only a menu of two or more categories has an order to choose.
+  const orderable = categories !== null && categories.length > 1;
   // A shop's own tags first, then any others its items already use.
   const tagSuggestions = normalizeTags(
     [...(loaderData.ownInfo.tags ?? []), ...(loaderData.items ?? []).flatMap((item) => item.tags)],
@@ -300,12 +303,12 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <div className="container editor">
-      <div className="page-header">
-        <div>
+      <div className="page-header editor-header">
+        <div className="editor-title">
           <h1>{loaderData.name}</h1>
           <p className="muted">{site.label} editor</p>
         </div>
-        <div className="card-actions">
+        <div className="card-actions editor-actions">
           <a
             className="button secondary"
             href={loaderData.publicPath}
@@ -327,7 +330,6 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
             label={`Copy link to ${loaderData.name}`}
             productId={loaderData.id}
           />
-          <DeleteProductDialog productId={loaderData.id} name={loaderData.name} />
         </div>
       </div>
       {loaderData.uploadError ? (
@@ -353,16 +355,6 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
                 <PreviewTabs preview={previewToggle} />
               )}
               <div className="editor-panel">
-                {tab === "items" && categories && categories.length > 1 ? (
-                  <CategoryOrder categories={categories} result={categoryOrderResult} />
-                ) : null}
-                {tab === "items" && site.items ? (
-                  <ItemsCsvPanel
-                    productId={loaderData.id}
-                    itemCount={loaderData.items?.length ?? 0}
-                    result={importResult}
-                  />
-                ) : null}
                 {tab === "items" && site.items ? (
                   <ItemList
                     productId={loaderData.id}
@@ -371,6 +363,21 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
                     loadError={loaderData.itemsError}
                     categories={categories}
                     tagSuggestions={tagSuggestions}
+                    more={
+                      <ItemsMore
+                        contents={orderable ? "Category order, CSV" : "CSV files"}
+                        open={Boolean(categoryOrderResult ?? importResult)}
+                      >
+                        {categories && orderable ? (
+                          <CategoryOrder categories={categories} result={categoryOrderResult} />
+                        ) : null}
+                        <ItemsCsvPanel
+                          productId={loaderData.id}
+                          itemCount={loaderData.items?.length ?? 0}
+                          result={importResult}
+                        />
+                      </ItemsMore>
+                    }
                   />
                 ) : null}
                 {tab === "add" && site.items ? (
@@ -408,6 +415,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
                         result={infoResult}
                       />
                     ) : null}
+                    <DeleteProductSection productId={loaderData.id} name={loaderData.name} />
                   </>
                 ) : null}
               </div>
