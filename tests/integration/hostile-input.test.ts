@@ -364,3 +364,69 @@ describe("a client that asks before sending its body", () => {
     expect(first).toMatch(/^HTTP\/1\.1 [34]\d\d /);
   });
 });
+
+/**
+ * Writes a whole oversized body as fast as the socket takes it, without waiting for an answer,
+ * and resolves with what came back before the connection ended, prefixed by the socket's error
+ * (EPIPE, ECONNRESET) if the server cut the connection under the client.
+ */
+function answerWhileSending(path: string, bodyBytes: number): Promise<string> {
+  return new Promise((resolve) => {
+    const { hostname, port } = new URL(app.url);
+    const socket = net.connect(Number(port), hostname);
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve(`${error.code}: ${received}`));
+    socket.on("close", () => resolve(received));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: ${URLENCODED}\r\n` +
+        `content-length: ${bodyBytes}\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    let sent = 0;
+    const pump = () => {
+      while (sent < bodyBytes && !socket.destroyed) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) return void socket.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
+
+describe("a refused oversized body", () => {
+  const oneMegabyte = "x".repeat(1024 * 1024);
+
+  it.each([
+    ["a URL-encoded form", () => new URLSearchParams({ email: oneMegabyte })],
+    [
+      "a multipart form",
+      () => {
+        const form = new FormData();
+        form.set("email", oneMegabyte);
+        return form;
+      },
+    ],
+  ])("in %s leaves fetch's connection pool usable", async (_, body) => {
+    for (let round = 0; round < 3; round++) {
+      const refused = await fetch(`${app.url}/signin`, { method: "POST", body: body() });
+      expect(refused.status).toBe(413);
+      expect(refused.headers.get("connection")).toBe("close");
+      expect(await refused.text()).toMatch(/too large/i);
+      // The next requests go out on the pool the refused one came from.
+      for (let next = 0; next < 3; next++) {
+        expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+      }
+    }
+  });
+
+  it("lets a client still sending finish without a reset, and answers it in full", async () => {
+    for (let round = 0; round < 5; round++) {
+      const answer = await answerWhileSending("/signin", 8 * 1024 * 1024);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
+      expect(answer).toMatch(/connection: close/i);
+      expect(answer).toMatch(/too large/i);
+    }
+  });
+});

@@ -11,6 +11,7 @@
  * before a byte of it is read (Node's parser then delivers no more than it).
  */
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { MESSAGES } from "~/lib/messages";
 import { FORM_BODY_LIMIT_BYTES } from "./forms.server";
@@ -46,20 +47,61 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
   const declared = req.headers["content-length"];
   if (declared === undefined) {
     if (req.headers["transfer-encoding"] === undefined) return next();
-    refuse(res, 411, MESSAGES.formLengthRequired);
+    refuse(req, res, 411, MESSAGES.formLengthRequired);
     return;
   }
   if (Number(declared) <= bodyLimitFor(req.path)) return next();
   if (!IMAGE_FORM_ROUTE.test(req.path)) {
-    refuse(res, 413, MESSAGES.formTooLarge);
+    refuse(req, res, 413, MESSAGES.formTooLarge);
     return;
   }
   // readUploadForm refuses it from the declared length alone.
-  res.set("Connection", "close");
+  closeWhenAnswered(req, res);
   next();
 };
 
-function refuse(res: Parameters<RequestHandler>[1], status: number, message: string): void {
-  // Closing the connection stops Node from reading (and discarding) the rest of the body.
-  res.set("Connection", "close").status(status).type("text/plain").send(message);
+function refuse(
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  status: number,
+  message: string,
+): void {
+  closeWhenAnswered(req, res);
+  res.status(status).type("text/plain").send(message);
+}
+
+/** How long a refused client may go on sending the body nobody reads. */
+const LINGER_MS = 5_000;
+/** How much of it is read and dropped before the connection is cut all the same. */
+const LINGER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Ends the connection once the answer is out, in the way HTTP clients understand: a lingering
+ * close, as Apache and nginx do. Node would close the socket as soon as the answer is written;
+ * with the client's body still arriving, the kernel then resets the connection, the client's
+ * writes fail (EPIPE), and a reset that overtakes the answer on a real network leaves it with
+ * ECONNRESET instead of the refusal. Instead the answer goes out with a FIN, and what the
+ * client still sends is read and dropped until it has sent it all, or for a few seconds or
+ * megabytes at most.
+ */
+function closeWhenAnswered(req: IncomingMessage, res: Parameters<RequestHandler>[1]): void {
+  res.set("Connection", "close");
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  // Node's server calls this once a "Connection: close" answer is finished.
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    if (req.complete) return void this.once("finish", () => this.destroy());
+    const cut = () => this.destroy();
+    const timer = setTimeout(cut, LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    let dropped = 0;
+    // Node's server already lets the unread body flow (and be dropped); this only counts it.
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) cut();
+    });
+    req.once("end", cut);
+    req.resume();
+  };
 }
