@@ -126,6 +126,21 @@ export const MESSAGES = Object.freeze({
   tooManyItemTags: "An item has at most 10 tags.",
   tagTooLong: "A tag is at most 40 characters.",
 
+  // Item options (sizes and choice groups)
+  optionNameRequired: "Give it a name.",
+  optionNameTooLong: "A name here is at most 40 characters.",
+  optionGroupIncomplete: "Each group needs a name and at least one choice.",
+  optionChoiceIncomplete: "Each choice needs a name.",
+  optionChoicesRequired: "A group needs at least one choice.",
+  optionTooManyGroups: "An item has at most 4 option groups.",
+  optionTooManyChoices: "A group has at most 12 choices.",
+  optionCountInvalid: "Choose how many a customer picks: a whole number from 0 to 12.",
+  optionMinAboveMax: "A customer cannot be asked to pick more than the group allows.",
+  optionMaxAboveChoices: "A group cannot allow more picks than it has choices.",
+  optionChoiceNameTaken: "This group already has a choice with this name.",
+  optionGroupNameTaken: "This item already has a group with this name.",
+  optionPriceBelowZero: "This would take the price below zero.",
+
   // Custom domains
   domainRequired: "Please enter a domain, like menu.yourbusiness.com.",
   domainInvalid:
