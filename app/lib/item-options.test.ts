@@ -299,7 +299,7 @@ describe("the CSV cell", () => {
   it("reads back exactly what it wrote, names with separators included", () => {
     const read = parseOptionsCell(formatOptionsCell(pizza));
     expect(read.ok).toBe(true);
-    const stored = withOptionIds(read.ok ? read.options : []);
+    const stored = withOptionIds(optionsField.parse(read.ok ? read.options : []));
     expect(
       stored.map(({ id: _, choices, ...group }) => ({
         ...group,
@@ -319,7 +319,7 @@ describe("the CSV cell", () => {
     ["1 to 2", { min: 1, max: 2 }],
   ])("reads the rule (%s)", (rule, expected) => {
     const read = parseOptionsCell(`Extras (${rule}): A=1 | B=2`);
-    expect(read).toMatchObject({ ok: true, options: [expected] });
+    expect(read.ok && optionsField.parse(read.options)).toMatchObject([expected]);
   });
 
   it.each([

@@ -372,15 +372,24 @@ function parseRule(rule: string): { min: number; max: number } | null {
   return null;
 }
 
+/** Options in the shape the editor's forms post them, before the item schema checks them. */
+export type OptionsFormInput = Array<{
+  name: string;
+  min: string;
+  max: string;
+  choices: Array<{ name: string; price: string; soldOut: boolean }>;
+}>;
+
 /**
- * Reads an options cell into the form's shape, for the same schema as the editor's forms;
- * an error names what is wrong in words ("Extras: "Bacon+2" has no "=" and price change.").
+ * Reads an options cell into the shape the editor's forms post, for the same item schema
+ * to check (with the item's price); a cell the options' own rules refuse is refused here,
+ * saying what is wrong in words ("Extras: "Bacon+2" has no "=" and price change.").
  */
 export function parseOptionsCell(
   cell: string,
-): { ok: true; options: OptionsInput } | { ok: false; error: string } {
+): { ok: true; options: OptionsFormInput } | { ok: false; error: string } {
   if (cell.trim() === "") return { ok: true, options: [] };
-  const raw: unknown[] = [];
+  const raw: OptionsFormInput = [];
   for (const groupText of splitUnescaped(cell, ";")) {
     if (groupText.trim() === "") continue;
     const colon = splitUnescaped(groupText, ":");
@@ -402,7 +411,7 @@ export function parseOptionsCell(
       head = head.slice(0, open).trim();
     }
     const groupName = unescape(head);
-    const choices: unknown[] = [];
+    const choices: OptionsFormInput[number]["choices"] = [];
     for (const choiceText of splitUnescaped(colon[1]!, "|")) {
       let text = choiceText.trim();
       const soldOut = /\(sold out\)$/i.test(text) && !text.endsWith("\\(sold out)");
@@ -420,14 +429,14 @@ export function parseOptionsCell(
       }
       choices.push({ name: unescape(text.slice(0, equals).trim()), price, soldOut });
     }
-    raw.push({ name: groupName, min: rule.min, max: rule.max, choices });
+    raw.push({ name: groupName, min: String(rule.min), max: String(rule.max), choices });
   }
   const checked = optionsField.safeParse(raw);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     const groupIndex = typeof issue.path[0] === "number" ? issue.path[0] : null;
-    const group = groupIndex === null ? null : (raw[groupIndex] as { name: string });
+    const group = groupIndex === null ? undefined : raw[groupIndex];
     return { ok: false, error: group ? `${group.name}: ${issue.message}` : issue.message };
   }
-  return { ok: true, options: checked.data ?? [] };
+  return { ok: true, options: raw };
 }

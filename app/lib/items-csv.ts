@@ -11,6 +11,8 @@
  *   price field.
  * - Lists (`tags`, `allergens`, `diets`) are one cell, separated by semicolons.
  * - Flags (`popular`, `featured`, `sold_out`): yes or no (also true/false, 1/0, or empty for no).
+ * - `options`: the item's sizes and choice groups in one cell, as app/lib/item-options.ts
+ *   writes them: `Size: Small=0 | Large=+3; Extras (up to 3): Bacon=+2 | Cheese=+1`.
  * - Row numbers count the header as row 1, as a spreadsheet shows them.
  */
 import { MAX_ITEMS_PER_PRODUCT } from "./limits";
@@ -37,7 +39,8 @@ export type CsvColumn =
   | "allergens"
   | "diets"
   | "tags"
-  | "sold_out";
+  | "sold_out"
+  | "options";
 
 /** What a row of the preview shows: what will happen to which item, or why it cannot. */
 export interface ImportPreviewRow {

@@ -4,6 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
+import { optionsField, type OptionsInput } from "./item-options";
 import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { parsePriceToCents } from "./price";
@@ -44,6 +45,12 @@ const itemFields = {
   price: priceField,
   category: optionalText(CATEGORY_MAX_LENGTH),
   description: optionalText(DESCRIPTION_MAX_LENGTH),
+  options: optionsField,
+  /**
+   * Set by a form that shows the item's options, so that an edit without any options left
+   * clears them, and a form that does not show them (an older page) leaves them alone.
+   */
+  optionsShown: checkbox,
 };
 
 /** The Add Item form. */
@@ -62,6 +69,7 @@ type ItemInput<Schema extends z.ZodType> = Omit<z.output<Schema>, "category"> & 
   /** A menu's dishes: keys of app/lib/dietary.ts. */
   allergens?: string[];
   diets?: string[];
+  options?: OptionsInput;
 };
 export type AddItemInput = ItemInput<typeof addItemSchema>;
 export type EditItemInput = ItemInput<typeof editItemSchema>;

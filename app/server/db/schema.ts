@@ -23,6 +23,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { HoursRow, SpecialHours } from "../../lib/hours";
+import type { OptionGroup } from "../../lib/item-options";
 import type { ProductType } from "~/sites/product-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -199,6 +200,8 @@ export const items = pgTable(
     allergens: jsonb("allergens").$type<string[]>().notNull().default([]),
     /** Restaurant items: the diets it suits and "spicy" (keys of app/lib/dietary.ts). */
     diets: jsonb("diets").$type<string[]>().notNull().default([]),
+    /** Sizes and choice groups, in the owner's order (app/lib/item-options.ts). */
+    options: jsonb("options").$type<OptionGroup[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,6 +21,7 @@ import {
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf, type ItemsDefinition } from "~/sites";
+import { withOptionIds } from "~/lib/item-options";
 import type { products } from "../db/schema";
 import { parseSubmission } from "../http/forms.server";
 import {
@@ -157,6 +158,7 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         const parsed = parse(intent, request.formData, request.items.editSchema);
         if ("refusal" in parsed) return parsed.refusal;
         const { itemId, name, price, category, description, tags, allergens, diets } = parsed.value;
+        const { options, optionsShown } = parsed.value;
         return await update(intent, request, parsed.submission, itemId, {
           name,
           priceCents: price,
@@ -165,6 +167,7 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
           ...(tags ? { tags } : {}),
           ...(allergens ? { allergens } : {}),
           ...(diets ? { diets } : {}),
+          ...(optionsShown ? { options: withOptionIds(options) } : {}),
         });
       }
       case "delete-item":
@@ -203,7 +206,7 @@ async function addItemIntent(request: ItemRequest) {
   const parsed = parse(intent, formData, items.addSchema);
   if ("refusal" in parsed) return parsed.refusal;
   const { submission } = parsed;
-  const { name, price, category, description, star, tags, allergens, diets } = parsed.value;
+  const { name, price, category, description, star, tags, allergens, diets, options } = parsed.value;
 
   // The photo is checked and re-encoded before anything is written, so a bad
   // file refuses the whole item instead of leaving one without its photo.
@@ -233,6 +236,7 @@ async function addItemIntent(request: ItemRequest) {
     ...(tags ? { tags } : {}),
     ...(allergens ? { allergens } : {}),
     ...(diets ? { diets } : {}),
+    options: withOptionIds(options),
   });
   if (!added.ok) {
     return added.reason === "limit-reached"

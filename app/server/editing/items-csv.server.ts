@@ -17,6 +17,13 @@ import {
   type ImportPreview,
 } from "~/lib/items-csv";
 import { ITEM_ID_PATTERN } from "~/lib/items";
+import {
+  formatOptionsCell,
+  parseOptionsCell,
+  storedOptions,
+  withOptionIds,
+  type OptionGroup,
+} from "~/lib/item-options";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { parsePriceToCents, priceAmount } from "~/lib/price";
 import type { ItemsDefinition } from "~/sites/site";
@@ -47,6 +54,7 @@ export interface ExportableItem {
   soldOut: boolean;
   allergens: string[];
   diets: string[];
+  options: OptionGroup[];
 }
 
 function cellOf(column: CsvColumn, item: ExportableItem, currency: string): string {
@@ -72,6 +80,8 @@ function cellOf(column: CsvColumn, item: ExportableItem, currency: string): stri
       return item.allergens.join(LIST_SEPARATOR);
     case "diets":
       return item.diets.join(LIST_SEPARATOR);
+    case "options":
+      return formatOptionsCell(storedOptions(item.options));
   }
 }
 
@@ -310,6 +320,11 @@ function parseRow(
   if (has("tags")) input.tags = listOf(cell("tags"));
   if (has("allergens")) input.allergens = labelKeys(cell("allergens"), ALLERGENS);
   if (has("diets")) input.diets = labelKeys(cell("diets"), DIETS);
+  if (has("options")) {
+    const options = parseOptionsCell(cell("options"));
+    if (options.ok) input.options = options.options;
+    else errors.push(rowErrorText(rowNumber, `${columnTitle("options")}: ${options.error}`));
+  }
 
   const id = cell("id") || null;
   if (id !== null && !ITEM_ID_PATTERN.test(id)) {
@@ -345,6 +360,7 @@ function parseRow(
   if (has("tags")) fields.tags = value.tags ?? [];
   if (has("allergens")) fields.allergens = value.allergens ?? [];
   if (has("diets")) fields.diets = value.diets ?? [];
+  if (has("options")) fields.options = withOptionIds(value.options);
   const star = flags.popular ?? flags.featured;
   if (star !== undefined) fields.star = star;
   if (flags.sold_out !== undefined) fields.soldOut = flags.sold_out;

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import type { OptionGroup } from "~/lib/item-options";
 import { CSV_MAX_BYTES, isImportable } from "~/lib/items-csv";
 import { MESSAGES } from "~/lib/messages";
 import { restaurantSite } from "~/sites/restaurant/site";
@@ -15,7 +16,7 @@ import {
 
 const menu: ItemsDefinition = restaurantSite.items;
 const shop: ItemsDefinition = shoppySite.items;
-const HEADER = "id,name,price,category,description,popular,allergens,diets";
+const HEADER = "id,name,price,category,description,popular,allergens,diets,options";
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 const item = (overrides: Partial<ExportableItem> = {}): ExportableItem => ({
@@ -29,15 +30,54 @@ const item = (overrides: Partial<ExportableItem> = {}): ExportableItem => ({
   soldOut: false,
   allergens: ["eggs", "peanuts"],
   diets: ["spicy"],
+  options: [],
   ...overrides,
 });
+
+const PIZZA_OPTIONS: OptionGroup[] = [
+  {
+    id: "g1",
+    name: "Size",
+    min: 1,
+    max: 1,
+    choices: [
+      { id: "c1", name: "Small", priceChangeCents: 0, soldOut: false },
+      { id: "c2", name: "Large", priceChangeCents: 300, soldOut: true },
+    ],
+  },
+  {
+    id: "g2",
+    name: "Extras",
+    min: 0,
+    max: 2,
+    choices: [
+      { id: "c3", name: "Bacon", priceChangeCents: 200, soldOut: false },
+      { id: "c4", name: "No cheese", priceChangeCents: -50, soldOut: false },
+    ],
+  },
+];
+
+/** Option ids are not in the file: an import gives new ones. */
+function withoutOptionIds<T extends { options?: OptionGroup[] }>(fields: T) {
+  return {
+    ...fields,
+    ...(fields.options
+      ? {
+          options: fields.options.map(({ id: _, choices, ...group }) => ({
+            ...group,
+            choices: choices.map(({ id: __, ...choice }) => choice),
+          })),
+        }
+      : {}),
+  };
+}
 
 describe("export", () => {
   it("writes a BOM, the type's columns, decimal prices, lists and flags, CRLF", () => {
     const csv = itemsToCsv(menu, [item(), item({ id: "B2", name: "Tea", star: false })], "EUR");
     expect(csv.startsWith("\uFEFF" + HEADER + "\r\n")).toBe(true);
     expect(csv).toContain(
-      'Item0000000000000001,Pad Thai,12.50,Noodles,"Rice noodles, tamarind, peanuts.",yes,eggs;peanuts,spicy\r\n',
+      'Item0000000000000001,Pad Thai,12.50,Noodles,"Rice noodles, tamarind, peanuts.",yes,eggs;peanuts,spicy,\r\n',
     );
     expect(csv).toContain("B2,Tea,12.50,Noodles,");
     expect(csv).toContain(",no,eggs;peanuts,spicy");
@@ -46,7 +86,9 @@ describe("export", () => {
 
   it("writes a shop's tags and sold-out flag, and no restaurant columns", () => {
     const csv = itemsToCsv(shop, [item({ tags: ["mugs", "gifts"], soldOut: true })], "USD");
-    expect(csv.split("\r\n")[0]).toBe("\uFEFFid,name,price,description,tags,featured,sold_out");
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFid,name,price,description,tags,featured,sold_out,options",
+    );
     expect(csv).toContain(",mugs;gifts,yes,yes");
   });
 
@@ -75,12 +117,12 @@ describe("export", () => {
 
   it("reads back what it wrote: the round trip keeps every field", () => {
     const original = [
-      item(),
+      item({ options: PIZZA_OPTIONS }),
       item({ id: "B2", name: 'Line\nbreak, "quoted"', allergens: [], diets: [], star: false }),
     ];
     const parsed = parseItemsCsv(utf8(itemsToCsv(menu, original, "USD")), menu);
     expect(parsed.fileErrors).toEqual([]);
-    expect(parsed.rows.map((row) => [row.id, row.fields])).toEqual(
+    expect(parsed.rows.map((row) => [row.id, withoutOptionIds(row.fields!)])).toEqual(
       original.map((o) => [
         o.id,
         {
@@ -91,9 +133,35 @@ describe("export", () => {
           star: o.star,
           allergens: o.allergens,
           diets: o.diets,
+          options: withoutOptionIds(o).options,
         },
       ]),
     );
+  });
+
+  it("refuses a row whose options cell is malformed or takes a size below zero, saying why", () => {
+    const csv = [
+      "name,price,options",
+      "Pizza,8,Size: Small=0 | Large=+3",
+      "Soup,5,Size Small=0",
+      "Salad,5,Size: Small=-6 | Large=0",
+      'Tea,2,"Milk (up to 2): Oat=+0.50"',
+    ].join("\n");
+    const parsed = parseItemsCsv(csv, menu);
+    expect(parsed.rows.map((row) => row.errors)).toEqual([
+      [],
+      ['Row 3: options: "Size Small=0" needs one ":" after the group\'s name.'],
+      [`Row 4: options: ${MESSAGES.optionPriceBelowZero}`],
+      [`Row 5: options: Milk: ${MESSAGES.optionMaxAboveChoices}`],
+    ]);
+    expect(parsed.rows[0]!.fields!.options).toMatchObject([
+      {
+        name: "Size",
+        min: 1,
+        max: 1,
+        choices: [{ name: "Small" }, { name: "Large", priceChangeCents: 300 }],
+      },
+    ]);
   });
 });
 
@@ -155,7 +223,7 @@ describe("import: reading a file", () => {
       ",Nuts,4,,,,tree nuts;plutonium,",
       "Q1,Pie,4,,,,,carnivore",
       "Q1,Pie again,4,,,,,",
-      ",Too,4,,,,,,extra",
+      ",Too,4,,,,,,,extra",
     ].join("\r\n");
     const parsed = parseItemsCsv(csv, menu);
     expect(parsed.fileErrors).toEqual([]);

@@ -29,8 +29,11 @@ import { MESSAGES } from "~/lib/messages";
 
 /** A plain form (sign-in, an item, a site's info) is a few KB; 64 KB leaves room for any of ours. */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
-/** Our largest form (a site's Info with a week of hours and 50 shop tags) has about 90 fields. */
-export const MAX_FORM_FIELDS = 200;
+/**
+ * Our largest form is an item's edit with every option: 4 groups of 12 choices, each choice
+ * with its id, name, price change and sold-out box, about 250 fields in all.
+ */
+export const MAX_FORM_FIELDS = 300;
 /** Longest field name any of our forms uses is under 30 characters. */
 const MAX_FIELD_NAME_LENGTH = 200;
 /** A multipart part's headers are a name and a file name; browsers send a few hundred bytes. */

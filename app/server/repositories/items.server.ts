@@ -18,6 +18,7 @@ import {
   matchesCategoriesInUse,
   orderedCategories,
 } from "~/sites/restaurant/menu";
+import type { OptionGroup } from "~/lib/item-options";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
 import type { Changes, Events, Transaction } from "../events/events.server";
@@ -37,6 +38,8 @@ export interface ItemFields {
   /** A menu's dishes: keys of app/lib/dietary.ts, checked by the item schemas. */
   allergens: string[];
   diets: string[];
+  /** Sizes and choice groups, checked by the item schemas and given their ids (withOptionIds). */
+  options: OptionGroup[];
 }
 
 export type AddItemResult =

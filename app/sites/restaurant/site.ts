@@ -1,5 +1,6 @@
 /** A restaurant: a menu of items in categories, each with one photo (SPEC sections 1–5). */
 import { allergensField, dietsField } from "~/lib/dietary";
+import { refusePricesBelowZero } from "~/lib/item-options";
 import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { currencyOf, pricedInfoSchema } from "~/lib/profile-info";
@@ -32,10 +33,24 @@ export const restaurantSite = {
     starLabel: "Popular",
     imageTarget: "item-image",
     imageFailureMessage: MESSAGES.failedToReplaceImage,
-    addSchema: addItemSchema.extend({ allergens: allergensField, diets: dietsField }),
-    editSchema: editItemSchema.extend({ allergens: allergensField, diets: dietsField }),
+    addSchema: addItemSchema
+      .extend({ allergens: allergensField, diets: dietsField })
+      .superRefine(refusePricesBelowZero),
+    editSchema: editItemSchema
+      .extend({ allergens: allergensField, diets: dietsField })
+      .superRefine(refusePricesBelowZero),
     csv: {
-      columns: ["id", "name", "price", "category", "description", "popular", "allergens", "diets"],
+      columns: [
+        "id",
+        "name",
+        "price",
+        "category",
+        "description",
+        "popular",
+        "allergens",
+        "diets",
+        "options",
+      ],
       example: {
         name: "Margherita pizza",
         price: "11.50",
@@ -44,6 +59,7 @@ export const restaurantSite = {
         popular: "yes",
         allergens: "gluten;milk",
         diets: "vegetarian",
+        options: "Size: Small=0 | Large=+4; Extras (up to 2): Burrata=+3 | Basil=0",
       },
     },
   },

@@ -2,6 +2,7 @@
  * A shop: items with tags, up to five photos and a sold-out flag, and the
  * shop's own tags and payment links (SPEC sections 1–5).
  */
+import { refusePricesBelowZero } from "~/lib/item-options";
 import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
 import { currencyOf } from "~/lib/profile-info";
@@ -45,10 +46,16 @@ export const shoppySite = {
     starLabel: "Featured",
     imageTarget: "item-images",
     imageFailureMessage: MESSAGES.failedToUploadImages,
-    addSchema: addItemSchema.omit({ category: true }).extend({ tags: itemTagsField }),
-    editSchema: editItemSchema.omit({ category: true }).extend({ tags: itemTagsField }),
+    addSchema: addItemSchema
+      .omit({ category: true })
+      .extend({ tags: itemTagsField })
+      .superRefine(refusePricesBelowZero),
+    editSchema: editItemSchema
+      .omit({ category: true })
+      .extend({ tags: itemTagsField })
+      .superRefine(refusePricesBelowZero),
     csv: {
-      columns: ["id", "name", "price", "description", "tags", "featured", "sold_out"],
+      columns: ["id", "name", "price", "description", "tags", "featured", "sold_out", "options"],
       example: {
         name: "Ceramic mug",
         price: "18.00",
@@ -56,6 +63,7 @@ export const shoppySite = {
         tags: "kitchen;gifts",
         featured: "no",
         sold_out: "no",
+        options: "Size: 250 ml=0 | 350 ml=+4 (sold out)",
       },
     },
   },

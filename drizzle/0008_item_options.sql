@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "options" jsonb DEFAULT '[]'::jsonb NOT NULL;
