@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
-import { optionsField, type OptionsInput } from "./item-options";
+import { optionsField, type OptionGroup, type OptionsInput } from "./item-options";
 import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { parsePriceToCents } from "./price";
@@ -226,6 +226,8 @@ export interface EditorItem extends ListedItem {
   /** A menu's dishes: what they contain and what they are (keys of app/lib/dietary.ts). */
   allergens: string[];
   diets: string[];
+  /** Sizes and choice groups (app/lib/item-options.ts). */
+  options: OptionGroup[];
 }
 
 export type ItemIntent =

@@ -15,6 +15,7 @@ import { useHydrated } from "../use-hydrated";
 import { Field } from "../form";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "../unsaved-changes";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
+import { ItemOptionsEditor } from "./item-options-editor";
 import { useSiteEditor } from "./site-editor";
 
 /** The optional photo, checked in the browser before anything is sent. */
@@ -186,6 +187,12 @@ export function AddItemForm({
             fields={fields}
           />
         ) : null}
+        <ItemOptionsEditor
+          key={formGeneration}
+          initial={[]}
+          errors={form.allErrors}
+          soldOutChoices={items.intents.has("toggle-sold-out")}
+        />
         <div className="field checkbox-field">
           <input id={fields.star.id} type="checkbox" name={fields.star.name} />
           <label htmlFor={fields.star.id}>Star (shown as {items.starLabel})</label>

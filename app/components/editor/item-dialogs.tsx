@@ -11,6 +11,7 @@ import { useHydrated } from "../use-hydrated";
 import { siteOf, type ProductType } from "~/sites";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
 import { useSiteEditor, type ItemDialogProps } from "./site-editor";
+import { ItemOptionsEditor } from "./item-options-editor";
 import { useSiteCurrency } from "./site-currency";
 
 /**
@@ -152,6 +153,11 @@ function EditItemForm({
       </div>
       <ItemFormFields fields={fields} categories={categories} />
       {ItemFields ? <ItemFields item={item} suggestions={tagSuggestions} fields={fields} /> : null}
+      <ItemOptionsEditor
+        initial={item.options}
+        errors={form.allErrors}
+        soldOutChoices={siteOf(type).items?.intents.has("toggle-sold-out") ?? false}
+      />
       <div className="dialog-actions">
         <Dialog.Close asChild>
           <button type="button" className="button secondary">

@@ -6,6 +6,7 @@ import {
   type EditorItem,
   type ItemActionResult,
 } from "~/lib/items";
+import { optionsSummary } from "~/lib/item-options";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice, priceAmount } from "~/lib/price";
 import type { ProductType } from "~/sites";
@@ -74,6 +75,9 @@ export function ItemRow({
         <p className="item-meta">
           {categories && item.category ? <span className="badge">{item.category}</span> : null}
           <span className="item-meta-price muted">{formatPrice(item.priceCents, currency)}</span>
+          {item.options.length > 0 ? (
+            <span className="item-meta-options muted">{optionsSummary(item.options)}</span>
+          ) : null}
           {RowBadges ? <RowBadges item={item} /> : null}
         </p>
         {RowSummary ? <RowSummary item={item} /> : null}

@@ -19,6 +19,7 @@ import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-ed
 import { servicesContext } from "~/context";
 import { siteCurrency } from "~/lib/currency";
 import { onlyQueryChanged } from "~/lib/revalidation";
+import { storedOptions } from "~/lib/item-options";
 import { isSavedInPlace, itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { IMPORT_CONFIRM_INTENT, IMPORT_PREVIEW_INTENT, type ImportResult } from "~/lib/items-csv";
 import { normalizeTags } from "~/lib/limits";
@@ -116,6 +117,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         imageThumbnails: row.images.map((url) => listThumbnailUrl(storage, url)),
         allergens: row.allergens,
         diets: row.diets,
+        options: storedOptions(row.options),
       }));
     } catch (error) {
       logRequestError(request, "loading items failed", error);
