@@ -16,6 +16,7 @@ import {
   SCREENS,
   signUpOwner,
   test,
+  toastsGone,
 } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -53,11 +54,6 @@ async function addDish(
   const before = Number((await used.textContent())!.split(" ")[0]);
   await page.getByRole("button", { name: "Add item" }).click();
   await expect(used).toHaveText(`${before + 1} of 50 items used.`);
-}
-
-/** Confirmation toasts fade in and out; axe reads their colours mid-fade. */
-async function toastsGone(page: Page) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
 
 const dish = (page: Page, name: string) => page.getByRole("article", { name, exact: true });

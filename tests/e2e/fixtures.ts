@@ -136,6 +136,11 @@ export function siteDangerZone(page: Page) {
   return page.getByRole("region", { name: "Delete this site" });
 }
 
+/** Confirmation toasts fade in and out; axe reads their colours mid-fade. */
+export async function toastsGone(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** The newest confirmation toast (sonner's announced region) with this text. */
 export function toast(page: Page, text: string) {
   return page

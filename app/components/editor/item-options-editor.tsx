@@ -332,6 +332,7 @@ export function ItemOptionsEditor({
                 <button
                   type="button"
                   className="button secondary small"
+                  aria-label={`Add a choice to ${title}`}
                   disabled={group.choices.length >= MAX_OPTION_CHOICES}
                   onClick={() => {
                     const added = blankChoice();

@@ -1,0 +1,128 @@
+/**
+ * Sizes and choice groups in the editor, at a phone's and a laptop's width: a pizza with
+ * Small and Large and an Extras group, each size's price shown as it is typed, a size edited
+ * and a group removed in Edit, a refused price shown at its field; and a shop's T-shirt with a
+ * sold-out size. Every screen passes axe.
+ */
+import type { Page } from "@playwright/test";
+import { MESSAGES } from "../../app/lib/messages";
+import {
+  chooseItemAction,
+  createSiteDirectly,
+  expect,
+  expectNoSeriousAxeIssue,
+  openEditorTab,
+  SCREENS,
+  signUpOwner,
+  test,
+  toast,
+  toastsGone,
+} from "./fixtures";
+
+/** The options of the form in view (Add Item, or the open Edit dialog). */
+function options(page: Page) {
+  return page.getByRole("group", { name: "Options" });
+}
+
+async function addedToList(page: Page, name: string) {
+  await openEditorTab(page, page.url().includes("/shoppy/") ? "Items" : "Menu Items");
+  return page.locator(".item-list > li").filter({ has: page.getByRole("heading", { name }) });
+}
+
+for (const [device, viewport] of SCREENS) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport });
+
+    test("a pizza with sizes and extras: added, priced, edited and a group removed", async ({
+      page,
+    }) => {
+      await signUpOwner(page);
+      await createSiteDirectly(page, "restaurant", "Slice Shop");
+      await openEditorTab(page, "Add Item");
+      await page.getByLabel("Name", { exact: true }).fill("Margherita");
+      await page.getByLabel("Price", { exact: true }).fill("8");
+
+      const form = options(page);
+      await form.getByRole("button", { name: "Add sizes" }).click();
+      // Focus lands on the first size, ready to type.
+      await expect(form.getByLabel("Choice 1 of Size")).toBeFocused();
+      await form.getByLabel("Price change of Large").fill("+3");
+      await expect(form.getByText("Costs $8.00")).toBeVisible();
+      await expect(form.getByText("Costs $11.00")).toBeVisible();
+      // The base price moves every size's price.
+      await page.getByLabel("Price", { exact: true }).fill("9");
+      await expect(form.getByText("Costs $12.00")).toBeVisible();
+      await expect(form.getByRole("button", { name: "Add sizes" })).toHaveCount(0);
+
+      await form.getByRole("button", { name: "Add a choice group" }).click();
+      await form.getByLabel("Group name").nth(1).fill("Extras");
+      await form.getByLabel("Choice 1 of Extras").fill("Bacon");
+      await form.getByLabel("Price change of Bacon").fill("+2");
+      await form.getByRole("button", { name: "Add a choice to Extras" }).click();
+      await expect(form.getByLabel("Choice 2 of Extras")).toBeFocused();
+      await form.getByLabel("Choice 2 of Extras").fill("Cheese");
+      await form.getByLabel("Price change of Cheese").fill("1");
+      await form.getByLabel("Customers pick").nth(1).selectOption({ label: "Optional, up to 2" });
+      // Cheese before Bacon, from the keyboard.
+      await form.getByRole("button", { name: "Move Cheese up" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(form.getByLabel("Choice 1 of Extras")).toHaveValue("Cheese");
+      await expectNoSeriousAxeIssue(page, "Add Item with options");
+
+      await page.getByRole("button", { name: "Add item" }).click();
+      await expect(toast(page, "Item added.")).toBeVisible();
+      const row = await addedToList(page, "Margherita");
+      await expect(row.getByText("2 sizes · 1 group")).toBeVisible();
+
+      // Edit: Large becomes Family at +6.50; a size may not cost less than nothing.
+      await chooseItemAction(page, "Margherita", "Edit");
+      const dialog = page.getByRole("dialog");
+      const edit = options(dialog.page());
+      await expect(edit.getByLabel("Choice 2 of Size")).toHaveValue("Large");
+      await edit.getByLabel("Choice 2 of Size").fill("Family");
+      await edit.getByLabel("Price change of Family").fill("-10");
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await expect(dialog.getByText(MESSAGES.optionPriceBelowZero)).toBeVisible();
+      await edit.getByLabel("Price change of Family").fill("+6.50");
+      await expect(edit.getByText("Costs $15.50")).toBeVisible();
+      await edit.getByRole("button", { name: "Remove group Extras" }).click();
+      await toastsGone(page);
+      await expectNoSeriousAxeIssue(page, "Edit with options");
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row.getByText("2 sizes", { exact: true })).toBeVisible();
+
+      // Reopened, the dialog starts from what was stored.
+      await chooseItemAction(page, "Margherita", "Edit");
+      await expect(options(page).getByLabel("Choice 2 of Size")).toHaveValue("Family");
+      await expect(options(page).getByLabel("Price change of Family")).toHaveValue("+6.50");
+      await expect(options(page).getByLabel("Group name")).toHaveCount(1);
+    });
+
+    test("a shop's T-shirt with a sold-out size", async ({ page }) => {
+      await signUpOwner(page);
+      await createSiteDirectly(page, "shoppy", "Tee Corner");
+      await openEditorTab(page, "Add Item");
+      await page.getByLabel("Name", { exact: true }).fill("T-shirt");
+      await page.getByLabel("Price", { exact: true }).fill("20");
+      const form = options(page);
+      await form.getByRole("button", { name: "Add sizes" }).click();
+      await form.getByLabel("Choice 1 of Size").fill("S");
+      await form.getByLabel("Choice 2 of Size").fill("M");
+      await form.getByRole("button", { name: "Add a choice to Size" }).click();
+      await form.getByLabel("Choice 3 of Size").fill("L");
+      await form.getByRole("checkbox", { name: "Sold out" }).nth(2).check();
+      await page.getByRole("button", { name: "Add item" }).click();
+      await expect(toast(page, "Item added.")).toBeVisible();
+      const row = await addedToList(page, "T-shirt");
+      await expect(row.getByText("3 sizes")).toBeVisible();
+      await toastsGone(page);
+      await chooseItemAction(page, "T-shirt", "Edit");
+      await expect(options(page).getByRole("checkbox", { name: "Sold out" }).nth(2)).toBeChecked();
+      await expect(
+        options(page).getByRole("checkbox", { name: "Sold out" }).nth(0),
+      ).not.toBeChecked();
+      await expectNoSeriousAxeIssue(page, "shop Edit with sizes");
+    });
+  });
+}
