@@ -440,3 +440,13 @@ export function parseOptionsCell(
   }
   return { ok: true, options: raw };
 }
+
+/**
+ * Options written in the CSV cell's syntax, for fixed data (the demo and the example sites),
+ * with their ids; a mistake in the text throws.
+ */
+export function optionsFromCell(cell: string): OptionGroup[] {
+  const read = parseOptionsCell(cell);
+  if (!read.ok) throw new Error(read.error);
+  return withOptionIds(optionsField.parse(read.options));
+}

@@ -40,11 +40,23 @@ describe("demo seed", () => {
       .from(items)
       .where(eq(items.productId, restaurant.id));
     expect(categories.length).toBeGreaterThanOrEqual(3);
+    // A few dishes come with sizes or add-ons, so a newcomer sees them at once.
+    const dishes = await services.db.select().from(items).where(eq(items.productId, restaurant.id));
+    const burger = dishes.find((dish) => dish.name === "Classic Burger")!;
+    expect(burger.options).toMatchObject([{ name: "Extras", min: 0, max: 3 }]);
+    expect(dishes.find((dish) => dish.name === "Fresh Lemonade")!.options[0]).toMatchObject({
+      name: "Size",
+      min: 1,
+      max: 1,
+      choices: [{ name: "Small" }, { name: "Large", priceChangeCents: 150 }],
+    });
 
     const shop = byType.get("shoppy")!;
     const shopItems = await services.db.select().from(items).where(eq(items.productId, shop.id));
     expect(shopItems.filter((i) => i.soldOut)).toHaveLength(1);
     expect(shopItems.every((i) => i.tags.length > 0)).toBe(true);
+    const socks = shopItems.find((i) => i.name === "Cotton Socks")!;
+    expect(socks.options[0]!.choices.map((choice) => choice.soldOut)).toEqual([false, false, true]);
     const info = await services.db.query.productInfo.findFirst({
       where: eq(productInfo.productId, shop.id),
     });

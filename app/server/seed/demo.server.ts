@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { parseColors } from "~/lib/colors";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
+import { optionsFromCell } from "~/lib/item-options";
 import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserIdByEmail } from "../accounts/accounts.server";
@@ -46,6 +47,16 @@ const RESTAURANT_ITEMS: Array<
   ["Iced Tea", "Drinks", "3.00", "Black tea, peach syrup."],
   ["Espresso", "Drinks", "2.50", "Double shot."],
 ];
+
+/** Sizes and add-ons of some dishes and products, in the CSV cell's syntax (app/lib/item-options.ts). */
+const ITEM_OPTIONS: Record<string, string> = {
+  "Classic Burger": "Extras (up to 3): Bacon=+2 | Cheddar=+1 | Fried egg=+1.50",
+  "Fresh Lemonade": "Size: Small=0 | Large=+1.50",
+  Espresso: "Milk (optional): Oat milk=+0.50 | Whole milk=0",
+  "Wool Scarf": "Colour: Charcoal=0 | Forest=0 | Rust=0 (sold out)",
+  "Cotton Socks": "Size: S=0 | M=0 | L=0 (sold out)",
+};
+const optionsOf = (name: string) => (ITEM_OPTIONS[name] ? optionsFromCell(ITEM_OPTIONS[name]) : []);
 
 const SHOP_ITEMS: Array<
   [
@@ -111,6 +122,7 @@ export async function createDemoUnlessPresent(
         priceCents: parsePriceToCents(price),
         description,
         star: star ?? false,
+        options: optionsOf(name),
       })),
     );
 
@@ -138,6 +150,7 @@ export async function createDemoUnlessPresent(
         tags,
         soldOut: soldOut ?? false,
         star: featured ?? false,
+        options: optionsOf(name),
       })),
     );
     // The seed may run beside a serving process (`npm run seed` on PostgreSQL).

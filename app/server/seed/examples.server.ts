@@ -9,6 +9,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { EXAMPLE_SITES, EXAMPLES_OWNER, type ExampleSite } from "~/lib/example-sites";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
+import { optionsFromCell } from "~/lib/item-options";
 import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
 import { themePresetsFor } from "~/lib/themes";
@@ -43,6 +44,8 @@ interface ExampleItem {
   tags?: string[];
   star?: boolean;
   soldOut?: boolean;
+  /** Sizes and choice groups, in the CSV cell's syntax (app/lib/item-options.ts). */
+  options?: string;
 }
 
 interface ExampleContent {
@@ -107,6 +110,8 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
         description: "San Marzano tomato, fior di latte, basil. Wood-fired.",
         picture: "restaurant-margherita-pizza",
         star: true,
+        options:
+          "Size: Regular=0 | Large=+4; Extras (up to 3): Burrata=+3.50 | Nduja=+2.50 | Extra basil=0",
       },
       {
         name: "Diavola Pizza",
@@ -195,6 +200,7 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
         description: "Hand-thrown, glazed in sea green. Holds 350 ml.",
         picture: "shop-ceramic-mug",
         star: true,
+        options: "Glaze: Sea green=0 | Sand=0 | Charcoal=+2 (sold out)",
       },
       {
         name: "Canvas Market Tote",
@@ -246,6 +252,7 @@ const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
         tags: ["Kitchen"],
         description: "Stonewashed linen with an adjustable neck strap.",
         picture: "shop-linen-apron",
+        options: "Size: S/M=0 | L/XL=+2",
       },
     ],
   },
@@ -350,6 +357,7 @@ export async function createExamplesUnlessPresent(
             tags: item.tags ?? [],
             star: item.star ?? false,
             soldOut: item.soldOut ?? false,
+            options: item.options ? optionsFromCell(item.options) : [],
           })),
         );
       }
