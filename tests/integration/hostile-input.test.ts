@@ -12,6 +12,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_REQUEST_BYTES } from "../../app/server/images/upload-form.server";
+import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
@@ -170,6 +171,21 @@ const SHAPES: Record<string, Omit<RawRequest, "path">> = {
     body: "redirectTo%5B99999999%5D=1&x%5B3000000%5D=1&hours%5B99999999%5D.open=1",
   },
   "NUL in every text field": { headers: { "content-type": URLENCODED }, body: NUL_FIELDS },
+  "10,000 option choices": {
+    headers: { "content-type": URLENCODED },
+    body:
+      "intent=add-item&name=Pizza&price=8&optionsShown=on&options%5B0%5D.name=Size" +
+      "&options%5B0%5D.min=1&options%5B0%5D.max=1" +
+      Array.from({ length: 10_000 }, (_, i) => `&options%5B0%5D.choices%5B${i}%5D.name=c${i}`).join(
+        "",
+      ),
+  },
+  "NUL in an option's name": {
+    headers: { "content-type": URLENCODED },
+    body:
+      "intent=add-item&name=Pizza&price=8&optionsShown=on&options%5B0%5D.name=Si%00ze" +
+      "&options%5B0%5D.min=1&options%5B0%5D.max=1&options%5B0%5D.choices%5B0%5D.name=S",
+  },
   "Conform intent that is not JSON": {
     headers: { "content-type": URLENCODED },
     body: "__intent__=%7Bnot-json&email=a%40b.co",
@@ -427,6 +443,45 @@ describe("a refused oversized body", () => {
       expect(answer).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
       expect(answer).toMatch(/connection: close/i);
       expect(answer).toMatch(/too large/i);
+    }
+  });
+});
+
+describe("item options the editors refuse", () => {
+  const option = (fields: Record<string, string>) =>
+    new URLSearchParams({
+      intent: "add-item",
+      name: "Pizza",
+      price: "8",
+      optionsShown: "on",
+      "options[0].name": "Size",
+      "options[0].min": "1",
+      "options[0].max": "1",
+      "options[0].choices[0].name": "Small",
+      "options[0].choices[0].price": "0",
+      ...fields,
+    }).toString();
+
+  it.each([
+    ["a size below zero", option({ "options[0].choices[0].price": "-8.01" })],
+    [
+      "choices at sparse indexes",
+      option({ "options[0].choices[7].name": "Late", "options[3].name": "Far" }),
+    ],
+    ["a group at an index past the bound", option({ "options[99999999].name": "Far" })],
+    ["a minimum above the maximum", option({ "options[0].min": "2" })],
+    ["a count that is not a number", option({ "options[0].max": "lots" })],
+  ])("refuse %s with a 400, adding nothing", async (_, body) => {
+    for (const type of ["restaurant", "shoppy"]) {
+      const site = sites[type]!;
+      const before = await listItems(services.db, site.id);
+      const answer = await send({
+        path: `/user/${type}/setup/${site.id}`,
+        headers: { "content-type": URLENCODED, cookie: site.cookie },
+        body,
+      });
+      expect(answer.status, `${type}: ${answer.body.slice(0, 200)}`).toBe(400);
+      expect(await listItems(services.db, site.id)).toEqual(before);
     }
   });
 });
