@@ -1,7 +1,7 @@
 /**
  * The sites the benchmark measures: a restaurant of 50 items and a shop of 50 items (the
- * most a site may hold), each with a logo, a background and a photo per item, plus a
- * dealership and an e-commerce page. Everything is written through the app's own write
+ * most a site may hold), each with a logo, a background, and per item a photo, three sizes
+ * and two choice groups, plus a dealership and an e-commerce page. Everything is written through the app's own write
  * paths (accounts, products, items, the image pipeline), so the pages are exactly what an
  * owner would have built.
  */
@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { parseColors } from "~/lib/colors";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
+import { optionsFromCell } from "~/lib/item-options";
 import type { ProductType } from "~/sites/product-types";
 import { publicPath } from "~/lib/slug";
 import { createOwnerAccount } from "~/server/accounts/accounts.server";
@@ -31,6 +32,18 @@ const GOODS = ["Tote", "Mug", "Scarf", "Candle", "Notebook", "Wallet", "Apron", 
 const BENCH_ALLERGENS = [["gluten", "milk"], ["eggs"], [], ["tree-nuts", "sesame"], ["fish"]];
 const BENCH_DIETS = [["vegetarian"], [], ["vegan", "vegetarian"], [], ["spicy"], ["gluten-free"]];
 const SHOP_TAGS = ["Gifts", "Home", "Kitchen", "Cotton", "Leather", "Winter", "Bags", "Paper"];
+/**
+ * Every item as heavy as options make it in practice: three sizes and two groups of choices,
+ * so the page budgets are checked against the largest page an owner is likely to publish.
+ */
+const DISH_OPTIONS = optionsFromCell(
+  "Size: Small=0 | Regular=+2 | Large=+4.50; Extras (up to 3): Bacon=+2 | Cheddar=+1 | " +
+    "Fried egg=+1.50; Side (optional): Fries=+3 | Green salad=+3.50 | Sweet potato=+4",
+);
+const GOODS_OPTIONS = optionsFromCell(
+  "Size: S=0 | M=0 | L=+2 (sold out); Colour: Natural=0 | Charcoal=0 | Indigo=+3; " +
+    "Gift wrap (optional): Paper=+2 | Box=+5",
+);
 
 function weekHours(): HoursRow[] {
   return DAYS.map((day) =>
@@ -160,6 +173,7 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
       // Most dishes declare an allergen or two, and some a diet, as a real menu does.
       allergens: BENCH_ALLERGENS[i % BENCH_ALLERGENS.length]!,
       diets: BENCH_DIETS[i % BENCH_DIETS.length]!,
+      options: DISH_OPTIONS,
     });
     if (!added.ok) throw new Error(`Could not add a restaurant item: ${added.reason}.`);
     await storePicture(restaurant, { kind: "item-image", itemId: added.itemId }, picture(i).item);
@@ -180,6 +194,7 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
       description: "Hand-made in small batches; every piece is a little different from the photo.",
       tags: [SHOP_TAGS[i % SHOP_TAGS.length]!, SHOP_TAGS[(i * 3 + 1) % SHOP_TAGS.length]!],
       soldOut: i % 9 === 4,
+      options: GOODS_OPTIONS,
     });
     if (!added.ok) throw new Error(`Could not add a shop item: ${added.reason}.`);
     for (let photo = 0; photo < 2; photo++) {
