@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "./hours";
+import type { OptionGroup } from "./item-options";
 import { businessJsonLd, jsonLdText, restaurantJsonLd, shopJsonLd } from "./structured-data";
 
 describe("businessJsonLd", () => {
@@ -419,5 +420,182 @@ describe("shopJsonLd", () => {
     );
     expect(text).not.toContain("</script>");
     expect(text).not.toContain("<");
+  });
+});
+
+describe("options in the JSON-LD", () => {
+  const SIZES: OptionGroup = {
+    id: "g1",
+    name: "Size",
+    min: 1,
+    max: 1,
+    choices: [
+      { id: "c1", name: "Small", priceChangeCents: 0, soldOut: false },
+      { id: "c2", name: "Large", priceChangeCents: 300, soldOut: true },
+    ],
+  };
+  const EXTRAS: OptionGroup = {
+    id: "g2",
+    name: "Extras",
+    min: 0,
+    max: 2,
+    choices: [
+      { id: "c3", name: "Bacon", priceChangeCents: 200, soldOut: false },
+      { id: "c4", name: "Basil", priceChangeCents: 0, soldOut: false },
+      { id: "c5", name: "No cheese", priceChangeCents: -50, soldOut: true },
+    ],
+  };
+  const business = {
+    name: "Options Place",
+    url: "https://portal.example/x",
+    address: "",
+    phone: "",
+    email: "",
+    images: [],
+    hours: defaultHours(),
+  };
+  const item = { name: "Pizza", description: "", priceCents: 800, imageUrl: null };
+  const menuItem = (options: OptionGroup[], currency?: string) => {
+    const data = restaurantJsonLd({
+      ...business,
+      currency,
+      menu: [{ name: "Pizza", items: [{ ...item, options }] }],
+    });
+    const menu = data.hasMenu as { hasMenuSection: Array<{ hasMenuItem: unknown[] }> };
+    return menu.hasMenuSection[0]!.hasMenuItem[0];
+  };
+
+  it("gives a dish with sizes one Offer per size, and its other groups as menuAddOn sections", () => {
+    expect(menuItem([EXTRAS, SIZES])).toEqual({
+      "@type": "MenuItem",
+      name: "Pizza",
+      offers: [
+        { "@type": "Offer", name: "Small", price: "8.00", priceCurrency: "USD" },
+        {
+          "@type": "Offer",
+          name: "Large",
+          price: "11.00",
+          priceCurrency: "USD",
+          availability: "https://schema.org/OutOfStock",
+        },
+      ],
+      menuAddOn: [
+        {
+          "@type": "MenuSection",
+          name: "Extras",
+          hasMenuItem: [
+            {
+              "@type": "MenuItem",
+              name: "Bacon",
+              offers: { "@type": "Offer", price: "2.00", priceCurrency: "USD" },
+            },
+            {
+              "@type": "MenuItem",
+              name: "Basil",
+              offers: { "@type": "Offer", price: "0.00", priceCurrency: "USD" },
+            },
+            {
+              "@type": "MenuItem",
+              name: "No cheese",
+              offers: {
+                "@type": "Offer",
+                price: "-0.50",
+                priceCurrency: "USD",
+                availability: "https://schema.org/OutOfStock",
+              },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("keeps one Offer for a dish without sizes, and no menuAddOn without other groups", () => {
+    expect(menuItem([EXTRAS])).toMatchObject({
+      offers: { "@type": "Offer", price: "8.00", priceCurrency: "USD" },
+    });
+    expect(menuItem([SIZES])).not.toHaveProperty("menuAddOn");
+    expect(menuItem([])).toEqual({
+      "@type": "MenuItem",
+      name: "Pizza",
+      offers: { "@type": "Offer", price: "8.00", priceCurrency: "USD" },
+    });
+  });
+
+  it("prices sizes and add-ons in the site's currency, in its digits", () => {
+    const data = menuItem([SIZES, EXTRAS], "JPY") as {
+      offers: Array<{ price: string; priceCurrency: string }>;
+      menuAddOn: Array<{ hasMenuItem: Array<{ offers: { price: string } }> }>;
+    };
+    expect(data.offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual([
+      ["8", "JPY"],
+      ["11", "JPY"],
+    ]);
+    expect(data.menuAddOn[0]!.hasMenuItem.map((entry) => entry.offers.price)).toEqual([
+      "2",
+      "0",
+      "-1",
+    ]);
+  });
+
+  const product = (soldOut: boolean, options: OptionGroup[]) => {
+    const data = shopJsonLd({
+      ...business,
+      items: [{ ...item, tags: [], soldOut, url: "?item=i1", images: [], options }],
+    });
+    const catalog = data.hasOfferCatalog as { itemListElement: Array<{ item: unknown }> };
+    return catalog.itemListElement[0]!.item as { offers: unknown };
+  };
+
+  it("gives a Product's groups of options as PropertyValues: sizes by name, others in a line", () => {
+    expect(product(false, [EXTRAS, SIZES])).toMatchObject({
+      additionalProperty: [
+        // The sizes' prices and stock are their Offers'.
+        { "@type": "PropertyValue", name: "Size", value: ["Small", "Large"] },
+        {
+          "@type": "PropertyValue",
+          name: "Extras",
+          value: "Bacon\u00a0+$2.00, Basil, No cheese\u00a0\u2212$0.50\u00a0(sold\u00a0out)",
+        },
+      ],
+    });
+    // Sold out whole: no choice is marked on its own.
+    expect(product(true, [EXTRAS])).toMatchObject({
+      additionalProperty: [
+        {
+          "@type": "PropertyValue",
+          name: "Extras",
+          value: "Bacon\u00a0+$2.00, Basil, No cheese\u00a0\u2212$0.50",
+        },
+      ],
+    });
+    expect(product(false, [])).not.toHaveProperty("additionalProperty");
+  });
+
+  it("gives a Product with sizes one Offer per size, a sold-out size out of stock", () => {
+    expect(product(false, [SIZES, EXTRAS]).offers).toEqual([
+      // In stock: said by no size, which leaves room on a large shop's page.
+      { "@type": "Offer", name: "Small", price: "8.00", priceCurrency: "USD" },
+      {
+        "@type": "Offer",
+        name: "Large",
+        price: "11.00",
+        priceCurrency: "USD",
+        availability: "https://schema.org/OutOfStock",
+      },
+    ]);
+    // The item sold out: every size with it.
+    expect(
+      (product(true, [SIZES]).offers as Array<{ availability: string }>).map(
+        (offer) => offer.availability,
+      ),
+    ).toEqual(["https://schema.org/SoldOut", "https://schema.org/SoldOut"]);
+    // Other groups leave the one Offer as it was.
+    expect(product(false, [EXTRAS]).offers).toEqual({
+      "@type": "Offer",
+      price: "8.00",
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+    });
   });
 });

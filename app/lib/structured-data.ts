@@ -7,6 +7,9 @@ import { suitableForDiet } from "./dietary";
 import { CLOSED, toIso24, type HoursRow, type SpecialHours } from "./hours";
 import { DEFAULT_CURRENCY } from "./currency";
 import { publicImageSrc } from "./image-url";
+import { sizeGroupOf, sizePrices, type OptionChoice, type OptionGroup } from "./item-options";
+import { choicesLine, optionsOfItem, shownOptions } from "./item-options-display";
+import { sizesLine, type SizeOffer } from "./option-lines";
 import { priceAmount } from "./price";
 import { safeHttpUrl } from "./profile-info";
 
@@ -83,6 +86,8 @@ export interface MenuSectionFacts {
     imageUrl: string | null;
     /** Keys of app/lib/dietary.ts; those with a schema.org RestrictedDiet become `suitableForDiet`. */
     diets?: readonly string[];
+    /** Sizes become one Offer each, other groups `menuAddOn` sections (see `restaurantJsonLd`). */
+    options?: readonly OptionGroup[];
   }>;
 }
 
@@ -96,12 +101,75 @@ function offerPrice(priceCents: number, currency: string = DEFAULT_CURRENCY) {
   return { price: priceAmount(priceCents, currency), priceCurrency: currency };
 }
 
+/** An Offer as the JSON-LD writes it. */
+type OfferLd = { "@type": "Offer" } & SizeOffer;
+
+const OUT_OF_STOCK = "https://schema.org/OutOfStock";
+const SOLD_OUT = "https://schema.org/SoldOut";
+const IN_STOCK = "https://schema.org/InStock";
+
+/**
+ * An item's offers: one Offer for its price, or, when it has sizes, one per size named
+ * after it, at the price it comes to. `availability` says what each size's is (none: left
+ * out, as a menu's offers leave it).
+ */
+function itemOffers(
+  priceCents: number,
+  options: readonly OptionGroup[] | undefined,
+  currency: string | undefined,
+  availability: (choice: OptionChoice | null) => string | null,
+): OfferLd | OfferLd[] {
+  const offer = (name: string | null, cents: number, choice: OptionChoice | null) => {
+    const fields = { "@type": "Offer" } as OfferLd;
+    if (name !== null) fields.name = name;
+    Object.assign(fields, offerPrice(cents, currency));
+    const said = availability(choice);
+    if (said) fields.availability = said;
+    return fields;
+  };
+  const sizes = options && options.length ? sizeGroupOf(options) : undefined;
+  if (!sizes) return offer(null, priceCents, null);
+  return sizePrices(priceCents, sizes).map((size) =>
+    offer(size.choice.name, size.priceCents, size.choice),
+  );
+}
+
+/**
+ * A dish's groups of options other than its sizes as schema.org's `menuAddOn`: a
+ * MenuSection per group, whose MenuItems are its choices, each offered at what it adds to
+ * the dish's price ("2.00"; "0.00" for nothing, "-0.50" for a choice that takes off), out of
+ * stock when sold out.
+ */
+function menuAddOns(options: readonly OptionGroup[], currency: string | undefined) {
+  const sizes = sizeGroupOf(options);
+  return options
+    .filter((group) => group !== sizes)
+    .map((group) => ({
+      "@type": "MenuSection",
+      name: group.name,
+      hasMenuItem: group.choices.map((choice) => ({
+        "@type": "MenuItem",
+        name: choice.name,
+        offers: {
+          "@type": "Offer",
+          ...offerPrice(choice.priceChangeCents, currency),
+          ...(choice.soldOut ? { availability: OUT_OF_STOCK } : {}),
+        },
+      })),
+    }));
+}
+
+/** On a menu, only a size sold out says its availability. */
+const menuAvailability = (choice: OptionChoice | null) => (choice?.soldOut ? OUT_OF_STOCK : null);
+
 /**
  * A restaurant with its menu: one MenuSection per category, in the menu's order, each
- * MenuItem with its price as an Offer ("12.50", exact to the cent; "1500" in yen). A
- * restaurant without items has no menu. A dish's photo is given as the page links it, a
- * path on this site or an http(s) URL, as the shop's are (see `shopJsonLd`): JSON-LD resolves
- * a path against the page's address.
+ * MenuItem with its price as an Offer ("12.50", exact to the cent; "1500" in yen), or with
+ * sizes one Offer per size (named after it, out of stock when sold out), and its other
+ * groups of options as `menuAddOn` (see `menuAddOns`). A restaurant without items has no
+ * menu. A dish's photo is given as the page links it, a path on this site or an http(s)
+ * URL, as the shop's are (see `shopJsonLd`): JSON-LD resolves a path against the page's
+ * address.
  */
 export function restaurantJsonLd(
   facts: Omit<BusinessFacts, "type"> & PriceFacts & { menu: MenuSectionFacts[] },
@@ -126,7 +194,16 @@ export function restaurantJsonLd(
                 if (image) menuItem.image = image;
                 const diets = suitableForDiet(item.diets ?? []);
                 if (diets.length) menuItem.suitableForDiet = diets;
-                menuItem.offers = { "@type": "Offer", ...offerPrice(item.priceCents, currency) };
+                menuItem.offers = itemOffers(
+                  item.priceCents,
+                  item.options,
+                  currency,
+                  menuAvailability,
+                );
+                if (item.options && item.options.length) {
+                  const addOns = menuAddOns(item.options, currency);
+                  if (addOns.length) menuItem.menuAddOn = addOns;
+                }
                 return menuItem;
               }),
             })),
@@ -146,13 +223,19 @@ export interface ShopItemFacts {
   url: string;
   /** Paths on this site (relative to the page) or http(s) URLs; anything else is left out. */
   images: string[];
+  /** Sizes become one Offer each; every group an `additionalProperty` (see `shopJsonLd`). */
+  options?: readonly OptionGroup[];
 }
 
 /**
  * A shop with its items: a Store whose offer catalog (an ItemList) lists each item as a
  * Product, with its address, pictures, description, tags as keywords (one value per tag)
- * and an Offer carrying the exact price and whether it is in stock. A shop without items
- * has no catalog.
+ * and an Offer carrying the exact price and whether it is in stock; an item with sizes has
+ * one Offer per size, named after it, at the price it comes to, sold out with its item and
+ * out of stock on its own (an available size says nothing). Each group of an item's options is a PropertyValue of its
+ * `additionalProperty`, named after the group: the sizes' value is their names, another
+ * group's its choices and what each adds as the item's detail lists them ("Bacon +$2.00,
+ * Basil (sold out)": `shopOptionLines`). A shop without items has no catalog.
  *
  * The shop page's script reads each item from here rather than from a copy of its own
  * (app/sites/shoppy/shop-page-script.ts, `readShopItems`), and a shop of 50 items repeats
@@ -185,13 +268,8 @@ export function shopJsonLd(
                   ...(images.length ? { image: images } : {}),
                   ...(item.description ? { description: item.description } : {}),
                   ...(item.tags.length ? { keywords: item.tags } : {}),
-                  offers: {
-                    "@type": "Offer",
-                    ...offerPrice(item.priceCents, currency),
-                    availability: item.soldOut
-                      ? "https://schema.org/SoldOut"
-                      : "https://schema.org/InStock",
-                  },
+                  ...optionProperties(item, currency),
+                  offers: shopItemOffers(item, currency),
                 },
               };
             }),
@@ -199,6 +277,69 @@ export function shopJsonLd(
         }
       : {}),
   };
+}
+
+/** What a shop's item's options and offers are made of. */
+type ShopOptionFacts = Pick<ShopItemFacts, "priceCents" | "soldOut" | "options">;
+
+/**
+ * A shop's item's offers as its Product lists them (see `shopJsonLd`): one Offer, in stock
+ * or sold out; or one per size, each sold out with its item, else out of stock when sold out
+ * on its own, and saying nothing when in stock (a 50-item shop's page has no room for a
+ * hundred more "InStock"s: see bench/budgets.ts).
+ */
+function shopItemOffers(item: ShopOptionFacts, currency: string | undefined) {
+  return itemOffers(item.priceCents, item.options, currency, (choice) => {
+    if (item.soldOut) return SOLD_OUT;
+    if (choice === null) return IN_STOCK;
+    return choice.soldOut ? OUT_OF_STOCK : null;
+  });
+}
+
+/**
+ * A shop's item's groups of options other than its sizes, each with its choices in one line;
+ * on an item sold out whole, no choice is marked on its own.
+ */
+function otherGroupLines(item: ShopOptionFacts, currency: string | undefined) {
+  const options = optionsOfItem(item.options ?? [], item.soldOut);
+  return shownOptions(item.priceCents, options, currency).groups.map((group) => ({
+    name: group.name,
+    value: choicesLine(group.choices),
+  }));
+}
+
+/**
+ * An item's groups of options as PropertyValues (see `shopJsonLd`): its sizes first, whose
+ * values are their names (their prices are the Offers'), then each other group, whose value
+ * is its choices and what each adds, in one line.
+ */
+function optionProperties(item: ShopItemFacts, currency: string | undefined) {
+  if (!item.options || item.options.length === 0) return {};
+  const properties: Array<Record<string, unknown>> = otherGroupLines(item, currency).map(
+    (line) => ({ "@type": "PropertyValue", ...line }),
+  );
+  const sizes = sizeGroupOf(item.options);
+  if (sizes) {
+    const names = sizes.choices.map((choice) => choice.name);
+    properties.unshift({ "@type": "PropertyValue", name: sizes.name, value: names });
+  }
+  return { additionalProperty: properties };
+}
+
+/**
+ * A shop's item's options as its detail lists them, each group in a line, from what its
+ * Product says, as the page's script reads them there (`readShopItems`): the sizes' line
+ * made of their Offers (`sizesLine`), then each other group's line.
+ */
+export function shopOptionLines(
+  item: ShopOptionFacts,
+  currency: string | undefined,
+): Array<{ name: string; value: string }> {
+  const lines = otherGroupLines(item, currency);
+  const sizes = item.options && item.options.length ? sizeGroupOf(item.options) : undefined;
+  const offers = sizes ? shopItemOffers(item, currency) : null;
+  if (sizes && Array.isArray(offers)) lines.unshift({ name: sizes.name, value: sizesLine(offers) });
+  return lines;
 }
 
 const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;

@@ -27,6 +27,15 @@ const DEMO_PRICES: Record<string, string> = {
   Espresso: "$2.50",
   "Grilled Salmon": "$18.75",
 };
+/** Dishes with sizes show each at its price in place of the price (app/server/seed/demo.server.ts). */
+const DEMO_SIZES: Record<string, string[]> = {
+  "Fresh Lemonade": ["Small $3.50", "Large $5.00"],
+};
+/** And a line under the description for each other group of options. */
+const DEMO_OPTION_LINES: Record<string, string> = {
+  "Classic Burger": "Extras: Bacon +$2.00, Cheddar +$1.00, Fried egg +$1.50",
+  Espresso: "Milk: Oat milk +$0.50, Whole milk",
+};
 // #fff8f0, #b4441c and #1f1a17 as the browser computes them.
 const DEMO_COLORS = {
   primary: "rgb(255, 248, 240)",
@@ -116,7 +125,15 @@ test("the demo restaurant's page: menu, badges, prices, hours, colors and descri
     for (const name of names) {
       const card = itemCard(page, name);
       await expect(card.locator(".menu-badge.category")).toHaveText(category);
-      await expect(card.locator(".menu-item-price")).toHaveText(/^\$\d+\.\d{2}$/);
+      const sizes = DEMO_SIZES[name];
+      if (sizes) {
+        await expect(card.locator(".menu-item-price")).toHaveCount(0);
+        await expect(card.locator(".menu-sizes li")).toHaveText(sizes);
+      } else {
+        await expect(card.locator(".menu-item-price")).toHaveText(/^\$\d+\.\d{2}$/);
+      }
+      const line = DEMO_OPTION_LINES[name];
+      await expect(card.locator(".menu-options")).toHaveText(line ? [line] : []);
       await expect(card.locator(".menu-badge.popular")).toHaveCount(
         DEMO_STARRED.includes(name) ? 1 : 0,
       );
@@ -221,7 +238,12 @@ test("the JSON-LD describes the restaurant and its whole menu", async ({ page })
   const menuSections = jsonLd.hasMenu.hasMenuSection as Array<{
     "@type": string;
     name: string;
-    hasMenuItem: Array<{ "@type": string; name: string; offers: Record<string, unknown> }>;
+    hasMenuItem: Array<{
+      "@type": string;
+      name: string;
+      offers: Record<string, unknown> | Array<Record<string, unknown>>;
+      menuAddOn?: unknown;
+    }>;
   }>;
   expect(menuSections.map((section) => section.name)).toEqual(DEMO_MENU.map(([c]) => c));
   for (const [index, [, names]] of DEMO_MENU.entries()) {
@@ -235,11 +257,37 @@ test("the JSON-LD describes the restaurant and its whole menu", async ({ page })
     description: "Toasted sourdough, garlic butter and parsley.",
     offers: { "@type": "Offer", price: "5.50", priceCurrency: "USD" },
   });
-  for (const item of menuSections.flatMap((section) => section.hasMenuItem)) {
+  const dishes = menuSections.flatMap((section) => section.hasMenuItem);
+  for (const item of dishes) {
     expect(item["@type"]).toBe("MenuItem");
-    expect(item.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD" });
-    expect(item.offers.price).toMatch(/^\d+\.\d{2}$/);
+    // One Offer, or one per size.
+    for (const offer of ([] as Array<Record<string, unknown>>).concat(item.offers)) {
+      expect(offer).toMatchObject({ "@type": "Offer", priceCurrency: "USD" });
+      expect(offer.price).toMatch(/^\d+\.\d{2}$/);
+    }
   }
+  const lemonade = dishes.find((item) => item.name === "Fresh Lemonade")!;
+  expect(lemonade.offers).toEqual([
+    { "@type": "Offer", name: "Small", price: "3.50", priceCurrency: "USD" },
+    { "@type": "Offer", name: "Large", price: "5.00", priceCurrency: "USD" },
+  ]);
+  // Other groups of options are add-ons: a section of items, each priced at what it adds.
+  const burger = dishes.find((item) => item.name === "Classic Burger")!;
+  expect(burger.menuAddOn).toEqual([
+    {
+      "@type": "MenuSection",
+      name: "Extras",
+      hasMenuItem: [
+        ["Bacon", "2.00"],
+        ["Cheddar", "1.00"],
+        ["Fried egg", "1.50"],
+      ].map(([name, price]) => ({
+        "@type": "MenuItem",
+        name,
+        offers: { "@type": "Offer", price, priceCurrency: "USD" },
+      })),
+    },
+  ]);
 });
 
 test.describe("without JavaScript", () => {

@@ -32,6 +32,14 @@ const DEMO_ITEMS: Array<[name: string, price: string, tags: string[]]> = [
   ["Tea Towel", "$8.00", ["Kitchen", "Cotton"]],
   ["Travel Pouch", "$15.00", ["Bags"]],
 ];
+/**
+ * Items whose options have a group to choose exactly one of: an Offer each, at the item's
+ * price, one of them out of stock (app/server/seed/demo.server.ts).
+ */
+const DEMO_SIZES: Record<string, { names: string[]; outOfStock: string }> = {
+  "Wool Scarf": { names: ["Charcoal", "Forest", "Rust"], outOfStock: "Rust" },
+  "Cotton Socks": { names: ["S", "M", "L"], outOfStock: "L" },
+};
 const FEATURED = ["Ceramic Mug", "Wool Scarf"];
 const ALL_NAMES = DEMO_ITEMS.map(([name]) => name);
 const DEMO_TAGS = ["Bags", "Cotton", "Gifts", "Home", "Kitchen", "Leather", "Stationery", "Winter"];
@@ -485,6 +493,21 @@ for (const [failure, breakScript] of [
   });
 }
 
+test("an item's detail lists its options, the script's as the server's", async ({ page }) => {
+  const path = await demoGoodsPath(page);
+  await page.goto(path);
+  await expect(page.locator(".shop-page.shop-js")).toBeVisible();
+  await cardLink(page, "Cotton Socks").click();
+  await expect(dialog(page)).toBeVisible();
+  const options = dialog(page).locator(".shop-detail-options");
+  await expect(options.locator("dt")).toHaveText(["Size"]);
+  await expect(options.locator("dd")).toHaveText(["S $9.00 · M $9.00 · L $9.00 (sold out)"]);
+  // The address the card leads to renders the same list.
+  expect(await dialogContentMarkup(page)).toBe(
+    await dialogContentMarkup(page, await (await page.request.get(page.url())).text()),
+  );
+});
+
 test("the JSON-LD describes the Store and each item as a Product with its offer", async ({
   page,
   baseURL,
@@ -516,7 +539,8 @@ test("the JSON-LD describes the Store and each item as a Product with its offer"
     image?: string[];
     description?: string;
     keywords?: string[];
-    offers: Record<string, unknown>;
+    offers: Record<string, unknown> | Array<Record<string, unknown>>;
+    additionalProperty?: unknown;
   };
   const elements = jsonLd.hasOfferCatalog.itemListElement as Array<{
     "@type": string;
@@ -549,7 +573,24 @@ test("the JSON-LD describes the Store and each item as a Product with its offer"
     for (const image of product.image ?? []) {
       expect(new URL(image, pageUrl).href).toMatch(new RegExp(`^${baseURL}/files/`));
     }
-    // The Offer is its Product's, whose address it shares.
+    // The Offer is its Product's, whose address it shares; with sizes, one per size (an
+    // available one saying nothing), and the sizes are a property valued by their names.
+    const sizes = DEMO_SIZES[name];
+    if (sizes) {
+      expect(product.offers).toEqual(
+        sizes.names.map((size) => ({
+          "@type": "Offer",
+          name: size,
+          price: price.slice(1),
+          priceCurrency: "USD",
+          ...(size === sizes.outOfStock ? { availability: "https://schema.org/OutOfStock" } : {}),
+        })),
+      );
+      expect(product.additionalProperty).toEqual([
+        { "@type": "PropertyValue", name: expect.any(String), value: sizes.names },
+      ]);
+      continue;
+    }
     expect(product.offers).toEqual({
       "@type": "Offer",
       price: price.slice(1),
@@ -557,6 +598,7 @@ test("the JSON-LD describes the Store and each item as a Product with its offer"
       availability:
         product.name === SOLD_OUT ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
     });
+    expect(product).not.toHaveProperty("additionalProperty");
   }
   const notebook = elements.find((element) => element.item.name === "Notebook Set")!.item;
   expect(notebook).toMatchObject({

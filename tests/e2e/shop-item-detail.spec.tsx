@@ -16,6 +16,7 @@ import {
   type ShopPayments,
 } from "../../app/sites/shoppy/public-shop";
 import { defaultHours } from "../../app/lib/hours";
+import { sizesLine } from "../../app/lib/option-lines";
 import { shopJsonLd } from "../../app/lib/structured-data";
 import { shopItemFacts } from "../../app/sites/shoppy/shop";
 import {
@@ -87,6 +88,93 @@ const ITEMS: PublicShopItem[] = [
     soldOut: true,
     featured: false,
     images: [],
+  },
+  {
+    // Sizes (one sold out, one that takes off) and a group: paid from the lowest size.
+    id: "sized",
+    name: "Sized <i>Mug</i>",
+    priceCents: 800,
+    description: "",
+    tags: ["Home"],
+    soldOut: false,
+    featured: false,
+    images: photos("sized", 2),
+    options: [
+      {
+        id: "g1",
+        name: `Size </template> & "more"`,
+        min: 1,
+        max: 1,
+        choices: [
+          { id: "c1", name: "Kids <b>", priceChangeCents: -150, soldOut: false },
+          { id: "c2", name: "Regular", priceChangeCents: 0, soldOut: false },
+          { id: "c3", name: "Large", priceChangeCents: 300, soldOut: true },
+        ],
+      },
+      {
+        id: "g2",
+        name: "Extras",
+        min: 0,
+        max: 2,
+        choices: [
+          { id: "c4", name: "Lid", priceChangeCents: 250, soldOut: false },
+          { id: "c5", name: "Sleeve", priceChangeCents: 0, soldOut: true },
+        ],
+      },
+    ],
+  },
+  {
+    // Sold out whole, with a size sold out of its own.
+    id: "sizedgone",
+    name: "Sized, Gone",
+    priceCents: 150000,
+    description: "",
+    tags: [],
+    soldOut: true,
+    featured: false,
+    images: photos("sizedgone", 1),
+    options: [
+      {
+        id: "g5",
+        name: "Cup",
+        min: 1,
+        max: 1,
+        choices: [
+          { id: "c9", name: "Short", priceChangeCents: 0, soldOut: true },
+          { id: "c10", name: "Tall", priceChangeCents: 5050, soldOut: false },
+        ],
+      },
+    ],
+  },
+  {
+    // A group without sizes, on an item sold out.
+    id: "extras",
+    name: "Extras Only",
+    priceCents: 1500,
+    description: "Sold out, with a group.",
+    tags: [],
+    soldOut: true,
+    featured: false,
+    images: [],
+    options: [
+      {
+        id: "g3",
+        name: "Wrap",
+        min: 1,
+        max: 2,
+        choices: [
+          { id: "c6", name: "Paper", priceChangeCents: 100, soldOut: false },
+          { id: "c8", name: "Cloth", priceChangeCents: 400, soldOut: true },
+        ],
+      },
+      {
+        id: "g4",
+        name: "Card",
+        min: 0,
+        max: 1,
+        choices: [{ id: "c7", name: "Blank", priceChangeCents: -10, soldOut: false }],
+      },
+    ],
   },
 ];
 
@@ -199,6 +287,7 @@ for (const [label, payments, currency] of PAYMENTS) {
           helperSources: {
             paypalLink: String(paypalLink),
             venmoLink: String(venmoLink),
+            sizesLine: String(sizesLine),
             photoText: String(photoText),
             photoAlt: String(photoAlt),
             photosLabel: String(photosLabel),
@@ -213,6 +302,10 @@ for (const [label, payments, currency] of PAYMENTS) {
       await page.locator(`li[data-item="${item.id}"] a`).click();
       await expect(dialog(page)).toBeVisible();
       await expect(dialog(page).locator("h2")).toHaveText(item.name);
+      // Every group of its options is listed.
+      await expect(dialog(page).locator(".shop-detail-options dt")).toHaveText(
+        (item.options ?? []).map((group) => group.name),
+      );
       expect(await dialogContentMarkup(page), item.name).toBe(
         await dialogContentMarkup(page, pageHtml(payments, item.id, currency)),
       );

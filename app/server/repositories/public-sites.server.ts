@@ -51,20 +51,25 @@ const ITEM_FIELDS = {
   images: items.images,
   allergens: items.allergens,
   diets: items.diets,
+  options: items.options,
 } as const;
 
 type SiteRow = Pick<
   typeof productInfo.$inferSelect,
   Exclude<keyof typeof SITE_FIELDS, "customDomain">
 > & { customDomain: string | null };
-/** What a public page shows of an item; its tags, allergens and diets are checked where they are shown. */
+/**
+ * What a public page shows of an item; its tags, allergens, diets and options are checked
+ * where they are shown (options by `storedOptions`).
+ */
 export type PublicItemRow = Omit<
   Pick<typeof items.$inferSelect, keyof typeof ITEM_FIELDS>,
-  "tags" | "allergens" | "diets"
+  "tags" | "allergens" | "diets" | "options"
 > & {
   tags: unknown[];
   allergens: unknown[];
   diets: unknown[];
+  options: unknown;
 };
 
 const SITE_KEYS = Object.keys(SITE_FIELDS) as Array<keyof SiteRow>;

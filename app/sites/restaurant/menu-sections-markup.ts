@@ -4,6 +4,8 @@
  * them was most of an uncached view's time (docs/decisions/0019-item-lists-as-html-templates.md).
  * The page around them (./public-menu.tsx) is React; the markup is the same as it was.
  */
+import type { OptionGroup } from "~/lib/item-options";
+import { shownOptions, SOLD_OUT_CHOICE_LABEL, type ShownChoice } from "~/lib/item-options-display";
 import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/price";
@@ -21,6 +23,8 @@ export interface PublicMenuItem {
   /** Keys of app/lib/dietary.ts; left out by pages that predate them. */
   allergens?: string[];
   diets?: string[];
+  /** Sizes and choice groups, already checked (`storedOptions`); none when left out. */
+  options?: OptionGroup[];
   /** Left out by the dietary filter of the address (./menu-dietary.tsx). */
   hidden?: boolean;
 }
@@ -71,7 +75,22 @@ export function menuSectionsMarkup(
   )}`;
 }
 
-/** One dish: photo, name and price, its badges and dietary labels, and its description. */
+/** A sold-out choice's mark, after its name and price; it never starts a line on its own. */
+const SOLD_OUT_MARK = markup`\u00a0<span class="menu-out">${SOLD_OUT_CHOICE_LABEL}</span>`;
+
+/**
+ * A choice as its line shows it: "Bacon +$2.00", "Cheese", "Large $11.00 (sold out)"; its
+ * price stays beside its name when the line wraps.
+ */
+function choiceMarkup(choice: ShownChoice): Markup {
+  return markup`${choice.name}${choice.price && markup`\u00a0<b>${choice.price}</b>`}${choice.soldOut && SOLD_OUT_MARK}`;
+}
+
+/**
+ * One dish: photo, name and price (or each size at its price), its badges and dietary
+ * labels, its description, and a line for each other group of options ("Extras: Bacon
+ * +$2.00, Cheese").
+ */
 function menuItemMarkup(
   item: PublicMenuItem,
   category: string | null,
@@ -109,17 +128,33 @@ function menuItemMarkup(
         <p>${item.description}</p>
       </details>
     `;
+  const { sizes, groups } = shownOptions(item.priceCents, item.options ?? [], currency);
+  const price = sizes
+    ? markup`
+      <ul class="menu-sizes" aria-label="${sizes.name}">
+        ${sizes.choices.map((size) => markup`<li>${choiceMarkup(size)}</li>`)}
+      </ul>
+    `
+    : markup`<p class="menu-item-price">${formatPrice(item.priceCents, currency)}</p>`;
+  const options = groups.map(
+    (group) =>
+      markup`<p class="menu-options"><b>${group.name}:</b> ${group.choices.map(
+        (choice, n) => markup`${n > 0 && ", "}${choiceMarkup(choice)}`,
+      )}</p>`,
+  );
   return markup`
     <article class="menu-item" aria-labelledby="item-${item.id}">
       ${image}
       <div class="menu-item-body">
         <div class="menu-item-head">
           <h3 id="item-${item.id}">${item.name}</h3>
-          <p class="menu-item-price">${formatPrice(item.priceCents, currency)}</p>
+          ${!sizes && price}
         </div>
+        ${sizes && price}
         ${badges}
         ${dietaryIconsMarkup(item.allergens ?? [], item.diets ?? [])}
         ${description}
+        ${options}
       </div>
     </article>
   `;

@@ -8,6 +8,7 @@ import {
   storedDiets,
 } from "~/lib/dietary";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
+import { storedOptions } from "~/lib/item-options";
 import { publicOpening } from "~/lib/opening-status";
 import { restaurantJsonLd } from "~/lib/structured-data";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -55,6 +56,7 @@ export function publicRestaurantLoader() {
           imageUrl: publicImageSrc(stored.imageUrl),
           allergens: storedAllergens(stored.allergens),
           diets: storedDiets(stored.diets),
+          options: storedOptions(stored.options),
           hidden: false,
         };
         item.hidden = !matchesMenuFilter(item, filter);

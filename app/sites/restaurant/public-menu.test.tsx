@@ -118,6 +118,55 @@ describe("PublicMenuPage", () => {
     expect(yen).toContain("¥9<");
   });
 
+  it("shows sizes at their prices in place of the price, and a line for each other group", () => {
+    const pizza = {
+      id: "i9",
+      name: "Pizza",
+      priceCents: 800,
+      description: "Thin crust.",
+      star: false,
+      imageUrl: null,
+      options: [
+        {
+          id: "g1",
+          name: "Extras & <b>more</b>",
+          min: 0,
+          max: 3,
+          choices: [
+            { id: "c1", name: "Bacon", priceChangeCents: 200, soldOut: false },
+            { id: "c2", name: "Basil", priceChangeCents: 0, soldOut: false },
+            { id: "c3", name: "No cheese", priceChangeCents: -50, soldOut: true },
+          ],
+        },
+        {
+          id: "g2",
+          name: "Size",
+          min: 1,
+          max: 1,
+          choices: [
+            { id: "c4", name: "Small", priceChangeCents: 0, soldOut: false },
+            { id: "c5", name: "Large", priceChangeCents: 300, soldOut: true },
+          ],
+        },
+      ],
+    };
+    const html = render({
+      sections: [{ id: "section-pizza", name: "Pizza", uncategorized: true, items: [pizza] }],
+    });
+    const item = html.slice(html.indexOf('<article class="menu-item"'));
+    expect(item).not.toContain("menu-item-price");
+    expect(item).toContain(
+      '<ul class="menu-sizes" aria-label="Size"><li>Small\u00a0<b>$8.00</b></li>' +
+        '<li>Large\u00a0<b>$11.00</b>\u00a0<span class="menu-out">(sold\u00a0out)</span></li></ul>',
+    );
+    expect(item).toContain(
+      '<p class="menu-options"><b>Extras &amp; &lt;b&gt;more&lt;/b&gt;:</b> Bacon\u00a0<b>+$2.00</b>, ' +
+        'Basil, No cheese\u00a0<b>\u2212$0.50</b>\u00a0<span class="menu-out">(sold\u00a0out)</span></p>',
+    );
+    // The groups' line comes under the description.
+    expect(item.indexOf("menu-options")).toBeGreaterThan(item.indexOf("Thin crust."));
+  });
+
   it("links address, phone and email", () => {
     const html = render();
     expect(html).toContain(

@@ -60,18 +60,16 @@ export function paypalPaymentUrl(
 
 /**
  * Venmo's web payment link with the amount and a note naming the item; for a price in
- * another currency than US dollars, no amount and the price in the note (see `venmoLink`,
- * which the page's script shares).
+ * another currency than US dollars, no amount and the price in the note, as the page shows
+ * it (`shown`: "from €8.00" for an item with sizes; see `venmoLink`, which the page's
+ * script shares).
  */
 export function venmoPaymentUrl(
   username: string,
   priceCents: number,
   note: string,
   currency: string = DEFAULT_CURRENCY,
+  shown: string = formatPrice(priceCents, currency),
 ): string {
-  return venmoLink(username, note, {
-    amount: priceAmount(priceCents, currency),
-    currency,
-    shown: formatPrice(priceCents, currency),
-  });
+  return venmoLink(username, note, { amount: priceAmount(priceCents, currency), currency, shown });
 }

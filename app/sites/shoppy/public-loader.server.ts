@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
+import { storedOptions } from "~/lib/item-options";
 import { compareNames } from "~/lib/items";
 import { MAX_IMAGES_PER_ITEM } from "~/lib/limits";
 import { shopJsonLd } from "~/lib/structured-data";
@@ -41,6 +42,7 @@ export function publicShopLoader() {
         description: item.description,
         tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
         soldOut: item.soldOut,
+        options: storedOptions(item.options),
         featured: item.star,
         images: item.images
           .flatMap((url) => publicImageSrc(url) ?? [])

@@ -272,6 +272,7 @@ describe("PublicShopPage", () => {
         "shop-carousel-status",
         "shop-detail-description",
         "shop-detail-tags",
+        "shop-detail-options",
         "shop-pay",
         // The spare parts after the detail: the badge, and the frame for no photo.
         "shop-badge",
@@ -363,6 +364,74 @@ describe("PublicShopPage", () => {
     expect(tags(html, "div")[0]).toContain(
       'style="--site-primary:#f4f7f5;--site-secondary:#2f6f4f;--site-text:#102018;',
     );
+  });
+});
+
+describe("an item with options", () => {
+  const mug: PublicShopItem = {
+    ...items[2]!,
+    id: "i9",
+    name: "Mug",
+    priceCents: 800,
+    options: [
+      {
+        id: "g1",
+        name: "Size",
+        min: 1,
+        max: 1,
+        choices: [
+          { id: "c1", name: "Small", priceChangeCents: 0, soldOut: false },
+          { id: "c2", name: "Large", priceChangeCents: 300, soldOut: true },
+        ],
+      },
+      {
+        id: "g2",
+        name: "Gift <b>wrap</b>",
+        min: 0,
+        max: 2,
+        choices: [
+          { id: "c3", name: "Paper", priceChangeCents: 0, soldOut: false },
+          { id: "c4", name: "Box", priceChangeCents: 250, soldOut: false },
+          { id: "c5", name: "Used box", priceChangeCents: -50, soldOut: true },
+        ],
+      },
+    ],
+  };
+  const OPTIONS =
+    '<dl class="shop-detail-options">' +
+    "<div><dt>Size</dt><dd>Small\u00a0$8.00 \u00b7 Large\u00a0$11.00\u00a0(sold\u00a0out)</dd></div>" +
+    "<div><dt>Gift &lt;b&gt;wrap&lt;/b&gt;</dt>" +
+    "<dd>Paper, Box\u00a0+$2.50, Used box\u00a0\u2212$0.50\u00a0(sold\u00a0out)</dd></div></dl>";
+
+  it("is shown on its card from its lowest price, and nothing more", () => {
+    const html = render({ items: [mug, items[2]!] });
+    expect(card(html, "i9")).toContain('<span class="shop-card-price">from $8.00</span>');
+    expect(card(html, "i9")).not.toMatch(/Small|Gift|template/);
+    // Without sizes, or without options, a card is as it was.
+    expect(card(html, "i3")).toContain('<span class="shop-card-price">$9.00</span>');
+    const sameSizes = {
+      ...mug,
+      options: [{ ...mug.options![0]!, choices: [mug.options![0]!.choices[0]!] }],
+    };
+    expect(card(render({ items: [sameSizes] }), "i9")).toContain(
+      '<span class="shop-card-price">$8.00</span>',
+    );
+  });
+
+  it("lists each group with its choices and prices in the detail, a sold-out choice marked", () => {
+    const open = dialog(render({ items: [mug], openItemId: "i9" }));
+    expect(open).toContain('<p class="shop-detail-price"><span>from $8.00</span></p>');
+    expect(open).toContain(OPTIONS);
+    // Paid from the lowest price, as the card says.
+    expect(open).toContain('href="https://paypal.me/bobsgoods/8.00"');
+    expect(dialog(render({ items: [items[2]!], openItemId: "i3" }))).not.toContain(
+      "shop-detail-options",
+    );
+    // Sold out whole, the item's badge says it: no choice is marked on its own.
+    const gone = dialog(render({ items: [{ ...mug, soldOut: true }], openItemId: "i9" }));
+    expect(gone).toContain('<span class="shop-badge">Sold Out</span>');
+    expect(gone).toContain("<dd>Small\u00a0$8.00 \u00b7 Large\u00a0$11.00</dd>");
+    expect(gone).not.toContain("(sold\u00a0out)");
   });
 });
 

@@ -1,7 +1,8 @@
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { MESSAGES } from "~/lib/messages";
+import { lowestPriceCents } from "~/lib/item-options";
+import { shownItemPrice } from "~/lib/item-options-display";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
-import { formatPrice } from "~/lib/price";
 import {
   shopCountText,
   shopHref,
@@ -14,7 +15,7 @@ import {
 import { PHOTO_PLACEHOLDER, shopCardsMarkup, type PublicShopItem } from "./shop-cards-markup";
 import { photoAlt, photoDotLabel, photosHint, photosLabel, photoText } from "./shop-page-script";
 import { siteThemeAttributes } from "~/lib/site-theme";
-import { jsonLdText } from "~/lib/structured-data";
+import { jsonLdText, shopOptionLines } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import {
   PublicSiteFacts,
@@ -60,7 +61,7 @@ const DETAIL_IMAGE_HEIGHT_PX = 600;
 /**
  * The item the skeleton is rendered for: every optional part of a detail present (two
  * photos, so the carousel has its hint, arrows, dots and status; a description; a tag;
- * and, with SKELETON_PAYMENTS, both payment links), for the script to fill or remove.
+ * options; and, with SKELETON_PAYMENTS, both payment links), for the script to fill or remove.
  * Its photos are never fetched: the skeleton stays in a `<template>`, and they are lazy.
  */
 const SKELETON_ITEM: PublicShopItem = {
@@ -70,6 +71,15 @@ const SKELETON_ITEM: PublicShopItem = {
   description: "Description",
   tags: ["Tag"],
   soldOut: false,
+  options: [
+    {
+      id: "g",
+      name: "Option",
+      min: 0,
+      max: 1,
+      choices: [{ id: "c", name: "Choice", priceChangeCents: 0, soldOut: false }],
+    },
+  ],
   featured: false,
   images: ["data:,1", "data:,2"],
 };
@@ -294,18 +304,21 @@ function SoldOutBadge() {
  */
 function payLinks(item: PublicShopItem, payments: ShopPayments, currency: string | undefined) {
   if (item.soldOut) return {};
+  // An item with sizes is paid from its lowest price, as its card says ("from $8.00").
+  const options = item.options ?? [];
+  const priceCents = lowestPriceCents(item.priceCents, options);
+  const shown = shownItemPrice(item.priceCents, options, currency);
   return {
-    ...(payments.paypal
-      ? { paypal: paypalPaymentUrl(payments.paypal, item.priceCents, currency) }
-      : {}),
+    ...(payments.paypal ? { paypal: paypalPaymentUrl(payments.paypal, priceCents, currency) } : {}),
     ...(payments.venmo
-      ? { venmo: venmoPaymentUrl(payments.venmo, item.priceCents, item.name, currency) }
+      ? { venmo: venmoPaymentUrl(payments.venmo, priceCents, item.name, currency, shown) }
       : {}),
   };
 }
 
 /**
- * One item in full: its photos, name, price, description, tags and how to pay.
+ * One item in full: its photos, name, price, description, tags, options (each group in a
+ * line: `shopOptionLines`) and how to pay.
  * `photosOnOpen` is "eager" for the dialog the server renders open, whose first photo is
  * what the visitor came for; the skeleton kept in a template says "lazy", which also keeps
  * React from asking the browser to preload its placeholder photos.
@@ -327,6 +340,7 @@ export function ShopItemDetail({
   photosOnOpen: "eager" | "lazy";
 }) {
   const pay = payLinks(item, payments, currency);
+  const options = shopOptionLines(item, currency);
   return (
     <article className="shop-detail">
       <ShopCarousel item={item} firstPhoto={photosOnOpen} />
@@ -335,7 +349,7 @@ export function ShopItemDetail({
           {item.name}
         </h2>
         <p className="shop-detail-price">
-          <span>{formatPrice(item.priceCents, currency)}</span>
+          <span>{shownItemPrice(item.priceCents, item.options ?? [], currency)}</span>
           {item.soldOut ? <SoldOutBadge /> : null}
         </p>
         {item.description ? <p className="shop-detail-description">{item.description}</p> : null}
@@ -345,6 +359,16 @@ export function ShopItemDetail({
               <li key={tag}>{tag}</li>
             ))}
           </ul>
+        ) : null}
+        {options.length ? (
+          <dl className="shop-detail-options">
+            {options.map((line) => (
+              <div key={line.name}>
+                <dt>{line.name}</dt>
+                <dd>{line.value}</dd>
+              </div>
+            ))}
+          </dl>
         ) : null}
         {pay.paypal || pay.venmo ? (
           <div className="shop-pay">

@@ -5,8 +5,9 @@
  * (./public-shop.tsx) is React; the markup is the same as it was, and the page's script
  * reads each card (`readShopItems` in ./shop-page-script.ts).
  */
+import type { OptionGroup } from "~/lib/item-options";
+import { shownItemPrice } from "~/lib/item-options-display";
 import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
-import { formatPrice } from "~/lib/price";
 import { shopHref, SOLD_OUT_LABEL, type ShopFilters } from "./shop";
 import { shoppySite } from "./site";
 
@@ -17,6 +18,8 @@ export interface PublicShopItem {
   description: string;
   tags: string[];
   soldOut: boolean;
+  /** Sizes and choice groups, already checked (`storedOptions`); none when left out. */
+  options?: OptionGroup[];
   /** Starred by the owner: listed first, with a badge. */
   featured: boolean;
   /** Already checked: paths on this site or http(s) URLs, in display order. */
@@ -83,6 +86,7 @@ function shopCardMarkup(
   const media = image
     ? markup`<img src="${image}" alt="" width="${CARD_IMAGE_PX}" height="${CARD_IMAGE_PX}"${loading} decoding="async"/>`
     : PHOTO_PLACEHOLDER;
+  const price = shownItemPrice(item.priceCents, item.options ?? [], view.currency);
   return markup`
     <li class="shop-card" data-item="${item.id}"${!shown && HIDDEN_ATTRIBUTE}>
       <a class="shop-card-link" href="${shopHref(view.path, view.filters, item.id)}">
@@ -90,7 +94,7 @@ function shopCardMarkup(
         <div class="shop-card-body">
           ${item.featured && markup`<span class="shop-featured">${FEATURED_LABEL}</span>`}
           <h3 class="shop-card-name">${item.name}</h3>
-          <span class="shop-card-price">${formatPrice(item.priceCents, view.currency)}</span>
+          <span class="shop-card-price">${price}</span>
         </div>
       </a>
     </li>

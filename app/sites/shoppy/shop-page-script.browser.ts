@@ -4,6 +4,7 @@
  * esbuild into one minified program (app/sites/browser-scripts.build.ts) that the page
  * embeds; see docs/decisions/0008-public-shop-script.md.
  */
+import { sizesLine } from "~/lib/option-lines";
 import { foldForSearch } from "~/lib/search-text";
 import { SWIPE_THRESHOLD_PX } from "~/lib/limits";
 import {
@@ -33,6 +34,7 @@ enhanceShop(
     photoDotLabel,
     paypalLink,
     venmoLink,
+    sizesLine,
     read: readShopItems,
     build: buildShopItemDetail,
   },

@@ -20,6 +20,7 @@
  * detail made up most of the page's bytes and of its render time on every uncached view,
  * and a JSON copy of every item's facts repeated the JSON-LD.
  */
+import type { SizeOffer, sizesLine } from "~/lib/option-lines";
 
 /** What a search and the tag filter look at. */
 export interface ShopFilterable {
@@ -125,14 +126,20 @@ export interface ShopItemData {
   tags?: string[];
   soldOut?: true;
   photos?: string[];
+  /** Its groups of options, each in one line, as `shopOptionLines` writes them for the server. */
+  options?: Array<{ name: string; value: string }>;
   paypal?: string;
   venmo?: string;
 }
 
-/** The rules `readShopItems` shares with the server, which builds the same payment links. */
+/**
+ * The rules `readShopItems` shares with the server, which builds the same payment links and
+ * lists an item's sizes in the same words (app/lib/option-lines.ts).
+ */
 export interface ShopDataRules {
   paypalLink: typeof paypalLink;
   venmoLink: typeof venmoLink;
+  sizesLine: typeof sizesLine;
 }
 
 /** An item as the page's JSON-LD describes it (`shopJsonLd`), as far as the script reads it. */
@@ -144,16 +151,27 @@ interface ShopProductLd {
   image?: string[];
   description?: string;
   keywords?: string[];
-  offers: { price: string; priceCurrency: string; availability: string };
+  /**
+   * Each group of its options: its sizes valued by their names (their Offers price them),
+   * each other group by its choices in one line.
+   */
+  additionalProperty?: Array<{ name: string; value: string | string[] }>;
+  /** One Offer, or one per size, named after it (each sold out with the item). */
+  offers: ShopOfferLd | ShopOfferLd[];
 }
+
+/** An Offer; an item's says whether it is in stock, a size's only when it is not. */
+type ShopOfferLd = SizeOffer;
 
 /**
  * Each card's item (`li[data-item]`, in page order) as its detail shows it, read from what
  * the page holds once rather than from a copy of its own: the Product the JSON-LD lists for
- * it gives the name, description, tags (`keywords`), photos (`image`) and whether it is sold
- * out; the card gives the price as the server formats it. The payment links are made as the
- * server makes them, from the shop's handles (the root's `data-paypal` and `data-venmo`),
- * the Offer's amount and currency, and that price.
+ * it gives the name, description, tags (`keywords`), photos (`image`), options (each group
+ * of `additionalProperty` in a line; the sizes' line is made of their Offers, each at its
+ * price, marked when out of stock) and whether it is sold out; the card gives the price as
+ * the server formats it. The payment links are made as the server makes them, from the
+ * shop's handles (the root's `data-paypal` and `data-venmo`), the Offer's amount (the
+ * lowest size's, for an item with sizes) and currency, and that price.
  */
 export function readShopItems(root: Element, rules: ShopDataRules): ShopItemData[] {
   const ld = JSON.parse(root.querySelector('script[type="application/ld+json"]')!.textContent) as {
@@ -169,15 +187,23 @@ export function readShopItems(root: Element, rules: ShopDataRules): ShopItemData
   return Array.from(root.querySelectorAll("li[data-item]"), (card) => {
     const id = card.getAttribute("data-item")!;
     const product = products.get(id)!;
-    const offer = product.offers;
+    const offers = ([] as ShopOfferLd[]).concat(product.offers);
+    const offer = offers.reduce((low, next) => (+next.price < +low.price ? next : low));
     const shown = card.querySelector(".shop-card-price")!.textContent;
     const soldOut = offer.availability === "https://schema.org/SoldOut";
     const photos = product.image || [];
+    const groups = product.additionalProperty || [];
     const item: ShopItemData = { id, name: product.name, price: shown };
     if (product.description) item.description = product.description;
     if (product.keywords && product.keywords.length) item.tags = product.keywords;
     if (soldOut) item.soldOut = true;
     if (photos.length) item.photos = photos;
+    // The sizes are the group valued by their names: their Offers give each its price.
+    if (groups.length)
+      item.options = groups.map(({ name, value }) => ({
+        name,
+        value: typeof value == "string" ? value : rules.sizesLine(offers),
+      }));
     // As on the server: no payment for an item sold out.
     if (!soldOut && paypal)
       item.paypal = rules.paypalLink(paypal, offer.price, offer.priceCurrency);
@@ -206,8 +232,8 @@ export interface ShopDetailTexts {
  *
  * Only DOM calls (clone, set text or attribute, remove), never markup from data: the
  * item's text can hold anything. Each part is trimmed to what the server renders for the
- * item: no description, tags or payment links it has none of, carousel controls only for
- * two photos or more, and the no-photo frame for none.
+ * item: no description, tags, options or payment links it has none of, carousel controls
+ * only for two photos or more, and the no-photo frame for none.
  */
 export function buildShopItemDetail(
   skeleton: DocumentFragment,
@@ -243,6 +269,15 @@ export function buildShopItemDetail(
   const tagList = part(".shop-detail-tags");
   if (tags.length) repeat(tagList.firstElementChild!, tags, (li, tag) => (li.textContent = tag));
   else tagList.remove();
+
+  const options = item.options || [];
+  const optionList = part(".shop-detail-options");
+  if (options.length)
+    repeat(optionList.firstElementChild!, options, (row, line) => {
+      row.firstElementChild!.textContent = line.name;
+      row.lastElementChild!.textContent = line.value;
+    });
+  else optionList.remove();
 
   // The skeleton's links are PayPal's, then Venmo's, as the server orders them.
   const links = Array.from(detail.querySelectorAll(".shop-pay-link"));

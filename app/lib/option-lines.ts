@@ -1,0 +1,35 @@
+/**
+ * An item's sizes in one line, as a shop's item detail lists them: written by the server, and
+ * by the shop page's script from the same Offers in the page's JSON-LD. Nothing is imported
+ * here and the function uses nothing outside its parameters, so the script bundles it small
+ * (app/sites/shoppy/shop-page-script.browser.ts) and its tests can run it on its own.
+ */
+
+/** A size's Offer, as the JSON-LD gives it (`shopJsonLd`). */
+export interface SizeOffer {
+  name?: string;
+  /** The amount as `priceAmount` writes it: "12.50", "1500". */
+  price: string;
+  priceCurrency: string;
+  availability?: string;
+}
+
+/**
+ * "Small $8.00 · Large $11.00 (sold out)": each size at its price, as `formatPrice` shows it
+ * (each listed currency's digits are its standard ones, the number format's own: see
+ * app/lib/currency.ts), marked when out of stock on its own; its parts are held together by
+ * no-break spaces, as a group's choices are (`choicesLine`).
+ */
+export function sizesLine(offers: readonly SizeOffer[]): string {
+  return offers
+    .map(
+      (offer) =>
+        offer.name +
+        "\u00a0" +
+        new Intl.NumberFormat("en-US", { style: "currency", currency: offer.priceCurrency }).format(
+          Number(offer.price),
+        ) +
+        (offer.availability === "https://schema.org/OutOfStock" ? "\u00a0(sold\u00a0out)" : ""),
+    )
+    .join(" \u00b7 ");
+}
