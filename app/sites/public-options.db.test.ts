@@ -17,6 +17,7 @@ import type { ProductType } from "~/sites";
 import { registerOwner } from "../../tests/support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../../tests/support/http-app";
 import { callRoute, ownerFor } from "../../tests/support/route-call";
+import { optionFields } from "../../tests/support/item-option-fields";
 import { createTestServices } from "../../tests/support/test-services";
 
 let services: RunningServices;
@@ -58,31 +59,6 @@ async function page(path: string) {
   const html = await response.text();
   const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!;
   return { html, jsonLd: JSON.parse(ld) as Record<string, unknown> };
-}
-
-interface Choice {
-  name: string;
-  price: string;
-  soldOut?: boolean;
-}
-
-/** The editor's form fields for these groups: name, min, max, and each choice. */
-function optionFields(
-  groups: Array<{ name: string; min: number; max: number; choices: Choice[] }>,
-) {
-  const fields: Fields = [["optionsShown", "on"]];
-  groups.forEach((group, g) => {
-    fields.push([`options[${g}].name`, group.name]);
-    fields.push([`options[${g}].min`, String(group.min)]);
-    fields.push([`options[${g}].max`, String(group.max)]);
-    group.choices.forEach((choice, c) => {
-      const prefix = `options[${g}].choices[${c}]`;
-      fields.push([`${prefix}.name`, choice.name]);
-      fields.push([`${prefix}.price`, choice.price]);
-      if (choice.soldOut) fields.push([`${prefix}.soldOut`, "on"]);
-    });
-  });
-  return fields;
 }
 
 const SIZES = {

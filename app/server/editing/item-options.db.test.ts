@@ -13,6 +13,7 @@ import type { RunningServices } from "~/server/runtime/services.server";
 import type { ProductType } from "~/sites";
 import { registerOwner } from "../../../tests/support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../../../tests/support/http-app";
+import { optionFields } from "../../../tests/support/item-option-fields";
 import { callRoute, ownerFor } from "../../../tests/support/route-call";
 import { createTestServices } from "../../../tests/support/test-services";
 
@@ -52,33 +53,6 @@ async function site(type: ProductType = "restaurant") {
     postAs,
     items: () => listItems(services.db, created.productId),
   };
-}
-
-/** The form fields of option groups, as the editor names them. */
-function optionFields(
-  groups: Array<{
-    id?: string;
-    name: string;
-    min: number;
-    max: number;
-    choices: Array<{ id?: string; name: string; price: string; soldOut?: boolean }>;
-  }>,
-): Fields {
-  const fields: Fields = [["optionsShown", "on"]];
-  groups.forEach((group, g) => {
-    if (group.id) fields.push([`options[${g}].id`, group.id]);
-    fields.push([`options[${g}].name`, group.name]);
-    fields.push([`options[${g}].min`, String(group.min)]);
-    fields.push([`options[${g}].max`, String(group.max)]);
-    group.choices.forEach((choice, c) => {
-      const prefix = `options[${g}].choices[${c}]`;
-      if (choice.id) fields.push([`${prefix}.id`, choice.id]);
-      fields.push([`${prefix}.name`, choice.name]);
-      fields.push([`${prefix}.price`, choice.price]);
-      if (choice.soldOut) fields.push([`${prefix}.soldOut`, "on"]);
-    });
-  });
-  return fields;
 }
 
 const SIZES = {
