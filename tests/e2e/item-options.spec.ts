@@ -4,7 +4,7 @@
  * and a group removed in Edit, a refused price shown at its field; and a shop's T-shirt with a
  * sold-out size. Every screen passes axe.
  */
-import type { Page } from "@playwright/test";
+import type { FrameLocator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
 import {
   chooseItemAction,
@@ -18,6 +18,14 @@ import {
   toast,
   toastsGone,
 } from "./fixtures";
+
+/** A dish's sizes with their prices, as the public menu lists them. */
+function dishSizes(root: Page | FrameLocator, dish: string) {
+  return root
+    .getByRole("article", { name: dish })
+    .getByRole("list", { name: "Size" })
+    .getByRole("listitem");
+}
 
 /** The options of the form in view (Add Item, or the open Edit dialog). */
 function options(page: Page) {
@@ -73,6 +81,26 @@ for (const [device, viewport] of SCREENS) {
       await expect(toast(page, "Item added.")).toBeVisible();
       const row = await addedToList(page, "Margherita");
       await expect(row.getByText("2 sizes · 1 group")).toBeVisible();
+      // The preview beside the form (a laptop's) and the public page show the sizes' prices.
+      if (device === "desktop") {
+        const preview = page.frameLocator('iframe[title="Preview of your public page"]');
+        await expect(dishSizes(preview, "Margherita")).toHaveText([
+          /Small\s\$9\.00/,
+          /Large\s\$12\.00/,
+        ]);
+      }
+      const publicHref = (await page
+        .getByRole("link", { name: "View Public" })
+        .getAttribute("href"))!;
+      const visitor = await page.context().newPage();
+      await visitor.goto(publicHref);
+      await expect(dishSizes(visitor, "Margherita")).toHaveText([
+        /Small\s\$9\.00/,
+        /Large\s\$12\.00/,
+      ]);
+      await expect(
+        visitor.getByText(/Extras:\sCheese\s\+\$1\.00,\sBacon\s\+\$2\.00/),
+      ).toBeVisible();
 
       // Edit: Large becomes Family at +6.50; a size may not cost less than nothing.
       await chooseItemAction(page, "Margherita", "Edit");
@@ -91,6 +119,15 @@ for (const [device, viewport] of SCREENS) {
       await dialog.getByRole("button", { name: "Save changes" }).click();
       await expect(dialog).toBeHidden();
       await expect(row.getByText("2 sizes", { exact: true })).toBeVisible();
+
+      await visitor.reload();
+      await expect(dishSizes(visitor, "Margherita")).toHaveText([
+        /Small\s\$9\.00/,
+        /Family\s\$15\.50/,
+      ]);
+      await expect(visitor.getByText(/Extras:/)).toHaveCount(0);
+      await expectNoSeriousAxeIssue(visitor, "public menu with sizes");
+      await visitor.close();
 
       // Reopened, the dialog starts from what was stored.
       await chooseItemAction(page, "Margherita", "Edit");
