@@ -206,7 +206,8 @@ async function addItemIntent(request: ItemRequest) {
   const parsed = parse(intent, formData, items.addSchema);
   if ("refusal" in parsed) return parsed.refusal;
   const { submission } = parsed;
-  const { name, price, category, description, star, tags, allergens, diets, options } = parsed.value;
+  const { name, price, category, description, star, tags, allergens, diets, options } =
+    parsed.value;
 
   // The photo is checked and re-encoded before anything is written, so a bad
   // file refuses the whole item instead of leaving one without its photo.
