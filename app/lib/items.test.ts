@@ -48,6 +48,8 @@ describe("addItemSchema", () => {
       category: "Starters",
       description: "",
       star: true,
+      // A form without the options editor leaves an item's options alone.
+      optionsShown: false,
     });
   });
 

@@ -259,6 +259,7 @@ describe("loadPublicSite", () => {
       "imageUrl",
       "images",
       "name",
+      "options",
       "priceCents",
       "soldOut",
       "star",
