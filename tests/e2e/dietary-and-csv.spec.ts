@@ -237,7 +237,9 @@ test("CSV: export, edit the file, import: the same items with the edit applied",
   expect(download.suggestedFilename()).toBe("leaf-ladle-items.csv");
   const exported = await readFile(await download.path(), "utf8");
   expect(
-    exported.startsWith("\uFEFFid,name,price,category,description,popular,allergens,diets\r\n"),
+    exported.startsWith(
+      "\uFEFFid,name,price,category,description,popular,allergens,diets,options\r\n",
+    ),
   ).toBe(true);
   expect(exported).toContain(",Tiramisu,7.00,Desserts,,no,eggs;milk,");
 
@@ -295,6 +297,8 @@ test("CSV: export, edit the file, import: the same items with the edit applied",
     "yes",
     "gluten;milk",
     "vegetarian",
+    // No options.
+    "",
   ]);
 });
 

@@ -188,7 +188,8 @@ export function AddItemForm({
           />
         ) : null}
         <ItemOptionsEditor
-          key={formGeneration}
+          // Its own key: siblings sharing one would confuse React's reconciling of the form.
+          key={`options-${formGeneration}`}
           initial={[]}
           errors={form.allErrors}
           soldOutChoices={items.intents.has("toggle-sold-out")}
