@@ -14,10 +14,10 @@ import {
   sizePrices,
   storedOptions,
   withOptionIds,
-  type OptionGroup,
 } from "./item-options";
 import { MESSAGES } from "./messages";
 import { z } from "./zod";
+import { PIZZA_OPTIONS } from "../../tests/support/item-option-fields";
 
 const choice = (name: string, price = "0", extra: Record<string, unknown> = {}) => ({
   name,
@@ -230,42 +230,22 @@ describe("withOptionIds", () => {
   });
 });
 
-const pizza: OptionGroup[] = [
-  {
-    id: "g1",
-    name: "Size",
-    min: 1,
-    max: 1,
-    choices: [
-      { id: "c1", name: "Small", priceChangeCents: 0, soldOut: false },
-      { id: "c2", name: "Large", priceChangeCents: 300, soldOut: true },
-    ],
-  },
-  {
-    id: "g2",
-    name: "Extras (hot)",
-    min: 0,
-    max: 2,
-    choices: [
-      { id: "c3", name: "Bacon; crisp", priceChangeCents: 200, soldOut: false },
-      { id: "c4", name: "No cheese=less", priceChangeCents: -50, soldOut: false },
-    ],
-  },
-];
-
 describe("what options add up to", () => {
   it("gives each size its price, the lowest price, and a summary", () => {
-    expect(sizePrices(800, pizza[0]!).map((size) => size.priceCents)).toEqual([800, 1100]);
-    expect(lowestPriceCents(800, pizza)).toBe(800);
+    expect(sizePrices(800, PIZZA_OPTIONS[0]!).map((size) => size.priceCents)).toEqual([800, 1100]);
+    expect(lowestPriceCents(800, PIZZA_OPTIONS)).toBe(800);
     expect(
       lowestPriceCents(800, [
-        { ...pizza[0]!, choices: [{ ...pizza[0]!.choices[1]!, priceChangeCents: -100 }] },
+        {
+          ...PIZZA_OPTIONS[0]!,
+          choices: [{ ...PIZZA_OPTIONS[0]!.choices[1]!, priceChangeCents: -100 }],
+        },
       ]),
     ).toBe(700);
-    expect(lowestPriceCents(800, [pizza[1]!])).toBe(800);
-    expect(hasSizes(pizza)).toBe(true);
-    expect(hasSizes([pizza[1]!])).toBe(false);
-    expect(optionsSummary(pizza)).toBe("2 sizes · 1 group");
+    expect(lowestPriceCents(800, [PIZZA_OPTIONS[1]!])).toBe(800);
+    expect(hasSizes(PIZZA_OPTIONS)).toBe(true);
+    expect(hasSizes([PIZZA_OPTIONS[1]!])).toBe(false);
+    expect(optionsSummary(PIZZA_OPTIONS)).toBe("2 sizes · 1 group");
     expect(optionsSummary([])).toBe("");
   });
 
@@ -279,7 +259,7 @@ describe("what options add up to", () => {
         [1, 3],
       ].map(([min, max]) => choiceRuleInWords({ min: min!, max: max! })),
     ).toEqual([
-      "Required",
+      "Exactly one (required)",
       "Optional",
       "Optional, up to 3",
       "Required, choose 2",
@@ -290,14 +270,14 @@ describe("what options add up to", () => {
 
 describe("the CSV cell", () => {
   it("writes the documented syntax", () => {
-    expect(formatOptionsCell(pizza)).toBe(
+    expect(formatOptionsCell(PIZZA_OPTIONS)).toBe(
       "Size: Small=0 | Large=+3.00 (sold out); Extras \\(hot\\) (up to 2): Bacon\\; crisp=+2.00 | No cheese\\=less=-0.50",
     );
     expect(formatOptionsCell([])).toBe("");
   });
 
   it("reads back exactly what it wrote, names with separators included", () => {
-    const read = parseOptionsCell(formatOptionsCell(pizza));
+    const read = parseOptionsCell(formatOptionsCell(PIZZA_OPTIONS));
     expect(read.ok).toBe(true);
     const stored = withOptionIds(optionsField.parse(read.ok ? read.options : []));
     expect(
@@ -306,7 +286,7 @@ describe("the CSV cell", () => {
         choices: choices.map(({ id: __, ...c }) => c),
       })),
     ).toEqual(
-      pizza.map(({ id: _, choices, ...group }) => ({
+      PIZZA_OPTIONS.map(({ id: _, choices, ...group }) => ({
         ...group,
         choices: choices.map(({ id: __, ...c }) => c),
       })),
@@ -340,7 +320,7 @@ describe("the CSV cell", () => {
 
 describe("storedOptions", () => {
   it("keeps well-formed groups and drops what a page cannot trust", () => {
-    expect(storedOptions(pizza)).toEqual(pizza);
+    expect(storedOptions(PIZZA_OPTIONS)).toEqual(PIZZA_OPTIONS);
     expect(storedOptions("nope")).toEqual([]);
     expect(
       storedOptions([

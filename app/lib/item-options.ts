@@ -7,7 +7,7 @@
  * A size is simply a group the customer must choose exactly one of (min = max = 1): the
  * item's own price is then the base, and each size's price change gives its price.
  */
-import { z } from "./zod";
+import { checkbox, z } from "./zod";
 import { MESSAGES } from "./messages";
 import { centsToDecimalString, MAX_PRICE_CENTS, parsePriceToCents } from "./price";
 
@@ -15,7 +15,7 @@ export const MAX_OPTION_GROUPS = 4;
 export const MAX_OPTION_CHOICES = 12;
 export const OPTION_NAME_MAX_LENGTH = 40;
 /** The longest price-change text a form takes: "-1,234,567.89" and no more. */
-const PRICE_CHANGE_MAX_LENGTH = 16;
+export const PRICE_CHANGE_MAX_LENGTH = 16;
 /** Group and choice ids: short opaque letters and digits, so an order can name a choice. */
 export const OPTION_ID_PATTERN = /^[A-Za-z0-9]{1,16}$/;
 
@@ -66,12 +66,6 @@ const optionName = z
   .trim()
   .min(1, { error: MESSAGES.optionNameRequired })
   .max(OPTION_NAME_MAX_LENGTH, { error: MESSAGES.optionNameTooLong });
-
-/** A checkbox: present ("on") means true. */
-const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.boolean()])
-  .optional()
-  .transform((value) => value !== undefined && value !== false);
 
 const choiceSchema = z.object(
   {
@@ -285,7 +279,7 @@ export function optionsSummary(options: readonly OptionGroup[]): string {
 /** How many of a group a customer chooses, in words: "Required", "Optional, up to 3", … */
 export function choiceRuleInWords({ min, max }: Pick<OptionGroup, "min" | "max">): string {
   if (min === 0) return max === 1 ? "Optional" : `Optional, up to ${max}`;
-  if (min === max) return min === 1 ? "Required" : `Required, choose ${min}`;
+  if (min === max) return min === 1 ? "Exactly one (required)" : `Required, choose ${min}`;
   return `Required, choose ${min} to ${max}`;
 }
 
@@ -304,7 +298,7 @@ const SPECIAL = /[\\;|:=()]/g;
 const escapeName = (name: string) => name.replace(SPECIAL, (char) => `\\${char}`);
 
 function ruleText({ min, max }: Pick<OptionGroup, "min" | "max">): string {
-  if (min === 1 && max === 1) return "";
+  if (isSizeGroup({ min, max })) return "";
   if (min === 0 && max === 1) return " (optional)";
   if (min === 0) return ` (up to ${max})`;
   if (min === max) return ` (choose ${min})`;

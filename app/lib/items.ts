@@ -3,7 +3,7 @@
  * and the server) and how the editor's list searches and sorts them.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "./zod";
+import { checkbox, z } from "./zod";
 import { optionsField, type OptionGroup, type OptionsInput } from "./item-options";
 import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
@@ -29,12 +29,6 @@ const priceField = z
   .min(1, { error: MESSAGES.priceRequired })
   .max(PRICE_INPUT_MAX_LENGTH, { error: MESSAGES.textTooLong })
   .transform((value) => parsePriceToCents(value));
-
-/** A checkbox: present ("on") means true. */
-const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.boolean()])
-  .optional()
-  .transform((value) => value !== undefined && value !== false);
 
 const itemFields = {
   name: z

@@ -11,3 +11,9 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** A checkbox of a form: present ("on") means true; a JSON body may send a boolean. */
+export const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.boolean()])
+  .optional()
+  .transform((value) => value !== undefined && value !== false);

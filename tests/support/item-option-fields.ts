@@ -1,3 +1,5 @@
+import type { OptionGroup } from "../../app/lib/item-options";
+
 /** An item's option groups as the editor's form posts them, for tests that post items. */
 export interface OptionGroupFields {
   id?: string;
@@ -28,3 +30,30 @@ export function optionFields(groups: readonly OptionGroupFields[]): Array<[strin
   });
   return fields;
 }
+
+/**
+ * A pizza's stored options: two sizes (Large sold out) and a group of extras whose names hold
+ * the CSV cell's separators, with a price change below zero.
+ */
+export const PIZZA_OPTIONS: OptionGroup[] = [
+  {
+    id: "g1",
+    name: "Size",
+    min: 1,
+    max: 1,
+    choices: [
+      { id: "c1", name: "Small", priceChangeCents: 0, soldOut: false },
+      { id: "c2", name: "Large", priceChangeCents: 300, soldOut: true },
+    ],
+  },
+  {
+    id: "g2",
+    name: "Extras (hot)",
+    min: 0,
+    max: 2,
+    choices: [
+      { id: "c3", name: "Bacon; crisp", priceChangeCents: 200, soldOut: false },
+      { id: "c4", name: "No cheese=less", priceChangeCents: -50, soldOut: false },
+    ],
+  },
+];

@@ -2,10 +2,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import {
   choiceRuleInWords,
   formatPriceChange,
+  isSizeGroup,
   MAX_OPTION_CHOICES,
   MAX_OPTION_GROUPS,
   OPTION_NAME_MAX_LENGTH,
   parsePriceChange,
+  PRICE_CHANGE_MAX_LENGTH,
   type OptionGroup,
 } from "~/lib/item-options";
 import { formatPrice, parsePriceToCents } from "~/lib/price";
@@ -77,7 +79,7 @@ function pickRules(count: number, current: { min: number; max: number }) {
     value: `${min}-${max}`,
     min,
     max,
-    label: min === 1 && max === 1 ? "Exactly one (required)" : choiceRuleInWords({ min, max }),
+    label: choiceRuleInWords({ min, max }),
   }));
 }
 
@@ -142,7 +144,7 @@ export function ItemOptionsEditor({
 
   const update = (index: number, change: (group: GroupDraft) => GroupDraft) =>
     setGroups((all) => all.map((group, i) => (i === index ? change(group) : group)));
-  const hasSizes = groups.some((group) => group.min === 1 && group.max === 1);
+  const hasSizeGroup = groups.some(isSizeGroup);
   const full = groups.length >= MAX_OPTION_GROUPS;
   const errorOf = (name: string) => errors[name]?.join(" ");
 
@@ -163,7 +165,7 @@ export function ItemOptionsEditor({
       <ol className="option-groups">
         {groups.map((group, g) => {
           const prefix = `options[${g}]`;
-          const isSize = group.min === 1 && group.max === 1;
+          const isSize = isSizeGroup(group);
           const title = group.name.trim() || `Group ${g + 1}`;
           const rules = pickRules(group.choices.length, group);
           const groupError = errorOf(`${prefix}.choices`) ?? errorOf(prefix);
@@ -376,7 +378,7 @@ export function ItemOptionsEditor({
         })}
       </ol>
       <div className="option-add">
-        {hasSizes ? null : (
+        {hasSizeGroup ? null : (
           <button
             type="button"
             className="button secondary"
@@ -461,7 +463,7 @@ function OptionTextField({
         value={value}
         autoComplete="off"
         inputMode={inputMode}
-        maxLength={inputMode ? 16 : OPTION_NAME_MAX_LENGTH}
+        maxLength={inputMode ? PRICE_CHANGE_MAX_LENGTH : OPTION_NAME_MAX_LENGTH}
         data-focus-key={focusKey}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

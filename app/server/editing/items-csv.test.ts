@@ -13,6 +13,7 @@ import {
   templateCsv,
   type ExportableItem,
 } from "./items-csv.server";
+import { PIZZA_OPTIONS } from "../../../tests/support/item-option-fields";
 
 const menu: ItemsDefinition = restaurantSite.items;
 const shop: ItemsDefinition = shoppySite.items;
@@ -33,29 +34,6 @@ const item = (overrides: Partial<ExportableItem> = {}): ExportableItem => ({
   options: [],
   ...overrides,
 });
-
-const PIZZA_OPTIONS: OptionGroup[] = [
-  {
-    id: "g1",
-    name: "Size",
-    min: 1,
-    max: 1,
-    choices: [
-      { id: "c1", name: "Small", priceChangeCents: 0, soldOut: false },
-      { id: "c2", name: "Large", priceChangeCents: 300, soldOut: true },
-    ],
-  },
-  {
-    id: "g2",
-    name: "Extras",
-    min: 0,
-    max: 2,
-    choices: [
-      { id: "c3", name: "Bacon", priceChangeCents: 200, soldOut: false },
-      { id: "c4", name: "No cheese", priceChangeCents: -50, soldOut: false },
-    ],
-  },
-];
 
 /** Option ids are not in the file: an import gives new ones. */
 function withoutOptionIds<T extends { options?: OptionGroup[] }>(fields: T) {

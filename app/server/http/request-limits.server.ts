@@ -86,11 +86,13 @@ const LINGER_BYTES = 32 * 1024 * 1024;
  */
 function closeWhenAnswered(req: IncomingMessage, res: Parameters<RequestHandler>[1]): void {
   res.set("Connection", "close");
-  const socket = req.socket as Socket & { destroySoon?: () => void };
+  const socket = req.socket as Socket & { destroySoon: () => void };
+  const closeNow = socket.destroySoon.bind(socket);
   // Node's server calls this once a "Connection: close" answer is finished.
   socket.destroySoon = function lingeringClose(this: Socket) {
+    // With the whole body read, there is nothing to wait for.
+    if (req.complete) return closeNow();
     this.end();
-    if (req.complete) return void this.once("finish", () => this.destroy());
     const cut = () => this.destroy();
     const timer = setTimeout(cut, LINGER_MS);
     timer.unref();
