@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   CURRENCIES,
   CURRENCY_UNKNOWN,
-  currencyField,
   DEFAULT_CURRENCY,
   fractionDigitsOf,
   isCurrencyCode,
   siteCurrency,
 } from "./currency";
 import { formatPrice } from "./price";
+import { currencyField } from "./profile-info";
 import { z } from "./zod";
 
 describe("CURRENCIES", () => {

@@ -9,7 +9,6 @@
  * so they can never disagree. Changing a site's currency keeps the numbers: $12.50
  * becomes €12.50 (or ¥13).
  */
-import { z } from "./zod";
 
 export interface CurrencyOption {
   /** ISO 4217 code. */
@@ -49,7 +48,11 @@ export const DEFAULT_CURRENCY: CurrencyCode = "USD";
 
 export const CURRENCY_UNKNOWN = "Choose one of the listed currencies.";
 
-const CODES = CURRENCIES.map((currency) => currency.code) as [CurrencyCode, ...CurrencyCode[]];
+/** Every code, for a form's enum (app/lib/profile-info.ts); this module holds no schema, so browser scripts can use it. */
+export const CURRENCY_CODES = CURRENCIES.map((currency) => currency.code) as [
+  CurrencyCode,
+  ...CurrencyCode[],
+];
 const BY_CODE = new Map<string, CurrencyOption>(CURRENCIES.map((c) => [c.code, c]));
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
@@ -69,13 +72,6 @@ export function siteCurrency(value: unknown): CurrencyCode {
 export function fractionDigitsOf(currency: string): 0 | 2 {
   return BY_CODE.get(currency)?.fractionDigits ?? 2;
 }
-
-/**
- * The Info form's currency: one of CURRENCIES, exactly as the select sends it. Anything else
- * is refused with CURRENCY_UNKNOWN (never read as the default). Left out of the form, the
- * stored currency stays as it is.
- */
-export const currencyField = z.enum(CODES, { error: CURRENCY_UNKNOWN }).optional();
 
 /** The hint under a price field: its currency and how to type it ("12.50" or "12,50"). */
 export function priceHint(currency: string): string {

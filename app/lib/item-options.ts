@@ -10,39 +10,20 @@
 import { checkbox, z } from "./zod";
 import { MESSAGES } from "./messages";
 import { centsToDecimalString, MAX_PRICE_CENTS, parsePriceToCents } from "./price";
+import {
+  isSizeGroup,
+  OPTION_ID_PATTERN,
+  type OptionChoice,
+  type OptionGroup,
+} from "./option-groups";
+
+export { isSizeGroup, OPTION_ID_PATTERN, type OptionChoice, type OptionGroup };
 
 export const MAX_OPTION_GROUPS = 4;
 export const MAX_OPTION_CHOICES = 12;
 export const OPTION_NAME_MAX_LENGTH = 40;
 /** The longest price-change text a form takes: "-1,234,567.89" and no more. */
 export const PRICE_CHANGE_MAX_LENGTH = 16;
-/** Group and choice ids: short opaque letters and digits, so an order can name a choice. */
-export const OPTION_ID_PATTERN = /^[A-Za-z0-9]{1,16}$/;
-
-export interface OptionChoice {
-  id: string;
-  name: string;
-  /** What choosing it adds to the item's price, in cents; negative takes off. */
-  priceChangeCents: number;
-  /** A shop's choice can be sold out on its own ("L sold out"). */
-  soldOut: boolean;
-}
-
-export interface OptionGroup {
-  id: string;
-  name: string;
-  /** How many choices a customer must make (0: optional) … */
-  min: number;
-  /** … and may make. */
-  max: number;
-  choices: OptionChoice[];
-}
-
-/** A group a customer chooses exactly one of: the item's sizes. */
-export function isSizeGroup(group: Pick<OptionGroup, "min" | "max">): boolean {
-  return group.min === 1 && group.max === 1;
-}
-
 /**
  * A signed price change as an owner types it: "+0.50", "-1", "2", "" (no change). The amount
  * reads as prices do (parsePriceToCents); only a leading minus makes it negative.

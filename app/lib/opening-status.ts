@@ -68,7 +68,7 @@ const MINUTES_PER_DAY = 24 * 60;
 const MS_PER_MINUTE = 60_000;
 
 /** A calendar date where the site is; `month` is 1–12. */
-interface LocalDate {
+export interface LocalDate {
   year: number;
   month: number;
   day: number;
@@ -130,7 +130,9 @@ function specialOn(specialHours: readonly SpecialHours[], iso: string): SpecialH
  * (6:00 PM – 2:00 AM is [1080, 1560)), and close equal to open is a full day. Null when
  * the day is Closed or only half filled in.
  */
-function dayInterval(row: Pick<HoursRow, "open" | "close"> | undefined): [number, number] | null {
+export function dayInterval(
+  row: Pick<HoursRow, "open" | "close"> | undefined,
+): [number, number] | null {
   if (!row || row.open === CLOSED || row.close === CLOSED) return null;
   const open = timeToMinutes(row.open);
   const close = timeToMinutes(row.close);
@@ -138,7 +140,7 @@ function dayInterval(row: Pick<HoursRow, "open" | "close"> | undefined): [number
   return [open, close <= open ? close + MINUTES_PER_DAY : close];
 }
 
-function hoursOn(schedule: OpeningSchedule, date: LocalDate) {
+export function hoursOn(schedule: OpeningSchedule, date: LocalDate) {
   return specialOn(schedule.specialHours, isoDate(date)) ?? schedule.hours[weekdayIndex(date)];
 }
 
@@ -175,7 +177,7 @@ function intervalsAround(
 }
 
 /** "10:00 PM" for minutes after some midnight (wrapping past it). */
-function clockText(minutes: number): string {
+export function clockText(minutes: number): string {
   const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   const hour24 = Math.floor(inDay / 60);
   const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;

@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
 import { parseColors, type ColorKey } from "./colors";
-import { currencyField, isCurrencyCode, type CurrencyCode } from "./currency";
+import { CURRENCY_CODES, CURRENCY_UNKNOWN, isCurrencyCode, type CurrencyCode } from "./currency";
 import {
   applyHoursChoices,
   DAYS,
@@ -111,6 +111,13 @@ export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
  * The Info form of a site that shows prices (a menu, a shop): the shared fields and the
  * currency its prices are in (./currency.ts).
  */
+/**
+ * The Info form's currency: one of CURRENCIES, exactly as the select sends it. Anything else
+ * is refused with CURRENCY_UNKNOWN (never read as the default). Left out of the form, the
+ * stored currency stays as it is.
+ */
+export const currencyField = z.enum(CURRENCY_CODES, { error: CURRENCY_UNKNOWN }).optional();
+
 export const pricedInfoSchema = profileInfoSchema.extend({ currency: currencyField });
 
 /**

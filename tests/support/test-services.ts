@@ -42,6 +42,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     requireEmailVerification: false,
     countPageViews: true,
     writeLimits: { writes: 600, uploads: 60 },
+    orderLimits: { perClient: 1000, perSite: 10_000 },
+    orderDataDays: 90,
     webConcurrency: 1,
     metrics: { endpoint: "off" },
     publicPagesClock: null,

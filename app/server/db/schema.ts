@@ -24,6 +24,8 @@ import {
 } from "drizzle-orm/pg-core";
 import type { HoursRow, SpecialHours } from "../../lib/hours";
 import type { OptionGroup } from "../../lib/item-options";
+import type { PricedLine } from "../../lib/order-cart";
+import type { OrderHistoryEntry, OrderState } from "../../lib/order-states";
 import type { ProductType } from "~/sites/product-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -290,6 +292,120 @@ export const customDomains = pgTable(
   ],
 );
 
+/**
+ * How a restaurant or shop takes orders (app/lib/order-settings.ts); no row means ordering
+ * is off with the defaults.
+ */
+export const orderSettings = pgTable("order_settings", {
+  productId: varchar("product_id", { length: 20 })
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  pickup: boolean("pickup").notNull().default(true),
+  delivery: boolean("delivery").notNull().default(false),
+  deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+  deliveryMinimumCents: integer("delivery_minimum_cents").notNull().default(0),
+  deliveryNote: text("delivery_note").notNull().default(""),
+  leadMinutes: integer("lead_minutes").notNull().default(20),
+  slotMinutes: integer("slot_minutes").notNull().default(15),
+  daysAhead: integer("days_ahead").notNull().default(0),
+  minimumCents: integer("minimum_cents").notNull().default(0),
+  /** Orders per slot at most; null for no cap. */
+  slotCap: integer("slot_cap"),
+  /** Where new orders are mailed; "" for the account's address. */
+  email: text("email").notNull().default(""),
+  pausedUntil: timestamp("paused_until", { withTimezone: true }),
+  pausedIndefinitely: boolean("paused_indefinitely").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A customer's order. The lines are a snapshot of names and prices when it was placed, so
+ * a later price change leaves it as it was. The customer's name, phone, email, address and
+ * note are emptied `ORDER_DATA_DAYS` after the order closed (`personalDataRemovedAt`); the
+ * lines and totals stay for the owner's books.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The status page's address: 32 random letters and digits (about 190 bits). */
+    token: varchar("token", { length: 32 }).notNull().unique(),
+    /** The site's own running number, shown as "Order 12". */
+    number: integer("number").notNull(),
+    /** The review form's key: placing the same form twice gives the one order. */
+    placeKey: varchar("place_key", { length: 32 }).notNull(),
+    state: text("state").$type<OrderState>().notNull().default("new"),
+    fulfilment: text("fulfilment").$type<"pickup" | "delivery">().notNull(),
+    /** The time the customer asked for. */
+    slotAt: timestamp("slot_at", { withTimezone: true }).notNull(),
+    /** The time the owner promised on accepting. */
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    rejectReason: text("reject_reason").notNull().default(""),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    customerEmail: text("customer_email").notNull().default(""),
+    deliveryAddress: text("delivery_address").notNull().default(""),
+    note: text("note").notNull().default(""),
+    lines: jsonb("lines").$type<PricedLine[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull(),
+    history: jsonb("history").$type<OrderHistoryEntry[]>().notNull(),
+    createdAt: createdAt(),
+    /** When it was completed, rejected or cancelled: its personal data ages from here. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    personalDataRemovedAt: timestamp("personal_data_removed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      "orders_state_check",
+      sql`${table.state} in ('new', 'accepted', 'ready', 'completed', 'rejected', 'cancelled')`,
+    ),
+    check("orders_fulfilment_check", sql`${table.fulfilment} in ('pickup', 'delivery')`),
+    uniqueIndex("orders_product_number_idx").on(table.productId, table.number),
+    uniqueIndex("orders_product_place_key_idx").on(table.productId, table.placeKey),
+    // A slot's cap counts its orders; the inbox lists by time.
+    index("orders_product_slot_idx").on(table.productId, table.slotAt),
+    index("orders_product_created_idx").on(table.productId, table.createdAt),
+    index("orders_closed_idx").on(table.closedAt),
+  ],
+);
+
+/**
+ * Mail about orders waiting to go out: written in the order's own transaction, sent after
+ * the commit and retried until the mail server takes it. The mail is built from the order
+ * when it is sent, so nothing personal is copied here.
+ */
+export const orderMail = pgTable(
+  "order_mail",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    orderId: varchar("order_id", { length: 20 })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** owner-new, customer-accepted, customer-rejected, customer-ready. */
+    kind: text("kind").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Set once retries are given up; the inbox shows the order's mail failed. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("order_mail_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    index("order_mail_order_idx").on(table.orderId),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -302,5 +418,8 @@ export const schema = {
   pageViewsDaily,
   writeLimits,
   customDomains,
+  orderSettings,
+  orders,
+  orderMail,
 };
 export type Schema = typeof schema;

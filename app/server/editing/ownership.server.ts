@@ -15,7 +15,10 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { ownerContext, servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
 import type { ProductType } from "~/sites/product-types";
-import { products } from "../db/schema";
+import { ORDER_ACTION_MESSAGES } from "~/lib/order-states";
+import { orders, products } from "../db/schema";
+
+const ORDER_NOT_FOUND = ORDER_ACTION_MESSAGES.notFound;
 
 export async function requireOwnedProduct(
   context: Readonly<RouterContextProvider>,
@@ -37,4 +40,28 @@ export async function requireOwnedProduct(
   if (!product) throw data({ message: MESSAGES.invalidProduct }, { status: 404 });
   if (type && product.type !== type) throw redirect(`/user/${product.type}/setup/${product.id}`);
   return { owner, product };
+}
+
+/**
+ * An order of one of the signed-in owner's sites, with its site; anyone else gets the same
+ * 404 as for an order that does not exist.
+ */
+export async function requireOwnedOrder(
+  context: Readonly<RouterContextProvider>,
+  orderId: string | undefined,
+) {
+  const owner = context.get(ownerContext);
+  const { db } = context.get(servicesContext);
+  const [found] =
+    orderId && /^[A-Za-z0-9]{1,64}$/.test(orderId)
+      ? await db
+          .select({ order: orders, product: products })
+          .from(orders)
+          .innerJoin(products, eq(products.id, orders.productId))
+          .where(
+            and(eq(orders.id, orderId), eq(products.ownerUid, owner.id), eq(products.exists, true)),
+          )
+      : [];
+  if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
+  return { owner, ...found };
 }

@@ -13,12 +13,16 @@ import type { AppServices } from "../runtime/services.server";
 
 export const WRITE_LIMIT_WINDOW_SECONDS = 10 * 60;
 
-export type WriteKind = "writes" | "uploads";
+/**
+ * An owner's writes and uploads, keyed by owner; customers' orders, keyed by client address
+ * and by site.
+ */
+export type WriteKind = "writes" | "uploads" | "orders-by-client" | "orders-by-site";
 
 export type WriteAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 interface WriteLimiters {
-  consume(kind: WriteKind, ownerId: string, points?: number): Promise<WriteAllowance>;
+  consume(kind: WriteKind, key: string, points?: number): Promise<WriteAllowance>;
 }
 
 // One pair of limiters per running set of services (tests start several).
@@ -38,11 +42,13 @@ function limitersFor(services: AppServices): WriteLimiters {
   const byKind: Record<WriteKind, RateLimiterDrizzle> = {
     writes: make("writes", services.env.writeLimits.writes),
     uploads: make("uploads", services.env.writeLimits.uploads),
+    "orders-by-client": make("orders-by-client", services.env.orderLimits.perClient),
+    "orders-by-site": make("orders-by-site", services.env.orderLimits.perSite),
   };
   limiters = {
-    async consume(kind, ownerId, points = 1) {
+    async consume(kind, key, points = 1) {
       try {
-        await byKind[kind].consume(ownerId, points);
+        await byKind[kind].consume(key, points);
         return { allowed: true };
       } catch (refusal) {
         // The library refuses with its result; anything else is a real failure.
@@ -97,3 +103,23 @@ export const limitOwnerWritesMiddleware: MiddlewareFunction<Response> = async (
   }
   return next();
 };
+
+/**
+ * Counts one order placed by a customer against the limit of their client address and that
+ * of the site; the first exhausted one refuses it.
+ */
+export async function countPlacedOrder(
+  services: AppServices,
+  clientAddress: string,
+  productId: string,
+): Promise<WriteAllowance> {
+  const limiters = limitersFor(services);
+  const byClient = await limiters.consume("orders-by-client", clientAddress);
+  if (!byClient.allowed) return byClient;
+  return limiters.consume("orders-by-site", productId);
+}
+
+export function tooManyOrdersMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many orders in a short time. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again, or call the business.`;
+}

@@ -3,12 +3,13 @@
  * endpoint.
  *
  * What the server tells Prometheus: how long requests take by kind of route, how the
- * public page cache and the database pool are doing, what became of uploaded images, and
- * the process itself (CPU, memory, garbage collection, event-loop lag).
+ * public page cache and the database pool are doing, what became of uploaded images, the
+ * orders placed and refused, and the process itself (CPU, memory, garbage collection,
+ * event-loop lag).
  *
  * Each set of services has its own registry, so tests can run several apps in one process.
- * Only the request duration is recorded as requests happen; everything else is read from
- * the state its owner keeps anyway, when Prometheus asks.
+ * Only the request duration and the orders are recorded as they happen; everything else is
+ * read from the state its owner keeps anyway, when Prometheus asks.
  */
 import type { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
@@ -38,6 +39,10 @@ export interface Metrics {
    * (`performance.now()` when the request arrived), or from now.
    */
   timeResponse(res: ServerResponse, startedAt?: number): void;
+  /** One order placed (a form sent again for the same order does not count again). */
+  orderPlaced(): void;
+  /** One order refused, by its reason ("slot-full", "paused", …; a RefusalReason). */
+  orderRefused(reason: string): void;
   /** Everything, in Prometheus' text format. */
   exposition(): Promise<string>;
   readonly contentType: string;
@@ -67,12 +72,14 @@ export function createMetrics(sources: MetricSources): Metrics {
   registerPageCache(registry, sources.pageCache);
   if (sources.database.poolUse) registerDatabasePool(registry, sources.database.poolUse);
   registerUploads(registry);
+  const orders = registerOrders(registry);
   return {
     timeRequests: (_req, res, next) => {
       timeResponse(res);
       next();
     },
     timeResponse,
+    ...orders,
     exposition: () => registry.metrics(),
     contentType: registry.contentType,
   };
@@ -225,4 +232,26 @@ function registerUploads(registry: Registry): void {
       }
     },
   });
+}
+
+/** A refusal's label: a reason's short name, or "other" for anything else a caller passes. */
+const REFUSAL_REASON = /^[a-z][a-z-]{0,39}$/;
+
+function registerOrders(registry: Registry): Pick<Metrics, "orderPlaced" | "orderRefused"> {
+  const placed = new Counter({
+    name: "portal_orders_placed_total",
+    help: "Orders customers placed.",
+    registers: [registry],
+  });
+  const refused = new Counter<"reason">({
+    name: "portal_orders_refused_total",
+    help: "Orders refused when placed (paused, slot full, below the minimum, …), by reason.",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
+  return {
+    orderPlaced: () => placed.inc(),
+    orderRefused: (reason) =>
+      refused.inc({ reason: REFUSAL_REASON.test(reason) ? reason : "other" }),
+  };
 }

@@ -110,6 +110,24 @@ const envSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(60),
+  // Orders customers may place in 10 minutes: from one client address, and on one site.
+  ORDERS_PER_10_MINUTES_PER_CLIENT: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(10),
+  ORDERS_PER_10_MINUTES_PER_SITE: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(300),
+  // Days a closed order keeps its customer's name, phone, email, address and note.
+  ORDER_DATA_DAYS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3650")
+    .max(3650, "must be between 1 and 3650")
+    .default(90),
   // /metrics on the main port, answered only to "Authorization: Bearer <this token>".
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // /metrics on a port of its own instead, without a token, for a scraper inside the network.
@@ -232,6 +250,10 @@ export type Env = {
   countPageViews: boolean;
   /** What one owner may post in 10 minutes: changes of any kind, and images among them. */
   writeLimits: { writes: number; uploads: number };
+  /** Orders customers may place in 10 minutes, per client address and per site. */
+  orderLimits: { perClient: number; perSite: number };
+  /** Days a closed order keeps its customer's personal data (ORDER_DATA_DAYS). */
+  orderDataDays: number;
   /** Where Prometheus reads the server's metrics, if anywhere. */
   metrics: MetricsConfig;
   /** Server processes to run (WEB_CONCURRENCY); more than 1 only on PostgreSQL. */
@@ -342,6 +364,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       raw.REQUIRE_EMAIL_VERIFICATION ?? (deployment && mail.transport !== "off"),
     countPageViews: raw.ANALYTICS === "on",
     writeLimits: { writes: raw.WRITES_PER_10_MINUTES, uploads: raw.UPLOADS_PER_10_MINUTES },
+    orderLimits: {
+      perClient: raw.ORDERS_PER_10_MINUTES_PER_CLIENT,
+      perSite: raw.ORDERS_PER_10_MINUTES_PER_SITE,
+    },
+    orderDataDays: raw.ORDER_DATA_DAYS,
     metrics,
     webConcurrency,
     publicPagesClock: raw.PUBLIC_PAGES_CLOCK ? new Date(raw.PUBLIC_PAGES_CLOCK) : null,

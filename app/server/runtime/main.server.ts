@@ -21,6 +21,7 @@ import { DataDirBusyError } from "../db/data-dir-lock.server";
 import { createPortalServer, createRequestListener } from "../http/http.server";
 import { backfillRenditions } from "../images/renditions.server";
 import { createMetricsServer } from "../metrics/metrics-endpoint.server";
+import { startOrderRetention } from "../orders/order-retention.server";
 import { refreshStoredSlugs } from "../repositories/slugs.server";
 import { DEMO_OWNER } from "../seed/demo.server";
 import { seedOnFirstStart } from "../seed/first-start.server";
@@ -97,6 +98,14 @@ export async function startServer(options: {
   if (!options.devServer) await services.pageCache.start();
   // Owners' new domains are verified in the background as their DNS records appear.
   services.domainChecks?.rechecks.start();
+  // Order mail that a crash, a mail server down or another process left behind goes out;
+  // customers' personal data on old orders is removed, now and every hour.
+  services.orderMail.start();
+  const orderRetention = startOrderRetention({ db: services.db, days: env.orderDataDays });
+  const closeServices = async () => {
+    await orderRetention.close();
+    await services.close();
+  };
 
   let accepting = true;
   const listener = createRequestListener({
@@ -113,7 +122,7 @@ export async function startServer(options: {
   });
   server.on("error", (error) => {
     logger.error(`Could not listen on port ${env.port}: ${error.message}`);
-    void services.close().finally(() => process.exit(1));
+    void closeServices().finally(() => process.exit(1));
   });
 
   let metricsServer: Server | null = null;
@@ -126,7 +135,7 @@ export async function startServer(options: {
     // Asked for and not there: better to stop now than to run unwatched.
     metricsServer.on("error", (error) => {
       logger.error(`Could not listen for metrics on ${host}:${port}: ${error.message}`);
-      void services.close().finally(() => process.exit(1));
+      void closeServices().finally(() => process.exit(1));
     });
   }
 
@@ -142,7 +151,7 @@ export async function startServer(options: {
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failed close ends the process with its error
     server.close(async () => {
       await options.devServer?.close();
-      await services.close();
+      await closeServices();
       process.exit(0);
     });
     server.closeIdleConnections();

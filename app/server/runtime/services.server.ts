@@ -1,7 +1,7 @@
 /**
  * The process-wide services: configuration, the database, auth, file storage,
  * the events that writes announce, live updates, the public page cache, the
- * count of its views and the metrics.
+ * count of its views, the mail about orders and the metrics.
  * Built once at start (after migrations) and handed to every loader and action
  * through the router context.
  */
@@ -19,6 +19,7 @@ import { createLiveBus, type LiveBus } from "../events/live.server";
 import { createPublicPageCache, type PublicPageCache } from "../pages/public-page-cache.server";
 import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createMetrics, type Metrics } from "../metrics/metrics.server";
+import { createOrderMail, type OrderMailSender } from "../orders/order-mail.server";
 import { createLocalDiskStorage } from "../storage/local-disk.server";
 import { createS3Storage } from "../storage/s3.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -30,6 +31,11 @@ export interface AppServices {
   auth: Auth;
   storage: FileStorage;
   mailer: Mailer;
+  /**
+   * The mail about orders queued in `order_mail`: `kick()` after a commit that queued some
+   * sends it at once; the poll that picks up what is left starts with the server.
+   */
+  orderMail: OrderMailSender;
   /** Write transactions that announce what they changed (NOTIFY, and this process's page cache). */
   events: Events;
   live: LiveBus;
@@ -87,6 +93,7 @@ export function servicesFromDatabase(
     publicPagesNow(env).getTime(),
   );
   const mailer = createMailer(env.mail);
+  const orderMail = createOrderMail({ db: database.db, mailer, publicUrl: env.publicUrl });
   const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
   const metrics = env.metrics.endpoint === "off" ? null : createMetrics({ pageCache, database });
   const domainChecker = env.customDomains ? createDomainChecker(env.customDomains) : null;
@@ -103,6 +110,7 @@ export function servicesFromDatabase(
     auth: createAuth(env, database.db, mailer),
     storage: createStorage(env),
     mailer,
+    orderMail,
     events,
     live,
     pageCache,
@@ -112,6 +120,8 @@ export function servicesFromDatabase(
     domainChecks,
     close: async () => {
       await domainChecks?.rechecks.close();
+      // A mail in flight finishes (and is marked sent) while the mailer and database are open.
+      await orderMail.close();
       mailer.close();
       await live.close();
       await pageCache.close();

@@ -1,0 +1,232 @@
+/**
+ * A customer's order before it is placed: the cart, carried by the order page's own form
+ * (no cookie, nothing kept on the server until the order is placed), and its lines priced
+ * from the site's current items. The page's script adds up a running total for show; the
+ * server prices every line again here and never reads a posted price.
+ *
+ * The cart travels as one short text: `ITEM*QTY*CHOICE.CHOICE~ITEM*QTY` (ids are letters
+ * and digits, so the separators can never appear inside one).
+ */
+import { isSizeGroup, OPTION_ID_PATTERN, type OptionGroup } from "./option-groups";
+import { MAX_PRICE_CENTS } from "./price";
+
+/** At most this many lines in one order, and of one line. */
+export const MAX_ORDER_LINES = 30;
+export const MAX_LINE_QUANTITY = 50;
+/** The cart's text is never longer: 30 lines of a 20-letter id, a quantity and 48 choices. */
+export const CART_TEXT_MAX_LENGTH = MAX_ORDER_LINES * (20 + 4 + 48 * 17);
+
+const ITEM_ID = /^[A-Za-z0-9]{1,64}$/;
+
+export const CART_MESSAGES = Object.freeze({
+  empty: "Your order is empty: add something first.",
+  tooManyLines: `An order has at most ${MAX_ORDER_LINES} lines.`,
+  quantity: `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}.`,
+  itemGone: "is no longer on the menu.",
+  itemSoldOut: "is sold out.",
+  choiceGone: "One of the choices is no longer offered.",
+  choiceSoldOut: "is sold out.",
+  chooseOne: (group: string) => `Choose a ${group.toLocaleLowerCase()}.`,
+  chooseAtLeast: (group: string, min: number) => `Choose at least ${min} in ${group}.`,
+  chooseAtMost: (group: string, max: number) => `Choose at most ${max} in ${group}.`,
+});
+
+/** One line as the cart holds it: what was chosen, never what it cost. */
+export interface CartLine {
+  itemId: string;
+  quantity: number;
+  /** Choice ids, in any group of the item. */
+  choiceIds: string[];
+}
+
+export function formatCart(lines: readonly CartLine[]): string {
+  return lines
+    .map((line) =>
+      [
+        line.itemId,
+        String(line.quantity),
+        ...(line.choiceIds.length ? [line.choiceIds.join(".")] : []),
+      ].join("*"),
+    )
+    .join("~");
+}
+
+/**
+ * The cart a form sent; null when it is not one (the form was tampered with). Bounded
+ * before anything is split, so a huge field costs nothing.
+ */
+export function parseCart(text: string): CartLine[] | null {
+  if (text === "") return [];
+  if (text.length > CART_TEXT_MAX_LENGTH) return null;
+  const parts = text.split("~");
+  if (parts.length > MAX_ORDER_LINES) return null;
+  const lines: CartLine[] = [];
+  for (const part of parts) {
+    const [itemId, quantityText, choicesText, extra] = part.split("*");
+    if (extra !== undefined || !itemId || !ITEM_ID.test(itemId)) return null;
+    if (!quantityText || !/^\d{1,2}$/.test(quantityText)) return null;
+    const quantity = Number(quantityText);
+    if (quantity < 1 || quantity > MAX_LINE_QUANTITY) return null;
+    const choiceIds = choicesText === undefined ? [] : choicesText.split(".");
+    if (choiceIds.length > 48 || choiceIds.some((id) => !OPTION_ID_PATTERN.test(id))) return null;
+    lines.push({ itemId, quantity, choiceIds });
+  }
+  return lines;
+}
+
+function sameChoices(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join(".") === [...b].sort().join(".");
+}
+
+/**
+ * The cart with one more line: the same item with the same choices adds to its quantity
+ * (up to the line's maximum). Null when the cart is full.
+ */
+export function addToCart(cart: readonly CartLine[], line: CartLine): CartLine[] | null {
+  const index = cart.findIndex(
+    (held) => held.itemId === line.itemId && sameChoices(held.choiceIds, line.choiceIds),
+  );
+  if (index >= 0) {
+    const held = cart[index]!;
+    const merged = {
+      ...held,
+      quantity: Math.min(MAX_LINE_QUANTITY, held.quantity + line.quantity),
+    };
+    return cart.map((existing, at) => (at === index ? merged : existing));
+  }
+  return cart.length >= MAX_ORDER_LINES ? null : [...cart, line];
+}
+
+/** What the priced lines need of an item: its current data. */
+export interface OrderableItem {
+  id: string;
+  name: string;
+  priceCents: number;
+  soldOut: boolean;
+  options: readonly OptionGroup[];
+}
+
+export interface PricedChoice {
+  group: string;
+  name: string;
+  priceChangeCents: number;
+}
+
+/** A line as an order keeps it: names and prices as they were when it was placed. */
+export interface PricedLine {
+  itemId: string;
+  name: string;
+  quantity: number;
+  choices: PricedChoice[];
+  /** The item's price with its choices, for one. */
+  unitCents: number;
+  lineCents: number;
+}
+
+/** Why a chosen line cannot be ordered, in words for the customer (the item's name first). */
+export interface LineProblem {
+  itemId: string;
+  message: string;
+}
+
+/**
+ * One line priced from the item as it is now, or the reason it cannot be ordered: the item
+ * sold out, a choice gone or sold out, a group's minimum or maximum not met.
+ */
+export function priceLine(
+  item: OrderableItem | undefined,
+  line: CartLine,
+): { line: PricedLine } | { problem: LineProblem } {
+  const refuse = (message: string) => ({ problem: { itemId: line.itemId, message } });
+  if (!item) return refuse(`An item you chose ${CART_MESSAGES.itemGone}`);
+  if (item.soldOut) return refuse(`${item.name} ${CART_MESSAGES.itemSoldOut}`);
+  if (line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
+    return refuse(`${item.name}: ${CART_MESSAGES.quantity}`);
+  }
+  const chosen = new Set(line.choiceIds);
+  if (chosen.size !== line.choiceIds.length)
+    return refuse(`${item.name}: ${CART_MESSAGES.choiceGone}`);
+  const choices: PricedChoice[] = [];
+  let found = 0;
+  for (const group of item.options) {
+    const picked = group.choices.filter((choice) => chosen.has(choice.id));
+    found += picked.length;
+    const soldOut = picked.find((choice) => choice.soldOut);
+    if (soldOut) return refuse(`${item.name}: ${soldOut.name} ${CART_MESSAGES.choiceSoldOut}`);
+    if (picked.length < group.min) {
+      return refuse(
+        `${item.name}: ${
+          isSizeGroup(group)
+            ? CART_MESSAGES.chooseOne(group.name)
+            : CART_MESSAGES.chooseAtLeast(group.name, group.min)
+        }`,
+      );
+    }
+    if (picked.length > group.max) {
+      return refuse(`${item.name}: ${CART_MESSAGES.chooseAtMost(group.name, group.max)}`);
+    }
+    for (const choice of picked) {
+      choices.push({
+        group: group.name,
+        name: choice.name,
+        priceChangeCents: choice.priceChangeCents,
+      });
+    }
+  }
+  // A choice of no group of this item: gone since the page was opened, or never offered.
+  if (found !== chosen.size) return refuse(`${item.name}: ${CART_MESSAGES.choiceGone}`);
+  const unitCents = Math.max(
+    0,
+    Math.min(
+      MAX_PRICE_CENTS,
+      item.priceCents + choices.reduce((sum, choice) => sum + choice.priceChangeCents, 0),
+    ),
+  );
+  return {
+    line: {
+      itemId: item.id,
+      name: item.name,
+      quantity: line.quantity,
+      choices,
+      unitCents,
+      lineCents: unitCents * line.quantity,
+    },
+  };
+}
+
+/**
+ * The cart priced: the lines that can be ordered, why the others cannot, and the cart
+ * without those (what the customer's next form carries on).
+ */
+export function priceCart(
+  items: ReadonlyMap<string, OrderableItem>,
+  cart: readonly CartLine[],
+): { lines: PricedLine[]; problems: LineProblem[]; orderable: CartLine[]; subtotalCents: number } {
+  const lines: PricedLine[] = [];
+  const problems: LineProblem[] = [];
+  const orderable: CartLine[] = [];
+  for (const line of cart) {
+    const priced = priceLine(items.get(line.itemId), line);
+    if ("line" in priced) {
+      lines.push(priced.line);
+      orderable.push(line);
+    } else problems.push(priced.problem);
+  }
+  return {
+    lines,
+    problems,
+    orderable,
+    subtotalCents: lines.reduce((sum, line) => sum + line.lineCents, 0),
+  };
+}
+
+/** "2 items", "1 item": the count of things in the order, not of lines. */
+export function itemCountText(lines: readonly Pick<CartLine, "quantity">[]): string {
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return `${count} ${count === 1 ? "item" : "items"}`;
+}
+
+/** "Large · Extra cheese": a line's choices in one short phrase. */
+export function choicesText(choices: readonly Pick<PricedChoice, "name">[]): string {
+  return choices.map((choice) => choice.name).join(" · ");
+}

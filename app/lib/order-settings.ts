@@ -1,0 +1,193 @@
+/**
+ * How a restaurant or a shop takes orders: on or off, pickup and delivery, when customers
+ * may pick up, the minimums, and where the owner is told. One zod schema checks the Orders
+ * tab's form in the browser and on the server; every setting is enforced when an order is
+ * placed (app/server/orders/).
+ */
+import { checkbox, z } from "./zod";
+import { parsePriceToCents } from "./price";
+
+export const SLOT_LENGTHS = [5, 10, 15, 20, 30, 60] as const;
+export const MAX_LEAD_MINUTES = 240;
+export const MAX_DAYS_AHEAD = 7;
+export const MAX_SLOT_CAP = 500;
+export const DELIVERY_NOTE_MAX_LENGTH = 80;
+
+export interface OrderSettings {
+  enabled: boolean;
+  pickup: boolean;
+  delivery: boolean;
+  deliveryFeeCents: number;
+  /** The smallest subtotal taken for delivery; 0 for none. */
+  deliveryMinimumCents: number;
+  /** "We deliver within 3 km". */
+  deliveryNote: string;
+  leadMinutes: number;
+  slotMinutes: number;
+  /** 0 = today only. */
+  daysAhead: number;
+  /** The smallest subtotal taken at all; 0 for none. */
+  minimumCents: number;
+  /** Orders per slot at most, or null for no cap. */
+  slotCap: number | null;
+  /** Where new orders are mailed; "" means the account's address. */
+  email: string;
+  /** Orders paused until this moment (ms), or indefinitely; null when not paused. */
+  pausedUntil: number | null;
+  pausedIndefinitely: boolean;
+}
+
+/** A site's settings before its owner has opened the Orders tab: ordering off. */
+export const DEFAULT_ORDER_SETTINGS: Readonly<OrderSettings> = Object.freeze({
+  enabled: false,
+  pickup: true,
+  delivery: false,
+  deliveryFeeCents: 0,
+  deliveryMinimumCents: 0,
+  deliveryNote: "",
+  leadMinutes: 20,
+  slotMinutes: 15,
+  daysAhead: 0,
+  minimumCents: 0,
+  slotCap: null,
+  email: "",
+  pausedUntil: null,
+  pausedIndefinitely: false,
+});
+
+export const ORDER_SETTINGS_MESSAGES = Object.freeze({
+  chooseAWay: "Offer pickup, delivery or both.",
+  leadMinutes: `Give a lead time from 0 to ${MAX_LEAD_MINUTES} minutes.`,
+  slotMinutes: `Choose a slot length of ${SLOT_LENGTHS.join(", ")} minutes.`,
+  daysAhead: `Choose from 0 (today only) to ${MAX_DAYS_AHEAD} days ahead.`,
+  slotCap: `Give a number of orders from 1 to ${MAX_SLOT_CAP}, or leave it empty for no limit.`,
+  email: "Enter a valid email address, or leave it empty to use your account's.",
+  deliveryNote: `Keep the note to ${DELIVERY_NOTE_MAX_LENGTH} characters.`,
+  saved: "Order settings saved!",
+  failed: "Failed to save order settings.",
+});
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+const amount = z
+  .string()
+  .max(16)
+  .optional()
+  .transform((value) => parsePriceToCents(value ?? ""));
+
+/** The Orders tab's form. */
+export const orderSettingsSchema = z
+  .object({
+    enabled: checkbox,
+    pickup: checkbox,
+    delivery: checkbox,
+    deliveryFee: amount,
+    deliveryMinimum: amount,
+    deliveryNote: z
+      .string()
+      .trim()
+      .max(DELIVERY_NOTE_MAX_LENGTH, { error: ORDER_SETTINGS_MESSAGES.deliveryNote })
+      .optional()
+      .transform((value) => value ?? ""),
+    leadMinutes: wholeNumber(0, MAX_LEAD_MINUTES, ORDER_SETTINGS_MESSAGES.leadMinutes),
+    slotMinutes: wholeNumber(5, 60, ORDER_SETTINGS_MESSAGES.slotMinutes).refine(
+      (value) => (SLOT_LENGTHS as readonly number[]).includes(value),
+      { error: ORDER_SETTINGS_MESSAGES.slotMinutes },
+    ),
+    daysAhead: wholeNumber(0, MAX_DAYS_AHEAD, ORDER_SETTINGS_MESSAGES.daysAhead),
+    minimum: amount,
+    slotCap: z
+      .string()
+      .trim()
+      .max(8, { error: ORDER_SETTINGS_MESSAGES.slotCap })
+      .optional()
+      .transform((value, context) => {
+        if (!value) return null;
+        const cap = /^\d+$/.test(value) ? Number(value) : NaN;
+        if (!(cap >= 1 && cap <= MAX_SLOT_CAP)) {
+          context.addIssue({ code: "custom", message: ORDER_SETTINGS_MESSAGES.slotCap });
+          return z.NEVER;
+        }
+        return cap;
+      }),
+    email: z
+      .string()
+      .trim()
+      .max(254, { error: ORDER_SETTINGS_MESSAGES.email })
+      .optional()
+      .transform((value) => value ?? "")
+      .refine((value) => value === "" || z.email().safeParse(value).success, {
+        error: ORDER_SETTINGS_MESSAGES.email,
+      }),
+  })
+  .superRefine((value, context) => {
+    if (value.enabled && !value.pickup && !value.delivery) {
+      context.addIssue({
+        code: "custom",
+        path: ["pickup"],
+        message: ORDER_SETTINGS_MESSAGES.chooseAWay,
+      });
+    }
+  });
+
+export type OrderSettingsInput = z.output<typeof orderSettingsSchema>;
+
+/** The form's values as stored settings; the pause is the inbox's, and stays as it was. */
+export function settingsFromForm(
+  input: OrderSettingsInput,
+  current: Pick<OrderSettings, "pausedUntil" | "pausedIndefinitely">,
+): OrderSettings {
+  return {
+    enabled: input.enabled,
+    pickup: input.pickup,
+    delivery: input.delivery,
+    deliveryFeeCents: input.deliveryFee,
+    deliveryMinimumCents: input.deliveryMinimum,
+    deliveryNote: input.deliveryNote,
+    leadMinutes: input.leadMinutes,
+    slotMinutes: input.slotMinutes,
+    daysAhead: input.daysAhead,
+    minimumCents: input.minimum,
+    slotCap: input.slotCap,
+    email: input.email,
+    pausedUntil: current.pausedUntil,
+    pausedIndefinitely: current.pausedIndefinitely,
+  };
+}
+
+/** The settings the slot arithmetic reads (app/lib/order-slots.ts's SlotRules). */
+export function slotRules(
+  settings: Pick<OrderSettings, "leadMinutes" | "slotMinutes" | "daysAhead">,
+): Pick<OrderSettings, "leadMinutes" | "slotMinutes" | "daysAhead"> {
+  return {
+    leadMinutes: settings.leadMinutes,
+    slotMinutes: settings.slotMinutes,
+    daysAhead: settings.daysAhead,
+  };
+}
+
+/** The pause in force at `now`, as the slot rules read it; null when orders are not paused. */
+export function pauseAt(
+  settings: Pick<OrderSettings, "pausedUntil" | "pausedIndefinitely">,
+  now: number,
+): { until: number | null; indefinitely: boolean } | null {
+  if (settings.pausedIndefinitely) return { until: null, indefinitely: true };
+  if (settings.pausedUntil !== null && settings.pausedUntil > now) {
+    return { until: settings.pausedUntil, indefinitely: false };
+  }
+  return null;
+}
+
+/** How long "Pause orders" lasts: the inbox's choices. */
+export const PAUSE_CHOICES = [
+  { value: "30m", label: "30 minutes" },
+  { value: "1h", label: "1 hour" },
+  { value: "today", label: "Rest of today" },
+  { value: "resume", label: "Until I resume" },
+] as const;
+export type PauseChoice = (typeof PAUSE_CHOICES)[number]["value"];

@@ -1,0 +1,92 @@
+/**
+ * An order's life: new → accepted (with a ready time) → ready → completed; or rejected (with
+ * a reason) by the owner, or cancelled by the customer while it is still new. Every change
+ * is kept with its time. The server checks each move here before it writes it.
+ */
+
+export const ORDER_STATES = [
+  "new",
+  "accepted",
+  "ready",
+  "completed",
+  "rejected",
+  "cancelled",
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** What someone does to an order, and who may. */
+export type OrderAction = "accept" | "reject" | "ready" | "complete" | "cancel";
+
+const MOVES: Record<OrderAction, { from: readonly OrderState[]; to: OrderState }> = {
+  accept: { from: ["new"], to: "accepted" },
+  reject: { from: ["new", "accepted"], to: "rejected" },
+  ready: { from: ["accepted"], to: "ready" },
+  complete: { from: ["ready", "accepted"], to: "completed" },
+  cancel: { from: ["new"], to: "cancelled" },
+};
+
+/** The state an action leads to from `state`, or null when it is not allowed from there. */
+export function nextState(state: OrderState, action: OrderAction): OrderState | null {
+  const move = MOVES[action];
+  return move.from.includes(state) ? move.to : null;
+}
+
+/** Orders in these states are over: nothing more happens to them, and their data ages out. */
+export function isClosed(state: OrderState): boolean {
+  return state === "completed" || state === "rejected" || state === "cancelled";
+}
+
+/** Still counts against its slot's cap. */
+export function holdsItsSlot(state: OrderState): boolean {
+  return state !== "rejected" && state !== "cancelled";
+}
+
+export const STATE_LABELS: Record<OrderState, string> = {
+  new: "New",
+  accepted: "Accepted",
+  ready: "Ready",
+  completed: "Completed",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+};
+
+/** What the customer's status page says of each state, naming the business. */
+export function stateForCustomer(
+  state: OrderState,
+  siteName: string,
+  fulfilment: "pickup" | "delivery",
+): string {
+  switch (state) {
+    case "new":
+      return `Sent: waiting for ${siteName} to accept it`;
+    case "accepted":
+      return "Accepted: being prepared";
+    case "ready":
+      return fulfilment === "delivery" ? "Ready: on its way" : "Ready for pickup";
+    case "completed":
+      return "Completed: thank you!";
+    case "rejected":
+      return `${siteName} could not take this order`;
+    case "cancelled":
+      return "Cancelled";
+  }
+}
+
+/** Extra minutes the owner may add to the asked time when accepting. */
+export const ACCEPT_DELAYS = [0, 10, 20, 30] as const;
+
+export const REJECT_REASONS = ["Sold out", "Closing early", "Too busy"] as const;
+export const REJECT_REASON_MAX_LENGTH = 120;
+
+export interface OrderHistoryEntry {
+  state: OrderState;
+  /** ISO moment. */
+  at: string;
+}
+
+export const ORDER_ACTION_MESSAGES = Object.freeze({
+  notAllowed: "That order has moved on: reload to see where it is.",
+  notFound: "That order does not exist.",
+  reasonRequired: "Say why, or pick a reason.",
+  reasonTooLong: `Keep the reason to ${REJECT_REASON_MAX_LENGTH} characters.`,
+});

@@ -1,0 +1,142 @@
+/**
+ * Reading orders: one order by its status page's token (the customer's), and an owner's
+ * orders across their sites (the inbox, the kitchen ticket, the CSV export, the 30-day line).
+ * Every query of an owner's orders is bounded by the owner's own products.
+ */
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { orderMail, orders, productInfo, products } from "../db/schema";
+import { normalizeHours } from "~/lib/hours";
+import { storedSpecialHours } from "~/lib/special-hours";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** A customer's order with what its status page shows of the site; null for an unknown token. */
+export async function orderByToken(db: Database, token: string) {
+  if (!/^[A-Za-z0-9]{32}$/.test(token)) return null;
+  const [row] = await db
+    .select({
+      order: orders,
+      site: {
+        id: products.id,
+        type: products.type,
+        slug: products.slug,
+        name: productInfo.name,
+        address: productInfo.address,
+        contact: productInfo.contact,
+        timeZone: productInfo.timeZone,
+        paypalUsername: productInfo.paypalUsername,
+        venmoUsername: productInfo.venmoUsername,
+        colors: productInfo.colors,
+        fontStyle: productInfo.fontStyle,
+      },
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(productInfo, eq(productInfo.productId, products.id))
+    .where(and(eq(orders.token, token), eq(products.exists, true)));
+  return row ?? null;
+}
+
+/** The owner's sites that take orders (restaurants and shops), by name. */
+export async function ownerOrderingSites(db: Database, ownerUid: string) {
+  const rows = await db
+    .select({
+      id: products.id,
+      type: products.type,
+      slug: products.slug,
+      name: products.name,
+      timeZone: productInfo.timeZone,
+      hours: productInfo.hours,
+      specialHours: productInfo.specialHours,
+      currency: productInfo.currency,
+    })
+    .from(products)
+    .innerJoin(productInfo, eq(productInfo.productId, products.id))
+    .where(
+      and(
+        eq(products.ownerUid, ownerUid),
+        eq(products.exists, true),
+        inArray(products.type, ["restaurant", "shoppy"]),
+      ),
+    )
+    .orderBy(asc(products.name));
+  return rows.map((row) => ({
+    ...row,
+    hours: normalizeHours(row.hours),
+    specialHours: storedSpecialHours(row.specialHours),
+  }));
+}
+
+/**
+ * The inbox's orders: every order still open, and those closed in the last `doneDays` days,
+ * of the given sites, soonest first; with whether any of its mail was given up on.
+ */
+export async function inboxOrders(db: Database, productIds: readonly string[], since: Date) {
+  if (productIds.length === 0) return [];
+  const failedMail = db
+    .select({ orderId: orderMail.orderId })
+    .from(orderMail)
+    .where(isNotNull(orderMail.failedAt));
+  return db
+    .select({
+      order: orders,
+      mailFailed: sql<boolean>`${orders.id} in (${failedMail})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.productId, [...productIds]),
+        sql`(${orders.closedAt} is null or ${orders.closedAt} >= ${since})`,
+      ),
+    )
+    .orderBy(asc(orders.slotAt), asc(orders.number))
+    .limit(500);
+}
+
+/** Orders of the given sites placed in [from, to), oldest first: the CSV export. */
+export async function ordersPlacedBetween(
+  db: Database,
+  productIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<OrderRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.productId, [...productIds]),
+        gte(orders.createdAt, from),
+        lt(orders.createdAt, to),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(20_000);
+}
+
+/**
+ * Orders and revenue per UTC day since `from`, counting what was not rejected or cancelled:
+ * the inbox's 30-day line.
+ */
+export async function dailyOrderTotals(db: Database, productIds: readonly string[], from: Date) {
+  if (productIds.length === 0) return [];
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      orders: sql<number>`count(*)::int`,
+      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.productId, [...productIds]),
+        gte(orders.createdAt, from),
+        sql`${orders.state} not in ('rejected', 'cancelled')`,
+      ),
+    )
+    .groupBy(day)
+    .orderBy(desc(day));
+}

@@ -1,0 +1,305 @@
+/**
+ * Placing an order: every rule checked against the site as it is now, in one transaction that
+ * holds the site's row locked, so a slot's cap holds however many customers press "Place
+ * order" at once, and the same form sent twice gives the one order. A refused order writes
+ * nothing. The order's mail to the owner is queued in the same transaction and sent after
+ * the commit (order-mail.server.ts): a slow or failing mail server cannot lose or delay it.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
+import { storedOptions } from "~/lib/item-options";
+import { normalizeHours } from "~/lib/hours";
+import { storedSpecialHours } from "~/lib/special-hours";
+import {
+  priceCart,
+  type CartLine,
+  type LineProblem,
+  type OrderableItem,
+  type PricedLine,
+} from "~/lib/order-cart";
+import type { PlaceOrderInput } from "~/lib/order-form";
+import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
+import { slotRefusal } from "~/lib/order-slots";
+import { holdsItsSlot, ORDER_STATES } from "~/lib/order-states";
+import { formatPrice } from "~/lib/price";
+import { siteCurrency } from "~/lib/currency";
+import { createId } from "../db/ids.server";
+import { items, orderMail, orders, productInfo, products } from "../db/schema";
+import type { Events, Transaction } from "../events/events.server";
+import { loadOrderSettings } from "./orders.server";
+
+/** Why an order was refused; also the label `/metrics` counts refusals by. */
+export type RefusalReason =
+  | "not-taking-orders"
+  | "paused"
+  | "fulfilment"
+  | "slot"
+  | "slot-full"
+  | "items"
+  | "minimum"
+  | "delivery-minimum";
+
+export const PLACE_ORDER_MESSAGES = Object.freeze({
+  notTakingOrders: "This site is not taking orders.",
+  paused: "Orders are paused right now: please try again later.",
+  noPickup: "This site does not offer pickup.",
+  noDelivery: "This site does not deliver.",
+  slot: {
+    "not-a-slot": "Choose one of the times listed.",
+    "too-soon": "That time is too soon now: choose a later one.",
+    "too-far": "That time is too far ahead: choose an earlier one.",
+    closed: "The site is closed then: choose another time.",
+  },
+  slotFull: "That time is fully booked: choose another.",
+  minimum: (amount: string) => `The minimum order is ${amount}.`,
+  deliveryMinimum: (amount: string) => `The minimum for delivery is ${amount}.`,
+});
+
+export type PlaceOrderResult =
+  | { placed: true; token: string; orderId: string; existing: boolean }
+  | {
+      placed: false;
+      reason: RefusalReason;
+      message: string;
+      /** For "items": each line that cannot be ordered and why. */
+      problems?: LineProblem[];
+      /** The field the message belongs to, where there is one. */
+      field?: "slot" | "fulfilment";
+    };
+
+/** The site as an order needs it, read inside the placing transaction. */
+interface OrderingSite {
+  id: string;
+  ownerUid: string;
+  hours: ReturnType<typeof normalizeHours>;
+  specialHours: ReturnType<typeof storedSpecialHours>;
+  timeZone: string;
+  currency: string;
+}
+
+async function lockOrderingSite(tx: Transaction, productId: string): Promise<OrderingSite | null> {
+  const [row] = await tx
+    .select({
+      id: products.id,
+      ownerUid: products.ownerUid,
+      hours: productInfo.hours,
+      specialHours: productInfo.specialHours,
+      timeZone: productInfo.timeZone,
+      currency: productInfo.currency,
+    })
+    .from(products)
+    .innerJoin(productInfo, eq(productInfo.productId, products.id))
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.exists, true),
+        inArray(products.type, ["restaurant", "shoppy"]),
+      ),
+    )
+    .for("update", { of: products });
+  if (!row) return null;
+  return {
+    ...row,
+    hours: normalizeHours(row.hours),
+    specialHours: storedSpecialHours(row.specialHours),
+    currency: siteCurrency(row.currency),
+  };
+}
+
+/** A site's items as an order prices them, by id. */
+export async function orderableItems(
+  db: Pick<Transaction, "select">,
+  productId: string,
+): Promise<Map<string, OrderableItem>> {
+  const rows = await db
+    .select({
+      id: items.id,
+      name: items.name,
+      priceCents: items.priceCents,
+      soldOut: items.soldOut,
+      options: items.options,
+    })
+    .from(items)
+    .where(eq(items.productId, productId));
+  return new Map(rows.map((row) => [row.id, { ...row, options: storedOptions(row.options) }]));
+}
+
+/**
+ * What the site's rules say of an order that has priced lines: refused with a reason, or its
+ * delivery fee and total. Used by the review step too, so a customer learns before placing.
+ */
+export function checkOrderRules(
+  settings: OrderSettings,
+  site: Pick<OrderingSite, "hours" | "specialHours" | "timeZone" | "currency">,
+  order: { fulfilment: "pickup" | "delivery"; slot: number | null; subtotalCents: number },
+  now: number,
+):
+  | { ok: true; deliveryFeeCents: number; totalCents: number }
+  | { ok: false; reason: RefusalReason; message: string; field?: "slot" | "fulfilment" } {
+  if (!settings.enabled) {
+    return {
+      ok: false,
+      reason: "not-taking-orders",
+      message: PLACE_ORDER_MESSAGES.notTakingOrders,
+    };
+  }
+  if (pauseAt(settings, now))
+    return { ok: false, reason: "paused", message: PLACE_ORDER_MESSAGES.paused };
+  if (order.fulfilment === "pickup" && !settings.pickup) {
+    return {
+      ok: false,
+      reason: "fulfilment",
+      message: PLACE_ORDER_MESSAGES.noPickup,
+      field: "fulfilment",
+    };
+  }
+  if (order.fulfilment === "delivery" && !settings.delivery) {
+    return {
+      ok: false,
+      reason: "fulfilment",
+      message: PLACE_ORDER_MESSAGES.noDelivery,
+      field: "fulfilment",
+    };
+  }
+  if (order.slot !== null) {
+    const refusal = slotRefusal(
+      { hours: site.hours, specialHours: site.specialHours, timeZone: site.timeZone },
+      slotRules(settings),
+      order.slot,
+      new Date(now),
+    );
+    if (refusal) {
+      return {
+        ok: false,
+        reason: "slot",
+        message: PLACE_ORDER_MESSAGES.slot[refusal],
+        field: "slot",
+      };
+    }
+  }
+  const amount = (cents: number) => formatPrice(cents, site.currency);
+  if (order.subtotalCents < settings.minimumCents) {
+    return {
+      ok: false,
+      reason: "minimum",
+      message: PLACE_ORDER_MESSAGES.minimum(amount(settings.minimumCents)),
+    };
+  }
+  const delivering = order.fulfilment === "delivery";
+  if (delivering && order.subtotalCents < settings.deliveryMinimumCents) {
+    return {
+      ok: false,
+      reason: "delivery-minimum",
+      message: PLACE_ORDER_MESSAGES.deliveryMinimum(amount(settings.deliveryMinimumCents)),
+      field: "fulfilment",
+    };
+  }
+  const deliveryFeeCents = delivering ? settings.deliveryFeeCents : 0;
+  return { ok: true, deliveryFeeCents, totalCents: order.subtotalCents + deliveryFeeCents };
+}
+
+/** 32 letters and digits from 24 random bytes: about 190 bits, far past guessing. */
+export function newOrderToken(): string {
+  return randomBytes(24).toString("base64url").replace(/[-_]/g, "x").slice(0, 32);
+}
+
+/**
+ * Places an order for the site `productId` at `now`. The cart, time and customer come from
+ * the review form, checked by `placeOrderSchema`; everything about prices, items and rules is
+ * read again here.
+ */
+export async function placeOrder(
+  events: Events,
+  productId: string,
+  input: Omit<PlaceOrderInput, "website" | "cart"> & { cartLines: CartLine[] },
+  now: number,
+): Promise<PlaceOrderResult> {
+  return events.transaction(async (tx, changes) => {
+    const site = await lockOrderingSite(tx, productId);
+    const settings = await loadOrderSettings(tx, productId);
+    if (!site) {
+      return {
+        placed: false,
+        reason: "not-taking-orders",
+        message: PLACE_ORDER_MESSAGES.notTakingOrders,
+      };
+    }
+    // The same form sent again (a double click, a resend after a lost answer): its order.
+    const [already] = await tx
+      .select({ id: orders.id, token: orders.token })
+      .from(orders)
+      .where(and(eq(orders.productId, productId), eq(orders.placeKey, input.placeKey)));
+    if (already) return { placed: true, token: already.token, orderId: already.id, existing: true };
+
+    const priced = priceCart(await orderableItems(tx, productId), input.cartLines);
+    if (priced.problems.length > 0 || priced.lines.length === 0) {
+      return {
+        placed: false,
+        reason: "items",
+        message: priced.problems[0]?.message ?? "Your order is empty: add something first.",
+        problems: priced.problems,
+      };
+    }
+    const rules = checkOrderRules(
+      settings,
+      site,
+      { fulfilment: input.fulfilment, slot: input.slot, subtotalCents: priced.subtotalCents },
+      now,
+    );
+    if (!rules.ok) return { placed: false, ...rules };
+
+    if (settings.slotCap !== null) {
+      const [taken] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.productId, productId),
+            eq(orders.slotAt, new Date(input.slot)),
+            inArray(orders.state, ORDER_STATES.filter(holdsItsSlot)),
+          ),
+        );
+      if ((taken?.count ?? 0) >= settings.slotCap) {
+        return {
+          placed: false,
+          reason: "slot-full",
+          message: PLACE_ORDER_MESSAGES.slotFull,
+          field: "slot",
+        };
+      }
+    }
+
+    const [last] = await tx
+      .select({ number: max(orders.number) })
+      .from(orders)
+      .where(eq(orders.productId, productId));
+    const id = createId();
+    const token = newOrderToken();
+    const placedAt = new Date(now);
+    await tx.insert(orders).values({
+      id,
+      productId,
+      token,
+      number: (last?.number ?? 0) + 1,
+      placeKey: input.placeKey,
+      fulfilment: input.fulfilment,
+      slotAt: new Date(input.slot),
+      customerName: input.name,
+      customerPhone: input.phone,
+      customerEmail: input.email,
+      deliveryAddress: input.fulfilment === "delivery" ? input.address : "",
+      note: input.note,
+      lines: priced.lines satisfies PricedLine[],
+      subtotalCents: priced.subtotalCents,
+      deliveryFeeCents: rules.deliveryFeeCents,
+      totalCents: rules.totalCents,
+      currency: site.currency,
+      history: [{ state: "new", at: placedAt.toISOString() }],
+      createdAt: placedAt,
+    });
+    await tx.insert(orderMail).values({ id: createId(), orderId: id, kind: "owner-new" });
+    // The owner's inbox, wherever it is open, hears of it.
+    changes.owner(site.ownerUid);
+    return { placed: true, token, orderId: id, existing: false };
+  });
+}
