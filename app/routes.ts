@@ -47,4 +47,10 @@ export default [
   route("s/:slugId", "sites/shoppy/public-page.tsx"),
   route("d/:slugId", "sites/dealership/public-page.tsx"),
   route("e/:slugId", "sites/ecommerce/public-page.tsx"),
+
+  // Ordering from a restaurant or a shop, and an order's status page (app/server/orders/).
+  route("r/:slugId/order", "routes/orders/order-page.tsx", { id: "restaurant-order" }),
+  route("s/:slugId/order", "routes/orders/order-page.tsx", { id: "shop-order" }),
+  route("o/:token", "routes/orders/order-status.tsx"),
+  route("o/:token/state", "routes/orders/order-state.ts"),
 ] satisfies RouteConfig;

@@ -18,19 +18,37 @@ import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import type { Plugin } from "vite";
 
-/** Each script's module, the name of its one export, and its browser entry. */
+/**
+ * Each script's module, the name of its one export, and its browser entry. A cached public
+ * page's script is allowed by its hash (app/sites/browser-scripts.ts); a page rendered per
+ * request carries its script with the page's nonce.
+ */
 export const BROWSER_SCRIPTS = {
   "virtual:shop-page-script": {
+    allowedBy: "hash",
     exportName: "SHOP_PAGE_SCRIPT",
     entry: "app/sites/shoppy/shop-page-script.browser.ts",
   },
   "virtual:menu-nav-script": {
+    allowedBy: "hash",
     exportName: "MENU_NAV_SCRIPT",
     entry: "app/sites/restaurant/menu-nav-script.browser.ts",
   },
   "virtual:menu-filter-script": {
+    allowedBy: "hash",
     exportName: "MENU_FILTER_SCRIPT",
     entry: "app/sites/restaurant/menu-filter-script.browser.ts",
+  },
+  // The order pages are rendered per request: their scripts run by the page's nonce.
+  "virtual:order-page-script": {
+    allowedBy: "nonce",
+    exportName: "ORDER_PAGE_SCRIPT",
+    entry: "app/routes/orders/order-page-script.browser.ts",
+  },
+  "virtual:order-status-script": {
+    allowedBy: "nonce",
+    exportName: "ORDER_STATUS_SCRIPT",
+    entry: "app/routes/orders/order-status-script.browser.ts",
   },
 } as const;
 

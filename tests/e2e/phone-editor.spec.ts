@@ -10,6 +10,7 @@ import {
   signUpOwner,
   siteDangerZone,
   test,
+  waitForHydration,
 } from "./fixtures";
 
 const PHONE = { width: 360, height: 800 };
@@ -77,6 +78,9 @@ async function openDemoEditor(page: Page, site: "Demo Diner" | "Demo Goods") {
   await page.goto("/signin");
   await signIn(page, DEMO.email, DEMO.password);
   await page.getByRole("link", { name: `Edit ${site}` }).click();
+  // Measured once the editor itself is on screen and running, not while it is on its way.
+  await expect(page).toHaveURL(/\/setup\//);
+  await waitForHydration(page);
 }
 
 test.describe("the editor on a 360 × 800 phone", () => {

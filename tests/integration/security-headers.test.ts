@@ -138,6 +138,21 @@ describe("paths are classified as React Router matches them", () => {
     expect(pathKind("/Assets/x.js")).toBe("static");
     expect(pathKind("/files/restaurants/p/info/logo")).toBe("static");
     expect(pathKind("/product/restaurant")).toBe("site");
+    expect(pathKind("/r/diner-abc/order")).toBe("customer");
+    expect(pathKind("/S/shop-abc/Order/")).toBe("customer");
+    expect(pathKind("/d/dealer-abc/order")).toBe("site");
+    expect(pathKind("/o/abc")).toBe("customer");
+    expect(pathKind("/o/abc/state")).toBe("customer");
+    expect(pathKind("/o/abc/other")).toBe("site");
+  });
+
+  it("on a customer's order paths: private, unindexed, and never a referrer to another site", async () => {
+    for (const path of [`${restaurantPath}/order`, "/o/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+      const page = await get(path);
+      expect(page.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(page.headers.get("referrer-policy"), path).toBe("same-origin");
+      expect(page.headers.get("x-robots-tag"), path).toBe("noindex");
+    }
   });
 });
 

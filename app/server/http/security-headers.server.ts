@@ -38,10 +38,15 @@ interface PolicyOptions {
  * - `public`: an owner's public site page; cached whole and the same for everyone.
  * - `static`: built assets and stored files; public and the same for everyone.
  * - `portal`: the owner's pages and their data under /user.
+ * - `customer`: a customer's order on its way: the order page (`/r|s/{slugId}/order`) and
+ *   an order's status page (`/o/{token}`), whose address is the customer's key: never kept
+ *   by a cache, indexed, or sent as a referrer to another site. (`same-origin` rather than
+ *   `no-referrer`: under `no-referrer` browsers post the pages' own forms with `Origin: null`,
+ *   which React Router and the portal's Origin check rightly refuse.)
  * - `auth`: sign-in, registration, sign-out and better-auth's endpoints.
  * - `site`: anything else (marketing pages, not-found pages).
  */
-export type PathKind = "public" | "static" | "portal" | "auth" | "site";
+export type PathKind = "public" | "static" | "portal" | "auth" | "customer" | "site";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -58,6 +63,7 @@ function scriptHash(text: string): string {
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
 const AUTH = /^\/(signin|register|signout|api\/auth)(\/|$)/;
+const CUSTOMER = /^\/(o\/[^/]+(\/state)?|[rs]\/[^/]+\/order)\/?$/;
 
 /**
  * The path React Router would match: each segment decoded (an encoded slash stays one
@@ -89,6 +95,7 @@ export function pathKind(path: string): PathKind {
   const collapsed = normalized.replace(/\/{2,}/g, "/");
   if (PORTAL.test(collapsed)) return "portal";
   if (AUTH.test(collapsed)) return "auth";
+  if (CUSTOMER.test(collapsed)) return "customer";
   if (STATIC.test(collapsed)) return "static";
   return "site";
 }
@@ -261,7 +268,11 @@ export function securityHeaders(
     // Without a policy (development), a nonce would only make React's hydration check
     // complain that the browser's copy of the page lacks it.
     if (!development) res.locals.cspNonce = randomBytes(16).toString("base64");
-    const alwaysPrivate = kind === "portal" || kind === "auth";
+    const alwaysPrivate = kind === "portal" || kind === "auth" || kind === "customer";
+    if (kind === "customer") {
+      res.setHeader("X-Robots-Tag", "noindex");
+      onHeaders(res, () => res.setHeader("Referrer-Policy", "same-origin"));
+    }
     if (alwaysPrivate || hasSessionCookie(req.headers.cookie)) {
       const lowerPath = req.path.toLowerCase();
       // Once every handler has set what it wanted, just before the headers go out.

@@ -216,6 +216,8 @@ export async function loadPublicSite(
     canonicalPath,
     /** The absolute address search engines and link previews are given. */
     canonicalUrl,
+    /** The current slug (of the portal's address). */
+    slug: info.slug,
     name: info.name,
     address: info.address,
     contact: info.contact,

@@ -10,7 +10,7 @@ import { optionsFromCell } from "~/lib/item-options";
 import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserIdByEmail } from "../accounts/accounts.server";
-import { items, productInfo } from "../db/schema";
+import { items, orderSettings, productInfo } from "../db/schema";
 import { createId } from "../db/ids.server";
 import { createProduct } from "../repositories/products.server";
 import type { AppServices } from "../runtime/services.server";
@@ -153,6 +153,20 @@ export async function createDemoUnlessPresent(
         options: optionsOf(name),
       })),
     );
+    // Both take pickup orders from the first start, so a newcomer can try both sides; the
+    // diner delivers too.
+    await tx.insert(orderSettings).values([
+      {
+        productId: restaurant.productId,
+        enabled: true,
+        pickup: true,
+        delivery: true,
+        deliveryFeeCents: 300,
+        deliveryMinimumCents: 1500,
+        deliveryNote: "We deliver within 3 km.",
+      },
+      { productId: shop.productId, enabled: true, pickup: true, daysAhead: 3 },
+    ]);
     // The seed may run beside a serving process (`npm run seed` on PostgreSQL).
     changes.product(restaurant.productId);
     changes.product(shop.productId);

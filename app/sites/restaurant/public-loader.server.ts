@@ -11,6 +11,7 @@ import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { storedOptions } from "~/lib/item-options";
 import { publicOpening } from "~/lib/opening-status";
 import { restaurantJsonLd } from "~/lib/structured-data";
+import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
 import { loadPublicSite } from "~/server/repositories/public-sites.server";
@@ -79,7 +80,16 @@ export function publicRestaurantLoader() {
       currency: site.currency,
       menu: sections,
     });
-    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
+    const now = publicPagesNow(env);
+    const { opening, freshUntil: openingChanges } = publicOpening(site, now);
+    const { ordering, changesAt: orderingChanges } = await publicOrdering(
+      db,
+      site,
+      "restaurant",
+      now,
+      env.publicUrl,
+    );
+    const freshUntil = soonerOf(openingChanges, orderingChanges);
     return {
       site: {
         name: site.name,
@@ -87,6 +97,7 @@ export function publicRestaurantLoader() {
         contact: site.contact,
         hours: site.hours,
         opening,
+        ordering,
         colors: site.colors,
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),

@@ -5,6 +5,7 @@ import { MESSAGES } from "~/lib/messages";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
+import { OrderingBanner, type OrderingBannerView } from "~/components/ordering-banner";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
 import { MenuCategoryChips } from "./menu-category-chips";
 import { MenuDietaryPanel, type MenuDietaryView } from "./menu-dietary";
@@ -24,6 +25,8 @@ export interface PublicMenuSite {
   contact: { phone: string; email: string };
   hours: HoursRow[];
   opening: PublicOpening;
+  /** Set once the owner takes orders online. */
+  ordering?: OrderingBannerView | null;
   colors: { primary: string; secondary: string; text: string };
   fontStyle: string;
   /** Already checked: a path on this site or an http(s) URL. */
@@ -93,6 +96,7 @@ export function PublicMenuPage({
       <PublicSiteHero site={site} />
 
       <main className="menu-container menu-main">
+        <OrderingBanner ordering={site.ordering} />
         <PublicSiteFacts site={site} />
         {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
 

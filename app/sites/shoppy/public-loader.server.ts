@@ -10,6 +10,7 @@ import { parsePaypalUsername, parseVenmoUsername } from "./payments";
 import { parseShopSearch, shopItemFacts, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
 import { publicOpening } from "~/lib/opening-status";
+import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
 
@@ -75,7 +76,16 @@ export function publicShopLoader() {
       currency: site.currency,
       items: items.map(shopItemFacts),
     });
-    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
+    const now = publicPagesNow(env);
+    const { opening, freshUntil: openingChanges } = publicOpening(site, now);
+    const { ordering, changesAt: orderingChanges } = await publicOrdering(
+      db,
+      site,
+      "shoppy",
+      now,
+      env.publicUrl,
+    );
+    const freshUntil = soonerOf(openingChanges, orderingChanges);
     return {
       site: {
         name: site.name,
@@ -83,6 +93,7 @@ export function publicShopLoader() {
         contact: site.contact,
         hours: site.hours,
         opening,
+        ordering,
         colors: site.colors,
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),

@@ -22,6 +22,7 @@ import {
   PublicSiteHero,
   type PublicSiteHeaderFacts,
 } from "~/components/public-site-header";
+import { OrderingBanner, type OrderingBannerView } from "~/components/ordering-banner";
 import { PublicSiteQuickLine } from "~/components/public-site-quick-line";
 import { OpenStatus } from "~/components/open-status";
 
@@ -33,6 +34,8 @@ export interface PublicShopSite extends PublicSiteHeaderFacts {
   fontStyle: string;
   /** The currency prices are shown in (app/lib/currency.ts); US dollars when left out. */
   currency?: string;
+  /** Set once the owner takes orders online. */
+  ordering?: OrderingBannerView | null;
 }
 
 /** The shop's payment handles, already validated; null when not set. */
@@ -136,6 +139,7 @@ export function PublicShopPage({
           detailsLabel={site.opening.keepsHours ? "Hours" : "Contact"}
           status={site.opening.status ? <OpenStatus status={site.opening.status} /> : undefined}
         />
+        <OrderingBanner ordering={site.ordering} />
 
         <section id="items" className="shop-items" aria-labelledby="items-title">
           <h2 id="items-title">Items</h2>

@@ -1,0 +1,212 @@
+/**
+ * The order page's script, run where JavaScript is on. The page works without it: each Add,
+ * Remove and Review is a submit of one plain form, which the server answers with the page
+ * again. With it, Add and Remove change the cart in the browser without a round trip, each
+ * item's Add button shows what it will add ("Add · $11.00"), a group's checkboxes stop at its
+ * maximum, and the sticky bar keeps the count and the running total. The server prices the
+ * order again from its own data at Review and at Place; the totals here are for show.
+ *
+ * It reads the page `OrderPage` renders (app/routes/orders/order-page.tsx): the form's
+ * `data-currency`, each item's `li[data-item]` with `data-price`, its groups' fieldsets with
+ * `data-min`, `data-max` and `data-name`, and each choice's `data-change`. The cart's rules
+ * (its text, merging, the 30-line limit) and messages are app/lib/order-cart.ts's, bundled in.
+ */
+import {
+  addToCart,
+  CART_MESSAGES,
+  formatCart,
+  itemCountText,
+  MAX_LINE_QUANTITY,
+  parseCart,
+  type CartLine,
+} from "~/lib/order-cart";
+import { formatPrice } from "~/lib/price";
+
+interface ItemView {
+  id: string;
+  name: string;
+  priceCents: number;
+  root: HTMLElement;
+}
+
+/** What a line of the cart costs and says, read off the page's items. */
+function describe(item: ItemView, line: CartLine) {
+  const chosen = line.choiceIds.map((id) =>
+    item.root.querySelector<HTMLInputElement>(`input[value="${id}"]`),
+  );
+  const unit =
+    item.priceCents +
+    chosen.reduce((sum, input) => sum + (input ? Number(input.dataset.change) : 0), 0);
+  const names = chosen.map((input) =>
+    input ? input.parentElement!.querySelector(".order-choice-name")!.textContent : "",
+  );
+  return { unit: Math.max(0, unit), names: names.filter(Boolean).join(" · ") };
+}
+
+/** The line the item's fields ask for, or the reason they cannot be added. */
+export function chosenLine(root: HTMLElement, itemId: string): CartLine | string {
+  const quantityField = root.querySelector<HTMLInputElement>('input[type="number"]');
+  const quantity = quantityField ? Number(quantityField.value) : 1;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+    return CART_MESSAGES.quantity;
+  }
+  const choiceIds: string[] = [];
+  for (const group of Array.from(
+    root.querySelectorAll<HTMLFieldSetElement>("fieldset[data-group]"),
+  )) {
+    const picked = Array.from(group.querySelectorAll<HTMLInputElement>("input:checked"));
+    const min = Number(group.dataset.min);
+    const max = Number(group.dataset.max);
+    const name = group.dataset.name || "";
+    if (picked.length < min) {
+      return min === 1 && max === 1
+        ? CART_MESSAGES.chooseOne(name)
+        : CART_MESSAGES.chooseAtLeast(name, min);
+    }
+    if (picked.length > max) return CART_MESSAGES.chooseAtMost(name, max);
+    picked.forEach((input) => choiceIds.push(input.value));
+  }
+  return { itemId, quantity, choiceIds };
+}
+
+export function enhanceOrderForm(form: HTMLFormElement): void {
+  const currency = form.dataset.currency || "USD";
+  const cartField = form.querySelector<HTMLInputElement>('input[name="cart"]')!;
+  const seenField = form.querySelector<HTMLInputElement>('input[name="seenTotal"]')!;
+  const list = form.querySelector<HTMLElement>("[data-cart-lines]")!;
+  const empty = form.querySelector<HTMLElement>(".order-cart-empty")!;
+  const subtotal = form.querySelector<HTMLElement>("[data-subtotal]")!;
+  const bar = form.querySelector<HTMLElement>("[data-order-bar]")!;
+  const barCount = form.querySelector<HTMLElement>("[data-bar-count]")!;
+  const barTotal = form.querySelector<HTMLElement>("[data-bar-total]")!;
+  const announce = form.querySelector<HTMLElement>("[data-cart-announce]")!;
+  const price = (cents: number) => formatPrice(cents, currency);
+
+  const items = new Map<string, ItemView>();
+  form.querySelectorAll<HTMLElement>("li[data-item]").forEach((root) => {
+    const id = root.dataset.item!;
+    items.set(id, {
+      id,
+      root,
+      name: root.querySelector(".order-item-name")!.textContent || "",
+      priceCents: Number(root.dataset.price),
+    });
+  });
+  let cart = parseCart(cartField.value) || [];
+
+  function render() {
+    cartField.value = formatCart(cart);
+    let total = 0;
+    const rows = cart.map((line, index) => {
+      const item = items.get(line.itemId);
+      const row = document.createElement("li");
+      row.className = "order-line";
+      if (!item) return row;
+      const { unit, names } = describe(item, line);
+      total += unit * line.quantity;
+      const quantity = document.createElement("span");
+      quantity.className = "order-line-quantity";
+      quantity.textContent = `${line.quantity}×`;
+      const name = document.createElement("span");
+      name.className = "order-line-name";
+      name.textContent = item.name;
+      if (names) {
+        const choices = document.createElement("span");
+        choices.className = "order-line-choices";
+        choices.textContent = names;
+        name.append(choices);
+      }
+      const cost = document.createElement("span");
+      cost.className = "order-line-price";
+      cost.textContent = price(unit * line.quantity);
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "order-remove";
+      remove.textContent = "Remove";
+      remove.setAttribute("aria-label", `Remove ${item.name}`);
+      remove.addEventListener("click", () => {
+        cart = cart.filter((_, at) => at !== index);
+        render();
+        announce.textContent = `Removed ${item.name}. ${itemCountText(cart)} in your order.`;
+      });
+      row.append(quantity, name, cost, remove);
+      return row;
+    });
+    list.replaceChildren(...rows);
+    empty.hidden = cart.length > 0;
+    bar.hidden = cart.length === 0;
+    subtotal.textContent = price(total);
+    barCount.textContent = itemCountText(cart);
+    barTotal.textContent = price(total);
+    seenField.value = String(total);
+  }
+
+  /** The item's Add button says what it adds; a full group's other boxes rest. */
+  function refreshItem(item: ItemView) {
+    item.root.querySelectorAll<HTMLFieldSetElement>("fieldset[data-group]").forEach((group) => {
+      const max = Number(group.dataset.max);
+      const boxes = Array.from(group.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'));
+      const full = boxes.filter((box) => box.checked).length >= max;
+      boxes.forEach((box) => {
+        if (!box.closest(".is-sold-out")) box.disabled = full && !box.checked;
+      });
+    });
+    const button = item.root.querySelector<HTMLButtonElement>('button[name="add"]');
+    const line = chosenLine(item.root, item.id);
+    if (button) {
+      button.textContent =
+        typeof line === "string"
+          ? "Add"
+          : `Add · ${price(describe(item, line).unit * line.quantity)}`;
+    }
+  }
+
+  function showError(item: ItemView, message: string) {
+    const error = item.root.querySelector<HTMLElement>(".order-item-error")!;
+    error.textContent = message;
+    error.hidden = message === "";
+  }
+
+  function add(item: ItemView) {
+    const line = chosenLine(item.root, item.id);
+    if (typeof line === "string") return showError(item, line);
+    const next = addToCart(cart, line);
+    if (!next) return showError(item, CART_MESSAGES.tooManyLines);
+    showError(item, "");
+    cart = next;
+    render();
+    // The item starts again as the page first showed it, as it does after a round trip.
+    item.root.querySelectorAll<HTMLInputElement>("input").forEach((input) => {
+      if (input.type === "number") input.value = input.defaultValue;
+      else input.checked = input.defaultChecked;
+    });
+    refreshItem(item);
+    announce.textContent = `Added ${line.quantity} × ${item.name}. ${itemCountText(cart)} in your order.`;
+  }
+
+  form.addEventListener("click", (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[name="add"]');
+    const item = button && items.get(button.value);
+    if (!item) return;
+    event.preventDefault();
+    add(item);
+  });
+  form.addEventListener("input", (event) => {
+    const root = (event.target as Element).closest<HTMLElement>("li[data-item]");
+    const item = root && items.get(root.dataset.item!);
+    if (item) refreshItem(item);
+  });
+  // Enter in a quantity adds that item, not the first item of the page.
+  form.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== "Enter" || !(target instanceof HTMLInputElement)) return;
+    const root = target.closest<HTMLElement>("li[data-item]");
+    const item = root && items.get(root.dataset.item!);
+    if (!item) return;
+    event.preventDefault();
+    add(item);
+  });
+  items.forEach(refreshItem);
+  render();
+  form.classList.add("order-js");
+}

@@ -1,0 +1,597 @@
+import { ORDER_PAGE_SCRIPT } from "virtual:order-page-script";
+import { useNonce } from "~/components/nonce";
+import { PublicSiteError } from "~/components/public-site";
+import { choiceRuleInWords, isSizeGroup, type OptionGroup } from "~/lib/item-options";
+import {
+  shownItemPrice,
+  shownPriceChange,
+  SOLD_OUT_CHOICE_LABEL,
+} from "~/lib/item-options-display";
+import { choicesText, itemCountText, MAX_LINE_QUANTITY, type PricedLine } from "~/lib/order-cart";
+import {
+  ADDRESS_MAX_LENGTH,
+  CUSTOMER_NAME_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  ORDER_NOTE_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "~/lib/order-form";
+import { formatPrice } from "~/lib/price";
+import { pageMeta } from "~/lib/seo";
+import { siteThemeAttributes } from "~/lib/site-theme";
+import type {
+  ItemsStep,
+  OrderPageItem,
+  OrderPageSettings,
+  ReviewStep,
+} from "~/server/orders/order-page.server";
+import { orderPageAction, orderPageLoader } from "~/server/orders/order-page.server";
+import siteStylesHref from "~/styles/public-site.css?url";
+import orderStylesHref from "./order-page.css?url";
+import type { Route } from "./+types/order-page";
+
+// Plain HTML forms: every step works without JavaScript. A small script (./order-page-script.ts)
+// adds lines to the cart in the browser, keeps a running total and the sticky bar.
+export const handle = { hydrate: false };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: siteStylesHref },
+  { rel: "stylesheet", href: orderStylesHref },
+];
+
+function typeOf(request: Request) {
+  return new URL(request.url).pathname.startsWith("/s/") ? "shoppy" : "restaurant";
+}
+
+export const loader = (args: Route.LoaderArgs) => orderPageLoader(typeOf(args.request))(args);
+export const action = (args: Route.ActionArgs) => orderPageAction(typeOf(args.request))(args);
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data ? `Order · ${args.data.site.name}` : "Order",
+    description: args.data ? `Order from ${args.data.site.name} for pickup or delivery.` : "",
+    standalone: true,
+    noIndex: true,
+  });
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const { site, status } = loaderData;
+  const answer = actionData as ItemsStep | ReviewStep | undefined;
+  return (
+    <div className="order-page" {...siteThemeAttributes(site.colors, site.fontStyle)}>
+      <header className="order-header">
+        <div className="site-container order-header-inner">
+          <a className="order-back" href={site.menuPath}>
+            <span aria-hidden="true">←</span> {loaderData.type === "shoppy" ? "Shop" : "Menu"}
+          </a>
+          <p className="order-site-name">{site.name}</p>
+        </div>
+      </header>
+      <main className="site-container order-main" id="main">
+        <h1>{answer?.step === "review" ? "Review your order" : "Order"}</h1>
+        <p className={`order-status ${status.accepting ? "is-open" : "is-closed"}`} role="status">
+          {status.text}
+        </p>
+        {!status.accepting ? (
+          <p>
+            <a className="button secondary" href={site.menuPath}>
+              Back to the {loaderData.type === "shoppy" ? "shop" : "menu"}
+            </a>
+          </p>
+        ) : answer?.step === "review" ? (
+          <ReviewForm data={loaderData} review={answer} />
+        ) : (
+          <ItemsForm data={loaderData} step={answer} />
+        )}
+      </main>
+      {status.accepting && answer?.step !== "review" ? (
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ORDER_PAGE_SCRIPT }} />
+      ) : null}
+    </div>
+  );
+}
+
+function price(cents: number, currency: string) {
+  return formatPrice(cents, currency);
+}
+
+/** Step one: the items with their options, and the cart so far. */
+function ItemsForm({ data, step }: { data: LoaderData; step: ItemsStep | undefined }) {
+  const { site, sections, settings } = data;
+  const lines = step?.lines ?? [];
+  const subtotal = step?.subtotalCents ?? 0;
+  return (
+    <form
+      method="post"
+      className="order-form"
+      data-order-form=""
+      data-currency={site.currency}
+      noValidate
+    >
+      <input type="hidden" name="cart" value={step?.cart ?? ""} />
+      <input type="hidden" name="seenTotal" value={String(subtotal)} />
+      {step?.formError ? (
+        <p className="order-alert" role="alert">
+          {step.formError}
+        </p>
+      ) : null}
+      <OrderTerms settings={settings} currency={site.currency} />
+      {sections.map((section) => (
+        <section
+          key={section.id}
+          className="order-section"
+          aria-labelledby={section.name ? `sec-${section.id}` : undefined}
+        >
+          {section.name ? <h2 id={`sec-${section.id}`}>{section.name}</h2> : null}
+          <ul className="order-items">
+            {section.items.map((item) => (
+              <OrderItem
+                key={item.id}
+                item={item}
+                currency={site.currency}
+                error={step?.itemErrors[item.id]}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <Cart
+        lines={lines}
+        subtotal={subtotal}
+        currency={site.currency}
+        minimumCents={settings.minimumCents}
+      />
+    </form>
+  );
+}
+
+/** What the site asks of an order: pickup or delivery, the minimums and the fee. */
+function OrderTerms({ settings, currency }: { settings: OrderPageSettings; currency: string }) {
+  const ways = [settings.pickup ? "Pickup" : null, settings.delivery ? "Delivery" : null].filter(
+    Boolean,
+  );
+  const facts = [
+    ways.join(" or "),
+    settings.minimumCents > 0 ? `minimum order ${price(settings.minimumCents, currency)}` : null,
+    settings.delivery && settings.deliveryFeeCents > 0
+      ? `delivery fee ${price(settings.deliveryFeeCents, currency)}`
+      : null,
+    settings.delivery && settings.deliveryMinimumCents > 0
+      ? `delivery from ${price(settings.deliveryMinimumCents, currency)}`
+      : null,
+  ].filter(Boolean);
+  return (
+    <p className="order-terms">
+      {facts.join(" · ")}
+      {settings.delivery && settings.deliveryNote ? (
+        <span className="order-terms-note">{settings.deliveryNote}</span>
+      ) : null}
+    </p>
+  );
+}
+
+function OrderItem({
+  item,
+  currency,
+  error,
+}: {
+  item: OrderPageItem;
+  currency: string;
+  error?: string;
+}) {
+  const errorId = `err-${item.id}`;
+  return (
+    <li
+      className={`order-item${item.soldOut ? " is-sold-out" : ""}`}
+      data-item={item.id}
+      data-price={item.priceCents}
+    >
+      <div className="order-item-head">
+        <h3 className="order-item-name" id={`name-${item.id}`}>
+          {item.name}
+        </h3>
+        <span className="order-item-price">
+          {shownItemPrice(item.priceCents, item.options, currency)}
+        </span>
+      </div>
+      {item.description ? <p className="order-item-description">{item.description}</p> : null}
+      {item.soldOut ? (
+        <p className="order-badge">Sold out</p>
+      ) : (
+        <>
+          {item.options.map((group) => (
+            <OptionFieldset key={group.id} item={item} group={group} currency={currency} />
+          ))}
+          <div className="order-item-add">
+            <label className="order-quantity">
+              <span>Quantity</span>
+              <input
+                type="number"
+                name={`qty-${item.id}`}
+                defaultValue={1}
+                min={1}
+                max={MAX_LINE_QUANTITY}
+                inputMode="numeric"
+                aria-describedby={error ? errorId : undefined}
+              />
+            </label>
+            <button
+              type="submit"
+              name="add"
+              value={item.id}
+              className="button order-add"
+              aria-describedby={`name-${item.id}`}
+            >
+              Add
+            </button>
+          </div>
+          <p className="order-item-error" id={errorId} role="alert" hidden={!error}>
+            {error ?? ""}
+          </p>
+        </>
+      )}
+    </li>
+  );
+}
+
+function OptionFieldset({
+  item,
+  group,
+  currency,
+}: {
+  item: OrderPageItem;
+  group: OptionGroup;
+  currency: string;
+}) {
+  const single = group.max === 1;
+  const rule = choiceRuleInWords(group);
+  return (
+    <fieldset
+      className="order-group"
+      data-group={group.id}
+      data-min={group.min}
+      data-max={group.max}
+      data-name={group.name}
+    >
+      <legend>
+        {group.name} <span className="order-group-rule">{rule}</span>
+      </legend>
+      <div className="order-choices">
+        {group.choices.map((choice, index) => (
+          <label key={choice.id} className={`order-choice${choice.soldOut ? " is-sold-out" : ""}`}>
+            <input
+              type={single ? "radio" : "checkbox"}
+              name={`opt-${item.id}-${group.id}`}
+              value={choice.id}
+              data-change={choice.priceChangeCents}
+              disabled={choice.soldOut}
+              defaultChecked={isSizeGroup(group) && index === firstAvailable(group)}
+            />
+            <span className="order-choice-name">{choice.name}</span>
+            <span className="order-choice-price">
+              {choice.soldOut
+                ? SOLD_OUT_CHOICE_LABEL
+                : isSizeGroup(group)
+                  ? price(item.priceCents + choice.priceChangeCents, currency)
+                  : shownPriceChange(choice.priceChangeCents, currency)}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A size group starts on its first size that is not sold out. */
+function firstAvailable(group: OptionGroup): number {
+  return group.choices.findIndex((choice) => !choice.soldOut);
+}
+
+function LineText({ line, currency }: { line: PricedLine; currency: string }) {
+  return (
+    <>
+      <span className="order-line-quantity">{line.quantity}×</span>
+      <span className="order-line-name">
+        {line.name}
+        {line.choices.length > 0 ? (
+          <span className="order-line-choices">{choicesText(line.choices)}</span>
+        ) : null}
+      </span>
+      <span className="order-line-price">{price(line.lineCents, currency)}</span>
+    </>
+  );
+}
+
+function Cart({
+  lines,
+  subtotal,
+  currency,
+  minimumCents,
+}: {
+  lines: PricedLine[];
+  subtotal: number;
+  currency: string;
+  minimumCents: number;
+}) {
+  return (
+    <section className="order-cart" id="cart" aria-labelledby="cart-title">
+      <h2 id="cart-title">Your order</h2>
+      <p className="order-cart-empty" hidden={lines.length > 0}>
+        Nothing yet: choose above and press Add.
+      </p>
+      <ul className="order-lines" data-cart-lines="">
+        {lines.map((line, index) => (
+          <li key={index} className="order-line">
+            <LineText line={line} currency={currency} />
+            <button
+              type="submit"
+              name="remove"
+              value={index}
+              className="order-remove"
+              aria-label={`Remove ${line.name}`}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="order-subtotal">
+        <span>Subtotal</span> <strong data-subtotal="">{price(subtotal, currency)}</strong>
+      </p>
+      {minimumCents > 0 ? (
+        <p className="order-hint">The minimum order is {price(minimumCents, currency)}.</p>
+      ) : null}
+      <div className="order-bar" data-order-bar="" hidden={lines.length === 0}>
+        <button type="submit" name="step" value="review" className="button order-review-button">
+          <span>Review order</span>
+          <span className="order-bar-sum">
+            <span data-bar-count="">{itemCountText(lines)}</span> ·{" "}
+            <span data-bar-total="">{price(subtotal, currency)}</span>
+          </span>
+        </button>
+      </div>
+      <p className="visually-hidden" aria-live="polite" data-cart-announce="" />
+    </section>
+  );
+}
+
+/** Step two: what the order comes to, and who, how and when. */
+function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) {
+  const { site, settings } = data;
+  const values = review.values;
+  const errors = review.fieldErrors;
+  const ways = [settings.pickup ? "pickup" : null, settings.delivery ? "delivery" : null].filter(
+    (way): way is "pickup" | "delivery" => way !== null,
+  );
+  const chosenWay = values.fulfilment === "delivery" && settings.delivery ? "delivery" : ways[0];
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p className="field-error" id={`${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const described = (name: string) => (errors[name] ? `${name}-error` : undefined);
+  return (
+    <form method="post" className="order-review" noValidate>
+      <input type="hidden" name="cart" value={review.cart} />
+      <input type="hidden" name="placeKey" value={review.placeKey} />
+      <div className="order-honeypot" aria-hidden="true">
+        <label>
+          Leave this empty
+          <input
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </label>
+      </div>
+      {review.formError ? (
+        <p className="order-alert" role="alert">
+          {review.formError}
+        </p>
+      ) : null}
+      {review.notices.length > 0 ? (
+        <ul className="order-notices" role="status">
+          {review.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      ) : null}
+      <section className="order-cart" aria-labelledby="review-lines">
+        <h2 id="review-lines">Your order</h2>
+        <ul className="order-lines">
+          {review.lines.map((line, index) => (
+            <li key={index} className="order-line">
+              <LineText line={line} currency={site.currency} />
+            </li>
+          ))}
+        </ul>
+        {ways.map((way) => {
+          const fee = way === "delivery" ? settings.deliveryFeeCents : 0;
+          return (
+            <p key={way} className="order-subtotal order-total">
+              <span>{ways.length > 1 ? `Total for ${way}` : "Total"}</span>{" "}
+              <strong>{price(review.subtotalCents + fee, site.currency)}</strong>
+            </p>
+          );
+        })}
+        {settings.delivery && settings.deliveryFeeCents > 0 ? (
+          <p className="order-hint">
+            Delivery adds a fee of {price(settings.deliveryFeeCents, site.currency)}.
+          </p>
+        ) : null}
+        <button type="submit" name="step" value="edit" className="button secondary" formNoValidate>
+          Change order
+        </button>
+      </section>
+
+      <section className="order-details" aria-labelledby="details-title">
+        <h2 id="details-title">Pickup or delivery</h2>
+        <fieldset className="order-ways">
+          <legend className="visually-hidden">How you get your order</legend>
+          {ways.map((way) => (
+            <label key={way} className="order-way">
+              <input
+                type="radio"
+                name="fulfilment"
+                value={way}
+                defaultChecked={way === chosenWay}
+              />
+              <span>
+                {way === "pickup" ? "Pickup" : "Delivery"}
+                {way === "delivery" && settings.deliveryNote ? (
+                  <span className="order-way-note">{settings.deliveryNote}</span>
+                ) : null}
+              </span>
+            </label>
+          ))}
+          {fieldError("fulfilment")}
+        </fieldset>
+        {settings.delivery ? (
+          <div className="field">
+            <label htmlFor="order-address">
+              Delivery address{settings.pickup ? " (for delivery)" : ""}
+            </label>
+            <textarea
+              id="order-address"
+              name="address"
+              rows={2}
+              maxLength={ADDRESS_MAX_LENGTH}
+              autoComplete="street-address"
+              defaultValue={values.address ?? ""}
+              aria-invalid={errors["address"] ? true : undefined}
+              aria-describedby={described("address")}
+            />
+            {fieldError("address")}
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="order-slot">Time</label>
+          {review.slots.length > 0 ? (
+            <select
+              id="order-slot"
+              name="slot"
+              defaultValue={values.slot ?? String(review.slots[0]!.start)}
+              aria-invalid={errors["slot"] ? true : undefined}
+              aria-describedby={described("slot")}
+            >
+              {review.slots.map((slot, index) => (
+                <option key={slot.start} value={slot.start}>
+                  {index === 0 ? `As soon as possible · ${slot.label}` : slot.label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <p className="order-alert">No times are left to order for: please call the business.</p>
+          )}
+          {fieldError("slot")}
+        </div>
+      </section>
+
+      <section className="order-details" aria-labelledby="contact-title">
+        <h2 id="contact-title">Your details</h2>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          maxLength={CUSTOMER_NAME_MAX_LENGTH}
+          value={values.name}
+          error={errors["name"]}
+          required
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          value={values.phone}
+          error={errors["phone"]}
+          required
+        />
+        <TextField
+          label="Email (optional, for updates)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={values.email}
+          error={errors["email"]}
+        />
+        <div className="field">
+          <label htmlFor="order-note">Note (optional)</label>
+          <textarea
+            id="order-note"
+            name="note"
+            rows={2}
+            maxLength={ORDER_NOTE_MAX_LENGTH}
+            defaultValue={values.note ?? ""}
+            aria-invalid={errors["note"] ? true : undefined}
+            aria-describedby={described("note")}
+          />
+          {fieldError("note")}
+        </div>
+        <p className="order-privacy">
+          Your name, phone, email and address go to {site.name} only, to prepare your order, and are
+          deleted {data.orderDataDays} days after it is completed. You pay {site.name} directly.
+        </p>
+      </section>
+      <div className="order-bar is-static">
+        <button type="submit" name="step" value="place" className="button order-review-button">
+          Place order
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TextField({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  maxLength,
+  value,
+  error,
+  required,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete: string;
+  maxLength: number;
+  value: string | undefined;
+  error: string | undefined;
+  required?: boolean;
+}) {
+  const id = `order-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        defaultValue={value ?? ""}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PublicSiteError />;
+}

@@ -1,0 +1,277 @@
+import { data, redirect } from "react-router";
+import { ORDER_STATUS_SCRIPT } from "virtual:order-status-script";
+import { useNonce } from "~/components/nonce";
+import { servicesContext } from "~/context";
+import { choicesText } from "~/lib/order-cart";
+import { isClosed, stateForCustomer, type OrderState } from "~/lib/order-states";
+import { formatPrice, priceAmount } from "~/lib/price";
+import { siteThemeAttributes } from "~/lib/site-theme";
+import { publicPath } from "~/lib/slug";
+import { siteTime } from "~/lib/order-times";
+import { changeOrder } from "~/server/orders/order-changes.server";
+import { orderByToken } from "~/server/orders/order-queries.server";
+import { readFormOrRefuse } from "~/server/http/forms.server";
+import { publicPagesNow } from "~/server/runtime/env.server";
+import { paypalLink, venmoLink } from "~/sites/shoppy/shop-page-script";
+import siteStylesHref from "~/styles/public-site.css?url";
+import orderStylesHref from "./order-page.css?url";
+import type { Route } from "./+types/order-status";
+
+// A customer's own page: plain HTML that refreshes itself. Never cached, indexed or sent as a
+// referrer: app/server/http/security-headers.server.ts gives every customer path those headers.
+export const handle = { hydrate: false };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: siteStylesHref },
+  { rel: "stylesheet", href: orderStylesHref },
+];
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `Order ${loaded.order.number} · ${loaded.site.name}` : "Order not found" },
+  { name: "robots", content: "noindex" },
+];
+
+export const ORDER_NOT_FOUND = "This order does not exist.";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(servicesContext);
+  const found = await orderByToken(db, params.token);
+  if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
+  const { order, site } = found;
+  const timeZone = site.timeZone || "UTC";
+  const total = order.totalCents;
+  const shown = formatPrice(total, order.currency);
+  const amount = priceAmount(total, order.currency);
+  const note = `${site.name} order ${order.number}`;
+  const payable = !isClosed(order.state) || order.state === "completed";
+  return {
+    token: order.token,
+    /** Changes with every move of the order: what the page's script watches. */
+    version: order.history.length,
+    order: {
+      number: order.number,
+      state: order.state,
+      fulfilment: order.fulfilment,
+      slot: siteTime(order.slotAt.getTime(), timeZone, publicPagesNow(env)),
+      ready: order.readyAt
+        ? siteTime(order.readyAt.getTime(), timeZone, publicPagesNow(env))
+        : null,
+      rejectReason: order.rejectReason,
+      lines: order.lines.map((line) => ({
+        ...line,
+        shown: formatPrice(line.lineCents, order.currency),
+      })),
+      subtotal: formatPrice(order.subtotalCents, order.currency),
+      deliveryFee:
+        order.deliveryFeeCents > 0 ? formatPrice(order.deliveryFeeCents, order.currency) : null,
+      total: shown,
+      closed: isClosed(order.state),
+      placedAt: order.createdAt.toISOString(),
+    },
+    site: {
+      name: site.name,
+      phone: site.contact.phone,
+      address: site.address,
+      colors: site.colors,
+      fontStyle: site.fontStyle,
+      path: publicPath(site.type, site.slug, site.id),
+    },
+    pay: payable
+      ? {
+          paypal: site.paypalUsername
+            ? paypalLink(site.paypalUsername, amount, order.currency)
+            : null,
+          venmo: site.venmoUsername
+            ? venmoLink(site.venmoUsername, note, { amount, currency: order.currency, shown })
+            : null,
+        }
+      : { paypal: null, venmo: null },
+  };
+}
+
+/** "Cancel order": the holder of the token, while the owner has not accepted it. */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readFormOrRefuse(request);
+  const found = await orderByToken(services.db, params.token);
+  if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
+  if (form.get("intent") !== "cancel") throw data({ message: "Unknown action." }, { status: 400 });
+  const result = await changeOrder(
+    services.events,
+    found.order.id,
+    { action: "cancel" },
+    Date.now(),
+  );
+  if (!result.changed) {
+    return data(
+      { error: "The business has already accepted your order: please call them to change it." },
+      { status: 409 },
+    );
+  }
+  throw redirect(`/o/${params.token}`, 303);
+}
+
+const STEPS: Array<{ state: OrderState; label: string }> = [
+  { state: "new", label: "Placed" },
+  { state: "accepted", label: "Accepted" },
+  { state: "ready", label: "Ready" },
+  { state: "completed", label: "Completed" },
+];
+
+export default function OrderStatusPage({ loaderData, actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const { order, site, pay } = loaderData;
+  const reached = STEPS.findIndex((step) => step.state === order.state);
+  const way = order.fulfilment === "delivery" ? "Delivery" : "Pickup";
+  return (
+    <div
+      className="order-page"
+      {...siteThemeAttributes(site.colors, site.fontStyle)}
+      data-order-status={loaderData.token}
+      data-version={loaderData.version}
+    >
+      {order.closed ? null : (
+        <noscript>
+          <meta httpEquiv="refresh" content="30" />
+        </noscript>
+      )}
+      <header className="order-header">
+        <div className="site-container order-header-inner">
+          <a className="order-back" href={site.path}>
+            <span aria-hidden="true">←</span> {site.name}
+          </a>
+        </div>
+      </header>
+      <main className="site-container order-main order-status-main" id="main">
+        <p className="order-kicker">
+          Order {order.number} · {site.name}
+        </p>
+        <h1 className={`order-state is-${order.state}`}>
+          {stateForCustomer(order.state, site.name, order.fulfilment)}
+        </h1>
+        {reached >= 0 ? (
+          <ol className="order-progress" aria-label="Progress">
+            {STEPS.map((step, index) => (
+              <li
+                key={step.state}
+                className={
+                  index < reached ? "is-done" : index === reached ? "is-current" : undefined
+                }
+                aria-current={index === reached ? "step" : undefined}
+              >
+                {step.label}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <p className="order-when">
+          {order.ready && !order.closed ? (
+            <>
+              {way} at <strong>{order.ready.time}</strong> ({order.ready.day})
+            </>
+          ) : (
+            <>
+              {way} asked for <strong>{order.slot.time}</strong> ({order.slot.day})
+            </>
+          )}
+        </p>
+        {order.state === "rejected" && order.rejectReason ? (
+          <p className="order-alert">Reason: {order.rejectReason}</p>
+        ) : null}
+        {actionData && "error" in actionData ? (
+          <p className="order-alert" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+
+        <section className="order-cart" aria-labelledby="status-lines">
+          <h2 id="status-lines">Your order</h2>
+          <ul className="order-lines">
+            {order.lines.map((line, index) => (
+              <li key={index} className="order-line">
+                <span className="order-line-quantity">{line.quantity}×</span>
+                <span className="order-line-name">
+                  {line.name}
+                  {line.choices.length > 0 ? (
+                    <span className="order-line-choices">{choicesText(line.choices)}</span>
+                  ) : null}
+                </span>
+                <span className="order-line-price">{line.shown}</span>
+              </li>
+            ))}
+          </ul>
+          {order.deliveryFee ? (
+            <p className="order-subtotal">
+              <span>Delivery</span> <span>{order.deliveryFee}</span>
+            </p>
+          ) : null}
+          <p className="order-subtotal order-total">
+            <span>Total</span> <strong>{order.total}</strong>
+          </p>
+        </section>
+
+        {pay.paypal || pay.venmo ? (
+          <section className="order-pay" aria-labelledby="pay-title">
+            <h2 id="pay-title">
+              Pay now, or when you {order.fulfilment === "delivery" ? "receive it" : "pick it up"}
+            </h2>
+            <p className="order-pay-links">
+              {pay.paypal ? (
+                <a className="button" href={pay.paypal} rel="noopener noreferrer">
+                  Pay {order.total} with PayPal
+                </a>
+              ) : null}
+              {pay.venmo ? (
+                <a className="button secondary" href={pay.venmo} rel="noopener noreferrer">
+                  Pay with Venmo
+                </a>
+              ) : null}
+            </p>
+          </section>
+        ) : (
+          <p className="order-hint">
+            You pay {site.name} when you{" "}
+            {order.fulfilment === "delivery" ? "receive your order" : "pick it up"}.
+          </p>
+        )}
+
+        <section className="order-contact" aria-labelledby="contact-site">
+          <h2 id="contact-site">{site.name}</h2>
+          {site.address ? <p>{site.address}</p> : null}
+          {site.phone ? (
+            <p>
+              <a className="button secondary" href={`tel:${site.phone.replace(/[^\d+]/g, "")}`}>
+                Call {site.phone}
+              </a>
+            </p>
+          ) : null}
+        </section>
+
+        {order.state === "new" ? (
+          <form method="post" className="order-cancel">
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="button danger">
+              Cancel order
+            </button>
+          </form>
+        ) : null}
+        <p className="order-hint">
+          Keep this page: its address is your order&apos;s. It updates by itself.
+        </p>
+      </main>
+      {order.closed ? null : (
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ORDER_STATUS_SCRIPT }} />
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="container narrow error-page">
+      <title>{ORDER_NOT_FOUND}</title>
+      <h1>{ORDER_NOT_FOUND}</h1>
+      <p>Check the address you were given, or call the business.</p>
+    </main>
+  );
+}

@@ -1,0 +1,426 @@
+/**
+ * The customer's order page, `/{r|s}/{slugId}/order`: its loader (the site's orderable items
+ * and whether it takes orders now) and its action, one form in three steps:
+ * - "add" and "remove" change the cart the form carries (the page's script does the same in
+ *   the browser without a round trip);
+ * - "review" prices the cart from the current items, says what changed, and asks for the
+ *   customer's name, phone, time and way (pickup or delivery);
+ * - "place" places the order (place-order.server.ts) and answers 303 to its status page.
+ * The page is rendered per request and never cached: it reads the clock and the slots.
+ */
+import { customAlphabet } from "nanoid";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { servicesContext } from "~/context";
+import { storedOptions, type OptionGroup } from "~/lib/item-options";
+import {
+  addToCart,
+  CART_MESSAGES,
+  formatCart,
+  parseCart,
+  priceCart,
+  priceLine,
+  type CartLine,
+  type LineProblem,
+  type PricedLine,
+} from "~/lib/order-cart";
+import {
+  HONEYPOT_FIELD,
+  ORDER_FORM_MESSAGES,
+  placeOrderSchema,
+  type PlaceOrderInput,
+} from "~/lib/order-form";
+import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
+import { orderingStatus, orderSlots, type OrderSlot, type OrderingStatus } from "~/lib/order-slots";
+import type { ProductType } from "~/sites/product-types";
+import { siteOf } from "~/sites";
+import { groupMenu } from "~/sites/restaurant/menu";
+import { CLIENT_ADDRESS_HEADER } from "../accounts/auth.server";
+import { readFormOrRefuse } from "../http/forms.server";
+import { countPlacedOrder, tooManyOrdersMessage } from "../http/write-limits.server";
+import { loadPublicSite } from "../repositories/public-sites.server";
+import { publicPagesNow } from "../runtime/env.server";
+import type { AppServices } from "../runtime/services.server";
+import { loadOrderSettings } from "./orders.server";
+import { checkOrderRules, placeOrder } from "./place-order.server";
+
+export type OrderingType = Extract<ProductType, "restaurant" | "shoppy">;
+
+/** An item as the order page offers it. */
+export interface OrderPageItem {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  soldOut: boolean;
+  options: OptionGroup[];
+}
+
+/** What the page shows of the site's order settings. */
+export type OrderPageSettings = Pick<
+  OrderSettings,
+  | "pickup"
+  | "delivery"
+  | "deliveryFeeCents"
+  | "deliveryMinimumCents"
+  | "deliveryNote"
+  | "minimumCents"
+>;
+
+async function loadOrderPage(
+  services: AppServices,
+  type: OrderingType,
+  slugId: string,
+  request: Request,
+) {
+  const { db, env } = services;
+  const definition = siteOf(type);
+  let site;
+  try {
+    site = await loadPublicSite(db, type, slugId, definition.notFoundMessage, {
+      url: request.url,
+      publicUrl: env.publicUrl,
+      customDomains: env.customDomains !== null,
+    });
+  } catch (thrown) {
+    // A stale slug's 301 goes to the current address's order page, not its menu.
+    if (thrown instanceof Response && thrown.status === 301) {
+      throw redirect(`${thrown.headers.get("Location")}/order`, 301);
+    }
+    throw thrown;
+  }
+  const settings = await loadOrderSettings(db, site.id);
+  const now = publicPagesNow(env);
+  const schedule = { hours: site.hours, specialHours: site.specialHours, timeZone: site.timeZone };
+  const status: OrderingStatus = settings.enabled
+    ? orderingStatus(schedule, slotRules(settings), pauseAt(settings, now.getTime()), now)
+    : {
+        accepting: false,
+        text: "This site does not take orders online.",
+        firstSlot: null,
+        changesAt: null,
+      };
+  const items: OrderPageItem[] = site.items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    priceCents: item.priceCents,
+    // Only a shop's items can be sold out; a menu's field is always false.
+    soldOut: type === "shoppy" && item.soldOut,
+    options: storedOptions(item.options),
+  }));
+  const sections =
+    type === "restaurant"
+      ? groupMenu(
+          site.items.map((item, index) => ({ ...items[index]!, category: item.category })),
+          site.categoryOrder,
+        ).map((section) => ({ id: section.id, name: section.name, items: section.items }))
+      : [{ id: "items", name: "", items }];
+  return {
+    site,
+    settings,
+    status,
+    schedule,
+    now,
+    items: new Map(items.map((item) => [item.id, item])),
+    view: {
+      type,
+      site: {
+        name: site.name,
+        colors: site.colors,
+        fontStyle: site.fontStyle,
+        currency: site.currency,
+        phone: site.contact.phone,
+        address: site.address,
+        menuPath: site.canonicalPath,
+        orderPath: `${site.canonicalPath === "/" ? "" : site.canonicalPath}/order`,
+      },
+      status: { accepting: status.accepting, text: status.text },
+      settings: {
+        pickup: settings.pickup,
+        delivery: settings.delivery,
+        deliveryFeeCents: settings.deliveryFeeCents,
+        deliveryMinimumCents: settings.deliveryMinimumCents,
+        deliveryNote: settings.deliveryNote,
+        minimumCents: settings.minimumCents,
+      } satisfies OrderPageSettings,
+      sections,
+      /** How long the customer's personal data is kept, for the review step's sentence. */
+      orderDataDays: env.orderDataDays,
+    },
+  };
+}
+
+export function orderPageLoader(type: OrderingType) {
+  return async ({ params, context, request }: LoaderFunctionArgs) => {
+    const page = await loadOrderPage(
+      context.get(servicesContext),
+      type,
+      params.slugId ?? "",
+      request,
+    );
+    return page.view;
+  };
+}
+
+/** The items step's answer: the cart as it now stands, and what went wrong where. */
+export interface ItemsStep {
+  step: "items";
+  cart: string;
+  lines: PricedLine[];
+  subtotalCents: number;
+  /** A message per item whose Add was refused, by item id. */
+  itemErrors: Record<string, string>;
+  formError: string | null;
+}
+
+/** The review step's answer. */
+export interface ReviewStep {
+  step: "review";
+  cart: string;
+  lines: PricedLine[];
+  /** Lines taken out since the page was opened, and why. */
+  notices: string[];
+  subtotalCents: number;
+  placeKey: string;
+  slots: Array<Pick<OrderSlot, "start" | "label">>;
+  values: Partial<
+    Record<"fulfilment" | "slot" | "name" | "phone" | "email" | "address" | "note", string>
+  >;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+}
+
+export type OrderPageAnswer = ItemsStep | ReviewStep;
+
+const newPlaceKey = customAlphabet(
+  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+  24,
+);
+
+function itemsStep(
+  items: ReadonlyMap<string, OrderPageItem>,
+  cart: CartLine[],
+  extra: Partial<Pick<ItemsStep, "itemErrors" | "formError">> = {},
+): ItemsStep {
+  const priced = priceCart(items, cart);
+  return {
+    step: "items",
+    cart: formatCart(priced.orderable),
+    lines: priced.lines,
+    subtotalCents: priced.subtotalCents,
+    itemErrors: extra.itemErrors ?? {},
+    formError: extra.formError ?? priced.problems[0]?.message ?? null,
+  };
+}
+
+/** The line an item's Add button asks for: its quantity and its chosen options' ids. */
+function requestedLine(form: FormData, item: OrderPageItem): CartLine {
+  const quantityText = String(form.get(`qty-${item.id}`) ?? "1").trim();
+  const quantity = /^\d{1,2}$/.test(quantityText) ? Number(quantityText) : 0;
+  const choiceIds = item.options.flatMap((group) =>
+    form
+      .getAll(`opt-${item.id}-${group.id}`)
+      .map(String)
+      .filter((id) => id !== ""),
+  );
+  return { itemId: item.id, quantity, choiceIds };
+}
+
+function reviewStep(
+  page: Awaited<ReturnType<typeof loadOrderPage>>,
+  cart: CartLine[],
+  extra: Partial<
+    Pick<ReviewStep, "values" | "fieldErrors" | "formError" | "placeKey" | "notices">
+  > = {},
+): OrderPageAnswer {
+  const priced = priceCart(page.items, cart);
+  const notices = [
+    ...(extra.notices ?? []),
+    ...priced.problems.map(
+      (problem: LineProblem) => `${problem.message} It was taken out of your order.`,
+    ),
+  ];
+  if (priced.lines.length === 0) {
+    return itemsStep(page.items, [], { formError: notices[0] ?? CART_MESSAGES.empty });
+  }
+  // What the site's rules already say of this order (ordering paused, the minimum not
+  // reached) is said now, not only when the customer presses Place order.
+  const fulfilment =
+    extra.values?.fulfilment === "delivery"
+      ? "delivery"
+      : page.settings.pickup
+        ? "pickup"
+        : "delivery";
+  const rules = checkOrderRules(
+    page.settings,
+    page.site,
+    { fulfilment, slot: null, subtotalCents: priced.subtotalCents },
+    page.now.getTime(),
+  );
+  const slots = orderSlots(page.schedule, slotRules(page.settings), page.now, 200).map((slot) => ({
+    start: slot.start,
+    label: slot.label,
+  }));
+  return {
+    step: "review",
+    cart: formatCart(priced.orderable),
+    lines: priced.lines,
+    notices,
+    subtotalCents: priced.subtotalCents,
+    placeKey: extra.placeKey ?? newPlaceKey(),
+    slots,
+    values: extra.values ?? {},
+    fieldErrors: extra.fieldErrors ?? {},
+    formError: extra.formError ?? (rules.ok ? null : rules.message),
+  };
+}
+
+export function orderPageAction(type: OrderingType) {
+  return async ({ params, context, request }: ActionFunctionArgs) => {
+    const services = context.get(servicesContext);
+    const page = await loadOrderPage(services, type, params.slugId ?? "", request);
+    const form = await readFormOrRefuse(request);
+    const cart = parseCart(String(form.get("cart") ?? ""));
+    if (cart === null)
+      return data(itemsStep(page.items, [], { formError: ORDER_FORM_MESSAGES.cartInvalid }), 400);
+
+    const add = form.get("add");
+    if (typeof add === "string" && add !== "") {
+      const item = page.items.get(add);
+      if (!item)
+        return data(
+          itemsStep(page.items, cart, { formError: `An item you chose ${CART_MESSAGES.itemGone}` }),
+          400,
+        );
+      const line = requestedLine(form, item);
+      const priced = priceLine(item, line);
+      if ("problem" in priced) {
+        return data(
+          itemsStep(page.items, cart, { itemErrors: { [item.id]: priced.problem.message } }),
+          400,
+        );
+      }
+      const next = addToCart(cart, line);
+      if (!next)
+        return data(
+          itemsStep(page.items, cart, { itemErrors: { [item.id]: CART_MESSAGES.tooManyLines } }),
+          400,
+        );
+      return itemsStep(page.items, next);
+    }
+    const remove = form.get("remove");
+    if (typeof remove === "string" && /^\d{1,2}$/.test(remove)) {
+      return itemsStep(
+        page.items,
+        cart.filter((_, index) => index !== Number(remove)),
+      );
+    }
+    const intent = form.get("step");
+    if (intent === "edit") return itemsStep(page.items, cart);
+    if (intent === "review") {
+      const answer = reviewStep(page, cart, {
+        notices: totalChangedNotice(page, cart, form.get("seenTotal")),
+      });
+      return answer.step === "review" ? answer : data(answer, 400);
+    }
+    if (intent === "place") return placeFromForm(services, page, cart, form, request);
+    return data(itemsStep(page.items, cart), 400);
+  };
+}
+
+/** "The total is now $25.00 (it was $24.50 when you chose)": prices changed while the page was open. */
+function totalChangedNotice(
+  page: Awaited<ReturnType<typeof loadOrderPage>>,
+  cart: CartLine[],
+  seen: FormDataEntryValue | null,
+): string[] {
+  if (typeof seen !== "string" || !/^\d{1,9}$/.test(seen)) return [];
+  const { subtotalCents, problems } = priceCart(page.items, cart);
+  if (problems.length > 0 || Number(seen) === subtotalCents) return [];
+  return ["Prices changed since you opened the page: the total below is the current one."];
+}
+
+function formValues(form: FormData): ReviewStep["values"] {
+  const value = (name: string) => {
+    const entry = form.get(name);
+    return typeof entry === "string" ? entry.slice(0, 400) : undefined;
+  };
+  return {
+    fulfilment: value("fulfilment"),
+    slot: value("slot"),
+    name: value("name"),
+    phone: value("phone"),
+    email: value("email"),
+    address: value("address"),
+    note: value("note"),
+  };
+}
+
+async function placeFromForm(
+  services: AppServices,
+  page: Awaited<ReturnType<typeof loadOrderPage>>,
+  cart: CartLine[],
+  form: FormData,
+  request: Request,
+) {
+  const values = formValues(form);
+  const placeKey = String(form.get("placeKey") ?? "");
+  const again = (extra: Partial<Pick<ReviewStep, "fieldErrors" | "formError">>, status = 400) => {
+    const answer = reviewStep(page, cart, {
+      values,
+      placeKey: /^[A-Za-z0-9]{16,32}$/.test(placeKey) ? placeKey : undefined,
+      ...extra,
+    });
+    return data(answer, answer.step === "review" ? status : 400);
+  };
+  // A filled honeypot is a bot: refused like a broken form, and counted nowhere.
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "")
+    return again({ formError: ORDER_FORM_MESSAGES.formExpired });
+
+  const fields = placeOrderSchema.safeParse(
+    Object.fromEntries([...form.keys()].map((key) => [key, form.get(key)])),
+  );
+  if (!fields.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of fields.error.issues) {
+      const name = String(issue.path[0] ?? "form");
+      fieldErrors[name] ??= issue.message;
+    }
+    services.metrics?.orderRefused("invalid");
+    return again({
+      fieldErrors,
+      formError: fieldErrors["placeKey"] ?? fieldErrors["cart"] ?? null,
+    });
+  }
+  const input: PlaceOrderInput = fields.data;
+
+  const allowance = await countPlacedOrder(
+    services,
+    request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown",
+    page.site.id,
+  );
+  if (!allowance.allowed) {
+    services.metrics?.orderRefused("rate-limited");
+    return again({ formError: tooManyOrdersMessage(allowance.retryAfterSeconds) }, 429);
+  }
+
+  const now = publicPagesNow(services.env).getTime();
+  const result = await placeOrder(
+    services.events,
+    page.site.id,
+    { ...input, cartLines: cart },
+    now,
+  );
+  if (result.placed) {
+    if (!result.existing) {
+      services.metrics?.orderPlaced();
+      services.orderMail.kick();
+    }
+    throw redirect(`/o/${result.token}`, 303);
+  }
+  services.metrics?.orderRefused(result.reason);
+  const fieldErrors: Record<string, string> = result.field
+    ? { [result.field]: result.message }
+    : {};
+  return again({ fieldErrors, formError: result.field ? null : result.message }, 409);
+}

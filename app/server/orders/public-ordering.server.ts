@@ -1,0 +1,48 @@
+/**
+ * What a restaurant's or shop's public page says about ordering: nothing while the owner has
+ * not turned ordering on; else a link to the order page and whether it takes orders now
+ * ("Ordering open · pickup from 6:15 PM", "Not taking orders until 6:30 PM"). Read when the
+ * page is rendered, never on a cached hit: the page's cache entry ends when this text would
+ * change (`changesAt`), as it does for "Open now" (docs/decisions/0014-opening-status.md), and
+ * any change to the settings or the pause drops the site's pages at once.
+ */
+import type { OpeningSchedule } from "~/lib/opening-status";
+import { pauseAt, slotRules } from "~/lib/order-settings";
+import { orderingStatus } from "~/lib/order-slots";
+import { publicPath } from "~/lib/slug";
+import type { ProductType } from "~/sites/product-types";
+import type { Database } from "../db/client.server";
+import { loadOrderSettings } from "./orders.server";
+
+export interface PublicOrdering {
+  accepting: boolean;
+  text: string;
+  /** The order page: on the portal's own address, absolute when the page is on the site's domain. */
+  href: string;
+}
+
+export async function publicOrdering(
+  db: Database,
+  site: OpeningSchedule & { id: string; slug: string; canonicalPath: string },
+  type: Extract<ProductType, "restaurant" | "shoppy">,
+  now: Date,
+  publicUrl: string,
+): Promise<{ ordering: PublicOrdering | null; changesAt: number | null }> {
+  const settings = await loadOrderSettings(db, site.id);
+  if (!settings.enabled) return { ordering: null, changesAt: null };
+  const status = orderingStatus(site, slotRules(settings), pauseAt(settings, now.getTime()), now);
+  const portalPath = `${publicPath(type, site.slug, site.id)}/order`;
+  // On the site's own domain only its few paths are served: the order page is the portal's.
+  const href = site.canonicalPath === "/" ? `${publicUrl}${portalPath}` : portalPath;
+  return {
+    ordering: { accepting: status.accepting, text: status.text, href },
+    changesAt: status.changesAt,
+  };
+}
+
+/** The sooner of two moments a page must be rendered again by; null for never. */
+export function soonerOf(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}

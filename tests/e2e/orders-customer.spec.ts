@@ -1,0 +1,205 @@
+/**
+ * A customer orders from the demo diner's public page, in Chromium at 360 and 1280 px, with
+ * and without JavaScript, against a portal of its own whose pages tell the time by a fixed
+ * clock: Wednesday 2 December 2026, 17:00 UTC (noon in New York, where the diner is open
+ * 11 AM – 10 PM and takes pickup orders 20 minutes ahead in 15-minute slots).
+ */
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { DEMO, expect, expectNoSeriousAxeIssue, signIn, test } from "./fixtures";
+import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
+
+test.describe.configure({ mode: "serial" });
+
+let portal: PortalProcess;
+let menuPath: string;
+test.beforeAll(async ({ browser }) => {
+  portal = await startPortal({
+    DATA_DIR: tempDataDir(),
+    SEED_DEMO: "true",
+    PUBLIC_PAGES_CLOCK: "2026-12-02T17:00:00Z",
+    LOG_LEVEL: "warn",
+  });
+  const page = await onPortal(browser);
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/user$/);
+  menuPath = (await page
+    .getByRole("link", { name: "View Public page of Demo Diner" })
+    .getAttribute("href"))!;
+  await page.context().close();
+});
+test.afterAll(async () => {
+  expect(await portal?.stop()).toBe(0);
+});
+
+async function onPortal(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL: portal.url, ...options });
+  return context.newPage();
+}
+
+function item(page: Page, name: string) {
+  return page.locator("li[data-item]", { has: page.getByRole("heading", { name, exact: true }) });
+}
+
+async function expectNoOverflow(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+}
+
+/** Two burgers (one with bacon and cheddar, one plain) and a large lemonade, then Review. */
+async function fillCart(page: Page) {
+  const burger = item(page, "Classic Burger");
+  await burger.getByLabel(/^Bacon/).check();
+  await burger.getByLabel(/^Cheddar/).check();
+  await burger.getByRole("button", { name: /^Add/ }).click();
+  // Without JavaScript each Add is a round trip that comes back with the same page.
+  await expect(
+    page.getByRole("region", { name: "Your order" }).getByText("Bacon · Cheddar"),
+  ).toBeVisible();
+  await item(page, "Classic Burger").getByRole("button", { name: /^Add/ }).click();
+  await expect(page.locator(".order-lines > li")).toHaveCount(2);
+  const lemonade = item(page, "Fresh Lemonade");
+  await lemonade.getByLabel(/^Large/).check();
+  await lemonade.getByRole("button", { name: /^Add/ }).click();
+  await expect(page.locator(".order-lines > li")).toHaveCount(3);
+  await expect(page.getByRole("button", { name: /^Review order/ })).toContainText("3 items");
+  await expect(page.getByRole("button", { name: /^Review order/ })).toContainText("$35.80");
+}
+
+for (const [device, viewport] of [
+  ["phone", { width: 360, height: 800 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const) {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`on a ${device} ${javaScriptEnabled ? "with" : "without"} JavaScript, a customer orders for pickup and sees the order's page`, async ({
+      browser,
+    }) => {
+      const page = await onPortal(browser, { viewport, javaScriptEnabled });
+      await page.goto(menuPath);
+      const ordering = page.getByRole("region", { name: "Order online" });
+      await expect(ordering).toContainText("Ordering open · pickup from 12:30 PM");
+      await ordering.getByRole("link", { name: "Order online" }).click();
+      await expect(page).toHaveURL(`${menuPath}/order`);
+      await expect(page.getByRole("heading", { level: 1, name: "Order" })).toBeVisible();
+      if (javaScriptEnabled) await expectNoSeriousAxeIssue(page, "order page");
+      await expectNoOverflow(page);
+
+      await fillCart(page);
+      await page.getByRole("button", { name: /^Review order/ }).click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Review your order" }),
+      ).toBeVisible();
+      const lines = page.locator(".order-review .order-lines > li");
+      await expect(lines).toHaveText([
+        /1×\s*Classic Burger\s*Bacon · Cheddar\s*\$16\.90/,
+        /1×\s*Classic Burger\s*\$13\.90/,
+        /1×\s*Fresh Lemonade\s*Large\s*\$5\.00/,
+      ]);
+      await expect(page.getByText("Total for pickup")).toBeVisible();
+      await expect(page.getByLabel("Time")).toHaveValue(String(Date.parse("2026-12-02T17:30:00Z")));
+      if (javaScriptEnabled) await expectNoSeriousAxeIssue(page, "review");
+      await expectNoOverflow(page);
+
+      // The server says what is missing, at the field.
+      await page.getByRole("button", { name: "Place order" }).click();
+      await expect(page.getByText("Enter your name.")).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+
+      await page.getByLabel("Name").fill("Ada Lovelace");
+      await page.getByLabel("Phone").fill("+1 555 0101");
+      await page.getByRole("button", { name: "Place order" }).click();
+      await expect(page).toHaveURL(/\/o\/[A-Za-z0-9]{32}$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Sent: waiting for Demo Diner to accept it",
+      );
+      await expect(page.getByText("Pickup asked for 12:30 PM (today)")).toBeVisible();
+      await expect(page.locator(".order-total")).toContainText("$35.80");
+      await expect(page.getByRole("button", { name: "Cancel order" })).toBeVisible();
+      if (javaScriptEnabled) await expectNoSeriousAxeIssue(page, "status");
+      await expectNoOverflow(page);
+      await page.context().close();
+    });
+  }
+}
+
+test("the status page is private, never cached, and can be cancelled while new", async ({
+  browser,
+}) => {
+  const page = await onPortal(browser);
+  await page.goto(`${menuPath}/order`);
+  await item(page, "Iced Tea").getByRole("button", { name: /^Add/ }).click();
+  await page.getByRole("button", { name: /^Review order/ }).click();
+  await page.getByLabel("Name").fill("Grace");
+  await page.getByLabel("Phone").fill("555 0102");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/o\//);
+  const response = await page.request.get(new URL(page.url()).pathname);
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  expect(response.headers()["referrer-policy"]).toBe("same-origin");
+  expect(response.headers()["x-robots-tag"]).toBe("noindex");
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  expect((await page.request.get("/o/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
+
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cancelled");
+  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await page.context().close();
+});
+
+test("the same review form placed twice gives one order", async ({ browser }) => {
+  const page = await onPortal(browser, { javaScriptEnabled: false });
+  await page.goto(`${menuPath}/order`);
+  await item(page, "Espresso").getByRole("button", { name: /^Add/ }).click();
+  await page.getByRole("button", { name: /^Review order/ }).click();
+  await page.getByLabel("Name").fill("Twice");
+  await page.getByLabel("Phone").fill("555 0103");
+  const fields = await page.locator("form.order-review").evaluate((form: HTMLFormElement) => {
+    const data = new FormData(form);
+    data.set("step", "place");
+    return [...data.entries()].map(([key, value]) => [key, String(value)]);
+  });
+  const post = () =>
+    page.request.post(`${menuPath}/order`, {
+      form: Object.fromEntries(fields),
+      maxRedirects: 0,
+      headers: { Origin: portal.url },
+    });
+  const [first, second] = await Promise.all([post(), post()]);
+  expect(first.status()).toBe(303);
+  expect(second.status()).toBe(303);
+  expect(second.headers()["location"]).toBe(first.headers()["location"]);
+  const third = await post();
+  expect(third.headers()["location"]).toBe(first.headers()["location"]);
+  await page.context().close();
+});
+
+test("a choice the group has no room for cannot be ticked, and a sold-out item cannot be added", async ({
+  browser,
+}) => {
+  const page = await onPortal(browser, { viewport: { width: 360, height: 800 } });
+  await page.goto(`${menuPath}/order`);
+  const espresso = item(page, "Espresso");
+  // "Milk (optional)": one at most; the radio buttons hold that by themselves.
+  await espresso.getByLabel(/^Oat milk/).check();
+  await expect(espresso.getByRole("button", { name: /^Add/ })).toHaveText("Add · $3.00");
+  await espresso.getByLabel("Quantity").fill("2");
+  await expect(espresso.getByRole("button", { name: /^Add/ })).toHaveText("Add · $6.00");
+  await espresso.getByLabel("Quantity").fill("51");
+  await espresso.getByRole("button", { name: /^Add/ }).click();
+  await expect(espresso.getByRole("alert")).toHaveText("Choose a quantity from 1 to 50.");
+  await expect(page.locator(".order-lines > li")).toHaveCount(0);
+  await page.context().close();
+
+  // The shop's sold-out item shows, without a way to add it.
+  const shopPage = await onPortal(browser);
+  await shopPage.goto("/signin");
+  await signIn(shopPage, DEMO.email, DEMO.password);
+  const shopPath = await shopPage
+    .getByRole("link", { name: "View Public page of Demo Goods" })
+    .getAttribute("href");
+  await shopPage.goto(`${shopPath}/order`);
+  const soldOut = shopPage.locator("li[data-item].is-sold-out").first();
+  await expect(soldOut.getByText("Sold out")).toBeVisible();
+  await expect(soldOut.getByRole("button", { name: /^Add/ })).toHaveCount(0);
+  await expectNoSeriousAxeIssue(shopPage, "shop order page");
+  await shopPage.context().close();
+});
