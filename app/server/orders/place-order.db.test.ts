@@ -11,8 +11,8 @@ import { formatCart, type CartLine } from "~/lib/order-cart";
 import { DEFAULT_ORDER_SETTINGS, type OrderSettings } from "~/lib/order-settings";
 import { orderSlots } from "~/lib/order-slots";
 import { createId } from "~/server/db/ids.server";
-import { items, orderMail, orders, productInfo } from "~/server/db/schema";
-import { createProduct } from "~/server/repositories/products.server";
+import { items, orderMail, orderSettings, orders, productInfo } from "~/server/db/schema";
+import { createProduct, deleteProduct } from "~/server/repositories/products.server";
 import type { RunningServices } from "~/server/runtime/services.server";
 import { registerOwner } from "../../../tests/support/auth-helpers";
 import { createTestServices } from "../../../tests/support/test-services";
@@ -507,6 +507,25 @@ describe("a status page's token", () => {
       .from(orders)
       .where(and(eq(orders.productId, site.productId)));
     expect(new Set(rows.map((row) => row.token)).size).toBe(2);
+  });
+});
+
+describe("deleting a site", () => {
+  it("deletes its orders, their mail and its settings with it", async () => {
+    const site = await makeSite();
+    const placed = await place(site, [{ itemId: site.drink, quantity: 1, choiceIds: [] }]);
+    if (!placed.placed) throw new Error("refused");
+    expect(await deleteProduct(services.events, site.ownerUid, site.productId)).not.toBeNull();
+    expect(await ordersOf(site)).toEqual([]);
+    expect(
+      await services.db.select().from(orderMail).where(eq(orderMail.orderId, placed.orderId)),
+    ).toEqual([]);
+    expect(
+      await services.db
+        .select()
+        .from(orderSettings)
+        .where(eq(orderSettings.productId, site.productId)),
+    ).toEqual([]);
   });
 });
 
