@@ -24,6 +24,9 @@ export default [
     route("share/:pid", "routes/portal/share.tsx"),
     route("domain/:pid", "routes/portal/domain.tsx"),
     route("create", "routes/portal/create.tsx"),
+    route("orders", "routes/portal/orders.tsx"),
+    // The owner's orders as CSV for a range of days.
+    route("orders/export", "routes/portal/orders-export.ts"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
     // Resource routes, guarded like the pages: delete, a shared link, image uploads, the live-update stream.
     route("delete/:pid", "routes/portal/delete-product.ts"),
@@ -40,6 +43,8 @@ export default [
   // Printables of a site: guarded like the portal, without its nav, one page of paper each.
   layout("routes/print/layout.tsx", [
     route("user/share/:pid/print/:format", "routes/print/printable.tsx"),
+    // An order's kitchen ticket, on an 80 mm receipt printer or on A4.
+    route("user/orders/:orderId/ticket/:paper", "routes/print/order-ticket.tsx"),
   ]),
 
   // Public sites, one per site type (app/sites/{type}/): no top nav.

@@ -2,8 +2,9 @@ import { NavLink } from "react-router";
 import { NavBar, SignOutButton } from "./nav-bar";
 
 /**
- * The portal's nav: Your Products, User Info, the signed-in email and Sign out. On a phone
- * the bar keeps Your Products, and the account entries fold into its Account menu.
+ * The portal's nav: Your Products, Orders, User Info, the signed-in email and Sign out. On a
+ * phone the bar keeps Your Products (the brand fits beside it whole), and the other entries
+ * fold into its Account menu; an editor's Orders tab links to the orders too.
  */
 export function PortalNav({ email }: { email: string }) {
   return (
@@ -20,6 +21,7 @@ export function PortalNav({ email }: { email: string }) {
           ),
           onPhones: true,
         },
+        { key: "orders", content: <NavLink to="/user/orders">Orders</NavLink> },
         { key: "info", content: <NavLink to="/user/info">User Info</NavLink> },
         { key: "email", content: email, className: "nav-email", label: "Signed in as" },
         { key: "sign-out", content: <SignOutButton /> },

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { CurrencyCode } from "~/lib/currency";
 import type { CsvColumn } from "~/lib/items-csv";
 import type { AddItemInput, EditItemInput, ItemIntent } from "~/lib/items";
+import type { OrderSettingsFormInput } from "~/lib/order-settings-form";
 import type { ProfileInfoInput } from "~/lib/profile-info";
 import type { ProductType, PublicPrefix } from "./product-types";
 
@@ -70,7 +71,9 @@ export interface InfoDefinition {
 }
 
 export interface ItemsDefinition {
-  tabLabels: { items: string; add: string; info: string };
+  tabLabels: { items: string; add: string; info: string; orders: string };
+  /** Its Orders tab (app/lib/order-settings.ts): customers order from its items. */
+  orders: OrdersDefinition;
   /** Its items as a sentence names them ("Add at least 3 menu items"). */
   itemsNoun: string;
   /** What the empty items tab suggests doing first. */
@@ -95,4 +98,14 @@ export interface ItemsDefinition {
     columns: readonly CsvColumn[];
     example: Partial<Record<CsvColumn, string>>;
   };
+}
+
+export interface OrdersDefinition {
+  /** The Orders tab's form: the order settings, and the payment handles where they are set there. */
+  schema: z.ZodType<OrderSettingsFormInput>;
+  /**
+   * Where the owner types the PayPal.me and Venmo names customers may pay to: on the Orders
+   * tab (a restaurant), or on Info, where a shop's item pages use them too.
+   */
+  paymentHandlesOn: "orders" | "info";
 }

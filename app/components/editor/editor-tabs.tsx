@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-export const EDITOR_TABS = ["items", "add", "info"] as const;
+export const EDITOR_TABS = ["items", "add", "info", "orders"] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
 export function parseEditorTab(value: string | null): EditorTab {

@@ -8,6 +8,7 @@ import { EditorTabs, parseEditorTab, PreviewTabs } from "~/components/editor/edi
 import { ItemList } from "~/components/editor/item-list";
 import { ItemsCsvPanel } from "~/components/editor/items-csv";
 import { ItemsMore } from "~/components/editor/items-more";
+import { OrderSettingsForm, type OrdersTabData } from "~/components/editor/order-settings";
 import { SiteCurrencyProvider } from "~/components/editor/site-currency";
 import { SiteInfo } from "~/components/editor/site-info";
 import {
@@ -24,6 +25,11 @@ import { isSavedInPlace, itemFailure, type EditorItem, type ItemActionResult } f
 import { IMPORT_CONFIRM_INTENT, IMPORT_PREVIEW_INTENT, type ImportResult } from "~/lib/items-csv";
 import { normalizeTags } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
+import {
+  orderSettingsFormValues,
+  SAVE_ORDERS_INTENT,
+  type SaveOrderSettingsResult,
+} from "~/lib/order-settings-form";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { isProductType, siteOf } from "~/sites";
 import { editorOf } from "~/sites/editors";
@@ -45,6 +51,8 @@ import { saveSiteInfo } from "~/server/editing/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/editing/item-actions.server";
 import { isImportIntent, runImportIntent } from "~/server/editing/items-import-action.server";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { saveOrderSettingsForm } from "~/server/orders/order-settings-action.server";
+import { loadOrderSettings } from "~/server/orders/orders.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -66,7 +74,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
-  const { product } = await requireOwnedProduct(context, params.pid, params.type);
+  const { owner, product } = await requireOwnedProduct(context, params.pid, params.type);
   const services = context.get(servicesContext);
   const { db, env, storage } = services;
   const site = siteOf(product.type);
@@ -74,10 +82,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let info: ProfileEditorValues | null = null;
   let ownInfo: OwnInfoFields = {};
   let categoryOrder: string[] = [];
+  let orders: OrdersTabData | null = null;
   let loadError: string | null = null;
   try {
     const row = await loadProductInfo(db, product.id);
     if (!row) throw new Error("info row missing");
+    if (site.items) {
+      const currency = siteCurrency(row.currency);
+      const settings = await loadOrderSettings(db, product.id);
+      orders = {
+        values: orderSettingsFormValues(settings, currency, {
+          paypalUsername: row.paypalUsername,
+          venmoUsername: row.venmoUsername,
+        }),
+        enabled: settings.enabled,
+        accountEmail: owner.email,
+        currency,
+      };
+    }
     info = {
       name: row.name,
       phone: row.contact.phone,
@@ -134,6 +156,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     info,
     ownInfo,
     categoryOrder,
+    orders,
     loadError,
     items,
     itemsError,
@@ -165,7 +188,12 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
  * cannot read or run.
  */
 type ActionResult =
-  SaveInfoResult | ItemActionResult | CategoryOrderResult | ImportResult | { error: string };
+  | SaveInfoResult
+  | SaveOrderSettingsResult
+  | ItemActionResult
+  | CategoryOrderResult
+  | ImportResult
+  | { error: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { owner, product } = await requireOwnedProduct(
@@ -217,6 +245,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       requestIdOf(request),
     );
   }
+  if (intent === SAVE_ORDERS_INTENT && items) {
+    return saveOrderSettingsForm(services, product, formData, requestIdOf(request));
+  }
   if (intent === CATEGORY_ORDER_INTENT && items?.categories) {
     return saveCategoryOrder(services.events, product, formData, requestIdOf(request));
   }
@@ -238,6 +269,7 @@ function isItemResult(result: ActionResult | undefined): result is ItemActionRes
     result !== undefined &&
     "intent" in result &&
     result.intent !== "save-info" &&
+    result.intent !== SAVE_ORDERS_INTENT &&
     result.intent !== CATEGORY_ORDER_INTENT &&
     !isImportResult(result)
   );
@@ -253,6 +285,12 @@ function isImportResult(result: ActionResult | undefined): result is ImportResul
 
 function isCategoryOrderResult(result: ActionResult | undefined): result is CategoryOrderResult {
   return result !== undefined && "intent" in result && result.intent === CATEGORY_ORDER_INTENT;
+}
+
+function isOrderSettingsResult(
+  result: ActionResult | undefined,
+): result is SaveOrderSettingsResult {
+  return result !== undefined && "intent" in result && result.intent === SAVE_ORDERS_INTENT;
 }
 
 function isInfoResult(result: ActionResult | undefined): result is SaveInfoResult {
@@ -281,6 +319,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const itemResult = isItemResult(actionData) ? actionData : undefined;
   const infoResult = isInfoResult(actionData) ? actionData : undefined;
   const categoryOrderResult = isCategoryOrderResult(actionData) ? actionData : undefined;
+  const ordersResult = isOrderSettingsResult(actionData) ? actionData : undefined;
   const importResult = isImportResult(actionData) ? actionData : undefined;
   const refusal =
     actionData && "error" in actionData && !("intent" in actionData) ? actionData.error : null;
@@ -392,6 +431,20 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
                     tagSuggestions={tagSuggestions}
                     serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
                   />
+                ) : null}
+                {tab === "orders" && site.items ? (
+                  loaderData.orders ? (
+                    <OrderSettingsForm
+                      definition={site.items.orders}
+                      data={loaderData.orders}
+                      publicPath={loaderData.publicPath}
+                      result={ordersResult}
+                    />
+                  ) : (
+                    <p className="alert error" role="alert">
+                      {loaderData.loadError ?? MESSAGES.failedToLoad}
+                    </p>
+                  )
                 ) : null}
                 {tab === "info" || !site.items ? (
                   <>

@@ -1,10 +1,13 @@
 /**
- * The orders/ folder owns ordering: a site's order settings and pause (here), placing an
- * order with every rule checked in one transaction (place-order), what owners and customers
- * do to an order afterwards (order-changes), the owner's lists and exports (order-queries),
- * the mail about orders and its retries (order-mail), and removing customers' personal data
- * once it has been kept long enough (order-retention). The rules themselves, shared with the
- * browser, are in app/lib/order-*.ts.
+ * The orders/ folder owns ordering: a site's order settings and pause (here), the Orders
+ * tab's save (order-settings-action), placing an order with every rule checked in one
+ * transaction (place-order), the customer's order page (order-page) and what the public pages
+ * say about ordering (public-ordering), what owners and customers do to an order afterwards
+ * (order-changes), the owner's inbox and its actions (order-inbox), the queries behind the
+ * inbox, the status page and the 30-day line (order-queries), the CSV export (order-export),
+ * the mail about orders and its retries (order-mail, order-mail-templates), and removing
+ * customers' personal data once it has been kept long enough (order-retention). The rules
+ * shared with the browser are in app/lib/order-*.ts; decision 22 says how it fits together.
  */
 import { TZDate } from "@date-fns/tz";
 import { eq } from "drizzle-orm";
@@ -54,8 +57,9 @@ function toRow(settings: OrderSettings) {
 }
 
 /**
- * Saves the Orders tab (and, for a restaurant, its payment handles on the Info row). The
- * public pages say whether the site takes orders, so they are dropped.
+ * Saves the Orders tab (and, for a restaurant, its payment handles on the Info row); a site's
+ * pause stays as stored (setOrdersPause changes it). The public pages say whether the site
+ * takes orders, so they are dropped.
  */
 export async function saveOrderSettings(
   events: Events,
@@ -65,10 +69,13 @@ export async function saveOrderSettings(
 ): Promise<void> {
   await events.transaction(async (tx, changes) => {
     const row = toRow(settings);
+    // The pause is the inbox's: a save from the Orders tab leaves the stored one as it is,
+    // even when the owner paused in another tab after this form was opened.
+    const { pausedUntil: _pausedUntil, pausedIndefinitely: _pausedIndefinitely, ...unpaused } = row;
     await tx
       .insert(orderSettings)
       .values({ productId, ...row })
-      .onConflictDoUpdate({ target: orderSettings.productId, set: row });
+      .onConflictDoUpdate({ target: orderSettings.productId, set: unpaused });
     if (paymentHandles) {
       await tx.update(productInfo).set(paymentHandles).where(eq(productInfo.productId, productId));
     }

@@ -18,7 +18,7 @@ import { registerOwner } from "../../../tests/support/auth-helpers";
 import { createTestServices } from "../../../tests/support/test-services";
 import { changeOrder } from "./order-changes.server";
 import { orderByToken } from "./order-queries.server";
-import { saveOrderSettings } from "./orders.server";
+import { saveOrderSettings, setOrdersPause } from "./orders.server";
 import { placeOrder, type PlaceOrderResult } from "./place-order.server";
 
 let services: RunningServices;
@@ -316,6 +316,7 @@ describe("placing an order", () => {
         { fulfilment: "delivery", address: "1 Elm" },
       ],
     ];
+    const owner = { id: site.ownerUid };
     for (const [settings, message, overrides] of cases) {
       await saveOrderSettings(services.events, site.productId, {
         ...DEFAULT_ORDER_SETTINGS,
@@ -323,16 +324,29 @@ describe("placing an order", () => {
         delivery: true,
         ...settings,
       });
+      // The pause is the inbox's to set; the Orders tab's save leaves it alone.
+      await setOrdersPause(services.events, owner, site.productId, {
+        pausedUntil: settings.pausedUntil ?? null,
+        pausedIndefinitely: settings.pausedIndefinitely ?? false,
+      });
       expect(refusal(await place(site, drink, overrides)).message, message).toBe(message);
     }
     expect(await ordersOf(site)).toEqual([]);
-    // A pause that has ended no longer refuses.
+    // A pause that has ended no longer refuses, and a settings save does not undo a pause.
+    await setOrdersPause(services.events, owner, site.productId, {
+      pausedUntil: NOW - 1,
+      pausedIndefinitely: false,
+    });
+    expect((await place(site, drink)).placed).toBe(true);
+    await setOrdersPause(services.events, owner, site.productId, {
+      pausedUntil: null,
+      pausedIndefinitely: true,
+    });
     await saveOrderSettings(services.events, site.productId, {
       ...DEFAULT_ORDER_SETTINGS,
       enabled: true,
-      pausedUntil: NOW - 1,
     });
-    expect((await place(site, drink)).placed).toBe(true);
+    expect(refusal(await place(site, drink)).reason).toBe("paused");
   });
 
   it("refuses a site that is not a restaurant or shop, or is gone", async () => {

@@ -3,7 +3,9 @@ import { allergensField, dietsField } from "~/lib/dietary";
 import { refusePricesBelowZero } from "~/lib/item-options";
 import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
+import { orderSettingsSchema } from "~/lib/order-settings";
 import { currencyOf, pricedInfoSchema } from "~/lib/profile-info";
+import { paymentHandleFields } from "../shoppy/shop-info";
 import type { SiteDefinition } from "../site";
 
 export const restaurantSite = {
@@ -24,7 +26,11 @@ export const restaurantSite = {
     ownFields: currencyOf,
   },
   items: {
-    tabLabels: { items: "Menu Items", add: "Add Item", info: "Info" },
+    tabLabels: { items: "Menu Items", add: "Add Item", info: "Info", orders: "Orders" },
+    orders: {
+      schema: orderSettingsSchema.safeExtend(paymentHandleFields),
+      paymentHandlesOn: "orders",
+    },
     itemsNoun: "menu items",
     firstItemHint:
       "Add your first dish: a name and a price are enough, and a photo and a description can follow. Five or more make a menu worth sharing.",

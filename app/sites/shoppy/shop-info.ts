@@ -26,10 +26,15 @@ const handle = (parse: (input: string) => string | null, message: string) =>
       return parsed;
     });
 
-export const shopInfoSchema = pricedInfoSchema.extend({
-  tags: shopTagsField,
+/** The PayPal.me and Venmo names customers pay to: a shop's Info, a restaurant's Orders tab. */
+export const paymentHandleFields = {
   paypalUsername: handle(parsePaypalUsername, PAYPAL_USERNAME_INVALID),
   venmoUsername: handle(parseVenmoUsername, VENMO_USERNAME_INVALID),
+};
+
+export const shopInfoSchema = pricedInfoSchema.extend({
+  tags: shopTagsField,
+  ...paymentHandleFields,
 });
 
 /** What a shop stores beyond the shared info. */

@@ -5,6 +5,7 @@
 import { refusePricesBelowZero } from "~/lib/item-options";
 import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
+import { orderSettingsSchema } from "~/lib/order-settings";
 import { currencyOf } from "~/lib/profile-info";
 import type { SiteDefinition } from "../site";
 import { shopExtrasOf, shopInfoSchema } from "./shop-info";
@@ -28,7 +29,9 @@ export const shoppySite = {
     ownFields: (input) => ({ ...shopExtrasOf(input), ...currencyOf(input) }),
   },
   items: {
-    tabLabels: { items: "Items", add: "Add Item", info: "Info" },
+    tabLabels: { items: "Items", add: "Add Item", info: "Info", orders: "Orders" },
+    // A shop's payment links are on Info, beside its tags: its item pages show them too.
+    orders: { schema: orderSettingsSchema, paymentHandlesOn: "info" },
     itemsNoun: "items",
     firstItemHint:
       "Add your first product: a name and a price are enough, and photos and tags can follow. Five or more make a shop worth sharing.",

@@ -1,0 +1,120 @@
+/**
+ * An order's kitchen ticket: the big order number, when and how it goes out, its lines with
+ * quantities and choices, the note and the customer; one page of an 80 mm receipt roll or of
+ * A4 (`/user/orders/{orderId}/ticket/{80mm|a4}`). Only the order's owner gets it; anyone
+ * else gets the same 404 as for an order that does not exist.
+ */
+import { data, Link } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
+import { servicesContext } from "~/context";
+import { pageMeta } from "~/lib/seo";
+import { requireOwnedOrder } from "~/server/editing/ownership.server";
+import { inboxOrder } from "~/server/orders/order-inbox.server";
+import { loadProductInfo } from "~/server/repositories/products.server";
+import { publicPagesNow } from "~/server/runtime/env.server";
+import ticketStyles from "./order-ticket.css?url";
+import type { Route } from "./+types/order-ticket";
+
+const TICKET_PAPERS = ["80mm", "a4"] as const;
+type TicketPaper = (typeof TICKET_PAPERS)[number];
+
+const PAPER_LABELS: Record<TicketPaper, string> = { "80mm": "80 mm receipt", a4: "A4" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: ticketStyles }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data ? `Ticket: order ${args.data.order.number}` : "Ticket",
+    description: "A kitchen ticket of an order.",
+    noIndex: true,
+  });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { order, product } = await requireOwnedOrder(context, params.orderId);
+  const paper = TICKET_PAPERS.find((known) => known === params.paper);
+  if (!paper) throw data({ message: "There is no such paper size." }, { status: 404 });
+  const { db, env } = context.get(servicesContext);
+  const info = await loadProductInfo(db, product.id);
+  const timeZone = info?.timeZone ?? "";
+  const now = publicPagesNow(env).getTime();
+  return {
+    paper,
+    siteName: product.name,
+    order: inboxOrder(order, { name: product.name, timeZone }, now),
+  };
+}
+
+function PrintButton() {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <button type="button" className="button" onClick={() => window.print()}>
+      Print
+    </button>
+  ) : (
+    <p>Use your browser’s Print (Ctrl+P or ⌘P).</p>
+  );
+}
+
+export default function OrderTicket({ loaderData }: Route.ComponentProps) {
+  const { paper, siteName, order } = loaderData;
+  const other: TicketPaper = paper === "80mm" ? "a4" : "80mm";
+  return (
+    <>
+      <header className="print-toolbar">
+        <Link to="/user/orders">Back to Orders</Link>
+        <PrintButton />
+        <Link to={`/user/orders/${order.id}/ticket/${other}`}>
+          Print on {PAPER_LABELS[other]} instead
+        </Link>
+        <p className="print-hint">
+          {paper === "80mm"
+            ? "For an 80 mm receipt printer: choose it, and “None” for margins."
+            : "One A4 page."}
+        </p>
+      </header>
+      <div className="ticket-page">
+        <main className={`ticket ticket-${paper}`}>
+          <p className="ticket-site">{siteName}</p>
+          <h1 className="ticket-number">#{order.number}</h1>
+          <p className="ticket-fulfilment">
+            {order.fulfilment === "pickup" ? "PICKUP" : "DELIVERY"}
+          </p>
+          <p className="ticket-time">{order.readyText ?? order.askedText}</p>
+          {order.readyText ? <p className="ticket-small">Asked for {order.askedText}</p> : null}
+          <p className="ticket-small">
+            {order.stateLabel} · placed {order.placedText}
+          </p>
+          <ul className="ticket-lines">
+            {order.lines.map((line, index) => (
+              <li key={index}>
+                <span className="ticket-qty">{line.quantity}×</span>
+                <span>
+                  <span className="ticket-item">{line.name}</span>
+                  {line.choices ? <span className="ticket-choices">{line.choices}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {order.note ? (
+            <p className="ticket-note">
+              <strong>Note:</strong> {order.note}
+            </p>
+          ) : null}
+          <div className="ticket-customer">
+            {order.customerName ? <p className="ticket-name">{order.customerName}</p> : null}
+            {order.customerPhone ? <p>{order.customerPhone}</p> : null}
+            {order.deliveryAddress ? <p>{order.deliveryAddress}</p> : null}
+          </div>
+          <p className="ticket-total">
+            <span>Total</span> <strong>{order.totalText}</strong>
+          </p>
+          {order.deliveryFeeText ? (
+            <p className="ticket-small">
+              {order.subtotalText} + {order.deliveryFeeText} delivery
+            </p>
+          ) : null}
+        </main>
+      </div>
+    </>
+  );
+}

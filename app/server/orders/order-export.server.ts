@@ -1,0 +1,117 @@
+/**
+ * An owner's orders as a CSV file, for their books: one row per order placed between two
+ * dates (each order's own site's dates), at most a year. The customer's name and phone are
+ * in it while the order keeps them (order-retention removes them some time after it closed).
+ */
+import Papa from "papaparse";
+import { STATE_LABELS } from "~/lib/order-states";
+import { priceAmount } from "~/lib/price";
+import type { Database } from "../db/client.server";
+import { localDate, localDateTime } from "./order-inbox.server";
+import { ordersPlacedBetween, ownerOrderingSites } from "./order-queries.server";
+
+/** The longest range one file covers, both days counted. */
+export const MAX_EXPORT_DAYS = 366;
+const DAY = 24 * 60 * 60_000;
+const BOM = "\uFEFF";
+
+export const EXPORT_MESSAGES = Object.freeze({
+  badDate: "Give both dates as YYYY-MM-DD.",
+  backwards: "The first date must not be after the second.",
+  tooLong: `Download at most ${MAX_EXPORT_DAYS} days at a time.`,
+});
+
+export const EXPORT_COLUMNS = [
+  "number",
+  "site",
+  "placed_at",
+  "state",
+  "fulfilment",
+  "time",
+  "lines",
+  "subtotal",
+  "delivery_fee",
+  "total",
+  "currency",
+  "customer_name",
+  "customer_phone",
+] as const;
+
+function parseDay(text: string | null): number | null {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text) return null;
+  return at;
+}
+
+/** The two dates of an export, or why they cannot be one. */
+export function parseExportRange(
+  from: string | null,
+  to: string | null,
+): { from: string; to: string; fromAt: number; toAt: number } | { error: string } {
+  const fromAt = parseDay(from);
+  const toAt = parseDay(to);
+  if (fromAt === null || toAt === null) return { error: EXPORT_MESSAGES.badDate };
+  if (fromAt > toAt) return { error: EXPORT_MESSAGES.backwards };
+  if ((toAt - fromAt) / DAY + 1 > MAX_EXPORT_DAYS) return { error: EXPORT_MESSAGES.tooLong };
+  return { from: from!, to: to!, fromAt, toAt };
+}
+
+/** The inbox's export form starts at the last 30 days (UTC dates). */
+export function exportRangeDefaults(now: number): { from: string; to: string } {
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { from: day(now - 29 * DAY), to: day(now) };
+}
+
+/** The owner's orders placed from `from` to `to` (both included, each site's own dates). */
+export async function ordersCsv(
+  db: Database,
+  ownerUid: string,
+  range: { from: string; to: string; fromAt: number; toAt: number },
+): Promise<string> {
+  const sites = await ownerOrderingSites(db, ownerUid);
+  const byId = new Map(sites.map((site) => [site.id, site]));
+  // A day longer on each side covers every time zone; each order is then kept by its own date.
+  const rows = await ordersPlacedBetween(
+    db,
+    sites.map((site) => site.id),
+    new Date(range.fromAt - DAY),
+    new Date(range.toAt + 2 * DAY),
+  );
+  const records: string[][] = [];
+  for (const order of rows) {
+    const site = byId.get(order.productId);
+    if (!site) continue;
+    const placed = order.createdAt.getTime();
+    const day = localDate(placed, site.timeZone);
+    if (day < range.from || day > range.to) continue;
+    records.push([
+      String(order.number),
+      site.name,
+      localDateTime(placed, site.timeZone),
+      STATE_LABELS[order.state],
+      order.fulfilment,
+      localDateTime(order.slotAt.getTime(), site.timeZone),
+      order.lines
+        .map((line) => {
+          const choices = line.choices.map((choice) => choice.name).join(", ");
+          return `${line.quantity} x ${line.name}${choices ? ` (${choices})` : ""}`;
+        })
+        .join("; "),
+      priceAmount(order.subtotalCents, order.currency),
+      priceAmount(order.deliveryFeeCents, order.currency),
+      priceAmount(order.totalCents, order.currency),
+      order.currency,
+      order.personalDataRemovedAt ? "" : order.customerName,
+      order.personalDataRemovedAt ? "" : order.customerPhone,
+    ]);
+  }
+  return (
+    BOM +
+    Papa.unparse(
+      { fields: [...EXPORT_COLUMNS], data: records },
+      { newline: "\r\n", escapeFormulae: true, quotes: false },
+    ) +
+    "\r\n"
+  );
+}

@@ -1,0 +1,273 @@
+/**
+ * The owner's side of ordering in a browser: the editor's Orders tab turns ordering on and
+ * saves on a phone and a laptop; the inbox shows an order a customer places (live, with the
+ * count in the tab's title) and takes it through accept +10, ready and completed; a pause
+ * says until when and resumes; the kitchen ticket prints on 80 mm paper.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  createSiteDirectly,
+  expect,
+  expectNoSeriousAxeIssue,
+  openEditorTab,
+  SCREENS,
+  signUpOwner,
+  test,
+  toast,
+  toastsGone,
+  waitForHydration,
+} from "./fixtures";
+
+let customerCounter = 0;
+
+/** A restaurant open all day every day (UTC), with one dish: ready to take orders. */
+async function restaurantWithMenu(page: Page, name: string) {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", name);
+  const path = new URL(editor).pathname;
+  const hours: Record<string, string> = {};
+  for (let day = 0; day < 7; day++) {
+    hours[`hours[${day}].open`] = "12:00 AM";
+    hours[`hours[${day}].close`] = "12:00 AM";
+  }
+  const info = await page.request.post(path, {
+    form: { intent: "save-info", name, timeZone: "UTC", ...hours },
+  });
+  expect(info.status(), await info.text()).toBe(200);
+  const dish = await page.request.post(path, {
+    form: { intent: "add-item", name: "Tomato soup", price: "6.50" },
+  });
+  expect(dish.status()).toBe(200);
+  const publicPath = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
+  return { editor, path, publicPath: publicPath! };
+}
+
+/** Ordering on, as the Orders tab saves it, without the form. */
+async function turnOrderingOn(page: Page, path: string) {
+  const saved = await page.request.post(path, {
+    form: {
+      intent: "save-orders",
+      enabled: "on",
+      pickup: "on",
+      leadMinutes: "20",
+      slotMinutes: "15",
+      daysAhead: "0",
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/**
+ * Places an order as a customer does without JavaScript: the order page's form to review
+ * two of the first dish, then Place order with the first time offered.
+ */
+async function placeOrder(request: APIRequestContext, publicPath: string, customer: string) {
+  customerCounter += 1;
+  const headers = { "x-forwarded-for": `10.250.${customerCounter % 250}.${Date.now() % 250}` };
+  const orderPath = `${publicPath}/order`;
+  const page = await request.get(orderPath, { headers });
+  expect(page.status()).toBe(200);
+  const addButton = (await page.text())
+    .match(/<button[^>]*>/g)
+    ?.find((tag) => tag.includes('name="add"'));
+  const itemId = /value="([A-Za-z0-9]+)"/.exec(addButton ?? "")?.[1];
+  expect(itemId, "the order page offers the dish").toBeTruthy();
+  const cart = `${itemId}*2`;
+  const review = await request.post(orderPath, { headers, form: { cart, step: "review" } });
+  expect(review.status()).toBe(200);
+  const slot = /<option value="(\d{10,15})"/.exec(await review.text())?.[1];
+  expect(slot, "the review offers a time").toBeTruthy();
+  const placed = await request.post(orderPath, {
+    headers,
+    maxRedirects: 0,
+    form: {
+      cart,
+      step: "place",
+      placeKey: `key${Date.now()}${customerCounter}`.padEnd(20, "x"),
+      fulfilment: "pickup",
+      slot: slot!,
+      name: customer,
+      phone: "+1 555 0100",
+      note: "Extra napkins",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(303);
+  expect(placed.headers()["location"]).toMatch(/^\/o\/[A-Za-z0-9]{32}$/);
+}
+
+/** Nothing on the page is wider than the screen. */
+async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const [screen, viewport] of SCREENS) {
+  test(`the Orders tab turns ordering on and saves (${screen})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const site = await restaurantWithMenu(page, `Tab Diner ${screen}`);
+    await openEditorTab(page, "Orders");
+    await expect(page.getByText("Online ordering is off")).toBeVisible();
+    await expect(page.getByText(/always pay when they pick up/)).toBeVisible();
+
+    await page.getByLabel("Take orders online").check();
+    await page.getByLabel("Delivery", { exact: true }).check();
+    await page.getByLabel("Delivery fee").fill("2.50");
+    await page.getByLabel("Lead time (minutes)").fill("15");
+    await page.getByLabel("Time slots").selectOption("10");
+    await page.getByLabel("Email for orders").fill("kitchen@");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    // Refused in the browser, at its field, with the schema's words.
+    await expect(page.getByText("Enter a valid email address, or leave it empty")).toBeVisible();
+
+    await page.getByLabel("Email for orders").fill("kitchen@example.com");
+    await page.getByLabel("PayPal.me name (optional)").fill("tabdiner");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toast(page, "Order settings saved!")).toBeVisible();
+    await expect(page.getByText("Taking orders online")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open your order page" })).toHaveAttribute(
+      "href",
+      `${site.publicPath}/order`,
+    );
+    await expect(page.getByRole("link", { name: "Go to your orders" })).toBeVisible();
+
+    // Saved: a reload shows what was stored.
+    await page.reload();
+    await expect(page.getByLabel("Take orders online")).toBeChecked();
+    await expect(page.getByLabel("Delivery fee")).toHaveValue("2.50");
+    await expect(page.getByLabel("Time slots")).toHaveValue("10");
+    await expect(page.getByLabel("PayPal.me name (optional)")).toHaveValue("tabdiner");
+
+    // Thumb-sized controls, and nothing wider than the screen.
+    for (const label of ["Take orders online", "Pickup"]) {
+      const row = page.locator(".check-row", { has: page.getByLabel(label, { exact: false }) });
+      expect((await row.first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    const save = page.getByRole("button", { name: "Save", exact: true });
+    expect((await save.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectNoSideways(page);
+    await toastsGone(page);
+    await expectNoSeriousAxeIssue(page, `Orders tab (${screen})`);
+  });
+}
+
+test("the inbox shows a new order live and takes it to completed", async ({ page, request }) => {
+  const site = await restaurantWithMenu(page, "Inbox Diner");
+  await turnOrderingOn(page, site.path);
+  await page.goto("/user/orders");
+  await waitForHydration(page);
+  await expect(page.getByText("No orders for today yet.")).toBeVisible();
+
+  // Placed elsewhere: the page follows by itself, loud, and the tab's title counts it.
+  await placeOrder(request, site.publicPath, "Maria Lopez");
+  const card = page.getByRole("listitem").filter({ hasText: "Order 1" });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText("New", { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/^\(1\) Orders/);
+  await expect(card.getByText("Maria Lopez")).toBeVisible();
+  await expect(card.getByRole("link", { name: "+1 555 0100" })).toHaveAttribute(
+    "href",
+    "tel:+15550100",
+  );
+  await expect(card.getByText("Tomato soup")).toBeVisible();
+  await expect(card.getByText("Extra napkins")).toBeVisible();
+  await expect(card.getByText("$13.00")).toBeVisible();
+  await expectNoSeriousAxeIssue(page, "inbox with a new order");
+
+  await card.getByRole("button", { name: "Accept order 1, ready 10 minutes later" }).click();
+  await expect(card.getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(toast(page, "Order 1 accepted.")).toBeVisible();
+  await expect(card.locator(".order-ready")).toBeVisible();
+  await expect(page).toHaveTitle(/^Orders/);
+  await card.getByRole("button", { name: "Order 1 is ready" }).click();
+  await expect(card.getByText("Ready", { exact: true })).toBeVisible();
+  await card.getByRole("button", { name: "Order 1 completed" }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole("link", { name: /^Done/ }).click();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Order 1" }).getByText("Completed"),
+  ).toBeVisible();
+});
+
+test("a pause says until when, and resumes", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const site = await restaurantWithMenu(page, "Pause Diner");
+  await turnOrderingOn(page, site.path);
+  await page.goto("/user/orders");
+  await waitForHydration(page);
+  const row = page.getByRole("listitem").filter({ hasText: "Pause Diner" });
+  await expect(row.getByText("Taking orders")).toBeVisible();
+  await row.getByRole("button", { name: "Pause orders for Pause Diner" }).click();
+  await page.getByRole("menuitem", { name: "1 hour" }).click();
+  await expect(row.getByText(/^Paused until \S/)).toBeVisible();
+  await expect(toast(page, "Orders paused.")).toBeVisible();
+  await expectNoSideways(page);
+  await toastsGone(page);
+  await expectNoSeriousAxeIssue(page, "inbox paused (phone)");
+  await row.getByRole("button", { name: "Resume orders" }).click();
+  await expect(row.getByText("Taking orders")).toBeVisible();
+});
+
+test("the kitchen ticket prints on 80 mm paper", async ({ page, request }) => {
+  const site = await restaurantWithMenu(page, "Ticket Diner");
+  await turnOrderingOn(page, site.path);
+  await placeOrder(request, site.publicPath, "Ticket Customer");
+  await page.goto("/user/orders");
+  const ticketLink = page.getByRole("link", { name: "Print ticket" }).first();
+  const href = (await ticketLink.getAttribute("href"))!;
+  expect(href).toMatch(/^\/user\/orders\/[A-Za-z0-9]{20}\/ticket\/80mm$/);
+  await page.goto(href);
+  await expect(page.getByRole("heading", { level: 1, name: "#1" })).toBeVisible();
+  await expect(page.getByText("PICKUP")).toBeVisible();
+  await expect(page.getByText("Ticket Customer")).toBeVisible();
+  await expectNoSeriousAxeIssue(page, "ticket");
+
+  // On paper: the page is 80 mm wide (226.77 pt), the toolbar gone.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.locator(".print-toolbar")).toBeHidden();
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
+  expect(box).not.toBeNull();
+  expect(Math.abs(Number(box![1]) - (80 / 25.4) * 72)).toBeLessThan(1);
+
+  // Someone else's ticket is not there.
+  await page.emulateMedia({ media: "screen" });
+  await signUpOwner(page);
+  const other = await page.goto(href);
+  expect(other?.status()).toBe(404);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the inbox's actions are plain forms", async ({ page, request }) => {
+    const site = await restaurantWithMenu(page, "Plain Diner");
+    await turnOrderingOn(page, site.path);
+    await placeOrder(request, site.publicPath, "Plain Customer");
+    await page.goto("/user/orders");
+    const card = page.getByRole("listitem").filter({ hasText: "Order 1" });
+    await card.getByRole("button", { name: "Accept order 1 for the time asked" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Order 1 accepted." })).toBeVisible();
+    await expect(card.getByText("Accepted", { exact: true })).toBeVisible();
+
+    // Reject opens in place, with its reasons.
+    await card.locator("summary", { hasText: "Reject" }).click();
+    await card.getByLabel("Too busy").check();
+    await card.getByRole("button", { name: "Reject order 1" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Order 1 rejected." })).toBeVisible();
+    await page.getByRole("link", { name: /^Done/ }).click();
+    await expect(page.getByText("Rejected: Too busy")).toBeVisible();
+
+    // Pausing too.
+    const row = page.getByRole("listitem").filter({ hasText: "Plain Diner" });
+    await row.locator("summary", { hasText: "Pause orders" }).click();
+    await row.getByRole("button", { name: "Until I resume" }).click();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: "Plain Diner" })
+        .getByText("Paused until you resume"),
+    ).toBeVisible();
+  });
+});
