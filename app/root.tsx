@@ -33,17 +33,38 @@ export function loader({ context }: Route.LoaderArgs) {
 // The origin never changes while the app runs.
 export const shouldRevalidate = () => false;
 
+/**
+ * What a route's `handle` may say about the document: `hydrate: false` for a page that runs
+ * no React in the browser; `refreshWithoutScript` for one that reloads itself every so many
+ * seconds where scripts do not run (given the route's data; null for no refresh).
+ */
+interface DocumentHandle {
+  hydrate?: boolean;
+  refreshWithoutScript?: (data: unknown) => number | null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const matches = useMatches();
+  const handles = matches.map((match) => ({
+    handle: (match.handle ?? {}) as DocumentHandle,
+    data: match.data,
+  }));
   // Public profile pages are plain HTML: no scripts, nothing to download but the page.
-  const hydrate = !useMatches().some(
-    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
-  );
+  const hydrate = !handles.some(({ handle }) => handle.hydrate === false);
+  const refresh = handles
+    .map(({ handle, data }) => handle.refreshWithoutScript?.(data) ?? null)
+    .find((seconds) => seconds !== null);
   const nonce = useNonce();
   return (
     <html lang="en">
       <DocumentHead>
         <Meta />
         <Links />
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refresh)} />
+          </noscript>
+        ) : null}
       </DocumentHead>
       <body>
         {children}

@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousAxeIssue, signIn, test } from "./fixtures";
+import { checkedHtmlErrors } from "./html-checker";
 import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
 
 test.describe.configure({ mode: "serial" });
@@ -114,6 +115,13 @@ for (const [device, viewport] of [
       await expect(page.getByText("Pickup asked for 12:30 PM (today)")).toBeVisible();
       await expect(page.locator(".order-total")).toContainText("$35.80");
       await expect(page.getByRole("button", { name: "Cancel order" })).toBeVisible();
+      // Without a script the page reloads itself; with one, its script asks for changes.
+      if (!javaScriptEnabled) {
+        await expect(page.locator('head meta[http-equiv="refresh"]')).toHaveAttribute(
+          "content",
+          "30",
+        );
+      }
       if (javaScriptEnabled) await expectNoSeriousAxeIssue(page, "status");
       await expectNoOverflow(page);
       await page.context().close();
@@ -202,4 +210,35 @@ test("a choice the group has no room for cannot be ticked, and a sold-out item c
   await expect(soldOut.getByRole("button", { name: /^Add/ })).toHaveCount(0);
   await expectNoSeriousAxeIssue(shopPage, "shop order page");
   await shopPage.context().close();
+});
+
+test("the menu with its ordering line, the order page, the review and the status page are valid HTML (Nu HTML Checker)", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await onPortal(browser, { javaScriptEnabled: false });
+  const documents: Array<[string, string]> = [];
+  const keep = async (name: string) => documents.push([name, await page.content()]);
+  await page.goto(menuPath);
+  documents.push(["menu", await (await page.request.get(menuPath)).text()]);
+  await page.goto(`${menuPath}/order`);
+  documents.push(["order page", await (await page.request.get(`${menuPath}/order`)).text()]);
+  const burger = item(page, "Classic Burger");
+  await burger.getByLabel(/^Bacon/).check();
+  await burger.getByRole("button", { name: /^Add/ }).click();
+  await keep("order page with a line");
+  await page.getByRole("button", { name: /^Review order/ }).click();
+  await keep("review");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await keep("review with errors");
+  await page.getByLabel("Name").fill("Valid Vera");
+  await page.getByLabel("Phone").fill("555 0104");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/o\//);
+  documents.push([
+    "status page",
+    await (await page.request.get(new URL(page.url()).pathname)).text(),
+  ]);
+  expect(checkedHtmlErrors(documents)).toEqual([]);
+  await page.context().close();
 });

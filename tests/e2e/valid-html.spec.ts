@@ -6,18 +6,9 @@
  * and the message. Java (17 or newer) must be installed: without it the test fails, it does
  * not pass unchecked.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createSiteDirectly, expect, signUpOwner, test, type SiteType } from "./fixtures";
-
-const require = createRequire(import.meta.url);
-/** The package's main export is the path of its vnu.jar (a String object). */
-const VNU_JAR = String(require("vnu-jar"));
+import { checkedHtmlErrors } from "./html-checker";
 
 /** The examples the demo seed creates (app/server/seed/examples.server.ts). */
 const EXAMPLES = {
@@ -25,15 +16,6 @@ const EXAMPLES = {
   shop: "/s/harbor-pine-exampleshop",
   dealership: "/d/summit-motors-exampledealer",
 };
-
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
 
 /** Creates a site of each type, as a new owner would, and returns its public path. */
 async function freshSitePaths(page: Page, sites: Array<[type: SiteType, name: string]>) {
@@ -57,39 +39,6 @@ async function html(request: APIRequestContext, pagePath: string) {
   expect(response.status(), pagePath).toBe(200);
   expect(response.headers()["content-type"], pagePath).toMatch(/^text\/html/);
   return response.text();
-}
-
-/** Runs the checker once over every file; the errors as "page:line: message". */
-function vnuErrors(files: Map<string, string>): string[] {
-  const java = spawnSync("java", ["-version"], { encoding: "utf8" });
-  if (java.error) {
-    throw new Error(
-      `The Nu HTML checker needs Java (17 or newer) on the PATH, and none was found (${java.error.message}).`,
-    );
-  }
-  const run = spawnSync(
-    "java",
-    ["-jar", VNU_JAR, "--format", "json", "--stdout", "--errors-only", ...files.keys()],
-    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (run.error) throw run.error;
-  let report: { messages: VnuMessage[] };
-  try {
-    report = JSON.parse(run.stdout) as { messages: VnuMessage[] };
-  } catch {
-    throw new Error(`The checker gave no JSON report (exit ${run.status}): ${run.stderr}`);
-  }
-  // The checker names a file "file:/tmp/…": a URL, though not the form pathToFileURL writes.
-  const pageOf = (url: string | undefined) =>
-    url?.startsWith("file:") ? (files.get(fileURLToPath(url)) ?? url) : (url ?? "?");
-  const errors = report.messages
-    .filter((message) => message.type === "error" || message.type === "non-document-error")
-    .map((message) => {
-      return `${pageOf(message.url)}:${message.lastLine ?? "?"}: ${message.message}${message.extract ? ` [${message.extract.trim()}]` : ""}`;
-    });
-  // A run that reports nothing must have read every file: the exit status says so too.
-  if (errors.length === 0) expect(run.status, run.stderr).toBe(0);
-  return errors;
 }
 
 test("every public page type, the landing page and sign-in are valid HTML (Nu HTML Checker)", async ({
@@ -126,16 +75,8 @@ test("every public page type, the landing page and sign-in are valid HTML (Nu HT
     ["dealership, example", EXAMPLES.dealership],
     ["e-commerce, empty", store!],
   ];
-  const dir = mkdtempSync(path.join(tmpdir(), "valid-html-"));
-  try {
-    const files = new Map<string, string>();
-    for (const [index, [name, pagePath]] of pages.entries()) {
-      const file = path.join(dir, `${String(index).padStart(2, "0")}.html`);
-      writeFileSync(file, await html(request, pagePath));
-      files.set(file, `${name} (${pagePath})`);
-    }
-    expect(vnuErrors(files)).toEqual([]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const documents: Array<[name: string, html: string]> = [];
+  for (const [name, pagePath] of pages)
+    documents.push([`${name} (${pagePath})`, await html(request, pagePath)]);
+  expect(checkedHtmlErrors(documents)).toEqual([]);
 });

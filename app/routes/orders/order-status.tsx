@@ -19,7 +19,12 @@ import type { Route } from "./+types/order-status";
 
 // A customer's own page: plain HTML that refreshes itself. Never cached, indexed or sent as a
 // referrer: app/server/http/security-headers.server.ts gives every customer path those headers.
-export const handle = { hydrate: false };
+export const handle = {
+  hydrate: false,
+  // Where scripts do not run, an open order's page reloads itself (app/root.tsx).
+  refreshWithoutScript: (data: unknown) =>
+    (data as { order?: { closed: boolean } } | undefined)?.order?.closed === false ? 30 : null,
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: siteStylesHref },
@@ -130,11 +135,6 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
       data-order-status={loaderData.token}
       data-version={loaderData.version}
     >
-      {order.closed ? null : (
-        <noscript>
-          <meta httpEquiv="refresh" content="30" />
-        </noscript>
-      )}
       <header className="order-header">
         <div className="site-container order-header-inner">
           <a className="order-back" href={site.path}>
