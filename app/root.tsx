@@ -45,10 +45,10 @@ interface DocumentHandle {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
-  const handles = matches.map((match) => ({
-    handle: (match.handle ?? {}) as DocumentHandle,
-    data: match.data,
-  }));
+  const handles = matches.map((match) => {
+    const handle: DocumentHandle = match.handle ?? {};
+    return { handle, data: match.data };
+  });
   // Public profile pages are plain HTML: no scripts, nothing to download but the page.
   const hydrate = !handles.some(({ handle }) => handle.hydrate === false);
   const refresh = handles

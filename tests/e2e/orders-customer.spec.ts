@@ -163,7 +163,10 @@ test("the same review form placed twice gives one order", async ({ browser }) =>
   const fields = await page.locator("form.order-review").evaluate((form: HTMLFormElement) => {
     const data = new FormData(form);
     data.set("step", "place");
-    return [...data.entries()].map(([key, value]) => [key, String(value)]);
+    return [...data.entries()].map(([key, value]): [string, string] => [
+      key,
+      typeof value === "string" ? value : "",
+    ]);
   });
   const post = () =>
     page.request.post(`${menuPath}/order`, {

@@ -58,7 +58,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { site, status } = loaderData;
-  const answer = actionData as ItemsStep | ReviewStep | undefined;
+  const answer: ItemsStep | ReviewStep | undefined = actionData;
   return (
     <div className="order-page" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <header className="order-header">

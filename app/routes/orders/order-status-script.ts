@@ -26,10 +26,10 @@ export function watchOrderStatus(
         // Offline for a moment: try again at the next turn.
       }
     }
-    timer = window.setTimeout(check, STATUS_POLL_MS);
+    timer = window.setTimeout(() => void check(), STATUS_POLL_MS);
   };
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void check();
   });
-  timer = window.setTimeout(check, STATUS_POLL_MS);
+  timer = window.setTimeout(() => void check(), STATUS_POLL_MS);
 }

@@ -16,6 +16,7 @@ import {
   addToCart,
   CART_MESSAGES,
   formatCart,
+  MAX_ORDER_SUBTOTAL_CENTS,
   parseCart,
   priceCart,
   priceLine,
@@ -213,9 +214,15 @@ function itemsStep(
   };
 }
 
+/** A text field of the form; "" when it is missing (or a file, which no field here takes). */
+function textField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** The line an item's Add button asks for: its quantity and its chosen options' ids. */
 function requestedLine(form: FormData, item: OrderPageItem): CartLine {
-  const quantityText = String(form.get(`qty-${item.id}`) ?? "1").trim();
+  const quantityText = (textField(form, `qty-${item.id}`) || "1").trim();
   const quantity = /^\d{1,2}$/.test(quantityText) ? Number(quantityText) : 0;
   const choiceIds = item.options.flatMap((group) =>
     form
@@ -280,7 +287,7 @@ export function orderPageAction(type: OrderingType) {
     const services = context.get(servicesContext);
     const page = await loadOrderPage(services, type, params.slugId ?? "", request);
     const form = await readFormOrRefuse(request);
-    const cart = parseCart(String(form.get("cart") ?? ""));
+    const cart = parseCart(textField(form, "cart"));
     if (cart === null)
       return data(itemsStep(page.items, [], { formError: ORDER_FORM_MESSAGES.cartInvalid }), 400);
 
@@ -306,6 +313,14 @@ export function orderPageAction(type: OrderingType) {
           itemsStep(page.items, cart, { itemErrors: { [item.id]: CART_MESSAGES.tooManyLines } }),
           400,
         );
+      // More than one order can hold is refused here, rather than taken out of the cart.
+      if (
+        priceCart(page.items, cart).subtotalCents + priced.line.lineCents >
+        MAX_ORDER_SUBTOTAL_CENTS
+      ) {
+        const message = `${item.name}: ${CART_MESSAGES.tooLarge}`;
+        return data(itemsStep(page.items, cart, { itemErrors: { [item.id]: message } }), 400);
+      }
       return itemsStep(page.items, next);
     }
     const remove = form.get("remove");
@@ -364,7 +379,7 @@ async function placeFromForm(
   request: Request,
 ) {
   const values = formValues(form);
-  const placeKey = String(form.get("placeKey") ?? "");
+  const placeKey = textField(form, "placeKey");
   const again = (extra: Partial<Pick<ReviewStep, "fieldErrors" | "formError">>, status = 400) => {
     const answer = reviewStep(page, cart, {
       values,
@@ -374,7 +389,7 @@ async function placeFromForm(
     return data(answer, answer.step === "review" ? status : 400);
   };
   // A filled honeypot is a bot: refused like a broken form, and counted nowhere.
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "")
+  if (textField(form, HONEYPOT_FIELD) !== "")
     return again({ formError: ORDER_FORM_MESSAGES.formExpired });
 
   const fields = placeOrderSchema.safeParse(
