@@ -5,7 +5,7 @@
  * 11 AM – 10 PM and takes pickup orders 20 minutes ahead in 15-minute slots).
  */
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { DEMO, expect, expectNoSeriousAxeIssue, signIn, test } from "./fixtures";
+import { DEMO, expect, expectNoSeriousAxeIssue, signIn, test, waitForHydration } from "./fixtures";
 import { checkedHtmlErrors } from "./html-checker";
 import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
 
@@ -244,4 +244,90 @@ test("the menu with its ordering line, the order page, the review and the status
   ]);
   expect(checkedHtmlErrors(documents)).toEqual([]);
   await page.context().close();
+});
+
+test("the owner hears nothing until allowed, sees the order arrive live, accepts it +10 minutes and marks it ready; the customer's page follows; a pause turns customers away until its end", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The owner's phone, counting every note the inbox's chime plays.
+  const owner = await onPortal(browser, { viewport: { width: 360, height: 800 } });
+  await owner.addInitScript(() => {
+    const played = { notes: 0 };
+    (window as unknown as { chime: typeof played }).chime = played;
+    const original = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      played.notes += 1;
+      return original.call(this);
+    };
+  });
+  const notes = () =>
+    owner.evaluate(() => (window as unknown as { chime: { notes: number } }).chime.notes);
+  await owner.goto("/signin");
+  await signIn(owner, DEMO.email, DEMO.password);
+  await expect(owner).toHaveURL(/\/user$/);
+  await owner.goto("/user/orders");
+  await waitForHydration(owner);
+
+  const customer = await onPortal(browser, { viewport: { width: 360, height: 800 } });
+  const placeOne = async (name: string) => {
+    await customer.goto(`${menuPath}/order`);
+    await item(customer, "Iced Tea").getByRole("button", { name: /^Add/ }).click();
+    await customer.getByRole("button", { name: /^Review order/ }).click();
+    await customer.getByLabel("Name").fill(name);
+    await customer.getByLabel("Phone").fill("555 0105");
+    await customer.getByRole("button", { name: "Place order" }).click();
+    await expect(customer).toHaveURL(/\/o\//);
+  };
+
+  // Not allowed yet: a new order shows, silently.
+  await placeOne("Quiet Quentin");
+  const quiet = owner.locator(".order-card").filter({ hasText: "Quiet Quentin" });
+  await expect(quiet).toBeVisible({ timeout: 15_000 });
+  expect(await notes()).toBe(0);
+
+  // Allowed with one click: the next new order chimes.
+  await owner.getByRole("button", { name: "Turn on order sound" }).click();
+  await expect(owner.getByText("Sound on", { exact: false })).toBeVisible();
+  const before = await notes();
+  await placeOne("Loud Lucy");
+  const card = owner.locator(".order-card").filter({ hasText: "Loud Lucy" });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect.poll(notes).toBeGreaterThan(before);
+
+  const number = (await card.locator("h3, h2").first().textContent())!.match(/\d+/)![0];
+  await card
+    .getByRole("button", { name: `Accept order ${number}, ready 10 minutes later` })
+    .click();
+  await expect(card.getByText("Accepted", { exact: true })).toBeVisible();
+  // The customer's page (with its script) follows within seconds: asked 12:30, ready 12:40.
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Accepted: being prepared", {
+    timeout: 15_000,
+  });
+  await expect(customer.getByText("Pickup at 12:40 PM (today)")).toBeVisible();
+  await card.getByRole("button", { name: `Order ${number} is ready` }).click();
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Ready for pickup", {
+    timeout: 15_000,
+  });
+
+  // Paused for an hour: the menu and the order page say until when, and placing is refused.
+  const diner = owner.getByRole("listitem").filter({ hasText: "Demo Diner" }).first();
+  await diner.getByRole("button", { name: "Pause orders for Demo Diner" }).click();
+  await owner.getByRole("menuitem", { name: "1 hour" }).click();
+  await expect(diner.getByText(/^Paused until/)).toBeVisible();
+  await customer.goto(menuPath);
+  await expect(customer.getByRole("region", { name: "Order online" })).toContainText(
+    "Not taking orders until 1:00 PM",
+  );
+  await customer.goto(`${menuPath}/order`);
+  await expect(customer.getByText("Not taking orders until 1:00 PM")).toBeVisible();
+  await expect(customer.getByRole("button", { name: /^Add/ })).toHaveCount(0);
+  await diner.getByRole("button", { name: "Resume orders" }).click();
+  await expect(diner.getByText("Taking orders")).toBeVisible();
+  await customer.goto(menuPath);
+  await expect(customer.getByRole("region", { name: "Order online" })).toContainText(
+    "Ordering open",
+  );
+  await owner.context().close();
+  await customer.context().close();
 });

@@ -105,7 +105,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     services.events,
     found.order.id,
     { action: "cancel" },
-    Date.now(),
+    publicPagesNow(services.env).getTime(),
   );
   if (!result.changed) {
     return data(
