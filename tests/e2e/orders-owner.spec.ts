@@ -122,7 +122,7 @@ for (const [screen, viewport] of SCREENS) {
     await expect(page.getByText("Enter a valid email address, or leave it empty")).toBeVisible();
 
     await page.getByLabel("Email for orders").fill("kitchen@example.com");
-    await page.getByLabel("PayPal.me name (optional)").fill("tabdiner");
+    await page.getByLabel("PayPal.me name").fill("tabdiner");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(toast(page, "Order settings saved!")).toBeVisible();
     await expect(page.getByText("Taking orders online")).toBeVisible();
@@ -137,7 +137,7 @@ for (const [screen, viewport] of SCREENS) {
     await expect(page.getByLabel("Take orders online")).toBeChecked();
     await expect(page.getByLabel("Delivery fee")).toHaveValue("2.50");
     await expect(page.getByLabel("Time slots")).toHaveValue("10");
-    await expect(page.getByLabel("PayPal.me name (optional)")).toHaveValue("tabdiner");
+    await expect(page.getByLabel("PayPal.me name")).toHaveValue("tabdiner");
 
     // Thumb-sized controls, and nothing wider than the screen.
     for (const label of ["Take orders online", "Pickup"]) {

@@ -17,6 +17,7 @@ import {
 import type { OrdersDefinition } from "~/sites/site";
 import { Field, FieldErrors, type FieldState } from "../form";
 import { useSavedToast } from "../toasts";
+import { PaymentHandleFields } from "./payment-handle-fields";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "../unsaved-changes";
 import { useHydrated } from "../use-hydrated";
 
@@ -262,26 +263,15 @@ export function OrderSettingsForm({
         <fieldset className="plain-fieldset order-settings-group">
           <legend>How customers pay</legend>
           <p className="field-hint order-settings-pay-note">
-            Customers can always pay when they pick up or when their order is delivered. Nothing is
-            charged online by us.
+            Customers can always pay when they pick up or when their order is delivered. Optional:
+            with a PayPal.me name or a Venmo username, the order&apos;s page shows Pay buttons with
+            the total filled in. Nothing is charged online by us.
           </p>
           {definition.paymentHandlesOn === "orders" ? (
-            <>
-              <Field
-                field={fields.paypalUsername}
-                label="PayPal.me name (optional)"
-                hint="The name in your paypal.me link, like joesdiner. Customers see a Pay with PayPal button with the total filled in."
-              >
-                <input autoComplete="off" />
-              </Field>
-              <Field
-                field={fields.venmoUsername}
-                label="Venmo username (optional)"
-                hint="Like joes-diner. Venmo pays in US dollars."
-              >
-                <input autoComplete="off" />
-              </Field>
-            </>
+            <PaymentHandleFields
+              fields={fields}
+              examples={{ paypal: "joesdiner", venmo: "joes-diner" }}
+            />
           ) : (
             <p className="order-settings-pay-note">
               PayPal and Venmo links are set on the <Link to="?tab=info">Info tab</Link>.

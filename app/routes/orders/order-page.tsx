@@ -7,7 +7,7 @@ import {
   shownPriceChange,
   SOLD_OUT_CHOICE_LABEL,
 } from "~/lib/item-options-display";
-import { choicesText, itemCountText, MAX_LINE_QUANTITY, type PricedLine } from "~/lib/order-cart";
+import { itemCountText, MAX_LINE_QUANTITY, type PricedLine } from "~/lib/order-cart";
 import {
   ADDRESS_MAX_LENGTH,
   CUSTOMER_NAME_MAX_LENGTH,
@@ -25,6 +25,7 @@ import type {
   ReviewStep,
 } from "~/server/orders/order-page.server";
 import { orderPageAction, orderPageLoader } from "~/server/orders/order-page.server";
+import { OrderLineText } from "./order-line";
 import siteStylesHref from "~/styles/public-site.css?url";
 import orderStylesHref from "./order-page.css?url";
 import type { Route } from "./+types/order-page";
@@ -289,21 +290,6 @@ function firstAvailable(group: OptionGroup): number {
   return group.choices.findIndex((choice) => !choice.soldOut);
 }
 
-function LineText({ line, currency }: { line: PricedLine; currency: string }) {
-  return (
-    <>
-      <span className="order-line-quantity">{line.quantity}×</span>
-      <span className="order-line-name">
-        {line.name}
-        {line.choices.length > 0 ? (
-          <span className="order-line-choices">{choicesText(line.choices)}</span>
-        ) : null}
-      </span>
-      <span className="order-line-price">{price(line.lineCents, currency)}</span>
-    </>
-  );
-}
-
 function Cart({
   lines,
   subtotal,
@@ -324,7 +310,7 @@ function Cart({
       <ul className="order-lines" data-cart-lines="">
         {lines.map((line, index) => (
           <li key={index} className="order-line">
-            <LineText line={line} currency={currency} />
+            <OrderLineText line={line} currency={currency} />
             <button
               type="submit"
               name="remove"
@@ -406,7 +392,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
         <ul className="order-lines">
           {review.lines.map((line, index) => (
             <li key={index} className="order-line">
-              <LineText line={line} currency={site.currency} />
+              <OrderLineText line={line} currency={site.currency} />
             </li>
           ))}
         </ul>

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { ORDER_STATUS_SCRIPT } from "virtual:order-status-script";
 import { useNonce } from "~/components/nonce";
 import { servicesContext } from "~/context";
-import { choicesText } from "~/lib/order-cart";
 import { isClosed, stateForCustomer, type OrderState } from "~/lib/order-states";
 import { formatPrice, priceAmount } from "~/lib/price";
 import { siteThemeAttributes } from "~/lib/site-theme";
@@ -13,6 +12,7 @@ import { orderByToken } from "~/server/orders/order-queries.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { paypalLink, venmoLink } from "~/sites/shoppy/shop-page-script";
+import { OrderLineText } from "./order-line";
 import siteStylesHref from "~/styles/public-site.css?url";
 import orderStylesHref from "./order-page.css?url";
 import type { Route } from "./+types/order-status";
@@ -62,10 +62,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         ? siteTime(order.readyAt.getTime(), timeZone, publicPagesNow(env))
         : null,
       rejectReason: order.rejectReason,
-      lines: order.lines.map((line) => ({
-        ...line,
-        shown: formatPrice(line.lineCents, order.currency),
-      })),
+      lines: order.lines,
+      currency: order.currency,
       subtotal: formatPrice(order.subtotalCents, order.currency),
       deliveryFee:
         order.deliveryFeeCents > 0 ? formatPrice(order.deliveryFeeCents, order.currency) : null,
@@ -189,14 +187,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           <ul className="order-lines">
             {order.lines.map((line, index) => (
               <li key={index} className="order-line">
-                <span className="order-line-quantity">{line.quantity}×</span>
-                <span className="order-line-name">
-                  {line.name}
-                  {line.choices.length > 0 ? (
-                    <span className="order-line-choices">{choicesText(line.choices)}</span>
-                  ) : null}
-                </span>
-                <span className="order-line-price">{line.shown}</span>
+                <OrderLineText line={line} currency={order.currency} />
               </li>
             ))}
           </ul>

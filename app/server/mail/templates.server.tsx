@@ -3,6 +3,7 @@
  * with the same words and link. The HTML is rendered by React, so every value
  * in it is escaped, and styled inline, as mail programs need.
  */
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import type { Mail } from "./mailer.server";
@@ -17,11 +18,12 @@ interface ActionMail {
   outro: string[];
 }
 
-function actionMail({ to, subject, intro, action, outro }: ActionMail): Mail {
-  const text = [...intro, `${action.label}: ${action.url}`, ...outro, `— ${PRODUCT_NAME}`].join(
-    "\n\n",
-  );
-  const html = `<!doctype html>${renderToStaticMarkup(
+/**
+ * A whole mail's HTML: the card every mail of the portal is, with `heading` on top and the
+ * mail's own content in it.
+ */
+export function mailDocument(subject: string, heading: string, content: ReactNode): string {
+  return `<!doctype html>${renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
@@ -41,41 +43,66 @@ function actionMail({ to, subject, intro, action, outro }: ActionMail): Mail {
             color: "#1f2937",
           }}
         >
-          <p style={{ margin: "0 0 16px", fontWeight: 700 }}>{PRODUCT_NAME}</p>
-          {intro.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          <p style={{ margin: "24px 0" }}>
-            <a
-              href={action.url}
-              style={{
-                display: "inline-block",
-                padding: "12px 20px",
-                background: "#1d4ed8",
-                color: "#ffffff",
-                borderRadius: 6,
-                textDecoration: "none",
-                fontWeight: 600,
-              }}
-            >
-              {action.label}
-            </a>
-          </p>
-          <p style={{ fontSize: 14, color: "#4b5563" }}>
-            If the button does not work, copy this address into your browser:{" "}
-            <a href={action.url} style={{ color: "#1d4ed8", wordBreak: "break-all" }}>
-              {action.url}
-            </a>
-          </p>
-          {outro.map((paragraph) => (
-            <p key={paragraph} style={{ fontSize: 14, color: "#4b5563" }}>
-              {paragraph}
-            </p>
-          ))}
+          <p style={{ margin: "0 0 16px", fontWeight: 700 }}>{heading}</p>
+          {content}
         </div>
       </body>
     </html>,
   )}`;
+}
+
+/** Smaller, grey text: what comes after a mail's button. */
+export const MUTED_MAIL_TEXT = { fontSize: 14, color: "#4b5563" };
+
+/** A mail's one button, and its address written out for mail programs that show no button. */
+export function MailAction({ action }: { action: { label: string; url: string } }) {
+  return (
+    <>
+      <p style={{ margin: "24px 0" }}>
+        <a
+          href={action.url}
+          style={{
+            display: "inline-block",
+            padding: "12px 20px",
+            background: "#1d4ed8",
+            color: "#ffffff",
+            borderRadius: 6,
+            textDecoration: "none",
+            fontWeight: 600,
+          }}
+        >
+          {action.label}
+        </a>
+      </p>
+      <p style={MUTED_MAIL_TEXT}>
+        If the button does not work, copy this address into your browser:{" "}
+        <a href={action.url} style={{ color: "#1d4ed8", wordBreak: "break-all" }}>
+          {action.url}
+        </a>
+      </p>
+    </>
+  );
+}
+
+function actionMail({ to, subject, intro, action, outro }: ActionMail): Mail {
+  const text = [...intro, `${action.label}: ${action.url}`, ...outro, `— ${PRODUCT_NAME}`].join(
+    "\n\n",
+  );
+  const html = mailDocument(
+    subject,
+    PRODUCT_NAME,
+    <>
+      {intro.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <MailAction action={action} />
+      {outro.map((paragraph) => (
+        <p key={paragraph} style={MUTED_MAIL_TEXT}>
+          {paragraph}
+        </p>
+      ))}
+    </>,
+  );
   return { to, subject, text, html };
 }
 

@@ -8,13 +8,13 @@
  * Times are written where the site is: "Thu, Dec 24, 6:15 PM".
  */
 import { TZDate } from "@date-fns/tz";
-import { renderToStaticMarkup } from "react-dom/server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { clockText, shortDateText } from "~/lib/opening-status";
 import { choicesText, type PricedLine } from "~/lib/order-cart";
 import { formatPrice } from "~/lib/price";
 import { isKnownTimeZone } from "~/lib/time-zones";
 import type { Mail } from "../mail/mailer.server";
+import { MailAction, mailDocument, MUTED_MAIL_TEXT } from "../mail/templates.server";
 
 /** What the mails need of an order, as it is stored. */
 export interface OrderForMail {
@@ -119,7 +119,7 @@ interface OrderMailParts {
   signature: string;
 }
 
-const muted = { fontSize: 14, color: "#4b5563" };
+const muted = MUTED_MAIL_TEXT;
 
 function orderMail(parts: OrderMailParts): Mail {
   const { to, subject, heading, intro, receipt, action, outro, signature } = parts;
@@ -132,97 +132,55 @@ function orderMail(parts: OrderMailParts): Mail {
     ...outro,
     `— ${signature}`,
   ].join("\n\n");
-  const html = `<!doctype html>${renderToStaticMarkup(
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <title>{subject}</title>
-      </head>
-      <body style={{ margin: 0, padding: "24px 12px", background: "#f4f4f5" }}>
-        <div
-          style={{
-            maxWidth: 520,
-            margin: "0 auto",
-            padding: 24,
-            background: "#ffffff",
-            borderRadius: 8,
-            fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-            fontSize: 16,
-            lineHeight: 1.5,
-            color: "#1f2937",
-          }}
+  const html = mailDocument(
+    subject,
+    heading,
+    <>
+      {intro.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {details.length > 0 && (
+        <p>
+          {details.map(([label, value], index) => (
+            <span key={label}>
+              {index > 0 && <br />}
+              <strong>{label}:</strong> <span style={{ whiteSpace: "pre-wrap" }}>{value}</span>
+            </span>
+          ))}
+        </p>
+      )}
+      {receipt && (
+        <table
+          role="presentation"
+          style={{ width: "100%", borderCollapse: "collapse", margin: "16px 0" }}
         >
-          <p style={{ margin: "0 0 16px", fontWeight: 700 }}>{heading}</p>
-          {intro.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          {details.length > 0 && (
-            <p>
-              {details.map(([label, value], index) => (
-                <span key={label}>
-                  {index > 0 && <br />}
-                  <strong>{label}:</strong> <span style={{ whiteSpace: "pre-wrap" }}>{value}</span>
-                </span>
-              ))}
-            </p>
-          )}
-          {receipt && (
-            <table
-              role="presentation"
-              style={{ width: "100%", borderCollapse: "collapse", margin: "16px 0" }}
-            >
-              <tbody>
-                {receipt.map(([label, amount], index) => {
-                  const last = index === receipt.length - 1;
-                  const cell = {
-                    padding: "6px 0",
-                    borderTop: last ? "2px solid #1f2937" : "1px solid #e5e7eb",
-                    fontWeight: last ? 700 : 400,
-                  };
-                  return (
-                    <tr key={`${index}-${label}`}>
-                      <td style={cell}>{label}</td>
-                      <td style={{ ...cell, textAlign: "right", whiteSpace: "nowrap" }}>
-                        {amount}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
-          <p style={{ margin: "24px 0" }}>
-            <a
-              href={action.url}
-              style={{
-                display: "inline-block",
-                padding: "12px 20px",
-                background: "#1d4ed8",
-                color: "#ffffff",
-                borderRadius: 6,
-                textDecoration: "none",
-                fontWeight: 600,
-              }}
-            >
-              {action.label}
-            </a>
-          </p>
-          <p style={muted}>
-            If the button does not work, copy this address into your browser:{" "}
-            <a href={action.url} style={{ color: "#1d4ed8", wordBreak: "break-all" }}>
-              {action.url}
-            </a>
-          </p>
-          {outro.map((paragraph) => (
-            <p key={paragraph} style={muted}>
-              {paragraph}
-            </p>
-          ))}
-          <p style={muted}>— {signature}</p>
-        </div>
-      </body>
-    </html>,
-  )}`;
+          <tbody>
+            {receipt.map(([label, amount], index) => {
+              const last = index === receipt.length - 1;
+              const cell = {
+                padding: "6px 0",
+                borderTop: last ? "2px solid #1f2937" : "1px solid #e5e7eb",
+                fontWeight: last ? 700 : 400,
+              };
+              return (
+                <tr key={`${index}-${label}`}>
+                  <td style={cell}>{label}</td>
+                  <td style={{ ...cell, textAlign: "right", whiteSpace: "nowrap" }}>{amount}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <MailAction action={action} />
+      {outro.map((paragraph) => (
+        <p key={paragraph} style={muted}>
+          {paragraph}
+        </p>
+      ))}
+      <p style={muted}>— {signature}</p>
+    </>,
+  );
   return { to, subject, text, html };
 }
 

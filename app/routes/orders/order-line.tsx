@@ -1,0 +1,18 @@
+import { choicesText, type PricedLine } from "~/lib/order-cart";
+import { formatPrice } from "~/lib/price";
+
+/** One line of an order as the cart, the review and the status page show it: 2× Burger · Bacon · $31.80. */
+export function OrderLineText({ line, currency }: { line: PricedLine; currency: string }) {
+  return (
+    <>
+      <span className="order-line-quantity">{line.quantity}×</span>
+      <span className="order-line-name">
+        {line.name}
+        {line.choices.length > 0 ? (
+          <span className="order-line-choices">{choicesText(line.choices)}</span>
+        ) : null}
+      </span>
+      <span className="order-line-price">{formatPrice(line.lineCents, currency)}</span>
+    </>
+  );
+}
