@@ -15,6 +15,12 @@ export const MAX_ORDER_LINES = 30;
 export const MAX_LINE_QUANTITY = 50;
 /** The cart's text is never longer: 30 lines of a 20-letter id, a quantity and 48 choices. */
 export const CART_TEXT_MAX_LENGTH = MAX_ORDER_LINES * (20 + 4 + 48 * 17);
+/**
+ * The most one order's lines may come to ($20,000,000.00): with a delivery fee (at most
+ * MAX_PRICE_CENTS) its total still fits the orders table's integer columns. 50 of an item at
+ * the dearest price an item can have would not.
+ */
+export const MAX_ORDER_SUBTOTAL_CENTS = 2_000_000_000;
 
 const ITEM_ID = /^[A-Za-z0-9]{1,64}$/;
 
@@ -29,6 +35,7 @@ export const CART_MESSAGES = Object.freeze({
   chooseOne: (group: string) => `Choose a ${group.toLocaleLowerCase()}.`,
   chooseAtLeast: (group: string, min: number) => `Choose at least ${min} in ${group}.`,
   chooseAtMost: (group: string, max: number) => `Choose at most ${max} in ${group}.`,
+  tooLarge: "That is more than one order online can hold: please call the business.",
 });
 
 /** One line as the cart holds it: what was chosen, never what it cost. */
@@ -196,7 +203,8 @@ export function priceLine(
 
 /**
  * The cart priced: the lines that can be ordered, why the others cannot, and the cart
- * without those (what the customer's next form carries on).
+ * without those (what the customer's next form carries on). A line that would take the
+ * subtotal past MAX_ORDER_SUBTOTAL_CENTS cannot be ordered.
  */
 export function priceCart(
   items: ReadonlyMap<string, OrderableItem>,
@@ -205,19 +213,22 @@ export function priceCart(
   const lines: PricedLine[] = [];
   const problems: LineProblem[] = [];
   const orderable: CartLine[] = [];
+  let subtotalCents = 0;
   for (const line of cart) {
     const priced = priceLine(items.get(line.itemId), line);
-    if ("line" in priced) {
+    if (!("line" in priced)) problems.push(priced.problem);
+    else if (subtotalCents + priced.line.lineCents > MAX_ORDER_SUBTOTAL_CENTS) {
+      problems.push({
+        itemId: line.itemId,
+        message: `${priced.line.name}: ${CART_MESSAGES.tooLarge}`,
+      });
+    } else {
       lines.push(priced.line);
       orderable.push(line);
-    } else problems.push(priced.problem);
+      subtotalCents += priced.line.lineCents;
+    }
   }
-  return {
-    lines,
-    problems,
-    orderable,
-    subtotalCents: lines.reduce((sum, line) => sum + line.lineCents, 0),
-  };
+  return { lines, problems, orderable, subtotalCents };
 }
 
 /** "2 items", "1 item": the count of things in the order, not of lines. */

@@ -7,16 +7,40 @@
  *
  * Signed-in routes get the owner's session, so that the refusal comes from
  * reading the body and not from the sign-in guard in front of it.
+ *
+ * The customer's order page and an order's status page are sent broken carts, unknown
+ * items, impossible quantities, times and keys, a filled honeypot, bad tokens and posts
+ * from another site: each is refused (4xx, or the form again with the reason), never 5xx,
+ * and no order is written.
  */
 import http from "node:http";
 import net from "node:net";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../app/lib/messages";
+import {
+  CART_MESSAGES,
+  CART_TEXT_MAX_LENGTH,
+  formatCart,
+  MAX_ORDER_LINES,
+} from "../../app/lib/order-cart";
+import { HONEYPOT_FIELD, ORDER_FORM_MESSAGES } from "../../app/lib/order-form";
+import { MAX_PRICE_CENTS } from "../../app/lib/price";
+import { orders } from "../../app/server/db/schema";
 import { MAX_UPLOAD_REQUEST_BYTES } from "../../app/server/images/upload-form.server";
+import { placeOrder, PLACE_ORDER_MESSAGES } from "../../app/server/orders/place-order.server";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
+import {
+  createOrderingSite,
+  LEMONADE,
+  MARGHERITA,
+  ORDERING_CLOCK,
+  orderingSlots,
+} from "../support/ordering-site";
 import { createTestServices } from "../support/test-services";
 
 let services: RunningServices;
@@ -25,8 +49,75 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /** The session of whoever owns each site (an owner has at most 3). */
 const sites: Record<string, { id: string; cookie: string; userId: string }> = {};
 
+/** Wednesday 2 December 2026, noon in New York, where the restaurant taking orders is open. */
+const ORDER_CLOCK = new Date(ORDERING_CLOCK);
+const ORDER_SETTINGS = { delivery: true };
+/** A restaurant that takes orders: its order page, items, a valid cart and time, one order. */
+const ordering = {
+  siteId: "",
+  orderPath: "",
+  pizza: "",
+  drink: "",
+  gold: "",
+  cart: "",
+  slot: 0,
+  /** The token of the order placed in beforeAll: its status page exists. */
+  token: "",
+};
+
+/** A restaurant of a third owner, open every day and taking orders, with one order placed. */
+async function setUpOrdering() {
+  const site = await createOrderingSite(
+    services,
+    "Hostile Pizza",
+    [MARGHERITA, LEMONADE, { name: "Gold bar", priceCents: MAX_PRICE_CENTS }],
+    ORDER_SETTINGS,
+  );
+  const siteId = site.productId;
+  const pizza = site.ids["Margherita"]!;
+  const drink = site.ids["Lemonade"]!;
+  const gold = site.ids["Gold bar"]!;
+  const cartLines = [
+    { itemId: pizza, quantity: 1, choiceIds: ["Lg1"] },
+    { itemId: drink, quantity: 2, choiceIds: [] },
+  ];
+  const [first] = orderingSlots(site.settings);
+  const placed = await placeOrder(
+    services.events,
+    siteId,
+    {
+      cartLines,
+      placeKey: "hostileSetupOrder0000001",
+      fulfilment: "pickup",
+      slot: first!.start,
+      name: "Ada",
+      phone: "+1 555 0101",
+      email: "",
+      address: "",
+      note: "",
+    },
+    ORDER_CLOCK.getTime(),
+  );
+  if (!placed.placed) throw new Error(placed.message);
+  Object.assign(ordering, {
+    siteId,
+    orderPath: site.orderPath,
+    pizza,
+    drink,
+    gold,
+    cart: formatCart(cartLines),
+    slot: first!.start,
+    token: placed.token,
+  });
+}
+
+async function orderCount(): Promise<number> {
+  const [row] = await services.db.select({ value: count() }).from(orders);
+  return row!.value;
+}
+
 beforeAll(async () => {
-  services = await createTestServices();
+  services = await createTestServices({ publicPagesClock: ORDER_CLOCK });
   app = await startHttpApp(services, { countRenders: false });
   const first = await registerOwner(services);
   const second = await registerOwner(services);
@@ -40,6 +131,7 @@ beforeAll(async () => {
     if (!created.ok) throw new Error(created.reason);
     sites[type] = { id: created.productId, cookie: owner.cookie, userId: owner.userId };
   }
+  await setUpOrdering();
   // The probe's connection is opened here, so that each probe below times the server alone.
   await healthzMilliseconds();
 });
@@ -246,11 +338,15 @@ function formActions(): Array<{ label: string; path: string; headers?: Record<st
       path: `/user/delete/${sites.dealership!.id}`,
       headers: asOwnerOf("dealership"),
     },
+    // The customer's forms: an existing order, so that the refusal comes from the body.
+    { label: "order page", path: ordering.orderPath },
+    { label: "order status", path: `/o/${ordering.token}` },
   ];
 }
 
 describe.each(Object.keys(SHAPES))("%s", (shape) => {
   it("is refused with a 4xx by every form action, and the server stays responsive", async () => {
+    const ordersBefore = await orderCount();
     for (const action of formActions()) {
       const request = SHAPES[shape]!;
       const answer = await send({
@@ -275,6 +371,13 @@ describe.each(Object.keys(SHAPES))("%s", (shape) => {
       expect(session?.user.id).toBe(site.userId);
     }
     expect((await listOwnerProducts(services.db, sites.restaurant!.userId)).length).toBe(3);
+    // No order was placed or cancelled.
+    expect(await orderCount()).toBe(ordersBefore);
+    const [held] = await services.db
+      .select({ state: orders.state })
+      .from(orders)
+      .where(eq(orders.token, ordering.token));
+    expect(held?.state).toBe("new");
   });
 });
 
@@ -483,5 +586,346 @@ describe("item options the editors refuse", () => {
       expect(answer.status, `${type}: ${answer.body.slice(0, 200)}`).toBe(400);
       expect(await listItems(services.db, site.id)).toEqual(before);
     }
+  });
+});
+
+describe("the order page and the status page", () => {
+  let keys = 0;
+  /** A fresh review form key: 24 letters and digits. */
+  const placeKey = () => `hostileKey${String((keys += 1)).padStart(14, "0")}`;
+  /** The review form as the page sends it when the customer presses Place order. */
+  const placeFields = (overrides: Record<string, string> = {}) => ({
+    step: "place",
+    cart: ordering.cart,
+    placeKey: placeKey(),
+    [HONEYPOT_FIELD]: "",
+    fulfilment: "pickup",
+    slot: String(ordering.slot),
+    name: "Ada",
+    phone: "+1 555 0101",
+    ...overrides,
+  });
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  /** A cart line of the drink, `n` times over. */
+  const drinkLines = (n: number) =>
+    Array.from({ length: n }, () => `${ordering.drink}*1`).join("~");
+  const add = (itemId: string, fields: Record<string, string> = {}) =>
+    form({ cart: "", add: itemId, ...fields });
+  const quantity = (value: string) => add(ordering.drink, { [`qty-${ordering.drink}`]: value });
+  const slot = (value: string) => form(placeFields({ slot: value }));
+
+  /** [what, URL-encoded body, status, words the answer must contain] */
+  type OrderCase = [string, string, number, string];
+  const orderCases = (): OrderCase[] => {
+    const { cart, pizza, drink } = ordering;
+    const unreadable = ORDER_FORM_MESSAGES.cartInvalid;
+    const brokenCarts: Array<[string, string]> = [
+      ["far over its bound", `${drink}*1~`.repeat(3000).slice(0, CART_TEXT_MAX_LENGTH * 2)],
+      ["of separators alone", "~~~"],
+      ["of one star", "*"],
+      ["with a quantity of 999", "x*999"],
+      ["with quotes in an id", `a"b*1~'--*1`],
+      ["with SQL in an id", `${drink}'; delete from orders; --*1`],
+      [`of ${MAX_ORDER_LINES + 1} lines`, drinkLines(MAX_ORDER_LINES + 1)],
+      ["with a choice id of 17 letters", `${pizza}*1*${"L".repeat(17)}`],
+      ["with a fourth field", `${pizza}*1*Lg1*Sm1`],
+      ["with a quantity of 0", `${drink}*0`],
+    ];
+    const quantityRefused = `Lemonade: ${CART_MESSAGES.quantity}`;
+    const slotMessages = PLACE_ORDER_MESSAGES.slot;
+    return [
+      ...brokenCarts.flatMap(([what, text]): OrderCase[] => [
+        [`a cart ${what}, to review`, form({ step: "review", cart: text }), 400, unreadable],
+        [`a cart ${what}, to place`, form(placeFields({ cart: text })), 400, unreadable],
+      ]),
+      [
+        "a cart over the form's byte bound",
+        form(placeFields({ cart: `${drink}*1~`.repeat(8000) })),
+        413,
+        MESSAGES.formTooLarge,
+      ],
+      [
+        "an Add of an unknown item",
+        add("nope1234"),
+        400,
+        `An item you chose ${CART_MESSAGES.itemGone}`,
+      ],
+      [
+        "an Add of markup for an item id",
+        add('"><img src=x onerror=alert(1)>'),
+        400,
+        `An item you chose ${CART_MESSAGES.itemGone}`,
+      ],
+      ...["0", "-1", "1e9", "NaN", " ", "1.5", "51", "٣"].map((value): OrderCase => [
+        `a quantity of "${value}"`,
+        quantity(value),
+        400,
+        quantityRefused,
+      ]),
+      [
+        "10,000 option fields",
+        add(pizza) + `&opt-${pizza}-Sz=Lg1`.repeat(10_000),
+        413,
+        MESSAGES.formTooLarge,
+      ],
+      [
+        "10,000 option fields within the byte bound",
+        add(pizza) + "&opt-=".repeat(10_000),
+        413,
+        MESSAGES.formTooManyFields,
+      ],
+      [
+        "290 copies of one choice",
+        add(pizza) + `&opt-${pizza}-Sz=Lg1`.repeat(290),
+        400,
+        `Margherita: ${CART_MESSAGES.choiceGone}`,
+      ],
+      [
+        "a choice no group has, in place of the size",
+        add(pizza, { [`opt-${pizza}-Sz`]: "Nope1" }),
+        400,
+        `Margherita: ${CART_MESSAGES.chooseOne("Size")}`,
+      ],
+      [
+        "a choice no group has, beside the size",
+        add(pizza) + `&opt-${pizza}-Sz=Lg1&opt-${pizza}-Sz=Nope1`,
+        400,
+        `Margherita: ${CART_MESSAGES.choiceGone}`,
+      ],
+      ["NUL in the name", form(placeFields({ name: "A\u0000da" })), 400, MESSAGES.formNulCharacter],
+      [
+        "a 2 MB note",
+        form(placeFields({ note: "n".repeat(2 * 1024 * 1024) })),
+        413,
+        MESSAGES.formTooLarge,
+      ],
+      [
+        "a note over its bound",
+        form(placeFields({ note: "n".repeat(301) })),
+        400,
+        ORDER_FORM_MESSAGES.noteTooLong,
+      ],
+      ...[
+        "soon",
+        "",
+        "12:30",
+        "-1",
+        "1e12",
+        "NaN",
+        "Infinity",
+        "1".repeat(16),
+        "１２３４５６７８９０",
+      ].map((value): OrderCase => [
+        `a slot of "${value}"`,
+        slot(value),
+        400,
+        ORDER_FORM_MESSAGES.chooseTime,
+      ]),
+      ["a slot at the epoch", slot("0000000000"), 409, slotMessages["too-soon"]],
+      [
+        "a slot a week ago, within the hours",
+        slot(String(ordering.slot - 7 * 24 * 3_600_000)),
+        409,
+        slotMessages["too-soon"],
+      ],
+      ["a slot in 2001, at night", slot("1000000000000"), 409, slotMessages.closed],
+      [
+        "a slot a year ahead, within the hours",
+        slot(String(ordering.slot + 365 * 24 * 3_600_000)),
+        409,
+        slotMessages["too-far"],
+      ],
+      ["a slot in the year 33658, at night", slot("999999999999999"), 409, slotMessages.closed],
+      [
+        "a slot off the grid",
+        slot(String(ordering.slot + 60_000)),
+        409,
+        slotMessages["not-a-slot"],
+      ],
+      ...[
+        "abc!def@ghi#jkl$mno%pqr^",
+        "'; delete from orders; --",
+        "short",
+        "k".repeat(33),
+        "",
+        "ÄÖÜäöüßÄÖÜäöüßÄÖÜäöüßÄÖÜ",
+      ].map((value): OrderCase => [
+        `a place key of "${value}"`,
+        form(placeFields({ placeKey: value })),
+        400,
+        ORDER_FORM_MESSAGES.formExpired,
+      ]),
+      [
+        "a filled honeypot",
+        form(placeFields({ [HONEYPOT_FIELD]: "http://spam.example" })),
+        400,
+        ORDER_FORM_MESSAGES.formExpired,
+      ],
+      [
+        "a way that is neither pickup nor delivery",
+        form(placeFields({ fulfilment: "drone" })),
+        400,
+        ORDER_FORM_MESSAGES.chooseFulfilment,
+      ],
+      [
+        "delivery without an address",
+        form(placeFields({ fulfilment: "delivery" })),
+        400,
+        ORDER_FORM_MESSAGES.addressRequired,
+      ],
+      [
+        "a phone number of letters",
+        form(placeFields({ phone: "call me maybe" })),
+        400,
+        ORDER_FORM_MESSAGES.phoneInvalid,
+      ],
+      // Their total would not fit the orders table's integer columns.
+      [
+        "an Add of 50 of the dearest item",
+        add(ordering.gold, { [`qty-${ordering.gold}`]: "50" }),
+        400,
+        `Gold bar: ${CART_MESSAGES.tooLarge}`,
+      ],
+      [
+        "a cart of 50 of the dearest item, to review",
+        form({ step: "review", cart: `${ordering.gold}*50` }),
+        400,
+        `Gold bar: ${CART_MESSAGES.tooLarge}`,
+      ],
+      [
+        "a cart of 50 of the dearest item, to place",
+        form(placeFields({ cart: `${ordering.gold}*50` })),
+        400,
+        `Gold bar: ${CART_MESSAGES.tooLarge}`,
+      ],
+      ["an unknown step", form({ cart, step: "launch" }), 400, "Your order"],
+      ["a removal past the cart's end", form({ cart, remove: "99" }), 200, "Your order"],
+    ];
+  };
+
+  it("answers every hostile order form with a 4xx and its reason, placing nothing", async () => {
+    const before = await orderCount();
+    for (const [what, body, status, reason] of orderCases()) {
+      const answer = await send({
+        path: ordering.orderPath,
+        headers: { "content-type": URLENCODED },
+        body,
+      });
+      const shown = `${what}: ${answer.status} ${answer.body.slice(0, 300)}`;
+      expect(answer.status, shown).toBe(status);
+      expect(answer.body, shown).toContain(reason);
+      expect(answer.body, shown).not.toMatch(/\n\s+at /);
+      expect(answer.body, shown).not.toContain(process.cwd());
+      // Nothing of what was sent comes back as markup.
+      expect(answer.body, shown).not.toContain("<img src=x");
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("refuses an order posted from another site (403), and places it from its own", async () => {
+    const before = await orderCount();
+    const fields = placeFields();
+    for (const origin of ["https://evil.example", "null", app.url.replace("http:", "https:")]) {
+      const answer = await send({
+        path: ordering.orderPath,
+        headers: { "content-type": URLENCODED, origin },
+        body: form(fields),
+      });
+      expect(answer.status, `${origin}: ${answer.body.slice(0, 200)}`).toBe(403);
+    }
+    expect(await orderCount()).toBe(before);
+
+    // The same form from the page's own origin is placed, once however often it is sent.
+    const placed = await fetch(app.url + ordering.orderPath, {
+      method: "POST",
+      headers: { "content-type": URLENCODED, origin: app.url },
+      body: form(fields),
+      redirect: "manual",
+    });
+    expect(placed.status).toBe(303);
+    const location = placed.headers.get("location");
+    expect(location).toMatch(/^\/o\/[A-Za-z0-9]{32}$/);
+    const again = await fetch(app.url + ordering.orderPath, {
+      method: "POST",
+      headers: { "content-type": URLENCODED },
+      body: form(fields),
+      redirect: "manual",
+    });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(location);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
+  const badTokens = () => [
+    "nope",
+    "A".repeat(32),
+    ordering.token.slice(0, 31),
+    `${ordering.token}x`,
+    ordering.token.toLowerCase() === ordering.token
+      ? ordering.token.toUpperCase()
+      : ordering.token.toLowerCase(),
+    "%00",
+    `${ordering.token}%00`,
+    "%27%20or%20%271%27%3D%271",
+    "..%2F..%2Fetc%2Fpasswd",
+    "x".repeat(5000),
+  ];
+
+  it("answers a status page's bad tokens with 404, to GET and POST alike", async () => {
+    const before = await orderCount();
+    for (const token of badTokens()) {
+      for (const path of [`/o/${token}`, `/o/${token}/state`]) {
+        const shown = (status: number, body: string) =>
+          `GET ${path}: ${status} ${body.slice(0, 200)}`;
+        const response = await fetch(app.url + path);
+        const body = await response.text();
+        expect(response.status, shown(response.status, body)).toBe(404);
+        expect(body).not.toMatch(/\n\s+at /);
+      }
+      const answer = await send({
+        path: `/o/${token}`,
+        headers: { "content-type": URLENCODED },
+        body: "intent=cancel",
+      });
+      expect(answer.status, `POST /o/${token}: ${answer.body.slice(0, 200)}`).toBe(404);
+    }
+    for (const path of ["/o/", "/o"]) {
+      const answer = await send({
+        path,
+        headers: { "content-type": URLENCODED },
+        body: "intent=cancel",
+      });
+      expect(answer.status, `POST ${path}: ${answer.body.slice(0, 200)}`).toBeGreaterThanOrEqual(
+        400,
+      );
+      expect(answer.status, `POST ${path}`).toBeLessThan(500);
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("refuses a status page's unknown intents and foreign posts, leaving the order as it was", async () => {
+    const path = `/o/${ordering.token}`;
+    for (const body of [
+      "intent=destroy",
+      "intent=",
+      "",
+      "intent=accept&intent=cancel",
+      "intent=CANCEL",
+    ]) {
+      const answer = await send({ path, headers: { "content-type": URLENCODED }, body });
+      expect(answer.status, `${body}: ${answer.body.slice(0, 200)}`).toBe(400);
+    }
+    const foreign = await send({
+      path,
+      headers: { "content-type": URLENCODED, origin: "https://evil.example" },
+      body: "intent=cancel",
+    });
+    expect(foreign.status).toBe(403);
+    const [held] = await services.db
+      .select({ state: orders.state, history: orders.history })
+      .from(orders)
+      .where(eq(orders.token, ordering.token));
+    expect(held?.state).toBe("new");
+    expect(held?.history).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useRouteError } from "react-router";
 import { ORDER_STATUS_SCRIPT } from "virtual:order-status-script";
 import { useNonce } from "~/components/nonce";
 import { servicesContext } from "~/context";
+import { routeErrorMessage } from "~/lib/route-error";
 import { isClosed, stateForCustomer, type OrderState } from "~/lib/order-states";
 import { formatPrice, priceAmount } from "~/lib/price";
 import { siteThemeAttributes } from "~/lib/site-theme";
@@ -258,11 +259,17 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary() {
+  // A refused form (an unknown action, a body too large) says why; anything else is the
+  // order that is not there.
+  const error = useRouteError();
+  const message = routeErrorMessage(error) ?? ORDER_NOT_FOUND;
   return (
     <main className="container narrow error-page">
-      <title>{ORDER_NOT_FOUND}</title>
-      <h1>{ORDER_NOT_FOUND}</h1>
-      <p>Check the address you were given, or call the business.</p>
+      <title>{message}</title>
+      <h1>{message}</h1>
+      {message === ORDER_NOT_FOUND ? (
+        <p>Check the address you were given, or call the business.</p>
+      ) : null}
     </main>
   );
 }

@@ -222,7 +222,9 @@ function textField(form: FormData, name: string): string {
 
 /** The line an item's Add button asks for: its quantity and its chosen options' ids. */
 function requestedLine(form: FormData, item: OrderPageItem): CartLine {
-  const quantityText = (textField(form, `qty-${item.id}`) || "1").trim();
+  const quantityText = (
+    form.has(`qty-${item.id}`) ? textField(form, `qty-${item.id}`) : "1"
+  ).trim();
   const quantity = /^\d{1,2}$/.test(quantityText) ? Number(quantityText) : 0;
   const choiceIds = item.options.flatMap((group) =>
     form

@@ -6,15 +6,21 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultHours } from "~/lib/hours";
 import { formatCart, type CartLine } from "~/lib/order-cart";
 import { DEFAULT_ORDER_SETTINGS, type OrderSettings } from "~/lib/order-settings";
-import { orderSlots } from "~/lib/order-slots";
 import { createId } from "~/server/db/ids.server";
-import { items, orderMail, orderSettings, orders, productInfo } from "~/server/db/schema";
+import { items, orderMail, orderSettings, orders } from "~/server/db/schema";
 import { createProduct, deleteProduct } from "~/server/repositories/products.server";
 import type { RunningServices } from "~/server/runtime/services.server";
 import { registerOwner } from "../../../tests/support/auth-helpers";
+import {
+  createOrderingSite,
+  LEMONADE,
+  MARGHERITA,
+  ORDERING_CLOCK,
+  orderingSlots,
+  PIZZA_SIZES,
+} from "../../../tests/support/ordering-site";
 import { createTestServices } from "../../../tests/support/test-services";
 import { changeOrder } from "./order-changes.server";
 import { orderByToken } from "./order-queries.server";
@@ -29,10 +35,8 @@ afterAll(async () => {
   await services.close();
 });
 
-/** Wednesday 2 December 2026, 10:00 in New York (15:00 UTC). */
-const NOW = Date.parse("2026-12-02T15:00:00Z");
-const ZONE = "America/New_York";
-const OPEN_ALL_WEEK = defaultHours().map((row) => ({ ...row, open: "9:00 AM", close: "9:00 PM" }));
+/** Wednesday 2 December 2026, noon in New York, where the restaurant is open 9 AM – 9 PM. */
+const NOW = ORDERING_CLOCK;
 
 interface Site {
   productId: string;
@@ -46,82 +50,47 @@ interface Site {
   soldOutItem: string;
 }
 
-async function makeSite(
-  type: "restaurant" | "shoppy" = "restaurant",
-  settings: Partial<OrderSettings> = {},
-): Promise<Site> {
-  const { userId } = await registerOwner(services);
-  const created = await createProduct(services.events, userId, { type, name: "Slice House" });
-  if (!created.ok) throw new Error(created.reason);
-  const productId = created.productId;
-  await services.db
-    .update(productInfo)
-    .set({ hours: OPEN_ALL_WEEK, timeZone: ZONE })
-    .where(eq(productInfo.productId, productId));
-  const ids = { pizza: createId(), drink: createId(), soldOutItem: createId() };
-  const options = {
-    large: "Lg1",
+async function makeSite(settings: Partial<OrderSettings> = {}): Promise<Site> {
+  const sizes = { ...PIZZA_SIZES, choices: PIZZA_SIZES.choices.map((choice) => ({ ...choice })) };
+  const site = await createOrderingSite(
+    services,
+    "Slice House",
+    [
+      {
+        ...MARGHERITA,
+        options: [
+          sizes,
+          {
+            id: "Ex",
+            name: "Extras",
+            min: 0,
+            max: 1,
+            choices: [
+              { id: "Ch1", name: "Extra cheese", priceChangeCents: 150, soldOut: false },
+              { id: "Ol1", name: "Olives", priceChangeCents: 100, soldOut: true },
+            ],
+          },
+        ],
+      },
+      LEMONADE,
+      { name: "Calzone", priceCents: 1100, soldOut: true },
+    ],
+    { delivery: true, deliveryFeeCents: 300, deliveryMinimumCents: 2000, ...settings },
+  );
+  return {
+    productId: site.productId,
+    ownerUid: site.ownerUid,
+    pizza: site.ids["Margherita"]!,
+    drink: site.ids["Lemonade"]!,
+    soldOutItem: site.ids["Calzone"]!,
     small: "Sm1",
+    large: "Lg1",
     cheese: "Ch1",
     olives: "Ol1",
   };
-  await services.db.insert(items).values([
-    {
-      id: ids.pizza,
-      productId,
-      name: "Margherita",
-      slug: "margherita",
-      priceCents: 900,
-      options: [
-        {
-          id: "Sz",
-          name: "Size",
-          min: 1,
-          max: 1,
-          choices: [
-            { id: options.small, name: "Small", priceChangeCents: 0, soldOut: false },
-            { id: options.large, name: "Large", priceChangeCents: 300, soldOut: false },
-          ],
-        },
-        {
-          id: "Ex",
-          name: "Extras",
-          min: 0,
-          max: 1,
-          choices: [
-            { id: options.cheese, name: "Extra cheese", priceChangeCents: 150, soldOut: false },
-            { id: options.olives, name: "Olives", priceChangeCents: 100, soldOut: true },
-          ],
-        },
-      ],
-    },
-    { id: ids.drink, productId, name: "Lemonade", slug: "lemonade", priceCents: 350 },
-    {
-      id: ids.soldOutItem,
-      productId,
-      name: "Calzone",
-      slug: "calzone",
-      priceCents: 1100,
-      soldOut: true,
-    },
-  ]);
-  await saveOrderSettings(services.events, productId, {
-    ...DEFAULT_ORDER_SETTINGS,
-    enabled: true,
-    delivery: true,
-    deliveryFeeCents: 300,
-    deliveryMinimumCents: 2000,
-    ...settings,
-  });
-  return { productId, ownerUid: userId, ...ids, ...options };
 }
 
-const slots = () =>
-  orderSlots(
-    { hours: OPEN_ALL_WEEK, specialHours: [], timeZone: ZONE },
-    { leadMinutes: 20, slotMinutes: 15, daysAhead: 0 },
-    new Date(NOW),
-  );
+const slots = () => orderingSlots(DEFAULT_ORDER_SETTINGS);
 
 let keyCounter = 0;
 function newKey() {
@@ -390,7 +359,7 @@ describe("the same form placed again", () => {
 
 describe("a slot's cap", () => {
   it("takes exactly the cap of 200 orders placed at once", async () => {
-    const site = await makeSite("restaurant", { slotCap: 10 });
+    const site = await makeSite({ slotCap: 10 });
     const slot = slots()[1]!.start;
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
