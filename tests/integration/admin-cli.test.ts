@@ -68,7 +68,9 @@ describe("npm run admin", () => {
     expect(listed.stdout).toContain("ops@example.com\tops\tstatus=valid\tmax=3\tproducts=0");
     expect(listed.stdout).toContain("piped@example.com\tpiped");
     expect(listed.stdout).not.toContain("weak@example.com");
-  });
+    // Four starts of the command, each loading the app and opening the database: on two busy
+    // cores that takes more than the default 30 seconds.
+  }, 120_000);
 
   it("refuses a password of spaces alone, saying what would do", () => {
     const spaces = admin(["create-user", "spaces@example.com", "spaces"], `${" ".repeat(12)}\n`);

@@ -15,6 +15,13 @@ import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, useTestApp, type TestHttpApp } from "../support/http-app";
 import { htmlPage } from "../support/image-fixtures";
+import {
+  createOrderingSite,
+  LEMONADE,
+  MARGHERITA,
+  ORDERING_CLOCK,
+  orderingSlots,
+} from "../support/ordering-site";
 import { createTestServices } from "../support/test-services";
 
 const TOKEN = "metrics-token-for-the-tests-0123";
@@ -117,6 +124,57 @@ describe("with METRICS_TOKEN", () => {
     expect(sample(after, "db_pool_clients") === undefined).toBe(
       services.database.kind === "pglite",
     );
+  });
+});
+
+describe("orders", () => {
+  const running = useTestApp({
+    metrics: { endpoint: "main-port", token: TOKEN },
+    publicPagesClock: new Date(ORDERING_CLOCK),
+  });
+
+  it("counts the orders placed, and those refused by their reason", async () => {
+    const { services, app } = running;
+    const site = await createOrderingSite(services, "Counted Pizza", [MARGHERITA, LEMONADE], {
+      minimumCents: 1000,
+    });
+    const scrape = async () =>
+      (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const place = (cart: string, key: string) =>
+      fetch(`${app.url}${site.orderPath}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          step: "place",
+          cart,
+          placeKey: key,
+          fulfilment: "pickup",
+          slot: String(orderingSlots(site.settings)[0]!.start),
+          name: "Counted Carla",
+          phone: "555 0106",
+        }),
+      });
+    const before = await scrape();
+    const placed = sample(before, "portal_orders_placed_total") ?? 0;
+    const belowMinimum = sample(before, "portal_orders_refused_total", { reason: "minimum" }) ?? 0;
+
+    const pizza = site.ids["Margherita"]!;
+    expect((await place(`${pizza}*2*Lg1`, "countedOrderNumber000001")).status).toBe(303);
+    // The same form again is the same order: counted once.
+    expect((await place(`${pizza}*2*Lg1`, "countedOrderNumber000001")).status).toBe(303);
+    expect((await place(`${site.ids["Lemonade"]!}*1`, "countedOrderNumber000002")).status).toBe(
+      409,
+    );
+
+    const after = await scrape();
+    expect(sample(after, "portal_orders_placed_total")).toBe(placed + 1);
+    expect(sample(after, "portal_orders_refused_total", { reason: "minimum" })).toBe(
+      belowMinimum + 1,
+    );
+    // Nothing about the customer is in it.
+    expect(after).not.toContain("Counted Carla");
+    expect(after).not.toContain("555 0106");
   });
 });
 

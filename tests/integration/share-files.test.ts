@@ -42,8 +42,23 @@ async function site(type: "restaurant" | "shoppy" | "dealership", name: string) 
   };
 }
 
+/**
+ * A GET, sent again once if its kept-alive connection was reset: the server closes an idle
+ * connection after 5 seconds, and a test busy longer (the 100,000-site insert) may reuse one
+ * it already closed, as any HTTP client may, and as a browser retries.
+ */
+async function fetchAgain(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code !== "ECONNRESET") throw error;
+    return fetch(url, init);
+  }
+}
+
 async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${running.app.url}${path}`, { headers, redirect: "manual" });
+  const response = await fetchAgain(`${running.app.url}${path}`, { headers, redirect: "manual" });
   return {
     status: response.status,
     type: response.headers.get("content-type"),
