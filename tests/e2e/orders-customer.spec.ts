@@ -255,7 +255,8 @@ test("the owner hears nothing until allowed, sees the order arrive live, accepts
   await owner.addInitScript(() => {
     const played = { notes: 0 };
     (window as unknown as { chime: typeof played }).chime = played;
-    const original = AudioContext.prototype.createOscillator;
+    const original = Object.getOwnPropertyDescriptor(AudioContext.prototype, "createOscillator")!
+      .value as (this: AudioContext) => OscillatorNode;
     AudioContext.prototype.createOscillator = function (this: AudioContext) {
       played.notes += 1;
       return original.call(this);
