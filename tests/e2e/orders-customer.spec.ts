@@ -255,9 +255,12 @@ test("the owner hears nothing until allowed, sees the order arrive live, accepts
   await owner.addInitScript(() => {
     const played = { notes: 0 };
     (window as unknown as { chime: typeof played }).chime = played;
-    const original = Object.getOwnPropertyDescriptor(AudioContext.prototype, "createOscillator")!
-      .value as (this: AudioContext) => OscillatorNode;
-    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+    // Every audio context's oscillators are made by BaseAudioContext's method.
+    const base = BaseAudioContext.prototype;
+    const original = Object.getOwnPropertyDescriptor(base, "createOscillator")!.value as (
+      this: BaseAudioContext,
+    ) => OscillatorNode;
+    base.createOscillator = function (this: BaseAudioContext) {
       played.notes += 1;
       return original.call(this);
     };
