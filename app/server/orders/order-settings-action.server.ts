@@ -4,14 +4,18 @@
  * written in one go, or nothing at all. The pause is the inbox's and is kept as it is.
  */
 import { data } from "react-router";
-import { ORDER_SETTINGS_MESSAGES, settingsFromForm } from "~/lib/order-settings";
+import {
+  DEFAULT_ORDER_SETTINGS,
+  ORDER_SETTINGS_MESSAGES,
+  settingsFromForm,
+} from "~/lib/order-settings";
 import { SAVE_ORDERS_INTENT, type SaveOrderSettingsResult } from "~/lib/order-settings-form";
 import { siteOf, type ProductType } from "~/sites";
 import type { Database } from "../db/client.server";
 import type { Events } from "../events/events.server";
 import { parseSubmission } from "../http/forms.server";
 import { logger } from "../http/log.server";
-import { loadOrderSettings, saveOrderSettings } from "./orders.server";
+import { saveOrderSettings } from "./orders.server";
 
 export async function saveOrderSettingsForm(
   services: { db: Database; events: Events },
@@ -34,11 +38,11 @@ export async function saveOrderSettingsForm(
   }
   const value = submission.value;
   try {
-    const current = await loadOrderSettings(services.db, product.id);
     await saveOrderSettings(
       services.events,
       product.id,
-      settingsFromForm(value, current),
+      // No pause of its own: saving keeps the stored one (saveOrderSettings), a new row has none.
+      settingsFromForm(value, DEFAULT_ORDER_SETTINGS),
       definition.paymentHandlesOn === "orders"
         ? {
             paypalUsername: value.paypalUsername ?? "",
