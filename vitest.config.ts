@@ -34,6 +34,15 @@ const pageRendering = {
 /** As in vite.config.ts: the public pages' scripts (`virtual:shop-page-script`, …), built as for the app. */
 const plugins = [browserScriptsPlugin()];
 
+/**
+ * A worker loads the app's modules once for all the files it runs, instead of once per file:
+ * loading them (better-auth, Drizzle, React Router, the server build) cost more CPU than many
+ * files' tests did. Tests therefore leave no module state behind: each makes its own services
+ * and database, and restores any global or timer it stubs. (Each project says so: projects
+ * do not inherit the root's test options.)
+ */
+const isolate = false;
+
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
 // Behaviour that only a PostgreSQL server has (real connections that can drop).
 const postgresOnlyTests = ["app/**/*.pg.test.ts"];
@@ -47,6 +56,7 @@ const databaseProjects = [
     test: {
       ...pageRendering.test,
       name: "db:pglite",
+      isolate,
       include: dbTests,
       globalSetup: ["tests/support/global-setup-pglite.ts"],
       testTimeout: 30_000,
@@ -62,6 +72,7 @@ const databaseProjects = [
           test: {
             ...pageRendering.test,
             name: "db:postgres",
+            isolate,
             include: [...dbTests, ...postgresOnlyTests],
             globalSetup: ["tests/support/global-setup-postgres.ts"],
             testTimeout: 30_000,
@@ -83,6 +94,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          isolate,
           // Image and password-strength tests are CPU work that shares the cores with three
           // other workers; speed is the benches' business, not a unit test's.
           testTimeout: 20_000,

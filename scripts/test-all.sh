@@ -5,21 +5,29 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Browser tests drive Debian's Chromium; install it when missing and we may.
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+# Browser tests drive Debian's headless Chromium; install it when missing and we may.
+CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
+if [ ! -x "$CHROMIUM_PATH" ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    apt-get install -y chromium >/dev/null || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; }
+    apt-get install -y chromium-headless-shell >/dev/null ||
+      { apt-get update >/dev/null && apt-get install -y chromium-headless-shell >/dev/null; }
   else
-    echo "Browser tests need Chromium at /usr/bin/chromium: run 'sudo apt-get install -y chromium'." >&2
+    echo "Browser tests need $CHROMIUM_PATH: run 'sudo apt-get install -y chromium-headless-shell'." >&2
   fi
 fi
+export CHROMIUM_PATH
 
 rm -rf reports
 mkdir -p reports
 status=0
 
-npm run typecheck || status=1
-npm run lint || status=1
+# The type-check and the linter each keep one core busy: run them side by side, on route
+# types generated once (npm run typecheck and npm run lint each generate them first).
+npx react-router typegen || status=1
+npx tsc &
+typecheck=$!
+npx eslint . --max-warnings=0 || status=1
+wait "$typecheck" || status=1
 
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 
