@@ -117,9 +117,9 @@ function freshDataDir(label: string): string {
 }
 
 function expectOneLineRefusal(result: ReturnType<typeof admin>, pattern: RegExp) {
-  expect(result.code).toBe(1);
+  expect(result.code, result.stderr).toBe(1);
   expect(result.stdout).toBe("");
-  expect(result.stderr.split("\n")).toHaveLength(1);
+  expect(result.stderr.split("\n"), result.stderr).toHaveLength(1);
   expect(result.stderr).toMatch(pattern);
 }
 

@@ -11,8 +11,15 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
+const nodeEnvBefore = vi.hoisted(() => {
+  const before = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
+  return before;
+});
+// A worker runs other files after this one (vitest.config.ts, isolate): they get their own.
+afterAll(() => {
+  if (nodeEnvBefore === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnvBefore;
 });
 import { publicPath, slugify } from "../../app/lib/slug";
 import { viewTotals } from "../../app/server/analytics/page-view-reports.server";

@@ -9,8 +9,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Pages render with React's production build, as in production (and quicker).
 // (Runs before the imports below load React.)
-vi.hoisted(() => {
+const nodeEnvBefore = vi.hoisted(() => {
+  const before = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
+  return before;
+});
+// A worker runs other files after this one (vitest.config.ts, isolate): they get their own.
+afterAll(() => {
+  if (nodeEnvBefore === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnvBefore;
 });
 import { eq, sql } from "drizzle-orm";
 import { publicPath, slugify } from "../../app/lib/slug";

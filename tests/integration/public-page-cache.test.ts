@@ -11,8 +11,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // Pages render with React's production build, as in production: the development
 // build spends most of a render capturing debug stacks, and this file renders
 // ten thousand pages. (Runs before the imports below load React.)
-vi.hoisted(() => {
+const nodeEnvBefore = vi.hoisted(() => {
+  const before = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
+  return before;
+});
+// A worker runs other files after this one (vitest.config.ts, isolate): they get their own.
+afterAll(() => {
+  if (nodeEnvBefore === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnvBefore;
 });
 import { formatPrice } from "../../app/lib/price";
 import { publicPath, slugify } from "../../app/lib/slug";
