@@ -29,15 +29,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { viewTotals } from "~/server/analytics/page-view-reports.server";
@@ -45,7 +37,12 @@ import { loadEnv } from "~/server/runtime/env.server";
 import { encodePage } from "~/server/pages/page-cache.server";
 import { publicPageProductId } from "~/server/pages/public-page-cache.server";
 import { startServices } from "~/server/runtime/services.server";
-import { startPortal, tempDataDir, type PortalProcess } from "../tests/e2e/server-process";
+import {
+  freePort,
+  startPortal,
+  tempDataDir,
+  type PortalProcess,
+} from "../tests/e2e/server-process";
 import { busiestFunctions, cpuShares, PORTAL_CODE, type CpuProfile } from "./cpu-profile";
 import { collectGarbage, INSPECTOR_ON_DEMAND, InspectorSession, openInspector } from "./inspector";
 import { measurePages, type PageReport } from "./browser-metrics";
@@ -68,6 +65,7 @@ import {
   type RandomQueryReport,
   type WorkersReport,
 } from "./budgets";
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { fetchAsSent, startBareNode, startNginx } from "./anchors";
 import { measureDatabaseScale } from "./database-scale";
 import { BENCH_FOOD_OWNER, createBenchSites, type BenchSite } from "./fixtures";
@@ -77,7 +75,6 @@ import {
   CONNECTIONS,
   measureLoad,
   measureRandomQueryLoad,
-  processCpuMs,
   processRssMiB,
   RANDOM_QUERY_CONNECTIONS,
   type LoadResult,
@@ -100,41 +97,6 @@ const PARTS = [
   "profile",
 ] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-/** Newest modification time of the files the build is made from. */
-function newestSource(entries: string[]): number {
-  let newest = 0;
-  for (const entry of entries) {
-    const full = path.join(root, entry);
-    const stat = statSync(full, { throwIfNoEntry: false });
-    if (!stat) continue;
-    if (stat.isDirectory()) {
-      newest = Math.max(
-        newest,
-        newestSource(readdirSync(full).map((name) => path.join(entry, name))),
-      );
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const built = statSync(path.join(root, "build", "server", "index.js"), { throwIfNoEntry: false });
-  const sources = [
-    "app",
-    "server",
-    "public",
-    "vite.config.ts",
-    "react-router.config.ts",
-    "package-lock.json",
-  ];
-  if (built && built.mtimeMs >= newestSource(sources)) return;
-  log("building the production bundle");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) throw new Error("The build failed.");
-}
 
 /** Production settings shared by every server and seeding step of the run. */
 function productionEnv(extra: Record<string, string>): Record<string, string> {
@@ -162,7 +124,8 @@ async function withServer<T>(
   env: Record<string, string>,
   work: (url: string, pid: number, server: PortalProcess) => Promise<T>,
 ) {
-  const server = await startPortal(productionEnv(env));
+  const { BENCH_LOG_FILE: logFile, ...serverEnv } = env;
+  const server = await startPortal(productionEnv(serverEnv), { logFile });
   try {
     return await work(server.url, server.child.pid!, server);
   } finally {
@@ -175,6 +138,32 @@ const loadedPages = (sites: BenchSite[]) =>
 
 /** What phones ask for: the page cache's brotli copy. */
 const BROTLI = { "accept-encoding": "br" };
+
+/** A visitor's phone coming from a search engine: a view that is counted, unlike a bare request. */
+const VISITOR_HEADERS = {
+  "user-agent":
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  referer: "https://www.google.com/",
+};
+
+/** A phone's request for a public page: brotli, and a view the portal counts. */
+const PHONE_VIEW = { ...BROTLI, ...VISITOR_HEADERS };
+
+/**
+ * What a deployment runs with, beyond the run's own settings (README, Deploying): behind one
+ * proxy, views counted (ANALYTICS's default), a line per request (LOG_LEVEL's default, info)
+ * written to a file as a log collector takes it, and metrics on a port of their own, so that
+ * every answer is timed into their histogram.
+ */
+async function deployedEnv(logDir: string, name: string): Promise<Record<string, string>> {
+  return {
+    TRUST_PROXY: "1",
+    ANALYTICS: "on",
+    LOG_LEVEL: "info",
+    METRICS_PORT: String(await freePort()),
+    BENCH_LOG_FILE: path.join(logDir, `${name}.log`),
+  };
+}
 /** Each target of the cached comparison is run this many times, in alternation. */
 const ROUNDS = 3;
 
@@ -316,7 +305,7 @@ async function measureCachedPage(
   const pageUrl = url + site.path;
   // The first view renders and stores the page; the second stores its brotli copy.
   const raw = await fetchAsSent(pageUrl, {});
-  const sent = await fetchAsSent(pageUrl, BROTLI);
+  const sent = await fetchAsSent(pageUrl, PHONE_VIEW);
   const bareNode = await startBareNode(sent.body, sent.headers);
   const nginx = await startNginx(sent.body, sent.headers);
   if (!nginx) log("nginx is not installed (apt-get install nginx): its anchor is left out");
@@ -328,7 +317,7 @@ async function measureCachedPage(
     };
     for (let round = 1; round <= ROUNDS; round += 1) {
       log(`round ${round} of ${ROUNDS}: ${site.path} from the page cache, then its anchors`);
-      const options = { seconds, headers: BROTLI };
+      const options = { seconds, headers: PHONE_VIEW };
       runs.cached.push(await measureLoad(pageUrl, { ...options, serverPid: pid }));
       runs.bareNode.push(await measureLoad(bareNode.url, { ...options, serverPid: bareNode.pid }));
       if (nginx)
@@ -467,72 +456,86 @@ async function measureRandomQuery(
   return { finishedAt: new Date().toISOString(), commit: currentCommit(), loadAverage, pages };
 }
 
-/** A visitor's phone coming from a search engine: a view that is counted, unlike a bare request. */
-const VISITOR_HEADERS = {
-  "user-agent":
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-  referer: "https://www.google.com/",
-};
-
 /**
- * The cached restaurant page as visitors load it, on a server with ANALYTICS=off and on one
- * with ANALYTICS=on: its latency and rate, and the server's own CPU time per request, which
- * is what a view adds to serving a page. Latency at 50 connections on a shared 2-core
- * machine moves by a third between identical runs; CPU time per request does not.
+ * What counting a view and logging a request cost a cache hit: the cached restaurant page as
+ * phones load it, from a server as deployed (views counted, a log line per request), one with
+ * ANALYTICS=off, and one that also logs nothing per request (LOG_LEVEL=warn), each against bare
+ * Node sending the same bytes. Latency at 50 connections on a shared 2-core machine moves by a
+ * third between identical runs; the server's CPU time per request does not, so the costs are
+ * read from it.
  */
 async function measurePageViewCost(
   sites: BenchSite[],
   env: Record<string, string>,
 ): Promise<PageViewCostReport> {
   const site = sites.find((each) => each.type === "restaurant")!;
-  const url = (base: string) => base + site.path;
-  const measure = (analytics: "on" | "off") =>
-    withServer({ ...env, ANALYTICS: analytics }, async (base, pid) => {
-      log(`cached ${site.path} with ANALYTICS=${analytics}`);
+  const deployed = await deployedEnv(env.DATA_DIR!, "page-views");
+  const configurations = {
+    deployed,
+    analyticsOff: { ...deployed, ANALYTICS: "off" },
+    quiet: { ...deployed, ANALYTICS: "off", LOG_LEVEL: "warn" },
+  } as const;
+  type Configuration = keyof typeof configurations;
+  const measure = (configuration: Configuration) =>
+    withServer({ ...env, ...configurations[configuration] }, async (base, pid) => {
+      log(`cached ${site.path}: ${configuration}`);
       // Warm up first, so that the CPU counted below is that of the measured requests alone.
-      await measureLoad(url(base), { seconds: 2, warmupSeconds: 0, headers: VISITOR_HEADERS });
-      const before = processCpuMs(pid);
-      const load = await measureLoad(url(base), {
+      await measureLoad(base + site.path, { seconds: 2, warmupSeconds: 0, headers: PHONE_VIEW });
+      return measureLoad(base + site.path, {
         seconds,
         warmupSeconds: 0,
-        headers: VISITOR_HEADERS,
+        headers: PHONE_VIEW,
+        serverPid: pid,
       });
-      const cpuMs = processCpuMs(pid) - before;
-      return { load, cpuMsPerRequest: cpuMs / (load.requestsPerSecond * load.seconds) };
     });
-  // Two runs each, in the order off, on, on, off, so that a machine growing busier or
-  // quieter during the part weighs on both alike; each keeps its least disturbed run.
-  const runs = [
-    await measure("off"),
-    await measure("on"),
-    await measure("on"),
-    await measure("off"),
-  ];
-  const leastDisturbed = (a: (typeof runs)[number], b: (typeof runs)[number]) =>
-    a.cpuMsPerRequest <= b.cpuMsPerRequest ? a : b;
-  const off = leastDisturbed(runs[0]!, runs[3]!);
-  const on = leastDisturbed(runs[1]!, runs[2]!);
-  log(
-    `server CPU per request: off ${runs[0]!.cpuMsPerRequest.toFixed(3)} / ${runs[3]!.cpuMsPerRequest.toFixed(3)} ms, ` +
-      `on ${runs[1]!.cpuMsPerRequest.toFixed(3)} / ${runs[2]!.cpuMsPerRequest.toFixed(3)} ms`,
+  const sent = await withServer({ ...env, ...deployed }, (base) =>
+    fetchAsSent(base + site.path, PHONE_VIEW),
   );
-  const analyticsOff = off.load;
-  const analyticsOn = on.load;
-  // The counting server wrote its views as it stopped.
-  const services = await startServices(loadEnv(productionEnv(env)), "npm run bench");
+  const bareNode = await startBareNode(sent.body, sent.headers);
   try {
-    const counted = await viewTotals(services.db, publicPageProductId(site.path)!, 2);
-    return {
-      page: site.name,
-      path: site.path,
-      analyticsOff,
-      analyticsOn,
-      cpuMsPerRequestOff: off.cpuMsPerRequest,
-      cpuMsPerRequestOn: on.cpuMsPerRequest,
-      viewsCounted: counted.views,
-    };
+    // Two rounds, the second in the reverse order, so that a machine growing busier or quieter
+    // weighs on every configuration alike; each keeps its least disturbed run.
+    const order: Configuration[] = ["deployed", "analyticsOff", "quiet"];
+    const runs = new Map<Configuration | "bareNode", LoadResult[]>();
+    const add = (name: Configuration | "bareNode", run: LoadResult) =>
+      runs.set(name, [...(runs.get(name) ?? []), run]);
+    for (const round of [order, [...order].reverse()]) {
+      for (const configuration of round) add(configuration, await measure(configuration));
+      log(`cached ${site.path}: bare Node`);
+      add(
+        "bareNode",
+        await measureLoad(bareNode.url, { seconds, headers: PHONE_VIEW, serverPid: bareNode.pid }),
+      );
+    }
+    const leastDisturbed = (name: Configuration | "bareNode") =>
+      runs
+        .get(name)!
+        .reduce((a, b) =>
+          (a.cpuMsPerRequest ?? Infinity) <= (b.cpuMsPerRequest ?? Infinity) ? a : b,
+        );
+    for (const [name, each] of runs) {
+      log(
+        `${name}: ${each.map((run) => (run.cpuMsPerRequest ?? Number.NaN).toFixed(4)).join(" / ")} ms CPU per request`,
+      );
+    }
+    // The counting servers wrote their views as they stopped.
+    const services = await startServices(loadEnv(productionEnv(env)), "npm run bench");
+    try {
+      const counted = await viewTotals(services.db, publicPageProductId(site.path)!, 2);
+      return {
+        page: site.name,
+        path: site.path,
+        analyticsOn: leastDisturbed("deployed"),
+        analyticsOff: leastDisturbed("analyticsOff"),
+        quiet: leastDisturbed("quiet"),
+        bareNode: leastDisturbed("bareNode"),
+        viewsCounted: counted.views,
+      };
+    } finally {
+      await services.close();
+    }
   } finally {
-    await services.close();
+    await bareNode.stop();
   }
 }
 
@@ -724,7 +727,7 @@ function recordedResultsFor(part: (typeof PARTS)[number]): BenchResults {
 
 /** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
-  buildIfNeeded();
+  buildIfStale(root, log);
   if (part === "workers") {
     if (!benchDatabaseUrl) throw new Error("BENCH_ONLY=workers needs BENCH_DATABASE_URL.");
     const results: BenchResults = { ...recordedResultsFor(part), workers: await measureWorkers() };
@@ -809,7 +812,7 @@ async function main(): Promise<number> {
     if (part) return mainPartOnly(part);
     throw new Error(`BENCH_ONLY=${only}: expected one of ${PARTS.join(", ")}.`);
   }
-  buildIfNeeded();
+  buildIfStale(root, log);
   const loadAverage = os.loadavg()[0]!;
   const dataDir = tempDataDir();
   try {
@@ -817,7 +820,8 @@ async function main(): Promise<number> {
     const sites = await seedSites({ DATA_DIR: dataDir });
 
     const { cachedRuns, pages, audits } = await withServer(
-      { DATA_DIR: dataDir },
+      // Its log file beside its database, in the run's data directory.
+      { DATA_DIR: dataDir, ...(await deployedEnv(dataDir, "cached")) },
       async (url, pid) => {
         const cachedRuns: Array<Omit<PageLoadReport, "uncached">> = [];
         for (const site of loadedPages(sites))

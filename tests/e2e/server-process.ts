@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { cpSync, mkdtempSync } from "node:fs";
+import { closeSync, cpSync, mkdtempSync, openSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -83,10 +83,21 @@ const KEPT_OUTPUT_CHARS = 1_000_000;
 
 export async function startPortal(
   env: Record<string, string>,
-  { waitReady = true } = {},
+  {
+    waitReady = true,
+    logFile,
+  }: {
+    waitReady?: boolean;
+    /**
+     * Where the server's standard output (its log) goes, as a deployment's collector would
+     * take it; `output()` then holds its standard error only. Kept in memory by default.
+     */
+    logFile?: string;
+  } = {},
 ): Promise<PortalProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
+  const logDescriptor = logFile === undefined ? null : openSync(logFile, "a");
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -95,8 +106,10 @@ export async function startPortal(
       ...env,
       PORT: String(port),
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logDescriptor ?? "pipe", "pipe"],
   });
+  // The child has its own copy of the descriptor.
+  if (logDescriptor !== null) closeSync(logDescriptor);
   // The latest output only: a server under load logs a line per request, which would
   // outgrow any string (it is kept to explain a failed start or a test's failure).
   let output = "";
@@ -104,8 +117,8 @@ export async function startPortal(
     output += String(chunk);
     if (output.length > KEPT_OUTPUT_CHARS * 2) output = output.slice(-KEPT_OUTPUT_CHARS);
   };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  child.stdout?.on("data", keep);
+  child.stderr!.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const portal: PortalProcess = {
