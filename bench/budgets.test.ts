@@ -480,6 +480,26 @@ describe("checkBudgets with view counting and request logging", () => {
   });
 });
 
+describe("checkBudgets with a restart", () => {
+  const checksOf = (restartMs: number) =>
+    checkBudgets({
+      load: [],
+      pages: [],
+      databaseScale: null,
+      restart: { firstStartMs: 9_000, restartMs },
+    });
+
+  it("passes when npm start again answers its first page within 3 seconds", () => {
+    const checks = checksOf(3_000);
+    expect(missed(checks)).toEqual([]);
+    expect(checks[0]!.actual).toBe("3000.0 ms (the first start: 9000.0 ms)");
+  });
+
+  it("misses past 3 seconds, as a start that builds again would", () => {
+    expect(missed(checksOf(17_000))).toEqual(["npm start again: to the first page"]);
+  });
+});
+
 describe("resultsMarkdown", () => {
   it("tables every measurement and marks a missed budget", () => {
     const measured = { load: [load()], pages: [page({}, 1200)], databaseScale: null };

@@ -68,6 +68,8 @@ export const BUDGETS = {
    */
   pageViewAddedShare: 0.05,
   requestLogAddedShare: 0.05,
+  /** `npm start` again on an unchanged checkout, to its first page. */
+  restartMs: 3000,
   /** The landing page, with its screenshots of the example sites, under mobile throttling. */
   landingLcpMs: 1500,
   landingCls: 0.02,
@@ -238,9 +240,21 @@ export interface BenchResults {
   landing?: PageReport | null;
   /** One and two server processes on PostgreSQL (BENCH_DATABASE_URL); null when not run. */
   workers?: WorkersReport | null;
+  /** `npm start` run again on an unchanged checkout; absent from older results. */
+  restart?: RestartReport | null;
   /** Parts measured alone (`BENCH_ONLY`) since the full run, newest last; absent after one. */
   partsRunAlone?: PartRunAlone[];
   budgets: BudgetCheck[];
+}
+
+/**
+ * `npm start` as a newcomer runs it, on a built and unchanged checkout: the first start on an
+ * empty data directory (creating the database and the example sites), then a second start on
+ * the same directory; each from the command to the first page answered.
+ */
+export interface RestartReport {
+  firstStartMs: number;
+  restartMs: number;
 }
 
 /** When and where one part of the results was measured alone. */
@@ -259,6 +273,7 @@ export const UNCACHED_BUDGET_PREFIX = "Uncached page on";
 /** The budgets the random-query run checks; a run of that part alone reports only these. */
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
 export const PAGE_VIEW_BUDGET_PREFIX = "Counting a view";
+export const RESTART_BUDGET_PREFIX = "npm start again";
 export const LANDING_BUDGET_PREFIX = "Landing page";
 export const MEMORY_BUDGET_PREFIX = "Memory";
 
@@ -297,6 +312,7 @@ export function checkBudgets(
     | "pgliteScale"
     | "randomQuery"
     | "pageViews"
+    | "restart"
     | "landing"
     | "workers"
   >,
@@ -480,6 +496,17 @@ export function checkBudgets(
       `≥ ${percent(BUDGETS.randomQueryHitRatio)}`,
       percent(randomQuery.hitRatio),
       randomQuery.hitRatio >= BUDGETS.randomQueryHitRatio,
+    );
+  }
+
+  const restart = results.restart;
+  if (restart) {
+    check(
+      `${RESTART_BUDGET_PREFIX}: to the first page`,
+      "/",
+      `≤ ${ms(BUDGETS.restartMs)}`,
+      `${ms(restart.restartMs)} (the first start: ${ms(restart.firstStartMs)})`,
+      restart.restartMs <= BUDGETS.restartMs,
     );
   }
 
@@ -669,6 +696,14 @@ export function resultsMarkdown(results: BenchResults): string {
   sections.push(`## Random query strings`, randomQueryMarkdown(results));
   sections.push(`## One and two server processes (PostgreSQL)`, workersMarkdown(results.workers));
   sections.push(`## Counting page views`, pageViewsMarkdown(results.pageViews));
+  sections.push(
+    `## Restarting`,
+    results.restart
+      ? `\`npm start\` on a built, unchanged checkout, from the command to the first page: ` +
+          `${ms(results.restart.firstStartMs)} the first time (creating the database and the ` +
+          `example sites), ${ms(results.restart.restartMs)} the second.`
+      : "Not run.",
+  );
   sections.push(`## Uncached views as PGlite grows`, pgliteScaleMarkdown(results.pgliteScale));
   const scale = results.databaseScale;
   sections.push(

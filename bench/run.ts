@@ -27,7 +27,7 @@
  * leaving the rest as it was. `BENCH_ONLY=profile` profiles the uncached views on PGlite
  * (and PostgreSQL, with BENCH_DATABASE_URL) into bench/results/uncached-profile.md.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -54,6 +54,7 @@ import {
   PAGE_VIEW_BUDGET_PREFIX,
   PGLITE_SCALE_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
+  RESTART_BUDGET_PREFIX,
   resultsMarkdown,
   table,
   UNCACHED_BUDGET_PREFIX,
@@ -63,6 +64,7 @@ import {
   type PageLoadReport,
   type PageViewCostReport,
   type RandomQueryReport,
+  type RestartReport,
   type WorkersReport,
 } from "./budgets";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
@@ -95,6 +97,7 @@ const PARTS = [
   "uncached",
   "memory",
   "profile",
+  "restart",
 ] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -726,8 +729,58 @@ function recordedResultsFor(part: (typeof PARTS)[number]): BenchResults {
 }
 
 /** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
+/**
+ * `npm start` as the README gives it, twice on one fresh data directory: the first start creates
+ * the database and the example sites; the second is a restart of an unchanged checkout, whose
+ * build `npm start` must not redo. Each is timed from the command to the first page answered.
+ */
+async function measureRestart(): Promise<RestartReport> {
+  const dataDir = tempDataDir();
+  const start = async () => {
+    const port = await freePort();
+    const startedAt = performance.now();
+    // Its own process group, so that npm and the server it starts stop together.
+    const npm = spawn("npm", ["start"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: String(port) },
+      stdio: "ignore",
+      detached: true,
+    });
+    try {
+      for (;;) {
+        if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}`);
+        const answered = await fetch(`http://localhost:${port}/`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (answered) return performance.now() - startedAt;
+        if (performance.now() - startedAt > 120_000)
+          throw new Error("npm start: no page in 2 minutes");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      const exited = new Promise((resolve) => npm.once("exit", resolve));
+      process.kill(-npm.pid!, "SIGTERM");
+      await exited;
+    }
+  };
+  try {
+    log("npm start, then npm start again");
+    const firstStartMs = await start();
+    const restartMs = await start();
+    return { firstStartMs, restartMs };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfStale(root, log);
+  if (part === "restart") {
+    const results: BenchResults = { ...recordedResultsFor(part), restart: await measureRestart() };
+    results.budgets = checkBudgets(results);
+    return record(results, (name) => name.startsWith(RESTART_BUDGET_PREFIX));
+  }
   if (part === "workers") {
     if (!benchDatabaseUrl) throw new Error("BENCH_ONLY=workers needs BENCH_DATABASE_URL.");
     const results: BenchResults = { ...recordedResultsFor(part), workers: await measureWorkers() };
@@ -842,6 +895,7 @@ async function main(): Promise<number> {
     const randomQuery = await measureRandomQuery(sites, { DATA_DIR: dataDir });
     const { landing, lighthouse: entryAudits } = await measureLanding();
     const workers = await measureWorkers();
+    const restart = await measureRestart();
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     log("uncached views as PGlite grows to 10,000 sites");
     const pgliteScale = await measureGrownPglite(sites, dataDir);
@@ -874,6 +928,7 @@ async function main(): Promise<number> {
       pageViews,
       landing,
       workers,
+      restart,
     };
     const finishedAt = new Date().toISOString();
     const commit = currentCommit();
