@@ -19,10 +19,7 @@ function levelFromEnvironment(): string {
   return process.env.VITEST ? "silent" : "info";
 }
 
-/**
- * Lines per request are written in blocks of this many bytes (a pipe takes a write of up to
- * 4 KB whole, never mixed with another writer's)…
- */
+/** Lines per request are written in blocks of at least this many bytes… */
 const LOG_BLOCK_BYTES = 2048;
 /** …or of what has gathered when this much time has passed. */
 const LOG_FLUSH_INTERVAL_MS = 1000;
