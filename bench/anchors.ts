@@ -174,3 +174,18 @@ ${added}
     stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })),
   };
 }
+
+/**
+ * The uncached views' anchor (render-compress.js): the CPU time, in ms, this host takes now to
+ * render and compress a page of the menu's size with React and brotli, in a process of its own.
+ */
+export function measureRenderCompressAnchor(): number {
+  const script = path.join(import.meta.dirname, "anchors", "render-compress.js");
+  const run = spawnSync(process.execPath, [script], {
+    encoding: "utf8",
+    // React's production build, as the portal renders with.
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (run.status !== 0) throw new Error(`the render-and-compress anchor failed:\n${run.stderr}`);
+  return (JSON.parse(run.stdout) as { cpuMsPerPage: number }).cpuMsPerPage;
+}
