@@ -96,7 +96,7 @@ export function requestLogger(base: Logger = logger) {
     wrapSerializers: false,
     serializers: {
       req: (req: IncomingMessage & { id?: unknown }) => {
-        const path = (req.url ?? "").split("?")[0]!;
+        const path = pathOf(req);
         return { method: req.method, path, route: routeKind(req.method ?? "GET", path) };
       },
       res: (res: ServerResponse) => ({ status: res.statusCode }),
@@ -109,9 +109,9 @@ export function requestLogger(base: Logger = logger) {
     // cause already) needs no stand-in error and stack of its own.
     customErrorObject: (_req, res, _error, value: Record<string, unknown>) =>
       (res as ServerResponse & { err?: unknown }).err ? value : { ...value, err: undefined },
-    customSuccessMessage: (req, res, ms) => answeredMessage(req, res, ms),
-    customErrorMessage: (req, res) =>
-      `${req.method} ${(req.url ?? "").split("?")[0]} ${res.statusCode}`,
+    customSuccessMessage: (req, res, ms) =>
+      answeredMessage(req.method ?? "GET", pathOf(req), res.statusCode, ms),
+    customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
   });
 }
 
@@ -127,8 +127,15 @@ function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-function answeredMessage(req: IncomingMessage, res: ServerResponse, ms: number): string {
-  return `${req.method} ${(req.url ?? "").split("?")[0]} ${res.statusCode} ${ms} ms`;
+/** The path a request asked for, without its query string (which may carry a token). */
+function pathOf(req: IncomingMessage): string {
+  const target = req.url ?? "";
+  const queryStart = target.indexOf("?");
+  return queryStart === -1 ? target : target.slice(0, queryStart);
+}
+
+function answeredMessage(method: string, path: string, status: number, ms: number): string {
+  return `${method} ${path} ${status} ${ms} ms`;
 }
 
 /** How many pages' loggers `answeredRequestLog` keeps before starting afresh. */
@@ -162,13 +169,11 @@ export function answeredRequestLog(base: Logger = logger) {
     answered(req: IncomingMessage, res: ServerResponse, startedAt: number) {
       if (!logs) return;
       const method = req.method ?? "GET";
-      const target = req.url ?? "";
-      const queryStart = target.indexOf("?");
-      const path = queryStart === -1 ? target : target.slice(0, queryStart);
+      const path = pathOf(req);
       const ms = Date.now() - startedAt;
       pageLogger(method, path, res.statusCode).info(
         { reqId: req.headers[REQUEST_ID_HEADER], responseTime: ms },
-        `${method} ${path} ${res.statusCode} ${ms} ms`,
+        answeredMessage(method, path, res.statusCode, ms),
       );
     },
   };
