@@ -67,6 +67,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary larger than this is otherwise sent as its fallback with
+        // its content in a hidden block a script swaps in; pages are whole without JavaScript
+        // (an editor tab's code-split panel is rendered in full on the server), so no size is.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

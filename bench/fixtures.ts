@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { parseColors } from "~/lib/colors";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
-import { optionsFromCell } from "~/lib/item-options";
+import { optionsFromCell } from "~/lib/item-options-csv";
 import type { ProductType } from "~/sites/product-types";
 import { publicPath } from "~/lib/slug";
 import { createOwnerAccount } from "~/server/accounts/accounts.server";

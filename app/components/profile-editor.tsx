@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { ColorKey } from "~/lib/colors";
@@ -17,6 +16,7 @@ import { TimeZoneField } from "./time-zone-field";
 import { ThemeFields } from "./theme-fields";
 import { useSavedToast } from "./toasts";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "./unsaved-changes";
+import { useFormValidation } from "./use-form-validation";
 import { useHydrated } from "./use-hydrated";
 
 export interface ProfileEditorValues {
@@ -68,7 +68,7 @@ export function ProfileEditor({
     lastResult: result?.result,
     defaultValue: { ...values, ...ownValues },
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: info.schema }),
+    onValidate: useFormValidation(type, "info"),
   });
   // With JavaScript a save is confirmed by a toast; without, by the page that comes back.
   const hydrated = useHydrated();

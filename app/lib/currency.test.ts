@@ -8,7 +8,7 @@ import {
   siteCurrency,
 } from "./currency";
 import { formatPrice } from "./price";
-import { currencyField } from "./profile-info";
+import { currencyField } from "./profile-info-schema";
 import { z } from "./zod";
 
 describe("CURRENCIES", () => {

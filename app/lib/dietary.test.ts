@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   ALLERGENS,
-  allergensField,
   AVOIDABLE,
   avoidLabel,
   canonicalMenuSearch,
   DIETS,
-  dietsField,
   isFiltering,
   labelsInUse,
   matchesMenuFilter,
@@ -15,6 +13,7 @@ import {
   suitableForDiet,
   unknownAllergenMessage,
 } from "./dietary";
+import { allergensField, dietsField } from "./dietary-schema";
 
 describe("the dietary labels", () => {
   it("names the 14 EU allergens and the six diets, each key, label and icon once", () => {

@@ -10,9 +10,9 @@
  * Keys are stable (stored in `items.allergens` and `items.diets`, written in CSV files and
  * addresses): never rename one. Each label has a short text icon, which the page shows in
  * a shape of its own per kind (allergens square, diets round), so nothing relies on colour.
+ * The editor's checkbox groups are checked by ./dietary-schema.ts.
  */
 import { AVOID_PARAM, DIET_PARAM, type MenuFilter } from "./menu-filter";
-import { z } from "./zod";
 
 export {
   AVOID_PARAM,
@@ -92,7 +92,7 @@ export function suitableForDiet(diets: readonly string[]): string[] {
 }
 
 /** Keys known to `byKey`, each once, in the list's own order (so stored arrays compare equal). */
-function inListOrder(keys: Iterable<string>, list: readonly DietaryLabel[]): string[] {
+export function inListOrder(keys: Iterable<string>, list: readonly DietaryLabel[]): string[] {
   const chosen = new Set(keys);
   return list.filter((entry) => chosen.has(entry.key)).map((entry) => entry.key);
 }
@@ -112,35 +112,6 @@ export function unknownAllergenMessage(values: readonly string[]): string {
 export function unknownDietMessage(values: readonly string[]): string {
   return `Unknown diet: ${values.join(", ")}. Choose from the list.`;
 }
-
-/**
- * A checkbox group as a form sends it: nothing (none checked), one value, or several.
- * Unknown keys are refused with the message, on the group's own field; known ones come
- * back each once, in the list's order.
- */
-function labelGroup(list: readonly DietaryLabel[], message: (unknown: string[]) => string) {
-  const known = new Set(list.map((entry) => entry.key));
-  return z
-    .preprocess(
-      (value): unknown[] =>
-        value === undefined || value === ""
-          ? []
-          : Array.isArray(value)
-            ? (value as unknown[])
-            : [value],
-      z.array(z.string()).max(list.length * 4),
-    )
-    .superRefine((values, context) => {
-      const unknown = values.filter((value) => !known.has(value));
-      if (unknown.length > 0) {
-        context.addIssue({ code: "custom", message: message([...new Set(unknown)].slice(0, 5)) });
-      }
-    })
-    .transform((values) => inListOrder(values, list));
-}
-
-export const allergensField = labelGroup(ALLERGENS, unknownAllergenMessage);
-export const dietsField = labelGroup(DIETS, unknownDietMessage);
 
 /* ---------- The public menu's filter (its rule is in ./menu-filter.ts) ---------- */
 

@@ -1,20 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   choiceRuleInWords,
-  formatOptionsCell,
   formatPriceChange,
   hasSizes,
   lowestPriceCents,
   MAX_OPTION_CHOICES,
-  optionsField,
   optionsSummary,
-  parseOptionsCell,
   parsePriceChange,
-  refusePricesBelowZero,
   sizePrices,
   storedOptions,
   withOptionIds,
 } from "./item-options";
+import { formatOptionsCell, parseOptionsCell } from "./item-options-csv";
+import { optionsField, refusePricesBelowZero } from "./item-options-schema";
 import { MESSAGES } from "./messages";
 import { z } from "./zod";
 import { PIZZA_OPTIONS } from "../../tests/support/item-option-fields";

@@ -1,17 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
-  addItemSchema,
   distinctCategories,
-  editItemSchema,
   foldForSearch,
-  itemFlagSchema,
-  itemPriceSchema,
   parseItemSort,
   searchItems,
   sortItems,
   type ListedItem,
 } from "./items";
+import { addItemSchema, editItemSchema, itemFlagSchema, itemPriceSchema } from "./items-schema";
 import { MESSAGES } from "./messages";
 
 function form(fields: Record<string, string>) {

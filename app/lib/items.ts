@@ -1,14 +1,10 @@
 /**
- * Items of a menu or a shop: the form rules (one zod schema for the browser
- * and the server) and how the editor's list searches and sorts them.
+ * Items of a menu or a shop: their limits, and how the editor's list searches and sorts
+ * them. The forms' zod schemas are in ./items-schema.ts, which the browser loads only when
+ * a form validates.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { checkbox, z } from "./zod";
-import { optionsField, type OptionGroup, type OptionsInput } from "./item-options";
-import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
-import { MESSAGES } from "./messages";
-import { parsePriceToCents } from "./price";
-import { optionalText } from "./profile-info";
+import type { OptionGroup } from "./item-options";
 import { foldForSearch } from "./search-text";
 
 export const CATEGORY_MAX_LENGTH = 60;
@@ -17,78 +13,8 @@ export const DESCRIPTION_MAX_LENGTH = 1000;
 /** Item ids are opaque letters and digits; anything else is refused before a query runs. */
 export const ITEM_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
-const itemId = z.string().regex(ITEM_ID_PATTERN);
-
 /** The longest price text a form takes: room for "1,234,567.89" and a currency sign, and no more. */
 export const PRICE_INPUT_MAX_LENGTH = 32;
-
-/** SPEC section 5: "Price is required.", then the shared parsing rule (digits and dot, 2 decimals). */
-const priceField = z
-  .string({ error: MESSAGES.priceRequired })
-  .trim()
-  .min(1, { error: MESSAGES.priceRequired })
-  .max(PRICE_INPUT_MAX_LENGTH, { error: MESSAGES.textTooLong })
-  .transform((value) => parsePriceToCents(value));
-
-const itemFields = {
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired })
-    .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong }),
-  price: priceField,
-  category: optionalText(CATEGORY_MAX_LENGTH),
-  description: optionalText(DESCRIPTION_MAX_LENGTH),
-  options: optionsField,
-  /**
-   * Set by a form that shows the item's options, so that an edit without any options left
-   * clears them, and a form that does not show them (an older page) leaves them alone.
-   */
-  optionsShown: checkbox,
-};
-
-/** The Add Item form. */
-export const addItemSchema = z.object({ ...itemFields, star: checkbox });
-
-/** The edit modal: name, price, category and description of one item. */
-export const editItemSchema = z.object({ itemId, ...itemFields });
-
-/**
- * What the Add Item and edit forms yield; a site type's own schemas may leave out the
- * category and add tags (see `app/sites/shoppy/site.ts`).
- */
-type ItemInput<Schema extends z.ZodType> = Omit<z.output<Schema>, "category"> & {
-  category?: string;
-  tags?: string[];
-  /** A menu's dishes: keys of app/lib/dietary.ts. */
-  allergens?: string[];
-  diets?: string[];
-  options?: OptionsInput;
-};
-export type AddItemInput = ItemInput<typeof addItemSchema>;
-export type EditItemInput = ItemInput<typeof editItemSchema>;
-
-/** The inline price editor. */
-export const itemPriceSchema = z.object({ itemId, price: priceField });
-
-/** A flag toggle (star, sold out): the value the owner asked for, not a blind flip. */
-export const itemFlagSchema = z.object({
-  itemId,
-  value: z.enum(["true", "false"]).transform((value) => value === "true"),
-});
-
-export const itemIdSchema = z.object({ itemId });
-
-/** Moving or removing one of a shop item's photos, by its place in the list. */
-export const itemImageSchema = z.object({
-  itemId,
-  index: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_IMAGES_PER_ITEM - 1),
-  move: z.enum(["earlier", "later"]).optional(),
-});
 
 /** The photo list after moving the one at `index` a place earlier or later; null if it cannot. */
 export function movedImages(

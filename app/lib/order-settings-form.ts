@@ -4,7 +4,8 @@
  * the owner types them, the cap empty for none).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { OrderSettings, OrderSettingsInput } from "./order-settings";
+import type { OrderSettings } from "./order-settings";
+import type { OrderSettingsInput } from "./order-settings-schema";
 import { priceAmount } from "./price";
 
 export const SAVE_ORDERS_INTENT = "save-orders";

@@ -1,11 +1,10 @@
 /**
  * How a restaurant or a shop takes orders: on or off, pickup and delivery, when customers
- * may pick up, the minimums, and where the owner is told. One zod schema checks the Orders
- * tab's form in the browser and on the server; every setting is enforced when an order is
- * placed (app/server/orders/).
+ * may pick up, the minimums, and where the owner is told. The Orders tab's form is checked
+ * by ./order-settings-schema.ts; every setting is enforced when an order is placed
+ * (app/server/orders/).
  */
-import { checkbox, z } from "./zod";
-import { parsePriceToCents } from "./price";
+import type { OrderSettingsInput } from "./order-settings-schema";
 
 export const SLOT_LENGTHS = [5, 10, 15, 20, 30, 60] as const;
 export const MAX_LEAD_MINUTES = 240;
@@ -66,76 +65,6 @@ export const ORDER_SETTINGS_MESSAGES = Object.freeze({
   saved: "Order settings saved!",
   failed: "Failed to save order settings.",
 });
-
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
-
-const amount = z
-  .string()
-  .max(16)
-  .optional()
-  .transform((value) => parsePriceToCents(value ?? ""));
-
-/** The Orders tab's form. */
-export const orderSettingsSchema = z
-  .object({
-    enabled: checkbox,
-    pickup: checkbox,
-    delivery: checkbox,
-    deliveryFee: amount,
-    deliveryMinimum: amount,
-    deliveryNote: z
-      .string()
-      .trim()
-      .max(DELIVERY_NOTE_MAX_LENGTH, { error: ORDER_SETTINGS_MESSAGES.deliveryNote })
-      .optional()
-      .transform((value) => value ?? ""),
-    leadMinutes: wholeNumber(0, MAX_LEAD_MINUTES, ORDER_SETTINGS_MESSAGES.leadMinutes),
-    slotMinutes: wholeNumber(5, 60, ORDER_SETTINGS_MESSAGES.slotMinutes).refine(
-      (value) => (SLOT_LENGTHS as readonly number[]).includes(value),
-      { error: ORDER_SETTINGS_MESSAGES.slotMinutes },
-    ),
-    daysAhead: wholeNumber(0, MAX_DAYS_AHEAD, ORDER_SETTINGS_MESSAGES.daysAhead),
-    minimum: amount,
-    slotCap: z
-      .string()
-      .trim()
-      .max(8, { error: ORDER_SETTINGS_MESSAGES.slotCap })
-      .optional()
-      .transform((value, context) => {
-        if (!value) return null;
-        const cap = /^\d+$/.test(value) ? Number(value) : NaN;
-        if (!(cap >= 1 && cap <= MAX_SLOT_CAP)) {
-          context.addIssue({ code: "custom", message: ORDER_SETTINGS_MESSAGES.slotCap });
-          return z.NEVER;
-        }
-        return cap;
-      }),
-    email: z
-      .string()
-      .trim()
-      .max(254, { error: ORDER_SETTINGS_MESSAGES.email })
-      .optional()
-      .transform((value) => value ?? "")
-      .refine((value) => value === "" || z.email().safeParse(value).success, {
-        error: ORDER_SETTINGS_MESSAGES.email,
-      }),
-  })
-  .superRefine((value, context) => {
-    if (value.enabled && !value.pickup && !value.delivery) {
-      context.addIssue({
-        code: "custom",
-        path: ["pickup"],
-        message: ORDER_SETTINGS_MESSAGES.chooseAWay,
-      });
-    }
-  });
-
-export type OrderSettingsInput = z.output<typeof orderSettingsSchema>;
 
 /** The form's values as stored settings; the pause is the inbox's, and stays as it was. */
 export function settingsFromForm(

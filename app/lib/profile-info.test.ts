@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "./messages";
-import { profileInfoSchema, safeHttpUrl, toProfileInfo } from "./profile-info";
+import { safeHttpUrl, toProfileInfo } from "./profile-info";
+import { profileInfoSchema } from "./profile-info-schema";
 
 describe("safeHttpUrl", () => {
   it.each([

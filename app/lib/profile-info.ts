@@ -1,12 +1,11 @@
 /**
  * The info form of a site (SPEC section 3, "Product info"): name, contact,
- * address, hours, colors and image URLs. One schema for the browser and the
- * server; the server also normalises hours and colors before saving.
+ * address, hours, colors and image URLs, and what is stored of it; the server normalises
+ * hours and colors before saving. The form's zod schema is in ./profile-info-schema.ts.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "./zod";
 import { parseColors, type ColorKey } from "./colors";
-import { CURRENCY_CODES, CURRENCY_UNKNOWN, isCurrencyCode, type CurrencyCode } from "./currency";
+import { isCurrencyCode, type CurrencyCode } from "./currency";
 import {
   applyHoursChoices,
   DAYS,
@@ -16,12 +15,10 @@ import {
   type HoursRow,
   type SpecialHours,
 } from "./hours";
-import { specialHoursField, toSpecialHours } from "./special-hours";
+import type { ProfileInfoInput } from "./profile-info-schema";
+import { toSpecialHours } from "./special-hours";
 import { todayIn } from "./opening-status";
-import { isKnownTimeZone } from "./time-zones";
-import { NAME_MAX_LENGTH } from "./limits";
-import { MESSAGES } from "./messages";
-import { DEFAULT_FONT_STYLE, isFontStyle, type FontStyle } from "./themes";
+import { type FontStyle } from "./themes";
 
 const URL_MAX_LENGTH = 2048;
 
@@ -37,88 +34,6 @@ export function safeHttpUrl(value: unknown): string | null {
     return null;
   }
 }
-
-/** A text field that may be left empty (read as ""), trimmed, at most `max` characters. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: MESSAGES.textTooLong })
-    .optional()
-    .transform((value) => value ?? "");
-
-const imageUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value ?? "")
-  .refine((value) => value === "" || safeHttpUrl(value) !== null, { error: MESSAGES.httpUrlOnly });
-
-export const profileInfoSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired })
-    .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong }),
-  phone: optionalText(40),
-  // Empty is allowed (forms send "" or nothing); anything else must look like an email.
-  email: z
-    .union([z.literal(""), z.email({ error: MESSAGES.emailInvalid }).max(254)])
-    .optional()
-    .transform((value) => value ?? ""),
-  address: optionalText(300),
-  logoUrl: imageUrl,
-  bgUrl: imageUrl,
-  colors: z
-    .object({ primary: optionalText(32), secondary: optionalText(32), text: optionalText(32) })
-    .optional(),
-  /**
-   * Each day's open and close, and what the form showed for them when it was loaded
-   * (`shownOpen`, `shownClose`): which side the owner chose is how the server applies the
-   * Closed-partner rule to a form sent without JavaScript (`applyHoursChoices`).
-   */
-  hours: z
-    .array(
-      z
-        .object({
-          open: optionalText(16),
-          close: optionalText(16),
-          shownOpen: z.string().max(16).optional(),
-          shownClose: z.string().max(16).optional(),
-        })
-        .optional(),
-    )
-    .max(DAYS.length)
-    .optional(),
-  /** Left out (an older form) keeps the default; anything else must be one the editor offers. */
-  fontStyle: z
-    .string()
-    .optional()
-    .transform((value) => value || DEFAULT_FONT_STYLE)
-    .refine(isFontStyle, { error: MESSAGES.fontStyleUnknown }),
-  /** The preset picked last; kept only while the colours and font still match it. */
-  theme: optionalText(40),
-  /** Left out (an older form) or empty: no zone, so no "Open now" on the public page. */
-  timeZone: optionalText(64).refine((zone) => zone === "" || isKnownTimeZone(zone), {
-    error: MESSAGES.timeZoneUnknown,
-  }),
-  specialHours: specialHoursField,
-});
-
-export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
-
-/**
- * The Info form of a site that shows prices (a menu, a shop): the shared fields and the
- * currency its prices are in (./currency.ts).
- */
-/**
- * The Info form's currency: one of CURRENCIES, exactly as the select sends it. Anything else
- * is refused with CURRENCY_UNKNOWN (never read as the default). Left out of the form, the
- * stored currency stays as it is.
- */
-export const currencyField = z.enum(CURRENCY_CODES, { error: CURRENCY_UNKNOWN }).optional();
-
-export const pricedInfoSchema = profileInfoSchema.extend({ currency: currencyField });
 
 /**
  * The currency of a checked form or a stored row, when it names a listed one; a form

@@ -3,10 +3,10 @@ import { CLOSED } from "./hours";
 import {
   SPECIAL_HOURS_MAX,
   SPECIAL_HOURS_MESSAGES,
-  specialHoursField,
   storedSpecialHours,
   toSpecialHours,
 } from "./special-hours";
+import { specialHoursField } from "./special-hours-schema";
 
 type Row = Partial<Record<"from" | "to" | "open" | "close" | "note", string>>;
 

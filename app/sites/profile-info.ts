@@ -3,7 +3,6 @@
  * the shared fields, with the logo and background typed as addresses.
  */
 import { MESSAGES } from "~/lib/messages";
-import { profileInfoSchema } from "~/lib/profile-info";
 import type { InfoDefinition } from "./site";
 
 export const PROFILE_ONLY_INFO = {
@@ -13,6 +12,5 @@ export const PROFILE_ONLY_INFO = {
   uploadsImages: false,
   // A profile page lists no prices, so it has no currency either.
   showsPrices: false,
-  schema: profileInfoSchema,
   ownFields: () => ({}),
 } as const satisfies InfoDefinition;

@@ -1,16 +1,15 @@
 /**
  * What a site type is, as the shared code needs to know it: its names and messages, where
- * its pages and files live, the schema of its Info form and, for the types with items, the
- * schemas and intents of its item editor. Each type's folder exports one of these; the
- * registry (`./index.ts`) maps a type to it. Plain data and zod schemas: the browser and
- * the server read the same definition.
+ * its pages and files live and, for the types with items, the intents and columns of its
+ * item editor. Each type's folder exports one of these; the registry (`./index.ts`) maps a
+ * type to it. Plain data, read alike by the browser and the server; the zod schemas of a
+ * type's forms are kept apart (./form-schemas.ts), so that a page needing only these names
+ * carries no validation code.
  */
-import type { z } from "zod";
 import type { CurrencyCode } from "~/lib/currency";
 import type { CsvColumn } from "~/lib/items-csv";
-import type { AddItemInput, EditItemInput, ItemIntent } from "~/lib/items";
-import type { OrderSettingsFormInput } from "~/lib/order-settings-form";
-import type { ProfileInfoInput } from "~/lib/profile-info";
+import type { ItemIntent } from "~/lib/items";
+import type { ProfileInfoInput } from "~/lib/profile-info-schema";
 import type { ProductType, PublicPrefix } from "./product-types";
 
 /** What any site's Info form yields; a type may add fields of its own (a shop's tags). */
@@ -62,7 +61,6 @@ export interface InfoDefinition {
    * currency they are shown in. The profile-only types show none, so they have no such field.
    */
   showsPrices: boolean;
-  schema: z.ZodType<SiteInfoInput>;
   /**
    * The fields of this type beyond the shared info, picked from a checked form or a
    * stored row (for the editor).
@@ -88,8 +86,6 @@ export interface ItemsDefinition {
   imageTarget: "item-image" | "item-images";
   /** Said before the reason when an item photo fails to upload. */
   imageFailureMessage: string;
-  addSchema: z.ZodType<AddItemInput>;
-  editSchema: z.ZodType<EditItemInput>;
   /**
    * Its items as a CSV file (app/lib/items-csv.ts): the columns in the order an export
    * writes them, and the example row of the template.
@@ -101,8 +97,6 @@ export interface ItemsDefinition {
 }
 
 export interface OrdersDefinition {
-  /** The Orders tab's form: the order settings, and the payment handles where they are set there. */
-  schema: z.ZodType<OrderSettingsFormInput>;
   /**
    * Where the owner types the PayPal.me and Venmo names customers may pay to: on the Orders
    * tab (a restaurant), or on Info, where a shop's item pages use them too.

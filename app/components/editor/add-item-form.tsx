@@ -1,32 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { validateImageChoice } from "~/lib/image-compression";
 import type { ItemActionResult } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { z } from "~/lib/zod";
-import type { ItemsDefinition } from "~/sites";
+import type { ItemsDefinition, ProductType } from "~/sites";
 import { ImageDropZone } from "../image-drop-zone";
 import { compressAndUpload, UploadProgress, type SingleUploadState } from "../image-uploader";
 import { announceSaved } from "../toasts";
+import { useFormValidation } from "../use-form-validation";
 import { useHydrated } from "../use-hydrated";
 import { Field } from "../form";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "../unsaved-changes";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
 import { ItemOptionsEditor } from "./item-options-editor";
 import { useSiteEditor } from "./site-editor";
-
-/** The optional photo, checked in the browser before anything is sent. */
-const photoField = z
-  .file()
-  .optional()
-  .superRefine((file, context) => {
-    if (!file) return;
-    const check = validateImageChoice([file]);
-    if (!check.ok) context.addIssue({ code: "custom", message: check.message });
-  });
 
 /**
  * The Add Item tab. With JavaScript the item is saved first and its photo is
@@ -35,6 +23,7 @@ const photoField = z
  */
 export function AddItemForm({
   productId,
+  type,
   items,
   itemCount,
   categories,
@@ -42,6 +31,7 @@ export function AddItemForm({
   serverResult,
 }: {
   productId: string;
+  type: ProductType;
   /** The item rules of the site's type. */
   items: ItemsDefinition;
   itemCount: number;
@@ -61,15 +51,12 @@ export function AddItemForm({
   const [photo, setPhoto] = useState<SingleUploadState>({ stage: "idle" });
   // Bumped after each add, so the tag chips start empty again like the other fields.
   const [formGeneration, setFormGeneration] = useState(0);
-  const schema = useMemo(
-    () => z.intersection(items.addSchema, z.object({ file: photoField })),
-    [items.addSchema],
-  );
+  const validate = useFormValidation(type, "addItem");
 
   const [form, fields] = useForm<ItemFormValues, unknown>({
     lastResult: (fetcher.data ?? serverResult)?.result,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
     // With JavaScript: the item through a fetcher, then its photo with progress.
     onSubmit(event, { formData }) {
       event.preventDefault();

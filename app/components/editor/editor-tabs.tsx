@@ -44,10 +44,13 @@ export function EditorTabs({
   current,
   labels,
   preview,
+  onIntent,
 }: {
   current: EditorTab;
   labels: Record<EditorTab, string>;
   preview: PreviewToggle;
+  /** The owner is about to open a tab (hover, focus, touch): time to fetch its code. */
+  onIntent?: (tab: EditorTab) => void;
 }) {
   return (
     <nav className="editor-tabs" aria-label="Editor sections">
@@ -58,6 +61,9 @@ export function EditorTabs({
           className="editor-tab"
           aria-current={tab === current && !preview.open ? "page" : undefined}
           preventScrollReset
+          onPointerEnter={() => onIntent?.(tab)}
+          onFocus={() => onIntent?.(tab)}
+          onTouchStart={() => onIntent?.(tab)}
           onClick={(event) => {
             // Back from the preview to the tab it hid: nothing to load.
             if (tab === current && preview.open) event.preventDefault();

@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, type RefObject } from "react";
 import { useFetcher } from "react-router";
-import { editItemSchema, type EditorItem, type ItemActionResult } from "~/lib/items";
+import { type EditorItem, type ItemActionResult } from "~/lib/items";
 import { priceAmount } from "~/lib/price";
 import { returnFocus } from "../confirm-dialog";
 import { announceSaved } from "../toasts";
+import { useFormValidation } from "../use-form-validation";
 import { useHydrated } from "../use-hydrated";
 import { siteOf, type ProductType } from "~/sites";
 import { ItemFormFields, type ItemFormValues } from "./item-fields";
@@ -116,7 +116,6 @@ function EditItemForm({
   onSaved: () => void;
 }) {
   const { ItemFields } = useSiteEditor();
-  const editSchema = siteOf(type).items?.editSchema ?? editItemSchema;
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";
   const currency = useSiteCurrency();
@@ -131,7 +130,7 @@ function EditItemForm({
       tags: item.tags,
     },
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editSchema }),
+    onValidate: useFormValidation(type, "editItem"),
   });
 
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { priceHint } from "~/lib/currency";
@@ -14,11 +13,13 @@ import {
   type OrderSettingsFormInput,
   type SaveOrderSettingsResult,
 } from "~/lib/order-settings-form";
+import type { ProductType } from "~/sites";
 import type { OrdersDefinition } from "~/sites/site";
 import { Field, FieldErrors, type FieldState } from "../form";
 import { useSavedToast } from "../toasts";
 import { PaymentHandleFields } from "./payment-handle-fields";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "../unsaved-changes";
+import { useFormValidation } from "../use-form-validation";
 import { useHydrated } from "../use-hydrated";
 
 export interface OrdersTabData {
@@ -86,11 +87,13 @@ function CheckRow({
  * checked in the browser with the schema the server uses, and works without JavaScript.
  */
 export function OrderSettingsForm({
+  type,
   definition,
   data,
   publicPath,
   result,
 }: {
+  type: ProductType;
   definition: OrdersDefinition;
   data: OrdersTabData;
   /** The site's public page; its order page is under it. */
@@ -105,7 +108,7 @@ export function OrderSettingsForm({
     lastResult: result?.result,
     defaultValue: data.values,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }),
+    onValidate: useFormValidation(type, "orders"),
   });
   const hydrated = useHydrated();
   useSavedToast(result?.result, ORDER_SETTINGS_MESSAGES.saved);

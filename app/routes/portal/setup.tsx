@@ -1,22 +1,27 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { DeleteProductSection } from "~/components/delete-product-dialog";
-import { AddItemForm } from "~/components/editor/add-item-form";
 import { SiteEditorProvider } from "~/components/editor/site-editor";
 import { EditorTabs, parseEditorTab, PreviewTabs } from "~/components/editor/editor-tabs";
 import { ItemList } from "~/components/editor/item-list";
 import { ItemsCsvPanel } from "~/components/editor/items-csv";
 import { ItemsMore } from "~/components/editor/items-more";
-import { OrderSettingsForm, type OrdersTabData } from "~/components/editor/order-settings";
+import type { OrdersTabData } from "~/components/editor/order-settings";
 import { SiteCurrencyProvider } from "~/components/editor/site-currency";
-import { SiteInfo } from "~/components/editor/site-info";
+import {
+  AddItemPanel,
+  OrderSettingsPanel,
+  preloadTab,
+  ProfileEditorPanel,
+  SiteInfoPanel,
+} from "~/components/editor/tab-panels";
 import {
   PreviewDraftProvider,
   SitePreview,
   type PreviewDraft,
 } from "~/components/editor/site-preview";
-import { ProfileEditor, type ProfileEditorValues } from "~/components/profile-editor";
+import type { ProfileEditorValues } from "~/components/profile-editor";
 import { servicesContext } from "~/context";
 import { siteCurrency } from "~/lib/currency";
 import { onlyQueryChanged } from "~/lib/revalidation";
@@ -78,6 +83,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db, env, storage } = services;
   const site = siteOf(product.type);
+  // The tab's own code, so the server renders it in full (app/components/lazy-component.ts).
+  const tab = parseEditorTab(new URL(request.url).searchParams.get("tab"));
+  await preloadTab(tab, site.items !== null);
 
   let info: ProfileEditorValues | null = null;
   let ownInfo: OwnInfoFields = {};
@@ -223,7 +231,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       product,
       formData,
       file,
-      items,
       requestId: requestIdOf(request),
     });
   }
@@ -295,6 +302,15 @@ function isOrderSettingsResult(
 
 function isInfoResult(result: ActionResult | undefined): result is SaveInfoResult {
   return result !== undefined && "intent" in result && result.intent === "save-info";
+}
+
+/** Shown for the moment a tab's code is on its way (app/components/editor/tab-panels.ts). */
+function TabLoading() {
+  return (
+    <p className="muted" role="status">
+      Loading…
+    </p>
+  );
 }
 
 export default function Setup(props: Route.ComponentProps) {
@@ -391,88 +407,98 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
           <div className="editor-workspace" data-previewing={previewOpen}>
             <div className="editor-main">
               {site.items ? (
-                <EditorTabs current={tab} labels={site.items.tabLabels} preview={previewToggle} />
+                <EditorTabs
+                  current={tab}
+                  labels={site.items.tabLabels}
+                  preview={previewToggle}
+                  // A failed fetch is tried again when the tab renders.
+                  onIntent={(next) => void preloadTab(next, true).catch(() => {})}
+                />
               ) : (
                 <PreviewTabs preview={previewToggle} />
               )}
               <div className="editor-panel">
-                {tab === "items" && site.items ? (
-                  <ItemList
-                    productId={loaderData.id}
-                    type={type}
-                    items={loaderData.items}
-                    loadError={loaderData.itemsError}
-                    categories={categories}
-                    tagSuggestions={tagSuggestions}
-                    more={
-                      <ItemsMore
-                        contents={orderable ? "Category order, CSV" : "CSV files"}
-                        open={Boolean(categoryOrderResult ?? importResult)}
-                      >
-                        {categories && orderable ? (
-                          <CategoryOrder categories={categories} result={categoryOrderResult} />
-                        ) : null}
-                        <ItemsCsvPanel
-                          productId={loaderData.id}
-                          itemCount={loaderData.items?.length ?? 0}
-                          result={importResult}
-                        />
-                      </ItemsMore>
-                    }
-                  />
-                ) : null}
-                {tab === "add" && site.items ? (
-                  <AddItemForm
-                    productId={loaderData.id}
-
-                    items={site.items}
-                    itemCount={loaderData.items?.length ?? 0}
-                    categories={categories}
-                    tagSuggestions={tagSuggestions}
-                    serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
-                  />
-                ) : null}
-                {tab === "orders" && site.items ? (
-                  loaderData.orders ? (
-                    <OrderSettingsForm
-                      definition={site.items.orders}
-                      data={loaderData.orders}
-                      publicPath={loaderData.publicPath}
-                      result={ordersResult}
+                <Suspense fallback={<TabLoading />}>
+                  {tab === "items" && site.items ? (
+                    <ItemList
+                      productId={loaderData.id}
+                      type={type}
+                      items={loaderData.items}
+                      loadError={loaderData.itemsError}
+                      categories={categories}
+                      tagSuggestions={tagSuggestions}
+                      more={
+                        <ItemsMore
+                          contents={orderable ? "Category order, CSV" : "CSV files"}
+                          open={Boolean(categoryOrderResult ?? importResult)}
+                        >
+                          {categories && orderable ? (
+                            <CategoryOrder categories={categories} result={categoryOrderResult} />
+                          ) : null}
+                          <ItemsCsvPanel
+                            productId={loaderData.id}
+                            itemCount={loaderData.items?.length ?? 0}
+                            result={importResult}
+                          />
+                        </ItemsMore>
+                      }
                     />
-                  ) : (
-                    <p className="alert error" role="alert">
-                      {loaderData.loadError ?? MESSAGES.failedToLoad}
-                    </p>
-                  )
-                ) : null}
-                {tab === "info" || !site.items ? (
-                  <>
-                    {loaderData.loadError ? (
+                  ) : null}
+                  {tab === "add" && site.items ? (
+                    <AddItemPanel.Component
+                      productId={loaderData.id}
+                      type={type}
+
+                      items={site.items}
+                      itemCount={loaderData.items?.length ?? 0}
+                      categories={categories}
+                      tagSuggestions={tagSuggestions}
+                      serverResult={itemResult?.intent === "add-item" ? itemResult : undefined}
+                    />
+                  ) : null}
+                  {tab === "orders" && site.items ? (
+                    loaderData.orders ? (
+                      <OrderSettingsPanel.Component
+                        type={type}
+                        definition={site.items.orders}
+                        data={loaderData.orders}
+                        publicPath={loaderData.publicPath}
+                        result={ordersResult}
+                      />
+                    ) : (
                       <p className="alert error" role="alert">
-                        {loaderData.loadError}
+                        {loaderData.loadError ?? MESSAGES.failedToLoad}
                       </p>
-                    ) : null}
-                    {loaderData.info && site.items ? (
-                      <SiteInfo
-                        productId={loaderData.id}
-                        type={type}
-                        values={loaderData.info}
-                        ownValues={loaderData.ownInfo}
-                        result={infoResult}
-                      />
-                    ) : null}
-                    {loaderData.info && !site.items ? (
-                      <ProfileEditor
-                        type={type}
-                        values={loaderData.info}
-                        ownValues={loaderData.ownInfo}
-                        result={infoResult}
-                      />
-                    ) : null}
-                    <DeleteProductSection productId={loaderData.id} name={loaderData.name} />
-                  </>
-                ) : null}
+                    )
+                  ) : null}
+                  {tab === "info" || !site.items ? (
+                    <>
+                      {loaderData.loadError ? (
+                        <p className="alert error" role="alert">
+                          {loaderData.loadError}
+                        </p>
+                      ) : null}
+                      {loaderData.info && site.items ? (
+                        <SiteInfoPanel.Component
+                          productId={loaderData.id}
+                          type={type}
+                          values={loaderData.info}
+                          ownValues={loaderData.ownInfo}
+                          result={infoResult}
+                        />
+                      ) : null}
+                      {loaderData.info && !site.items ? (
+                        <ProfileEditorPanel.Component
+                          type={type}
+                          values={loaderData.info}
+                          ownValues={loaderData.ownInfo}
+                          result={infoResult}
+                        />
+                      ) : null}
+                      <DeleteProductSection productId={loaderData.id} name={loaderData.name} />
+                    </>
+                  ) : null}
+                </Suspense>
               </div>
             </div>
             <SitePreview

@@ -8,9 +8,9 @@ import { data } from "react-router";
 import {
   CATEGORY_ORDER_INTENT,
   CATEGORY_ORDER_MESSAGES,
-  categoryOrderSchema,
   type CategoryOrderResult,
 } from "~/sites/restaurant/category-order-form";
+import { categoryOrderSchema } from "~/sites/restaurant/category-order-schema";
 import { movedCategory } from "~/sites/restaurant/menu";
 import type { Events } from "../events/events.server";
 import { parseSubmission } from "../http/forms.server";

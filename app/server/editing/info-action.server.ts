@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { toProfileInfo, type SaveInfoResult } from "~/lib/profile-info";
 import { resolveThemeChoice } from "~/lib/themes";
 import { siteOf, type ProductType } from "~/sites";
+import { formSchemasOf } from "~/sites/form-schemas";
 import type { Events } from "../events/events.server";
 import { parseSubmission } from "../http/forms.server";
 import { saveProductInfo } from "../repositories/products.server";
@@ -26,7 +27,7 @@ export async function saveSiteInfo(
   requestId?: string,
 ) {
   const { info: definition } = siteOf(product.type);
-  const submission = parseSubmission(formData, definition.schema);
+  const submission = parseSubmission(formData, formSchemasOf(product.type).info);
   const intent = "save-info";
   if (submission.status !== "success") {
     return data<SaveInfoResult>(

@@ -8,19 +8,17 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import type { z } from "zod";
 import {
-  itemFlagSchema,
-  itemIdSchema,
-  itemImageSchema,
-  itemPriceSchema,
   ITEM_ID_PATTERN,
   movedImages,
   withoutImage,
   type ItemActionResult,
   type ItemIntent,
 } from "~/lib/items";
+import { itemFlagSchema, itemIdSchema, itemImageSchema, itemPriceSchema } from "~/lib/items-schema";
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf, type ItemsDefinition } from "~/sites";
+import { formSchemasOf } from "~/sites/form-schemas";
 import { withOptionIds } from "~/lib/item-options";
 import type { products } from "../db/schema";
 import { parseSubmission } from "../http/forms.server";
@@ -155,7 +153,11 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         return await update(intent, request, parsed.submission, itemId, fields);
       }
       case "update-item": {
-        const parsed = parse(intent, request.formData, request.items.editSchema);
+        const parsed = parse(
+          intent,
+          request.formData,
+          formSchemasOf(request.product.type).items!.edit,
+        );
         if ("refusal" in parsed) return parsed.refusal;
         const { itemId, name, price, category, description, tags, allergens, diets } = parsed.value;
         const { options, optionsShown } = parsed.value;
@@ -203,7 +205,7 @@ async function update(
 async function addItemIntent(request: ItemRequest) {
   const { services, product, formData, file, items } = request;
   const intent = "add-item";
-  const parsed = parse(intent, formData, items.addSchema);
+  const parsed = parse(intent, formData, formSchemasOf(product.type).items!.add);
   if ("refusal" in parsed) return parsed.refusal;
   const { submission } = parsed;
   const { name, price, category, description, star, tags, allergens, diets, options } =

@@ -11,7 +11,6 @@ import { IMPORT_CONFIRM_INTENT, IMPORT_PREVIEW_INTENT, type ImportResult } from 
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import * as itemsCsvRoute from "~/routes/portal/items-csv";
 import * as setupRoute from "~/routes/portal/setup";
-import { restaurantSite } from "~/sites/restaurant/site";
 import { registerOwner } from "../../../tests/support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../../../tests/support/http-app";
 import { callRoute, ownerFor } from "../../../tests/support/route-call";
@@ -188,10 +187,7 @@ describe("import writes all rows or none", () => {
     const product = { id: productId, ownerUid: owner.id };
     await addItem(services.events, product, { name: "Soup", priceCents: 500 });
     const [soup] = await listItems(services.db, productId);
-    const parsed = parseItemsCsv(
-      `id,name,price\n${soup!.id},Soup,9\n,Cake,4\n`,
-      restaurantSite.items,
-    );
+    const parsed = parseItemsCsv(`id,name,price\n${soup!.id},Soup,9\n,Cake,4\n`, "restaurant");
     // A row the checks passed, made unwritable (a negative price breaks a constraint).
     parsed.rows[1]!.fields!.priceCents = -1;
     await expect(

@@ -17,16 +17,12 @@ import {
   type ImportPreview,
 } from "~/lib/items-csv";
 import { ITEM_ID_PATTERN } from "~/lib/items";
-import {
-  formatOptionsCell,
-  parseOptionsCell,
-  storedOptions,
-  withOptionIds,
-  type OptionGroup,
-} from "~/lib/item-options";
+import { storedOptions, withOptionIds, type OptionGroup } from "~/lib/item-options";
+import { formatOptionsCell, parseOptionsCell } from "~/lib/item-options-csv";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { parsePriceToCents, priceAmount } from "~/lib/price";
-import type { ItemsDefinition } from "~/sites/site";
+import { siteOf, type ItemsDefinition, type ProductType } from "~/sites";
+import { formSchemasOf, type ItemFormSchemas } from "~/sites/form-schemas";
 import type { ItemFields } from "../repositories/items.server";
 
 const BOM = "\uFEFF";
@@ -217,7 +213,10 @@ function columnTitle(column: CsvColumn): string {
  * errors are in the rows ("Row 7: Price is required."); a file that cannot be read at all
  * (size, encoding, empty, header) has file errors and no rows.
  */
-export function parseItemsCsv(input: Uint8Array | string, items: ItemsDefinition): ParsedCsv {
+export function parseItemsCsv(input: Uint8Array | string, type: ProductType): ParsedCsv {
+  const items = siteOf(type).items;
+  const schemas = formSchemasOf(type).items;
+  if (!items || !schemas) throw new Error(`A ${type} has no items to import.`);
   const decoded = decodeCsv(input);
   if ("error" in decoded) return fileError(decoded.error);
 
@@ -268,7 +267,7 @@ export function parseItemsCsv(input: Uint8Array | string, items: ItemsDefinition
         `The file has ${count} items; a site holds at most ${MAX_ITEMS_PER_PRODUCT}. Split it, or remove rows.`,
       );
     }
-    rows.push(parseRow(index + 1, record, columns, items, rowProblems.get(index) ?? []));
+    rows.push(parseRow(index + 1, record, columns, schemas, rowProblems.get(index) ?? []));
   }
   if (rows.length === 0) return fileError("The file has a header but no items.");
 
@@ -290,7 +289,7 @@ function parseRow(
   rowNumber: number,
   record: string[],
   columns: CsvColumn[],
-  items: ItemsDefinition,
+  schemas: ItemFormSchemas,
   problems: string[],
 ): ParsedRow {
   const errors = problems.map((message) => rowErrorText(rowNumber, message));
@@ -331,7 +330,7 @@ function parseRow(
     errors.push(rowErrorText(rowNumber, unknownIdMessage(id)));
   }
 
-  const checked = items.addSchema.safeParse(input);
+  const checked = schemas.add.safeParse(input);
   const name = cell("name");
   if (!checked.success) {
     for (const issue of checked.error.issues) {

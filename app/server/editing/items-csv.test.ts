@@ -5,7 +5,7 @@ import { CSV_MAX_BYTES, isImportable } from "~/lib/items-csv";
 import { MESSAGES } from "~/lib/messages";
 import { restaurantSite } from "~/sites/restaurant/site";
 import { shoppySite } from "~/sites/shoppy/site";
-import type { ItemsDefinition } from "~/sites/site";
+import type { ItemsDefinition, ProductType } from "~/sites";
 import {
   itemsToCsv,
   parseItemsCsv,
@@ -73,12 +73,15 @@ describe("export", () => {
   it("keeps a spreadsheet from running a cell as a formula, and an import takes the guard off", () => {
     const csv = itemsToCsv(menu, [item({ name: "=HYPERLINK(1)", description: "-spicy-" })], "USD");
     expect(csv).toContain("'=HYPERLINK(1)");
-    const parsed = parseItemsCsv(csv, menu);
+    const parsed = parseItemsCsv(csv, "restaurant");
     expect(parsed.rows[0]!.fields).toMatchObject({ name: "=HYPERLINK(1)", description: "-spicy-" });
   });
 
   it("offers a template per type: the header and one example row that imports cleanly", () => {
-    for (const items of [menu, shop]) {
+    for (const [type, items] of [
+      ["restaurant", menu],
+      ["shoppy", shop],
+    ] as const) {
       const template = templateCsv(items);
       const lines = template
         .replace(/^\uFEFF/, "")
@@ -86,7 +89,7 @@ describe("export", () => {
         .split("\r\n");
       expect(lines).toHaveLength(2);
       expect(lines[0]).toBe(items.csv.columns.join(","));
-      const parsed = parseItemsCsv(template, items);
+      const parsed = parseItemsCsv(template, type);
       expect(parsed.fileErrors).toEqual([]);
       expect(parsed.rows[0]!.errors).toEqual([]);
       expect(parsed.rows[0]!.id).toBeNull();
@@ -98,7 +101,7 @@ describe("export", () => {
       item({ options: PIZZA_OPTIONS }),
       item({ id: "B2", name: 'Line\nbreak, "quoted"', allergens: [], diets: [], star: false }),
     ];
-    const parsed = parseItemsCsv(utf8(itemsToCsv(menu, original, "USD")), menu);
+    const parsed = parseItemsCsv(utf8(itemsToCsv(menu, original, "USD")), "restaurant");
     expect(parsed.fileErrors).toEqual([]);
     expect(parsed.rows.map((row) => [row.id, withoutOptionIds(row.fields!)])).toEqual(
       original.map((o) => [
@@ -125,7 +128,7 @@ describe("export", () => {
       "Salad,5,Size: Small=-6 | Large=0",
       'Tea,2,"Milk (up to 2): Oat=+0.50"',
     ].join("\n");
-    const parsed = parseItemsCsv(csv, menu);
+    const parsed = parseItemsCsv(csv, "restaurant");
     expect(parsed.rows.map((row) => row.errors)).toEqual([
       [],
       ['Row 3: options: "Size Small=0" needs one ":" after the group\'s name.'],
@@ -151,7 +154,7 @@ describe("import: reading a file", () => {
       '"Bread, basket",3,,"Two lines:',
       'sourdough and rye",no,Cereals containing gluten,vegan;VEGETARIAN',
     ].join("\n");
-    const parsed = parseItemsCsv(csv, menu);
+    const parsed = parseItemsCsv(csv, "restaurant");
     expect(parsed.fileErrors).toEqual([]);
     expect(parsed.rows).toHaveLength(2);
     expect(parsed.rows[0]).toMatchObject({
@@ -180,10 +183,10 @@ describe("import: reading a file", () => {
   });
 
   it("drops a UTF-8 BOM and reads semicolon-separated files", () => {
-    const withBom = parseItemsCsv(utf8("\uFEFFname,price\nCafé crème,3.20\n"), menu);
+    const withBom = parseItemsCsv(utf8("\uFEFFname,price\nCafé crème,3.20\n"), "restaurant");
     expect(withBom.fileErrors).toEqual([]);
     expect(withBom.rows[0]!.fields).toEqual({ name: "Café crème", priceCents: 320 });
-    const semicolons = parseItemsCsv('name;price;allergens\nSoup;6,50;"milk;eggs"\n', menu);
+    const semicolons = parseItemsCsv('name;price;allergens\nSoup;6,50;"milk;eggs"\n', "restaurant");
     expect(semicolons.rows[0]!.fields).toMatchObject({
       priceCents: 650,
       allergens: ["eggs", "milk"],
@@ -203,7 +206,7 @@ describe("import: reading a file", () => {
       "Q1,Pie again,4,,,,,",
       ",Too,4,,,,,,,extra",
     ].join("\r\n");
-    const parsed = parseItemsCsv(csv, menu);
+    const parsed = parseItemsCsv(csv, "restaurant");
     expect(parsed.fileErrors).toEqual([]);
     const errors = Object.fromEntries(parsed.rows.map((row) => [row.row, row.errors]));
     expect(errors[2]).toEqual([]);
@@ -218,7 +221,8 @@ describe("import: reading a file", () => {
   });
 
   it("refuses files it cannot read, with a reason for the whole file", () => {
-    const only = (input: string | Uint8Array, items = menu) => parseItemsCsv(input, items);
+    const only = (input: string | Uint8Array, type: ProductType = "restaurant") =>
+      parseItemsCsv(input, type);
     expect(only("").fileErrors).toEqual(["The file is empty."]);
     expect(only(" \r\n").fileErrors).toEqual(["The file is empty."]);
     expect(only("name,price\n").fileErrors).toEqual(["The file has a header but no items."]);
@@ -227,8 +231,8 @@ describe("import: reading a file", () => {
       /^Unknown column: “colour”\. The columns are: id, name, price, category/,
     );
     // A shop has no allergens; a menu has no tags.
-    expect(only("name,price,allergens\nMug,6,", shop).fileErrors[0]).toMatch(/^Unknown column/);
-    expect(only("name,price,tags\nSoup,6,", menu).fileErrors[0]).toMatch(/^Unknown column/);
+    expect(only("name,price,allergens\nMug,6,", "shoppy").fileErrors[0]).toMatch(/^Unknown column/);
+    expect(only("name,price,tags\nSoup,6,", "restaurant").fileErrors[0]).toMatch(/^Unknown column/);
     expect(only("name,price,Name\nSoup,6,x").fileErrors[0]).toMatch(/twice/);
     // Latin-1 "é", UTF-16, and NUL bytes are not UTF-8 text.
     expect(only(new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xe9])).fileErrors[0]).toMatch(
@@ -240,16 +244,23 @@ describe("import: reading a file", () => {
 
   it("limits the file's size and its number of rows", () => {
     const big = "name,price,description\n" + `Soup,6,"${"x".repeat(CSV_MAX_BYTES)}"\n`;
-    expect(parseItemsCsv(utf8(big), menu).fileErrors[0]).toMatch(/too large .* at most 256 KB/);
+    expect(parseItemsCsv(utf8(big), "restaurant").fileErrors[0]).toMatch(
+      /too large .* at most 256 KB/,
+    );
     const rows = Array.from({ length: 51 }, (_, i) => `Dish ${i},${i + 1}`);
-    expect(parseItemsCsv(["name,price", ...rows].join("\n"), menu).fileErrors).toEqual([
+    expect(parseItemsCsv(["name,price", ...rows].join("\n"), "restaurant").fileErrors).toEqual([
       "The file has 51 items; a site holds at most 50. Split it, or remove rows.",
     ]);
-    expect(parseItemsCsv(["name,price", ...rows.slice(1)].join("\n"), menu).rows).toHaveLength(50);
+    expect(
+      parseItemsCsv(["name,price", ...rows.slice(1)].join("\n"), "restaurant").rows,
+    ).toHaveLength(50);
   });
 
   it("says where a quote is left open", () => {
-    const parsed = parseItemsCsv('name,price,description\nSoup,6,"no end\nTea,2,ok\n', menu);
+    const parsed = parseItemsCsv(
+      'name,price,description\nSoup,6,"no end\nTea,2,ok\n',
+      "restaurant",
+    );
     const errors = parsed.rows.flatMap((row) => row.errors);
     expect(errors.some((error) => /^Row 2: a quoted cell is not closed/.test(error))).toBe(true);
   });
@@ -262,7 +273,7 @@ describe("import: the preview against the site's items", () => {
   ];
 
   it("updates rows with an id of the site, adds the rest, and notes a repeated name", () => {
-    const parsed = parseItemsCsv("id,name,price\nA1,Soup,7\n,Cake,4\n,tea,2\n", menu);
+    const parsed = parseItemsCsv("id,name,price\nA1,Soup,7\n,Cake,4\n,tea,2\n", "restaurant");
     const preview = previewImport(parsed, existing);
     expect(preview).toMatchObject({ adds: 2, updates: 1, before: 2, after: 4, fileErrors: [] });
     expect(preview.rows.map((row) => row.action)).toEqual(["update", "add", "add"]);
@@ -271,7 +282,10 @@ describe("import: the preview against the site's items", () => {
   });
 
   it("refuses an id that is not one of the site's items", () => {
-    const preview = previewImport(parseItemsCsv("id,name,price\nZZ9,Soup,7\n", menu), existing);
+    const preview = previewImport(
+      parseItemsCsv("id,name,price\nZZ9,Soup,7\n", "restaurant"),
+      existing,
+    );
     expect(preview.rows[0]!.errors[0]).toMatch(
       /^Row 2: the id “ZZ9” is not one of this site's items/,
     );
@@ -280,16 +294,16 @@ describe("import: the preview against the site's items", () => {
 
   it("refuses the whole import when the site would pass 50 items, and says by how many", () => {
     const many = Array.from({ length: 48 }, (_, i) => ({ id: `E${i}`, name: `Old ${i}` }));
-    const parsed = parseItemsCsv("name,price\nA,1\nB,2\nC,3\n", menu);
+    const parsed = parseItemsCsv("name,price\nA,1\nB,2\nC,3\n", "restaurant");
     const preview = previewImport(parsed, many);
     expect(preview.after).toBe(51);
     expect(preview.fileErrors).toEqual([
       "The site has 48 items and the file adds 3: that is 51, and a site holds at most 50. Remove 1 new rows, or give rows the ids of items to update.",
     ]);
     expect(isImportable(preview)).toBe(false);
-    expect(isImportable(previewImport(parseItemsCsv("name,price\nA,1\nB,2\n", menu), many))).toBe(
-      true,
-    );
+    expect(
+      isImportable(previewImport(parseItemsCsv("name,price\nA,1\nB,2\n", "restaurant"), many)),
+    ).toBe(true);
   });
 });
 

@@ -17,7 +17,6 @@ import {
   isImportable,
   type ImportResult,
 } from "~/lib/items-csv";
-import type { ItemsDefinition } from "~/sites/site";
 import type { products } from "../db/schema";
 import { decodeCsv, parseItemsCsv, previewImport } from "./items-csv.server";
 import { logger } from "../http/log.server";
@@ -40,7 +39,6 @@ interface ImportRequest {
   formData: FormData;
   /** The chosen file's bytes (the form's `file` field). */
   file: Uint8Array | null;
-  items: ItemsDefinition;
   requestId?: string;
 }
 
@@ -63,27 +61,27 @@ export async function runImportIntent(
   }
 }
 
-async function preview({ services, product, file, items }: ImportRequest) {
+async function preview({ services, product, file }: ImportRequest) {
   const intent = IMPORT_PREVIEW_INTENT;
   if (!file) {
     const empty = { fileErrors: [NO_FILE], rows: [], adds: 0, updates: 0, before: 0, after: 0 };
     return answer({ intent, preview: empty, csv: null }, 400);
   }
   const decoded = decodeCsv(file);
-  const parsed = parseItemsCsv(file, items);
+  const parsed = parseItemsCsv(file, product.type);
   const existing = await listItems(services.db, product.id);
   const result = previewImport(parsed, existing);
   const csv = "text" in decoded ? decoded.text : null;
   return answer({ intent, preview: result, csv }, isImportable(result) ? 200 : 422);
 }
 
-async function confirm({ services, context, product, formData, items }: ImportRequest) {
+async function confirm({ services, context, product, formData }: ImportRequest) {
   const intent = IMPORT_CONFIRM_INTENT;
   const csv = formData.get("csv");
   if (typeof csv !== "string" || csv.trim() === "") {
     return answer({ intent, error: NO_FILE }, 400);
   }
-  const parsed = parseItemsCsv(csv, items);
+  const parsed = parseItemsCsv(csv, product.type);
   const checked = previewImport(parsed, await listItems(services.db, product.id));
   if (!isImportable(checked)) {
     return answer({ intent, preview: checked, csv, error: "Nothing was imported." }, 422);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/messages";
-import { profileInfoSchema } from "~/lib/profile-info";
+import { profileInfoSchema } from "~/lib/profile-info-schema";
 import { createProductSchema, signInSchema } from "~/lib/validation";
 import {
   acceptsFieldName,

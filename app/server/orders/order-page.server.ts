@@ -24,12 +24,8 @@ import {
   type LineProblem,
   type PricedLine,
 } from "~/lib/order-cart";
-import {
-  HONEYPOT_FIELD,
-  ORDER_FORM_MESSAGES,
-  placeOrderSchema,
-  type PlaceOrderInput,
-} from "~/lib/order-form";
+import { HONEYPOT_FIELD, ORDER_FORM_MESSAGES } from "~/lib/order-form";
+import { placeOrderSchema, type PlaceOrderInput } from "~/lib/order-form-schema";
 import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
 import { orderingStatus, orderSlots, type OrderSlot, type OrderingStatus } from "~/lib/order-slots";
 import type { ProductType } from "~/sites/product-types";

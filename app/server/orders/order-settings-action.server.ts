@@ -11,6 +11,7 @@ import {
 } from "~/lib/order-settings";
 import { SAVE_ORDERS_INTENT, type SaveOrderSettingsResult } from "~/lib/order-settings-form";
 import { siteOf, type ProductType } from "~/sites";
+import { formSchemasOf } from "~/sites/form-schemas";
 import type { Database } from "../db/client.server";
 import type { Events } from "../events/events.server";
 import { parseSubmission } from "../http/forms.server";
@@ -25,11 +26,11 @@ export async function saveOrderSettingsForm(
   requestId?: string,
 ) {
   const intent = SAVE_ORDERS_INTENT;
-  const definition = siteOf(product.type).items?.orders;
-  if (!definition) {
+  const schema = formSchemasOf(product.type).items?.orders;
+  if (!schema) {
     return data<{ error: string }>({ error: "This editor cannot do that." }, { status: 400 });
   }
-  const submission = parseSubmission(formData, definition.schema);
+  const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") {
     return data<SaveOrderSettingsResult>(
       { intent, result: submission.reply({ formErrors: [ORDER_SETTINGS_MESSAGES.failed] }) },
@@ -43,7 +44,7 @@ export async function saveOrderSettingsForm(
       product.id,
       // No pause of its own: saving keeps the stored one (saveOrderSettings), a new row has none.
       settingsFromForm(value, DEFAULT_ORDER_SETTINGS),
-      definition.paymentHandlesOn === "orders"
+      siteOf(product.type).items?.orders.paymentHandlesOn === "orders"
         ? {
             paypalUsername: value.paypalUsername ?? "",
             venmoUsername: value.venmoUsername ?? "",

@@ -17,7 +17,7 @@ import {
   type OrderableItem,
   type PricedLine,
 } from "~/lib/order-cart";
-import type { PlaceOrderInput } from "~/lib/order-form";
+import type { PlaceOrderInput } from "~/lib/order-form-schema";
 import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
 import { slotRefusal } from "~/lib/order-slots";
 import { holdsItsSlot, ORDER_STATES } from "~/lib/order-states";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { parseColors } from "~/lib/colors";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
-import { optionsFromCell } from "~/lib/item-options";
+import { optionsFromCell } from "~/lib/item-options-csv";
 import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserIdByEmail } from "../accounts/accounts.server";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { EXAMPLE_SITES, EXAMPLES_OWNER, type ExampleSite } from "~/lib/example-sites";
 import { CLOSED, DAYS, type HoursRow } from "~/lib/hours";
-import { optionsFromCell } from "~/lib/item-options";
+import { optionsFromCell } from "~/lib/item-options-csv";
 import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
 import { themePresetsFor } from "~/lib/themes";

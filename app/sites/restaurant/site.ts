@@ -1,11 +1,6 @@
 /** A restaurant: a menu of items in categories, each with one photo (SPEC sections 1–5). */
-import { allergensField, dietsField } from "~/lib/dietary";
-import { refusePricesBelowZero } from "~/lib/item-options";
-import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
-import { orderSettingsSchema } from "~/lib/order-settings";
-import { currencyOf, pricedInfoSchema } from "~/lib/profile-info";
-import { paymentHandleFields } from "../shoppy/shop-info";
+import { currencyOf } from "~/lib/profile-info";
 import type { SiteDefinition } from "../site";
 
 export const restaurantSite = {
@@ -22,15 +17,11 @@ export const restaurantSite = {
     failedMessage: MESSAGES.failedToSaveInfo,
     uploadsImages: true,
     showsPrices: true,
-    schema: pricedInfoSchema,
     ownFields: currencyOf,
   },
   items: {
     tabLabels: { items: "Menu Items", add: "Add Item", info: "Info", orders: "Orders" },
-    orders: {
-      schema: orderSettingsSchema.safeExtend(paymentHandleFields),
-      paymentHandlesOn: "orders",
-    },
+    orders: { paymentHandlesOn: "orders" },
     itemsNoun: "menu items",
     firstItemHint:
       "Add your first dish: a name and a price are enough, and a photo and a description can follow. Five or more make a menu worth sharing.",
@@ -39,12 +30,6 @@ export const restaurantSite = {
     starLabel: "Popular",
     imageTarget: "item-image",
     imageFailureMessage: MESSAGES.failedToReplaceImage,
-    addSchema: addItemSchema
-      .extend({ allergens: allergensField, diets: dietsField })
-      .superRefine(refusePricesBelowZero),
-    editSchema: editItemSchema
-      .extend({ allergens: allergensField, diets: dietsField })
-      .superRefine(refusePricesBelowZero),
     csv: {
       columns: [
         "id",

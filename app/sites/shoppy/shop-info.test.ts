@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { PAYPAL_USERNAME_INVALID, VENMO_USERNAME_INVALID } from "./payments";
-import { shopExtrasOf, shopInfoSchema } from "./shop-info";
+import { shopExtrasOf } from "./shop-info";
+import { shopInfoSchema } from "./shop-info-schema";
 
 function form(entries: Array<[string, string]>) {
   const data = new FormData();

@@ -1,41 +1,7 @@
 /**
- * A shop's Info form: the shared info fields and its currency, plus its tags and its
- * payment handles. One schema for the browser and the server.
+ * What a shop keeps beyond the shared info: its tags and its payment handles. Its Info form's
+ * zod schema is in ./shop-info-schema.ts.
  */
-import { pricedInfoSchema } from "~/lib/profile-info";
-import { z } from "~/lib/zod";
-import {
-  parsePaypalUsername,
-  parseVenmoUsername,
-  PAYPAL_USERNAME_INVALID,
-  VENMO_USERNAME_INVALID,
-} from "./payments";
-import { shopTagsField } from "./tags";
-
-const handle = (parse: (input: string) => string | null, message: string) =>
-  z
-    .string()
-    .max(200, { error: message })
-    .optional()
-    .transform((value, context) => {
-      const parsed = parse(value ?? "");
-      if (parsed === null) {
-        context.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return parsed;
-    });
-
-/** The PayPal.me and Venmo names customers pay to: a shop's Info, a restaurant's Orders tab. */
-export const paymentHandleFields = {
-  paypalUsername: handle(parsePaypalUsername, PAYPAL_USERNAME_INVALID),
-  venmoUsername: handle(parseVenmoUsername, VENMO_USERNAME_INVALID),
-};
-
-export const shopInfoSchema = pricedInfoSchema.extend({
-  tags: shopTagsField,
-  ...paymentHandleFields,
-});
 
 /** What a shop stores beyond the shared info. */
 export interface ShopExtras {

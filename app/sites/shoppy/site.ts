@@ -2,14 +2,10 @@
  * A shop: items with tags, up to five photos and a sold-out flag, and the
  * shop's own tags and payment links (SPEC sections 1–5).
  */
-import { refusePricesBelowZero } from "~/lib/item-options";
-import { addItemSchema, editItemSchema } from "~/lib/items";
 import { MESSAGES } from "~/lib/messages";
-import { orderSettingsSchema } from "~/lib/order-settings";
 import { currencyOf } from "~/lib/profile-info";
 import type { SiteDefinition } from "../site";
-import { shopExtrasOf, shopInfoSchema } from "./shop-info";
-import { itemTagsField } from "./tags";
+import { shopExtrasOf } from "./shop-info";
 
 export const shoppySite = {
   type: "shoppy",
@@ -25,13 +21,12 @@ export const shoppySite = {
     failedMessage: MESSAGES.failedToSave,
     uploadsImages: true,
     showsPrices: true,
-    schema: shopInfoSchema,
     ownFields: (input) => ({ ...shopExtrasOf(input), ...currencyOf(input) }),
   },
   items: {
     tabLabels: { items: "Items", add: "Add Item", info: "Info", orders: "Orders" },
     // A shop's payment links are on Info, beside its tags: its item pages show them too.
-    orders: { schema: orderSettingsSchema, paymentHandlesOn: "info" },
+    orders: { paymentHandlesOn: "info" },
     itemsNoun: "items",
     firstItemHint:
       "Add your first product: a name and a price are enough, and photos and tags can follow. Five or more make a shop worth sharing.",
@@ -49,14 +44,6 @@ export const shoppySite = {
     starLabel: "Featured",
     imageTarget: "item-images",
     imageFailureMessage: MESSAGES.failedToUploadImages,
-    addSchema: addItemSchema
-      .omit({ category: true })
-      .extend({ tags: itemTagsField })
-      .superRefine(refusePricesBelowZero),
-    editSchema: editItemSchema
-      .omit({ category: true })
-      .extend({ tags: itemTagsField })
-      .superRefine(refusePricesBelowZero),
     csv: {
       columns: ["id", "name", "price", "description", "tags", "featured", "sold_out", "options"],
       example: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/messages";
-import { addTagsThatFit, itemTagsField, shopTagsField, splitTagText } from "./tags";
+import { addTagsThatFit, splitTagText } from "./tags";
+import { itemTagsField, shopTagsField } from "./tags-schema";
 
 describe("tag lists", () => {
   it("read chips and typed text together, trimmed and unique ignoring case", () => {

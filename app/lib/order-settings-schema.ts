@@ -1,0 +1,81 @@
+/** The zod schema of the Orders tab's form (./order-settings.ts). */
+import {
+  DELIVERY_NOTE_MAX_LENGTH,
+  MAX_DAYS_AHEAD,
+  MAX_LEAD_MINUTES,
+  MAX_SLOT_CAP,
+  ORDER_SETTINGS_MESSAGES,
+  SLOT_LENGTHS,
+} from "./order-settings";
+import { parsePriceToCents } from "./price";
+import { checkbox, z } from "./zod";
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+const amount = z
+  .string()
+  .max(16)
+  .optional()
+  .transform((value) => parsePriceToCents(value ?? ""));
+
+/** The Orders tab's form. */
+export const orderSettingsSchema = z
+  .object({
+    enabled: checkbox,
+    pickup: checkbox,
+    delivery: checkbox,
+    deliveryFee: amount,
+    deliveryMinimum: amount,
+    deliveryNote: z
+      .string()
+      .trim()
+      .max(DELIVERY_NOTE_MAX_LENGTH, { error: ORDER_SETTINGS_MESSAGES.deliveryNote })
+      .optional()
+      .transform((value) => value ?? ""),
+    leadMinutes: wholeNumber(0, MAX_LEAD_MINUTES, ORDER_SETTINGS_MESSAGES.leadMinutes),
+    slotMinutes: wholeNumber(5, 60, ORDER_SETTINGS_MESSAGES.slotMinutes).refine(
+      (value) => (SLOT_LENGTHS as readonly number[]).includes(value),
+      { error: ORDER_SETTINGS_MESSAGES.slotMinutes },
+    ),
+    daysAhead: wholeNumber(0, MAX_DAYS_AHEAD, ORDER_SETTINGS_MESSAGES.daysAhead),
+    minimum: amount,
+    slotCap: z
+      .string()
+      .trim()
+      .max(8, { error: ORDER_SETTINGS_MESSAGES.slotCap })
+      .optional()
+      .transform((value, context) => {
+        if (!value) return null;
+        const cap = /^\d+$/.test(value) ? Number(value) : NaN;
+        if (!(cap >= 1 && cap <= MAX_SLOT_CAP)) {
+          context.addIssue({ code: "custom", message: ORDER_SETTINGS_MESSAGES.slotCap });
+          return z.NEVER;
+        }
+        return cap;
+      }),
+    email: z
+      .string()
+      .trim()
+      .max(254, { error: ORDER_SETTINGS_MESSAGES.email })
+      .optional()
+      .transform((value) => value ?? "")
+      .refine((value) => value === "" || z.email().safeParse(value).success, {
+        error: ORDER_SETTINGS_MESSAGES.email,
+      }),
+  })
+  .superRefine((value, context) => {
+    if (value.enabled && !value.pickup && !value.delivery) {
+      context.addIssue({
+        code: "custom",
+        path: ["pickup"],
+        message: ORDER_SETTINGS_MESSAGES.chooseAWay,
+      });
+    }
+  });
+
+export type OrderSettingsInput = z.output<typeof orderSettingsSchema>;

@@ -1,0 +1,90 @@
+import type { Page, Response } from "@playwright/test";
+import { MESSAGES } from "~/lib/messages";
+import { createSiteDirectly, expect, openEditorTab, signUpOwner, test } from "./fixtures";
+
+/** zod's own class name, which survives minifying: a script that has it carries zod. */
+const ZOD_MARK = '"$ZodType"';
+
+/** Records the scripts a page loads, and whether each carries zod. */
+function watchScripts(page: Page) {
+  const scripts: Array<Promise<{ url: string; zod: boolean }>> = [];
+  page.on("response", (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(
+      response.text().then((body) => ({ url: response.url(), zod: body.includes(ZOD_MARK) })),
+    );
+  });
+  return {
+    withZod: async () => (await Promise.all(scripts)).filter((script) => script.zod),
+    count: () => scripts.length,
+  };
+}
+
+test("the editor, the products page and the orders inbox load no zod; a form brings it when it shows", async ({
+  page,
+}) => {
+  await signUpOwner(page);
+  const scripts = watchScripts(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Lean Bistro");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.count()).toBeGreaterThan(0);
+  expect(await scripts.withZod()).toEqual([]);
+
+  for (const path of ["/user", "/user/orders"]) {
+    const fresh = await page.context().newPage();
+    const onThisPage = watchScripts(fresh);
+    await fresh.goto(path);
+    await fresh.waitForLoadState("networkidle");
+    expect(onThisPage.count(), path).toBeGreaterThan(0);
+    expect(await onThisPage.withZod(), path).toEqual([]);
+    await fresh.close();
+  }
+
+  // Add Item fetches its checks as it shows, then checks in the browser: nothing is posted.
+  await page.goto(editor);
+  await openEditorTab(page, "Add Item");
+  await expect.poll(async () => (await scripts.withZod()).length).toBeGreaterThan(0);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.priceRequired)).toBeVisible();
+  // Fixed as the owner types, still without a request.
+  await page.getByLabel("Name").fill("Soup");
+  await expect(page.getByText(MESSAGES.nameRequired)).toHaveCount(0);
+  expect(posts).toEqual([]);
+});
+
+test("an item added in the moment before the checks arrive is held, then checked and sent", async ({
+  page,
+}) => {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Quick Bistro");
+  // The checks' chunk answers only when the test lets it.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/form-validators-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${editor}?tab=add`);
+  await page.waitForFunction(() => performance.getEntriesByName("hydrated").length > 0);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByLabel("Name").fill("Held soup");
+  await page.getByLabel("Price").fill("6.50");
+  await page.getByRole("button", { name: "Add item" }).click();
+  // Nothing is sent, and no error is invented, while the checks are on their way.
+  await page.waitForTimeout(300);
+  expect(posts).toEqual([]);
+  await expect(page.locator(".field-error")).toHaveCount(0);
+  // Then the held submit is checked and sent, once.
+  release();
+  await expect.poll(() => posts.length).toBe(1);
+  await page.waitForLoadState("networkidle");
+  expect(posts).toHaveLength(1);
+});
