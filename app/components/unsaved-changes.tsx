@@ -1,6 +1,11 @@
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { lazy, useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker, type Blocker } from "react-router";
+import { OnceOpened } from "./once-opened";
+
+const loadDialog = () => import("./unsaved-changes-dialog");
+const LeaveWithoutSavingDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.LeaveWithoutSavingDialog })),
+);
 
 /** What a form would send, files left out: two equal snapshots mean nothing changed. */
 function snapshotOf(form: HTMLFormElement): string {
@@ -100,6 +105,8 @@ export function useUnsavedChanges(
 
   useEffect(() => {
     if (!dirty) return;
+    // A link may now be blocked: its dialog is fetched before then, so it shows at once.
+    void loadDialog();
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
@@ -118,43 +125,15 @@ export function useUnsavedChanges(
   return { dirty, blocker };
 }
 
-/** Asks before the editor leaves a form with unsaved changes. */
+/**
+ * Asks before the editor leaves a form with unsaved changes. The dialog's code is fetched
+ * once the form has changes (see `useUnsavedChanges`), and shown when a link is blocked.
+ */
 export function UnsavedChangesDialog({ blocker, what }: { blocker: Blocker; what: string }) {
-  const open = blocker.state === "blocked";
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && blocker.state === "blocked") blocker.reset();
-      }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title className="dialog-title">Leave without saving?</AlertDialog.Title>
-          <AlertDialog.Description>
-            Your changes to {what} are not saved yet. If you leave now, they are lost.
-          </AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button">
-                Stay and save
-              </button>
-            </AlertDialog.Cancel>
-            {/* A plain button: closing the dialog is the blocker's to do once it proceeds. */}
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => {
-                if (blocker.state === "blocked") blocker.proceed();
-              }}
-            >
-              Leave without saving
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <OnceOpened open={blocker.state === "blocked"}>
+      <LeaveWithoutSavingDialog blocker={blocker} what={what} />
+    </OnceOpened>
   );
 }
 

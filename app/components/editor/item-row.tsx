@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { lazy, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   itemFailure,
@@ -12,16 +12,27 @@ import { formatPrice, priceAmount } from "~/lib/price";
 import type { ProductType } from "~/sites";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Field, type FieldState } from "../form";
-import { EditItemDialog } from "./item-dialogs";
+import { OnceOpened } from "../once-opened";
 import { ItemActionsMenu } from "./item-menu";
 import { useSiteCurrency } from "./site-currency";
 import { useSiteEditor } from "./site-editor";
 
 /**
+ * The edit dialog with its form and Radix's Dialog, which the site types' dialogs share:
+ * fetched when a row's menu is first reached for, not with the page.
+ */
+const loadItemDialogs = () => import("./item-dialogs");
+const EditItemDialog = lazy(() =>
+  loadItemDialogs().then((module) => ({ default: module.EditItemDialog })),
+);
+const preloadItemDialogs = () => void loadItemDialogs();
+
+/**
  * One item of the editor's list: its photo, name and badges, the inline price and
  * flags, and the rest (edit, images, delete) in its actions menu. On a phone the
  * row stays short; the site type adds its own badges, toggles and menu entries
- * (app/sites/{type}/editor.tsx).
+ * (app/sites/{type}/editor.tsx). The menu and each dialog load their code when first
+ * opened, so fifty rows cost the page no more script than one.
  */
 export function ItemRow({
   item: listed,
@@ -110,26 +121,30 @@ export function ItemRow({
             { key: "delete", label: "Delete", danger: true },
           ]}
           onSelect={setOpenDialog}
+          onPreload={preloadItemDialogs}
         />
       </div>
-      <EditItemDialog
-        item={item}
-        type={type}
-        categories={categories}
-        tagSuggestions={tagSuggestions}
-        open={openDialog === "edit"}
-        onOpenChange={openChange("edit")}
-        returnFocusTo={menuButton}
-      />
-      {MenuDialogs.map(({ key, Dialog }) => (
-        <Dialog
-          key={key}
-          productId={productId}
+      <OnceOpened open={openDialog === "edit"}>
+        <EditItemDialog
           item={item}
-          open={openDialog === key}
-          onOpenChange={openChange(key)}
+          type={type}
+          categories={categories}
+          tagSuggestions={tagSuggestions}
+          open={openDialog === "edit"}
+          onOpenChange={openChange("edit")}
           returnFocusTo={menuButton}
         />
+      </OnceOpened>
+      {MenuDialogs.map(({ key, Dialog }) => (
+        <OnceOpened key={key} open={openDialog === key}>
+          <Dialog
+            productId={productId}
+            item={item}
+            open={openDialog === key}
+            onOpenChange={openChange(key)}
+            returnFocusTo={menuButton}
+          />
+        </OnceOpened>
       ))}
       <ConfirmDialog
         title={`Delete ${item.name}?`}

@@ -52,6 +52,10 @@ export interface ItemMenuDialog {
   key: string;
   /** The entry's text, which may depend on the item ("Add image" or "Replace image"). */
   label: (item: EditorItem) => string;
+  /**
+   * Rendered from its first opening on; made with React.lazy, so its code (and Radix's
+   * Dialog) is fetched then rather than with the editor.
+   */
   Dialog: ComponentType<ItemDialogProps>;
 }
 

@@ -4,18 +4,19 @@
  * actions; a pause per site; a sound while an order is new; the last 30 days in a line;
  * and the CSV export. The page follows new orders live (useOwnerLiveUpdates).
  */
-import * as Dialog from "@radix-ui/react-dialog";
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ActionMenu } from "~/components/action-menu";
 import { useOwnerLiveUpdates } from "~/components/live-updates";
+import { OnceOpened } from "~/components/once-opened";
+import { RejectFields } from "~/components/orders/reject-fields";
 import { useOrderSound } from "~/components/order-sound";
 import { announceSaved } from "~/components/toasts";
 import { useHydrated } from "~/components/use-hydrated";
 import { ownerContext, servicesContext } from "~/context";
 import { DONE_DAYS, INBOX_VIEWS, parseInboxView, type InboxView } from "~/lib/order-inbox";
 import { PAUSE_CHOICES } from "~/lib/order-settings";
-import { ACCEPT_DELAYS, REJECT_REASON_MAX_LENGTH, REJECT_REASONS } from "~/lib/order-states";
+import { ACCEPT_DELAYS } from "~/lib/order-states";
 import { formatPrice } from "~/lib/price";
 import { pageMeta } from "~/lib/seo";
 import { readFormOrRefuse } from "~/server/http/forms.server";
@@ -32,6 +33,13 @@ import { publicPagesNow } from "~/server/runtime/env.server";
 import { stylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/orders";
 import ordersStylesHref from "./orders.css?url";
+
+/** Radix's Dialog with the Reject form, fetched when Reject is first reached for. */
+const loadRejectDialog = () => import("~/components/orders/reject-dialog");
+const RejectDialog = lazy(() =>
+  loadRejectDialog().then((module) => ({ default: module.RejectDialog })),
+);
+const preloadRejectDialog = () => void loadRejectDialog();
 
 export const links: Route.LinksFunction = () => stylesheetLinks(ordersStylesHref);
 
@@ -235,42 +243,21 @@ function SiteRow({ site }: { site: InboxSite }) {
             </button>
           </fetcher.Form>
         ) : hydrated ? (
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger asChild>
-              <button
-                type="button"
-                className="button secondary small"
-                disabled={busy}
-                aria-label={`Pause orders for ${site.name}`}
-              >
-                Pause orders
-              </button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                className="menu"
-                align="end"
-                sideOffset={4}
-                collisionPadding={8}
-              >
-                <DropdownMenu.Label className="menu-label">Pause for</DropdownMenu.Label>
-                {PAUSE_CHOICES.map((choice) => (
-                  <DropdownMenu.Item
-                    key={choice.value}
-                    className="menu-item"
-                    onSelect={() =>
-                      void fetcher.submit(
-                        { intent: "pause", productId: site.id, choice: choice.value },
-                        { method: "post" },
-                      )
-                    }
-                  >
-                    {choice.label}
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <ActionMenu
+            label={`Pause orders for ${site.name}`}
+            className="button secondary small"
+            disabled={busy}
+            heading="Pause for"
+            entries={PAUSE_CHOICES.map((choice) => ({ key: choice.value, label: choice.label }))}
+            onSelect={(choice) =>
+              void fetcher.submit(
+                { intent: "pause", productId: site.id, choice },
+                { method: "post" },
+              )
+            }
+          >
+            Pause orders
+          </ActionMenu>
         ) : (
           <details className="orders-pause-details">
             <summary className="button secondary small">Pause orders</summary>
@@ -444,32 +431,6 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
 
 type CardFetcher = ReturnType<typeof useFetcher<InboxActionResult>>;
 
-function RejectFields({ order, otherId }: { order: InboxOrder; otherId: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value="reject" />
-      <input type="hidden" name="orderId" value={order.id} />
-      <fieldset className="plain-fieldset reject-reasons">
-        <legend>Why?</legend>
-        {REJECT_REASONS.map((reason, index) => (
-          <label key={reason} className="reject-reason">
-            <input type="radio" name="reason" value={reason} defaultChecked={index === 0} />
-            {reason}
-          </label>
-        ))}
-        <label className="reject-reason">
-          <input type="radio" name="reason" value="other" />
-          Something else
-        </label>
-        <div className="field">
-          <label htmlFor={otherId}>In your words (for “Something else”)</label>
-          <input id={otherId} name="otherReason" maxLength={REJECT_REASON_MAX_LENGTH} />
-        </div>
-      </fieldset>
-    </>
-  );
-}
-
 function RejectControl({
   order,
   fetcher,
@@ -481,6 +442,7 @@ function RejectControl({
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const otherId = `reject-${order.id}-other`;
   if (!hydrated) {
     // Without JavaScript: the same form, opened in place.
@@ -488,7 +450,7 @@ function RejectControl({
       <details className="reject-details">
         <summary className="button secondary danger-text">Reject</summary>
         <Form method="post" className="reject-form">
-          <RejectFields order={order} otherId={otherId} />
+          <RejectFields orderId={order.id} otherId={otherId} />
           <button type="submit" className="button danger">
             Reject order {order.number}
           </button>
@@ -497,46 +459,35 @@ function RejectControl({
     );
   }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="button secondary danger-text"
-          disabled={busy}
-          aria-label={`Reject order ${order.number}`}
-        >
-          Reject
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title className="dialog-title">Reject order {order.number}?</Dialog.Title>
-          <Dialog.Description>
-            The customer is told it was not accepted, with your reason.
-          </Dialog.Description>
-          <fetcher.Form
-            method="post"
-            className="reject-form"
-            onSubmit={() => {
-              setOpen(false);
-            }}
-          >
-            <RejectFields order={order} otherId={otherId} />
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button secondary">
-                  Keep it
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="button danger" disabled={busy}>
-                Reject order
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="button secondary danger-text"
+        disabled={busy}
+        aria-label={`Reject order ${order.number}`}
+        // What Radix's trigger says of its dialog.
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preloadRejectDialog}
+        onFocus={preloadRejectDialog}
+        onClick={() => setOpen(true)}
+      >
+        Reject
+      </button>
+      <OnceOpened open={open}>
+        <RejectDialog
+          orderId={order.id}
+          orderNumber={order.number}
+          otherId={otherId}
+          fetcher={fetcher}
+          busy={busy}
+          open={open}
+          onOpenChange={setOpen}
+          triggerRef={triggerRef}
+        />
+      </OnceOpened>
+    </>
   );
 }
 
