@@ -4,8 +4,8 @@ type Sonner = typeof import("sonner");
 type ShowToast = (toast: Sonner["toast"]) => void;
 
 /**
- * sonner, fetched once: the first time a toast is asked for, or when the first form is
- * sent (most toasts answer a save). Pages where nothing is saved never fetch it.
+ * sonner, fetched once, the first time a toast is asked for: a visit that saves nothing
+ * never fetches it.
  */
 let sonner: Promise<Sonner> | undefined;
 const loadSonner = () => (sonner ??= import("sonner"));
@@ -36,7 +36,7 @@ function show(toast: ShowToast) {
  * Where the portal's confirmations appear: a short toast at the top of the screen, clear
  * of a phone's sticky Save bar, read out by screen readers from sonner's polite live region.
  * Refusals and errors stay next to the form they concern. sonner (its code and its region)
- * comes onto the page with the first form sent or the first toast, not with the page.
+ * comes onto the page with the first toast, not with the page.
  */
 export function PortalToaster() {
   const [loaded, setLoaded] = useState<Sonner | null>(null);
@@ -51,11 +51,9 @@ export function PortalToaster() {
     };
     mountToaster = mount;
     if (waiting.length > 0) mount();
-    document.addEventListener("submit", mount, { capture: true, once: true });
     return () => {
       gone = true;
       mountToaster = null;
-      document.removeEventListener("submit", mount, { capture: true });
     };
   }, []);
 
