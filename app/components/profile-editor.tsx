@@ -64,11 +64,13 @@ export function ProfileEditor({
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "save-info";
+  // The form's checks in the browser, fetched as it shows (use-form-validation.ts).
+  const validate = useFormValidation(type, "info");
   const [form, fields] = useForm<InfoFormValues, unknown>({
     lastResult: result?.result,
     defaultValue: { ...values, ...ownValues },
     shouldRevalidate: "onInput",
-    onValidate: useFormValidation(type, "info"),
+    onValidate: validate,
   });
   // With JavaScript a save is confirmed by a toast; without, by the page that comes back.
   const hydrated = useHydrated();

@@ -51,6 +51,7 @@ export function AddItemForm({
   const [photo, setPhoto] = useState<SingleUploadState>({ stage: "idle" });
   // Bumped after each add, so the tag chips start empty again like the other fields.
   const [formGeneration, setFormGeneration] = useState(0);
+  // The form's checks in the browser, fetched as it shows (use-form-validation.ts).
   const validate = useFormValidation(type, "addItem");
 
   const [form, fields] = useForm<ItemFormValues, unknown>({

@@ -119,6 +119,8 @@ function EditItemForm({
   const fetcher = useFetcher<ItemActionResult>();
   const saving = fetcher.state !== "idle";
   const currency = useSiteCurrency();
+  // The form's checks in the browser, fetched as it shows (use-form-validation.ts).
+  const validate = useFormValidation(type, "editItem");
   const [form, fields] = useForm<ItemFormValues, unknown>({
     lastResult: fetcher.data?.result,
     defaultValue: {
@@ -130,7 +132,7 @@ function EditItemForm({
       tags: item.tags,
     },
     shouldRevalidate: "onInput",
-    onValidate: useFormValidation(type, "editItem"),
+    onValidate: validate,
   });
 
   useEffect(() => {

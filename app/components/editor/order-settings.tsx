@@ -103,12 +103,14 @@ export function OrderSettingsForm({
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" && navigation.formData?.get("intent") === SAVE_ORDERS_INTENT;
+  // The form's checks in the browser, fetched as it shows (use-form-validation.ts).
+  const validate = useFormValidation(type, "orders");
   const [form, fields] = useForm<Record<keyof OrderSettingsFormInput, string>, unknown>({
     id: "order-settings",
     lastResult: result?.result,
     defaultValue: data.values,
     shouldRevalidate: "onInput",
-    onValidate: useFormValidation(type, "orders"),
+    onValidate: validate,
   });
   const hydrated = useHydrated();
   useSavedToast(result?.result, ORDER_SETTINGS_MESSAGES.saved);
