@@ -1,6 +1,6 @@
 /** An item's options (./item-options.ts) as one cell of the items' CSV file, both ways. */
-import { formatPriceChange, isSizeGroup, withOptionIds, type OptionGroup } from "./item-options";
-import { optionsField } from "./item-options-schema";
+import { formatPriceChange, isSizeGroup, type OptionGroup } from "./item-options";
+import { optionsField, withOptionIds } from "./item-options-schema";
 
 // ---------------------------------------------------------------------------------------
 // One CSV cell for all of an item's options:

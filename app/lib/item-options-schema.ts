@@ -1,9 +1,11 @@
 /**
  * The zod schema of an item's options (./item-options.ts), for the server and for the
- * browser's validation as the owner types.
+ * browser's validation as the owner types, and what is stored from what it checked.
  */
 import { checkbox, z } from "./zod";
 import {
+  newOptionId,
+  type OptionGroup,
   MAX_OPTION_CHOICES,
   MAX_OPTION_GROUPS,
   OPTION_ID_PATTERN,
@@ -123,4 +125,30 @@ export function refusePricesBelowZero(
       }
     }),
   );
+}
+
+/**
+ * What is stored from checked form options: ids kept where the form sent them (unique within
+ * the item), new ones where not, and the price change under its stored name.
+ */
+export function withOptionIds(options: OptionsInput | undefined): OptionGroup[] {
+  const used = new Set<string>();
+  const idFor = (sent: string | undefined) => {
+    let id = sent && !used.has(sent) ? sent : newOptionId();
+    while (used.has(id)) id = newOptionId();
+    used.add(id);
+    return id;
+  };
+  return (options ?? []).map((group) => ({
+    id: idFor(group.id),
+    name: group.name,
+    min: group.min,
+    max: group.max,
+    choices: group.choices.map((choice) => ({
+      id: idFor(choice.id),
+      name: choice.name,
+      priceChangeCents: choice.price,
+      soldOut: choice.soldOut,
+    })),
+  }));
 }

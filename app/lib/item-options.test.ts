@@ -9,10 +9,9 @@ import {
   parsePriceChange,
   sizePrices,
   storedOptions,
-  withOptionIds,
 } from "./item-options";
 import { formatOptionsCell, parseOptionsCell } from "./item-options-csv";
-import { optionsField, refusePricesBelowZero } from "./item-options-schema";
+import { optionsField, refusePricesBelowZero, withOptionIds } from "./item-options-schema";
 import { MESSAGES } from "./messages";
 import { z } from "./zod";
 import { PIZZA_OPTIONS } from "../../tests/support/item-option-fields";

@@ -7,7 +7,6 @@
  * A size is simply a group the customer must choose exactly one of (min = max = 1): the
  * item's own price is then the base, and each size's price change gives its price.
  */
-import type { OptionsInput } from "./item-options-schema";
 import { centsToDecimalString, MAX_PRICE_CENTS, parsePriceToCents } from "./price";
 import {
   isSizeGroup,
@@ -44,32 +43,6 @@ export function newOptionId(): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   const bytes = crypto.getRandomValues(new Uint8Array(10));
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
-}
-
-/**
- * What is stored from checked form options: ids kept where the form sent them (unique within
- * the item), new ones where not, and the price change under its stored name.
- */
-export function withOptionIds(options: OptionsInput | undefined): OptionGroup[] {
-  const used = new Set<string>();
-  const idFor = (sent: string | undefined) => {
-    let id = sent && !used.has(sent) ? sent : newOptionId();
-    while (used.has(id)) id = newOptionId();
-    used.add(id);
-    return id;
-  };
-  return (options ?? []).map((group) => ({
-    id: idFor(group.id),
-    name: group.name,
-    min: group.min,
-    max: group.max,
-    choices: group.choices.map((choice) => ({
-      id: idFor(choice.id),
-      name: choice.name,
-      priceChangeCents: choice.price,
-      soldOut: choice.soldOut,
-    })),
-  }));
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The zod schema of the Orders tab's form (./order-settings.ts). */
+/** The zod schema of the Orders tab's form (./order-settings.ts), and the settings it gives. */
 import {
   DELIVERY_NOTE_MAX_LENGTH,
   MAX_DAYS_AHEAD,
@@ -6,6 +6,7 @@ import {
   MAX_SLOT_CAP,
   ORDER_SETTINGS_MESSAGES,
   SLOT_LENGTHS,
+  type OrderSettings,
 } from "./order-settings";
 import { parsePriceToCents } from "./price";
 import { checkbox, z } from "./zod";
@@ -79,3 +80,26 @@ export const orderSettingsSchema = z
   });
 
 export type OrderSettingsInput = z.output<typeof orderSettingsSchema>;
+
+/** The form's values as stored settings; the pause is the inbox's, and stays as it was. */
+export function settingsFromForm(
+  input: OrderSettingsInput,
+  current: Pick<OrderSettings, "pausedUntil" | "pausedIndefinitely">,
+): OrderSettings {
+  return {
+    enabled: input.enabled,
+    pickup: input.pickup,
+    delivery: input.delivery,
+    deliveryFeeCents: input.deliveryFee,
+    deliveryMinimumCents: input.deliveryMinimum,
+    deliveryNote: input.deliveryNote,
+    leadMinutes: input.leadMinutes,
+    slotMinutes: input.slotMinutes,
+    daysAhead: input.daysAhead,
+    minimumCents: input.minimum,
+    slotCap: input.slotCap,
+    email: input.email,
+    pausedUntil: current.pausedUntil,
+    pausedIndefinitely: current.pausedIndefinitely,
+  };
+}

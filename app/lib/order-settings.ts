@@ -4,7 +4,6 @@
  * by ./order-settings-schema.ts; every setting is enforced when an order is placed
  * (app/server/orders/).
  */
-import type { OrderSettingsInput } from "./order-settings-schema";
 
 export const SLOT_LENGTHS = [5, 10, 15, 20, 30, 60] as const;
 export const MAX_LEAD_MINUTES = 240;
@@ -65,29 +64,6 @@ export const ORDER_SETTINGS_MESSAGES = Object.freeze({
   saved: "Order settings saved!",
   failed: "Failed to save order settings.",
 });
-
-/** The form's values as stored settings; the pause is the inbox's, and stays as it was. */
-export function settingsFromForm(
-  input: OrderSettingsInput,
-  current: Pick<OrderSettings, "pausedUntil" | "pausedIndefinitely">,
-): OrderSettings {
-  return {
-    enabled: input.enabled,
-    pickup: input.pickup,
-    delivery: input.delivery,
-    deliveryFeeCents: input.deliveryFee,
-    deliveryMinimumCents: input.deliveryMinimum,
-    deliveryNote: input.deliveryNote,
-    leadMinutes: input.leadMinutes,
-    slotMinutes: input.slotMinutes,
-    daysAhead: input.daysAhead,
-    minimumCents: input.minimum,
-    slotCap: input.slotCap,
-    email: input.email,
-    pausedUntil: current.pausedUntil,
-    pausedIndefinitely: current.pausedIndefinitely,
-  };
-}
 
 /** The settings the slot arithmetic reads (app/lib/order-slots.ts's SlotRules). */
 export function slotRules(

@@ -1,13 +1,15 @@
 /**
  * The zod schema of a site's Info form (./profile-info.ts), for the server and for the
- * browser's validation as the owner types.
+ * browser's validation as the owner types, and what is stored from what it checked.
  */
 import { CURRENCY_CODES, CURRENCY_UNKNOWN } from "./currency";
-import { DAYS } from "./hours";
+import { parseColors, type ColorKey } from "./colors";
+import { applyHoursChoices, DAYS, isHourChoice, normalizeHours, NOT_CHOSEN } from "./hours";
 import { NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
-import { safeHttpUrl } from "./profile-info";
-import { specialHoursField } from "./special-hours-schema";
+import { safeHttpUrl, type ProfileInfo } from "./profile-info";
+import { specialHoursField, toSpecialHours } from "./special-hours-schema";
+import { todayIn } from "./opening-status";
 import { DEFAULT_FONT_STYLE, isFontStyle } from "./themes";
 import { isKnownTimeZone } from "./time-zones";
 import { z } from "./zod";
@@ -93,3 +95,47 @@ export const currencyField = z.enum(CURRENCY_CODES, { error: CURRENCY_UNKNOWN })
  * currency its prices are in (./currency.ts).
  */
 export const pricedInfoSchema = profileInfoSchema.extend({ currency: currencyField });
+
+/** A value an open or close select can hold: a choice, or nothing chosen yet. */
+function isFormValue(value: unknown): value is string {
+  return value === NOT_CHOSEN || isHourChoice(value);
+}
+
+/**
+ * What is stored: hours in their 7-row shape, colors with defaults for anything invalid,
+ * special days that have not ended yet where the site is (`now` is the moment of saving).
+ */
+export function toProfileInfo(
+  input: ProfileInfoInput,
+  now: Date = new Date(),
+): {
+  info: ProfileInfo;
+  colorsFellBack: ColorKey[];
+} {
+  const { colors, fellBack } = parseColors(input.colors);
+  const hours = normalizeHours(
+    DAYS.map((day, i) => {
+      const sent = input.hours?.[i];
+      const chosen = { day, open: sent?.open ?? "", close: sent?.close ?? "" };
+      const shown = { day, open: sent?.shownOpen, close: sent?.shownClose };
+      return isFormValue(shown.open) && isFormValue(shown.close)
+        ? applyHoursChoices({ day, open: shown.open, close: shown.close }, chosen)
+        : chosen;
+    }),
+  );
+  return {
+    info: {
+      name: input.name,
+      contact: { phone: input.phone, email: input.email },
+      address: input.address,
+      logoUrl: safeHttpUrl(input.logoUrl) ?? "",
+      bgUrl: safeHttpUrl(input.bgUrl) ?? "",
+      colors,
+      hours,
+      specialHours: toSpecialHours(input.specialHours, todayIn(input.timeZone, now)),
+      timeZone: input.timeZone,
+      fontStyle: input.fontStyle,
+    },
+    colorsFellBack: fellBack,
+  };
+}

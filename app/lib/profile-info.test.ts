@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "./messages";
-import { safeHttpUrl, toProfileInfo } from "./profile-info";
-import { profileInfoSchema } from "./profile-info-schema";
+import { safeHttpUrl } from "./profile-info";
+import { profileInfoSchema, toProfileInfo } from "./profile-info-schema";
 
 describe("safeHttpUrl", () => {
   it.each([

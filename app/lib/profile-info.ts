@@ -1,24 +1,13 @@
 /**
  * The info form of a site (SPEC section 3, "Product info"): name, contact,
- * address, hours, colors and image URLs, and what is stored of it; the server normalises
- * hours and colors before saving. The form's zod schema is in ./profile-info-schema.ts.
+ * address, hours, colors and image URLs, as it is stored. The form's zod schema, and how
+ * the server normalises hours and colors before saving, are in ./profile-info-schema.ts.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseColors, type ColorKey } from "./colors";
+import type { ColorKey } from "./colors";
 import { isCurrencyCode, type CurrencyCode } from "./currency";
-import {
-  applyHoursChoices,
-  DAYS,
-  isHourChoice,
-  normalizeHours,
-  NOT_CHOSEN,
-  type HoursRow,
-  type SpecialHours,
-} from "./hours";
-import type { ProfileInfoInput } from "./profile-info-schema";
-import { toSpecialHours } from "./special-hours";
-import { todayIn } from "./opening-status";
-import { type FontStyle } from "./themes";
+import type { HoursRow, SpecialHours } from "./hours";
+import type { FontStyle } from "./themes";
 
 const URL_MAX_LENGTH = 2048;
 
@@ -68,48 +57,4 @@ export interface ProfileInfo {
   specialHours: SpecialHours[];
   timeZone: string;
   fontStyle: FontStyle;
-}
-
-/** A value an open or close select can hold: a choice, or nothing chosen yet. */
-function isFormValue(value: unknown): value is string {
-  return value === NOT_CHOSEN || isHourChoice(value);
-}
-
-/**
- * What is stored: hours in their 7-row shape, colors with defaults for anything invalid,
- * special days that have not ended yet where the site is (`now` is the moment of saving).
- */
-export function toProfileInfo(
-  input: ProfileInfoInput,
-  now: Date = new Date(),
-): {
-  info: ProfileInfo;
-  colorsFellBack: ColorKey[];
-} {
-  const { colors, fellBack } = parseColors(input.colors);
-  const hours = normalizeHours(
-    DAYS.map((day, i) => {
-      const sent = input.hours?.[i];
-      const chosen = { day, open: sent?.open ?? "", close: sent?.close ?? "" };
-      const shown = { day, open: sent?.shownOpen, close: sent?.shownClose };
-      return isFormValue(shown.open) && isFormValue(shown.close)
-        ? applyHoursChoices({ day, open: shown.open, close: shown.close }, chosen)
-        : chosen;
-    }),
-  );
-  return {
-    info: {
-      name: input.name,
-      contact: { phone: input.phone, email: input.email },
-      address: input.address,
-      logoUrl: safeHttpUrl(input.logoUrl) ?? "",
-      bgUrl: safeHttpUrl(input.bgUrl) ?? "",
-      colors,
-      hours,
-      specialHours: toSpecialHours(input.specialHours, todayIn(input.timeZone, now)),
-      timeZone: input.timeZone,
-      fontStyle: input.fontStyle,
-    },
-    colorsFellBack: fellBack,
-  };
 }

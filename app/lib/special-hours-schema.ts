@@ -1,8 +1,7 @@
-/** The zod field of the Info form's special days (./special-hours.ts). */
-import { CLOSED, isHourChoice } from "./hours";
+/** The zod field of the Info form's special days (./special-hours.ts), and what is stored of them. */
+import { CLOSED, isHourChoice, type SpecialHours } from "./hours";
 import { parseIsoDate } from "./opening-status";
 import {
-  isBlank,
   SPECIAL_HOURS_MAX,
   SPECIAL_HOURS_MESSAGES,
   SPECIAL_NOTE_MAX_LENGTH,
@@ -34,6 +33,11 @@ const specialRow = z
   .optional();
 
 export type SpecialRowInput = z.infer<typeof specialRow>;
+
+/** A row the owner left empty: the form's spare row, or one they cleared to remove it. */
+function isBlank(row: SpecialRowInput): boolean {
+  return !row || (!row.from && !row.to && !row.open && !row.close && !row.note);
+}
 
 const MS_PER_DAY = 86_400_000;
 
@@ -76,3 +80,30 @@ export const specialHoursField = z
       ctx.addIssue({ code: "custom", path: [], message: SPECIAL_HOURS_MESSAGES.tooMany });
     }
   });
+
+/**
+ * The special days to store from a checked form: filled rows only, in date order, Closed on
+ * both sides when either is, without those that ended before `today` (YYYY-MM-DD) if given.
+ */
+export function toSpecialHours(
+  rows: ReadonlyArray<SpecialRowInput> | undefined,
+  today: string | null,
+): SpecialHours[] {
+  return (rows ?? [])
+    .flatMap((row): SpecialHours[] => {
+      if (!row || isBlank(row)) return [];
+      const to = row.to || row.from;
+      const closed = row.open === CLOSED || row.close === CLOSED;
+      return [
+        {
+          from: row.from,
+          to,
+          open: closed ? CLOSED : row.open,
+          close: closed ? CLOSED : row.close,
+          note: row.note,
+        },
+      ];
+    })
+    .filter((special) => today === null || special.to >= today)
+    .sort((a, b) => a.from.localeCompare(b.from));
+}

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLOSED } from "./hours";
-import {
-  SPECIAL_HOURS_MAX,
-  SPECIAL_HOURS_MESSAGES,
-  storedSpecialHours,
-  toSpecialHours,
-} from "./special-hours";
-import { specialHoursField } from "./special-hours-schema";
+import { SPECIAL_HOURS_MAX, SPECIAL_HOURS_MESSAGES, storedSpecialHours } from "./special-hours";
+import { specialHoursField, toSpecialHours } from "./special-hours-schema";
 
 type Row = Partial<Record<"from" | "to" | "open" | "close" | "note", string>>;
 

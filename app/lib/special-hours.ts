@@ -1,12 +1,11 @@
 /**
  * Special days: dated exceptions to the week ("Dec 24: 11:00 AM – 3:00 PM", "Dec 25 – 26:
- * Closed · Christmas"), as the Info form sends them and as they are stored; the form's zod
- * field is in ./special-hours-schema.ts. Blank rows (the form's spare row) are dropped, and
- * so are days that ended before the site's today, when it is known.
+ * Closed · Christmas"), as they are stored. The Info form's zod field for them is in
+ * ./special-hours-schema.ts, which drops blank rows (the form's spare row) and days that
+ * ended before the site's today, when it is known.
  */
-import { CLOSED, isHourChoice, type SpecialHours } from "./hours";
+import { isHourChoice, type SpecialHours } from "./hours";
 import { parseIsoDate } from "./opening-status";
-import type { SpecialRowInput } from "./special-hours-schema";
 
 /** How many special days a site may keep at once. */
 export const SPECIAL_HOURS_MAX = 30;
@@ -23,38 +22,6 @@ export const SPECIAL_HOURS_MESSAGES = Object.freeze({
   tooMany: `At most ${SPECIAL_HOURS_MAX} special days.`,
   noteTooLong: `Keep the note to ${SPECIAL_NOTE_MAX_LENGTH} characters.`,
 });
-
-/** A row the owner left empty: the form's spare row, or one they cleared to remove it. */
-export function isBlank(row: SpecialRowInput): boolean {
-  return !row || (!row.from && !row.to && !row.open && !row.close && !row.note);
-}
-
-/**
- * The special days to store from a checked form: filled rows only, in date order, Closed on
- * both sides when either is, without those that ended before `today` (YYYY-MM-DD) if given.
- */
-export function toSpecialHours(
-  rows: ReadonlyArray<SpecialRowInput> | undefined,
-  today: string | null,
-): SpecialHours[] {
-  return (rows ?? [])
-    .flatMap((row): SpecialHours[] => {
-      if (!row || isBlank(row)) return [];
-      const to = row.to || row.from;
-      const closed = row.open === CLOSED || row.close === CLOSED;
-      return [
-        {
-          from: row.from,
-          to,
-          open: closed ? CLOSED : row.open,
-          close: closed ? CLOSED : row.close,
-          note: row.note,
-        },
-      ];
-    })
-    .filter((special) => today === null || special.to >= today)
-    .sort((a, b) => a.from.localeCompare(b.from));
-}
 
 /**
  * Stored special days as the public page may trust them: well-formed rows only (the column

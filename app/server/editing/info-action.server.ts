@@ -4,7 +4,8 @@
  * names and saved in one go, or not at all.
  */
 import { data } from "react-router";
-import { toProfileInfo, type SaveInfoResult } from "~/lib/profile-info";
+import { type SaveInfoResult } from "~/lib/profile-info";
+import { toProfileInfo } from "~/lib/profile-info-schema";
 import { resolveThemeChoice } from "~/lib/themes";
 import { siteOf, type ProductType } from "~/sites";
 import { formSchemasOf } from "~/sites/form-schemas";

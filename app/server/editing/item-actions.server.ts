@@ -19,7 +19,7 @@ import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf, type ItemsDefinition } from "~/sites";
 import { formSchemasOf } from "~/sites/form-schemas";
-import { withOptionIds } from "~/lib/item-options";
+import { withOptionIds } from "~/lib/item-options-schema";
 import type { products } from "../db/schema";
 import { parseSubmission } from "../http/forms.server";
 import {

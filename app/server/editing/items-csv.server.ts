@@ -17,7 +17,8 @@ import {
   type ImportPreview,
 } from "~/lib/items-csv";
 import { ITEM_ID_PATTERN } from "~/lib/items";
-import { storedOptions, withOptionIds, type OptionGroup } from "~/lib/item-options";
+import { storedOptions, type OptionGroup } from "~/lib/item-options";
+import { withOptionIds } from "~/lib/item-options-schema";
 import { formatOptionsCell, parseOptionsCell } from "~/lib/item-options-csv";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { parsePriceToCents, priceAmount } from "~/lib/price";

@@ -4,11 +4,8 @@
  * written in one go, or nothing at all. The pause is the inbox's and is kept as it is.
  */
 import { data } from "react-router";
-import {
-  DEFAULT_ORDER_SETTINGS,
-  ORDER_SETTINGS_MESSAGES,
-  settingsFromForm,
-} from "~/lib/order-settings";
+import { DEFAULT_ORDER_SETTINGS, ORDER_SETTINGS_MESSAGES } from "~/lib/order-settings";
+import { settingsFromForm } from "~/lib/order-settings-schema";
 import { SAVE_ORDERS_INTENT, type SaveOrderSettingsResult } from "~/lib/order-settings-form";
 import { siteOf, type ProductType } from "~/sites";
 import { formSchemasOf } from "~/sites/form-schemas";

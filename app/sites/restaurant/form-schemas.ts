@@ -5,7 +5,6 @@ import { addItemSchema, editItemSchema } from "~/lib/items-schema";
 import { orderSettingsSchema } from "~/lib/order-settings-schema";
 import { pricedInfoSchema } from "~/lib/profile-info-schema";
 import { paymentHandleFields } from "../shoppy/shop-info-schema";
-import type { SiteFormSchemas } from "../form-schemas";
 
 export const restaurantFormSchemas = {
   info: pricedInfoSchema,
@@ -19,4 +18,4 @@ export const restaurantFormSchemas = {
     // A restaurant's PayPal.me and Venmo names are set on its Orders tab.
     orders: orderSettingsSchema.safeExtend(paymentHandleFields),
   },
-} satisfies SiteFormSchemas;
+};

@@ -2,7 +2,6 @@
 import { refusePricesBelowZero } from "~/lib/item-options-schema";
 import { addItemSchema, editItemSchema } from "~/lib/items-schema";
 import { orderSettingsSchema } from "~/lib/order-settings-schema";
-import type { SiteFormSchemas } from "../form-schemas";
 import { shopInfoSchema } from "./shop-info-schema";
 import { itemTagsField } from "./tags-schema";
 
@@ -19,4 +18,4 @@ export const shoppyFormSchemas = {
       .superRefine(refusePricesBelowZero),
     orders: orderSettingsSchema,
   },
-} satisfies SiteFormSchemas;
+};
