@@ -1,5 +1,4 @@
 import {
-  lazy,
   startTransition,
   Suspense,
   useState,
@@ -7,16 +6,17 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
+import { lazyComponent } from "./lazy-component";
 import type { ActionMenuEntry, MenuOpenedBy } from "./action-menu-radix";
 import { useHydrated } from "./use-hydrated";
 
 export type { ActionMenuEntry } from "./action-menu-radix";
 
 /** Radix's menu, fetched once: on the first opening, or earlier when a pointer or focus nears. */
-const loadRadixMenu = () => import("./action-menu-radix");
-const RadixActionMenu = lazy(() =>
-  loadRadixMenu().then((module) => ({ default: module.RadixActionMenu })),
+const RadixActionMenuLazy = lazyComponent(() =>
+  import("./action-menu-radix").then((module) => module.RadixActionMenu),
 );
+const RadixActionMenu = RadixActionMenuLazy.Component;
 
 /** Keys that open a menu from its button, as on Radix's own trigger. */
 const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
@@ -70,7 +70,7 @@ export function ActionMenu({
   );
 
   const preload = () => {
-    void loadRadixMenu();
+    RadixActionMenuLazy.prefetch();
     onPreload?.();
   };
   // In a transition, so the plain button stays until the menu has loaded, then the two swap.

@@ -1,4 +1,5 @@
-import { lazy, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { lazyComponent } from "./lazy-component";
 import type { ConfirmDialogContentProps } from "./confirm-dialog-content";
 import { OnceOpened } from "./once-opened";
 import { useHydrated } from "./use-hydrated";
@@ -6,10 +7,10 @@ import { useHydrated } from "./use-hydrated";
 export { returnFocus } from "./return-focus";
 
 /** The dialog with Radix's AlertDialog, fetched once: when first opened, or as its trigger nears. */
-const loadContent = () => import("./confirm-dialog-content");
-const ConfirmDialogContent = lazy(() =>
-  loadContent().then((module) => ({ default: module.ConfirmDialogContent })),
+const ConfirmDialogContentLazy = lazyComponent(() =>
+  import("./confirm-dialog-content").then((module) => module.ConfirmDialogContent),
 );
+const ConfirmDialogContent = ConfirmDialogContentLazy.Component;
 
 /**
  * A destructive action behind a confirm (focus trapped and restored, Escape
@@ -40,7 +41,6 @@ export function ConfirmDialog({
   const open = openAsked ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const preload = () => void loadContent();
   return (
     <>
       {trigger ? (
@@ -53,8 +53,8 @@ export function ConfirmDialog({
           // What Radix's trigger says of its dialog.
           aria-haspopup="dialog"
           aria-expanded={open}
-          onPointerEnter={preload}
-          onFocus={preload}
+          onPointerEnter={ConfirmDialogContentLazy.prefetch}
+          onFocus={ConfirmDialogContentLazy.prefetch}
           onClick={() => setOpen(true)}
         >
           {trigger}

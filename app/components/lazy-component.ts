@@ -9,7 +9,12 @@ import { lazy, type ComponentType } from "react";
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): { Component: ComponentType<Props>; preload: () => Promise<void> } {
+): {
+  Component: ComponentType<Props>;
+  preload: () => Promise<void>;
+  /** Starts fetching it ahead of need (hover, focus); a failure is tried again on render. */
+  prefetch: () => void;
+} {
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<ComponentType<Props>> | null = null;
   const preload = () => {
@@ -35,5 +40,6 @@ export function lazyComponent<Props extends object>(
     }
     return preload().then(() => ({ default: loaded! }));
   });
-  return { Component, preload };
+  const prefetch = () => void preload().catch(() => {});
+  return { Component, preload, prefetch };
 }

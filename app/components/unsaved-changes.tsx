@@ -1,11 +1,12 @@
-import { lazy, useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { lazyComponent } from "./lazy-component";
 import { useBlocker, type Blocker } from "react-router";
 import { OnceOpened } from "./once-opened";
 
-const loadDialog = () => import("./unsaved-changes-dialog");
-const LeaveWithoutSavingDialog = lazy(() =>
-  loadDialog().then((module) => ({ default: module.LeaveWithoutSavingDialog })),
+const LeaveWithoutSavingDialogLazy = lazyComponent(() =>
+  import("./unsaved-changes-dialog").then((module) => module.LeaveWithoutSavingDialog),
 );
+const LeaveWithoutSavingDialog = LeaveWithoutSavingDialogLazy.Component;
 
 /** What a form would send, files left out: two equal snapshots mean nothing changed. */
 function snapshotOf(form: HTMLFormElement): string {
@@ -106,7 +107,7 @@ export function useUnsavedChanges(
   useEffect(() => {
     if (!dirty) return;
     // A link may now be blocked: its dialog is fetched before then, so it shows at once.
-    void loadDialog();
+    LeaveWithoutSavingDialogLazy.prefetch();
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };

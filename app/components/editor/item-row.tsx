@@ -1,4 +1,5 @@
-import { lazy, useId, useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
+import { lazyComponent } from "../lazy-component";
 import { useFetcher } from "react-router";
 import {
   itemFailure,
@@ -21,11 +22,10 @@ import { useSiteEditor } from "./site-editor";
  * The edit dialog with its form and Radix's Dialog, which the site types' dialogs share:
  * fetched when a row's menu is first reached for, not with the page.
  */
-const loadItemDialogs = () => import("./item-dialogs");
-const EditItemDialog = lazy(() =>
-  loadItemDialogs().then((module) => ({ default: module.EditItemDialog })),
+const EditItemDialogLazy = lazyComponent(() =>
+  import("./item-dialogs").then((module) => module.EditItemDialog),
 );
-const preloadItemDialogs = () => void loadItemDialogs();
+const EditItemDialog = EditItemDialogLazy.Component;
 
 /**
  * One item of the editor's list: its photo, name and badges, the inline price and
@@ -121,7 +121,7 @@ export function ItemRow({
             { key: "delete", label: "Delete", danger: true },
           ]}
           onSelect={setOpenDialog}
-          onPreload={preloadItemDialogs}
+          onPreload={EditItemDialogLazy.prefetch}
         />
       </div>
       <OnceOpened open={openDialog === "edit"}>

@@ -4,7 +4,8 @@
  * actions; a pause per site; a sound while an order is new; the last 30 days in a line;
  * and the CSV export. The page follows new orders live (useOwnerLiveUpdates).
  */
-import { lazy, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { lazyComponent } from "~/components/lazy-component";
 import { Form, Link, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ActionMenu } from "~/components/action-menu";
 import { useOwnerLiveUpdates } from "~/components/live-updates";
@@ -35,11 +36,10 @@ import type { Route } from "./+types/orders";
 import ordersStylesHref from "./orders.css?url";
 
 /** Radix's Dialog with the Reject form, fetched when Reject is first reached for. */
-const loadRejectDialog = () => import("~/components/orders/reject-dialog");
-const RejectDialog = lazy(() =>
-  loadRejectDialog().then((module) => ({ default: module.RejectDialog })),
+const RejectDialogLazy = lazyComponent(() =>
+  import("~/components/orders/reject-dialog").then((module) => module.RejectDialog),
 );
-const preloadRejectDialog = () => void loadRejectDialog();
+const RejectDialog = RejectDialogLazy.Component;
 
 export const links: Route.LinksFunction = () => stylesheetLinks(ordersStylesHref);
 
@@ -469,8 +469,8 @@ function RejectControl({
         // What Radix's trigger says of its dialog.
         aria-haspopup="dialog"
         aria-expanded={open}
-        onPointerEnter={preloadRejectDialog}
-        onFocus={preloadRejectDialog}
+        onPointerEnter={RejectDialogLazy.prefetch}
+        onFocus={RejectDialogLazy.prefetch}
         onClick={() => setOpen(true)}
       >
         Reject

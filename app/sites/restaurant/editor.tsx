@@ -2,14 +2,14 @@
  * What a restaurant's editor adds: each menu item's one photo, replaced in a dialog, and
  * its allergens and diets.
  */
-import { lazy } from "react";
+import { lazyComponent } from "~/components/lazy-component";
 import type { SiteEditor } from "~/components/editor/site-editor";
 import { DietaryFields, DietarySummary } from "./dietary-fields";
 
 /** Loaded when first opened (the item row renders it from then on), not with the editor. */
-const ReplaceImageDialog = lazy(() =>
-  import("./replace-image-dialog").then((module) => ({ default: module.ReplaceImageDialog })),
-);
+const ReplaceImageDialog = lazyComponent(() =>
+  import("./replace-image-dialog").then((module) => module.ReplaceImageDialog),
+).Component;
 
 export const restaurantEditor: SiteEditor = {
   RowSummary: DietarySummary,

@@ -1,16 +1,16 @@
 /** What a shop's editor adds: stock badges, tags, the sold-out flag, photos, shop tags and payments. */
-import { lazy } from "react";
 import { FlagToggle } from "~/components/editor/item-row";
 import { TagsEditor } from "~/components/editor/tags-editor";
 import { MAX_IMAGES_PER_ITEM, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
+import { lazyComponent } from "~/components/lazy-component";
 import type { SiteEditor } from "~/components/editor/site-editor";
 import { ShopInfoFields } from "./shop-info-fields";
 
 /** Loaded when first opened (the item row renders it from then on), not with the editor. */
-const ItemPhotosDialog = lazy(() =>
-  import("./item-photos-dialog").then((module) => ({ default: module.ItemPhotosDialog })),
-);
+const ItemPhotosDialog = lazyComponent(() =>
+  import("./item-photos-dialog").then((module) => module.ItemPhotosDialog),
+).Component;
 
 export const shopEditor: SiteEditor = {
   RowBadges: ({ item }) =>
