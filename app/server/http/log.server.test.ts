@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { answeredRequestLog, REQUEST_ID_HEADER } from "./log.server";
+import { answeredRequestLog, REQUEST_ID_HEADER, requestLineBlocks } from "./log.server";
 
 /** A logger writing into an array, as pino's own line would be written. */
 function capturingLogger(level = "info") {
@@ -73,5 +75,109 @@ describe("the front door's line per request", () => {
       "GET /r/b 200 ",
       "GET /r/a 404 ",
     ]);
+  });
+});
+
+describe("the logger's stream", () => {
+  const requestLine = (n: number) => `{"reqId":"${n}","responseTime":1,"msg":"GET / 200 1 ms"}\n`;
+
+  function blocksInto(options: { writeMaxBytes?: number; blockChars?: number } = {}) {
+    const written: string[] = [];
+    const stream = requestLineBlocks(
+      () => ({
+        write: (block: string) => written.push(block) > 0,
+        flush: (done?: (error?: Error) => void) => done?.(),
+      }),
+      { gatherMs: 5, ...options },
+    );
+    return { written, stream };
+  }
+  const gatherTime = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it("hands over the lines per request of a few milliseconds together", async () => {
+    const { written, stream } = blocksInto();
+    const lines = Array.from({ length: 30 }, (_, n) => requestLine(n));
+    for (const line of lines) stream.write(line);
+    expect(written).toEqual([]);
+    await gatherTime();
+    expect(written).toEqual([lines.join("")]);
+    stream.write(requestLine(31));
+    await gatherTime();
+    expect(written).toEqual([lines.join(""), requestLine(31)]);
+  });
+
+  it("hands over at once what makes a block", () => {
+    const { written, stream } = blocksInto({ blockChars: 3 * requestLine(0).length });
+    for (const n of [1, 2, 3, 4]) stream.write(requestLine(n));
+    expect(written).toEqual([requestLine(1) + requestLine(2) + requestLine(3)]);
+  });
+
+  it("never hands over a block larger than one write may be", async () => {
+    const { written, stream } = blocksInto({ writeMaxBytes: 1000 });
+    const lines = Array.from({ length: 40 }, (_, n) => requestLine(n).replace("GET /", "GET /é"));
+    for (const line of lines) stream.write(line);
+    await gatherTime();
+    expect(written.length).toBeGreaterThan(1);
+    expect(written.every((block) => Buffer.byteLength(block) <= 1000)).toBe(true);
+    expect(written.join("")).toBe(lines.join(""));
+  });
+
+  it("gathers the front door's line as pino writes it", () => {
+    const { written, stream } = blocksInto();
+    const logger = pino({ level: "info" }, stream);
+    const log = answeredRequestLog(logger);
+    const path = "/r/café-\\bistro";
+    const { req, res, headers } = answeredRequest(path, 200);
+    log.start(req, res);
+    log.answered(req, res, Date.now() - 2);
+    stream.flush();
+    const { responseTime } = JSON.parse(written[0]!) as { responseTime: number };
+    logger
+      .child({ req: { method: "GET", path, route: "public-page" }, res: { status: 200 } })
+      .info(
+        { reqId: headers[REQUEST_ID_HEADER], responseTime },
+        `GET ${path} 200 ${responseTime} ms`,
+      );
+    stream.flush();
+    expect(written).toHaveLength(2);
+    expect(withoutTime(written[0]!)).toBe(withoutTime(written[1]!));
+  });
+
+  it("writes any other line at once, after the request lines gathered before it", () => {
+    const { written, stream } = blocksInto();
+    stream.write(requestLine(1));
+    stream.write(requestLine(2));
+    expect(written).toEqual([]);
+    stream.write('{"level":50,"msg":"failed"}\n');
+    expect(written).toEqual([requestLine(1) + requestLine(2), '{"level":50,"msg":"failed"}\n']);
+  });
+
+  it("loses no gathered line when the process ends, by itself or by process.exit", () => {
+    const script = (ending: string) => `
+      const { answeredRequestLog, logger } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "log.server.ts"))});
+      const log = answeredRequestLog(logger);
+      for (const n of [1, 2, 3]) {
+        const req = { method: "GET", url: "/r/last-" + n, headers: {} };
+        const res = { statusCode: 200, setHeader() {} };
+        log.start(req, res);
+        log.answered(req, res, Date.now());
+      }
+      ${ending}`;
+    for (const ending of ["", "process.exit(0);"]) {
+      const run = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "--input-type=module", "-e", script(ending)],
+        {
+          encoding: "utf8",
+          env: { ...process.env, VITEST: "", NODE_ENV: "production", LOG_LEVEL: "info" },
+        },
+      );
+      expect(run.status).toBe(0);
+      const paths = run.stdout
+        .trim()
+        .split("\n")
+        .map((line) => (JSON.parse(line) as { req: { path: string } }).req.path);
+      expect(paths).toEqual(["/r/last-1", "/r/last-2", "/r/last-3"]);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * (`debug`, `info`, `warn`, `error` or `silent`) chooses how much; at `warn` and above the
  * line per request is left out.
  */
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type Logger } from "pino";
@@ -19,21 +20,104 @@ function levelFromEnvironment(): string {
   return process.env.VITEST ? "silent" : "info";
 }
 
-/** Lines per request are written in blocks of at least this many bytes… */
-const LOG_BLOCK_BYTES = 2048;
-/** …or of what has gathered when this much time has passed. */
-const LOG_FLUSH_INTERVAL_MS = 1000;
+/**
+ * Processes sharing one output (`WEB_CONCURRENCY`) write at most what a pipe writes whole
+ * (PIPE_BUF on Linux), so that their lines never interleave; one process writes any length.
+ */
+const PIPE_ATOMIC_BYTES = 4096;
+const LOG_WRITE_MAX_BYTES = cluster.isWorker ? PIPE_ATOMIC_BYTES : Infinity;
+/** Lines per request are handed over once they make this many characters… */
+const LOG_BLOCK_CHARS = 64 * 1024;
+/** …or when the first of them has waited this long. */
+const LOG_GATHER_MS = 20;
 
 /** A field only the line per request has (see `requestLogger` and `answeredRequestLog`). */
 const REQUEST_LINE_FIELD = '"responseTime":';
 
-/** Writes out what the destination holds, unless a write is under way (it then flushes itself). */
-function flushLog(destination: ReturnType<typeof pino.destination>) {
-  try {
-    destination.flush();
-  } catch {
-    // A flush while the destination is still opening, or after it was closed: nothing to do.
+type Destination = ReturnType<typeof pino.destination>;
+
+/** The stream's way in for a line known to be a request's, where it has one. */
+const writeRequestLine = Symbol("writeRequestLine");
+interface LogStream {
+  write(line: string): void;
+  [writeRequestLine]?: (line: string) => void;
+}
+
+/**
+ * The logger's stream. Lines per request are gathered for up to 20 ms, or until they make a
+ * block of 64 KB, and handed to the destination together: each write costs a busy server a
+ * hand-over to libuv's thread pool and back, which under load costs more than serving a
+ * cached page, so a write per line (or per turn of the event loop) would cost more than the
+ * requests it logs. Any other line goes out at once, after those gathered before it.
+ */
+export function requestLineBlocks(
+  openDestination: () => Pick<Destination, "write" | "flush">,
+  {
+    writeMaxBytes = LOG_WRITE_MAX_BYTES,
+    blockChars = LOG_BLOCK_CHARS,
+    gatherMs = LOG_GATHER_MS,
+  } = {},
+) {
+  let gathered: string[] = [];
+  let gatheredChars = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const handOver = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (gathered.length === 0) return;
+    for (const block of writesOf(gathered, writeMaxBytes)) destination.write(block);
+    gathered = [];
+    gatheredChars = 0;
+  };
+  // Registered before the destination's own exit handler (pino's), which runs after this one
+  // and writes out everything it holds.
+  process.on("beforeExit", handOver);
+  process.on("exit", handOver);
+  const destination = openDestination();
+  const gather = (line: string) => {
+    gathered.push(line);
+    gatheredChars += line.length;
+    if (gatheredChars >= blockChars) handOver();
+    // Unreferenced: a server with nothing else to do exits, and hands the lines over then.
+    else timer ??= setTimeout(handOver, gatherMs).unref();
+  };
+  return {
+    write(line: string) {
+      if (line.includes(REQUEST_LINE_FIELD)) return gather(line);
+      handOver();
+      destination.write(line);
+    },
+    /** A line known to be one per request (`answeredRequestLog`'s): gathered unread. */
+    [writeRequestLine]: gather,
+    /** Hands over the lines gathered so far (pino's `logger.flush`). */
+    flush(done?: (error?: Error) => void) {
+      handOver();
+      if (done) destination.flush(done);
+    },
+  };
+}
+
+/**
+ * Whole lines, joined into writes of at most `maxBytes` each (a line longer than that is a
+ * write of its own).
+ */
+function writesOf(lines: string[], maxBytes: number): string[] {
+  if (maxBytes === Infinity) return [lines.join("")];
+  const writes: string[] = [];
+  let current = "";
+  let currentBytes = 0;
+  for (const line of lines) {
+    const bytes = Buffer.byteLength(line);
+    if (currentBytes > 0 && currentBytes + bytes > maxBytes) {
+      writes.push(current);
+      current = "";
+      currentBytes = 0;
+    }
+    current += line;
+    currentBytes += bytes;
   }
+  writes.push(current);
+  return writes;
 }
 
 function createLogger(): Logger {
@@ -49,18 +133,16 @@ function createLogger(): Logger {
       },
     });
   }
-  // Written without waiting on the terminal or pipe, so a slow reader never holds a request.
-  // The line per request is written in blocks (a write per line cost a busy server more than
-  // serving it a cached page); a quiet server's go out within a second. Any other line goes
-  // out at once, after those before it. pino writes out what is left when the process exits.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BLOCK_BYTES });
-  setInterval(() => flushLog(destination), LOG_FLUSH_INTERVAL_MS).unref();
-  const lines = {
-    write(line: string) {
-      destination.write(line);
-      if (!line.includes(REQUEST_LINE_FIELD)) flushLog(destination);
-    },
-  };
+  // Written without waiting on the terminal or pipe, so a slow reader never holds a request;
+  // pino writes out what is left when the process exits.
+  const lines = requestLineBlocks(() =>
+    pino.destination({
+      dest: 1,
+      sync: false,
+      // sonic-boom joins what waits for the write under way up to this many bytes.
+      ...(cluster.isWorker ? { maxWrite: PIPE_ATOMIC_BYTES } : {}),
+    }),
+  );
   return pino({ level }, lines);
 }
 
@@ -159,13 +241,12 @@ interface PageLine {
  * logger with `req` and `res`, and the message's start, JSON-escaped), and a line adds its
  * time, id and duration, in the order and form pino's own line has them
  * (`{"level":30,"time":…,"pid":…,"hostname":…,"req":…,"res":…,"reqId":…,"responseTime":…,"msg":…}`),
- * to the logger's own destination. A test holds the two lines equal.
+ * to the logger's own stream. A test holds the two lines equal.
  */
 export function answeredRequestLog(base: Logger = logger) {
   const logs = base.isLevelEnabled("info");
-  const destination = (base as unknown as Record<symbol, { write(line: string): void }>)[
-    pino.symbols.streamSym
-  ]!;
+  const stream = (base as unknown as Record<symbol, LogStream>)[pino.symbols.streamSym]!;
+  const write = stream[writeRequestLine] ?? ((line: string) => stream.write(line));
   const linePrefix = `{"level":${base.levels.values.info},"time":`;
   const pageLines = new Map<string, PageLine>();
   const pageLine = (method: string, path: string, status: number) => {
@@ -195,7 +276,7 @@ export function answeredRequestLog(base: Logger = logger) {
       const line = pageLine(req.method ?? "GET", pathOf(req), res.statusCode);
       // The id is one `start` checked against REQUEST_ID_PATTERN or made: nothing to escape.
       const id = req.headers[REQUEST_ID_HEADER] as string;
-      destination.write(
+      write(
         `${linePrefix}${now}${line.bindings},"reqId":"${id}","responseTime":${ms},"msg":${line.messageStart}${ms} ms"}\n`,
       );
     },
