@@ -906,7 +906,7 @@ function pageViewsMarkdown(report: PageViewCostReport | null | undefined): strin
   ];
   return [
     `${page}, ${bareNode.connections} connections · every request a phone's, brotli, referred ` +
-      `by a search engine · each server twice, the second round in the reverse order, its ` +
+      `by a search engine · each server three times, the second round in the reverse order, its ` +
       `least disturbed run shown · ${viewsCounted.toLocaleString("en-US")} views counted. ` +
       `On a 2-core machine the load generator saturates before the server: the rates come ` +
       `out alike, and the capacity column, from CPU time, is the comparison that holds.`,

@@ -13,8 +13,8 @@
  * - loads them at 200 connections with a random query string on every request, against the
  *   plain page at 200 connections, from the page cache;
  * - loads the cached restaurant page at 50 connections as visitors' phones, on a server that
- *   counts views (ANALYTICS=on) and on one that does not (twice each: off, on, on, off), for
- *   what counting a view costs;
+ *   counts views and logs each request (as deployed), on one that only logs, and on one that
+ *   does neither (three rounds each), for what counting a view and logging a request cost;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
  * It writes bench/results/latest.json and latest.md, with the machine's CPU model and load
@@ -501,13 +501,15 @@ async function measurePageViewCost(
   );
   const bareNode = await startBareNode(sent.body, sent.headers);
   try {
-    // Two rounds, the second in the reverse order, so that a machine growing busier or quieter
-    // weighs on every configuration alike; each keeps its least disturbed run.
+    // Three rounds, the second in the reverse order, so that a machine growing busier or
+    // quieter weighs on every configuration alike; each keeps its least disturbed run. Runs of
+    // one server differ by up to 5% on this kind of host, as much as each budget: two rounds
+    // let one disturbed pair decide a budget.
     const order: Configuration[] = ["deployed", "analyticsOff", "quiet"];
     const runs = new Map<Configuration | "bareNode", LoadResult[]>();
     const add = (name: Configuration | "bareNode", run: LoadResult) =>
       runs.set(name, [...(runs.get(name) ?? []), run]);
-    for (const round of [order, [...order].reverse()]) {
+    for (const round of [order, [...order].reverse(), order]) {
       for (const configuration of round) add(configuration, await measure(configuration));
       log(`cached ${site.path}: bare Node`);
       add(
