@@ -447,6 +447,36 @@ test(`at ${MAX_ITEMS_PER_PRODUCT} items Add Item says the limit and its button i
   await expect(page.getByRole("button", { name: "Add item" })).toBeDisabled();
 });
 
+test("nothing on the items tab moves as the editor hydrates on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Steady Diner");
+  for (const name of ["Soup", "Salad", "Stew"]) {
+    const response = await page.request.post(editor, {
+      form: { intent: "add-item", name, price: "4" },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await page.goto(editor);
+  await page.waitForFunction(() => performance.getEntriesByName("hydrated").length > 0);
+  await expect(itemNames(page)).toHaveText(["Salad", "Soup", "Stew"]);
+  // The Apply button is there for a browser without JavaScript only (see the tests below).
+  await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            total += (entry as PerformanceEntry & { value: number }).value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThan(0.01);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

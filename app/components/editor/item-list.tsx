@@ -105,12 +105,16 @@ export function ItemList({
           </select>
         </div>
         <div className="toolbar-buttons">
-          {/* With JavaScript the list follows every keystroke; without it, this applies. */}
-          {hydrated ? null : (
+          {/*
+            With JavaScript the list follows every keystroke; without it, this applies. Only a
+            browser without JavaScript shows it, so the toolbar does not move when the page
+            hydrates.
+          */}
+          <noscript>
             <button type="submit" className="button secondary">
               Apply
             </button>
-          )}
+          </noscript>
           {hydrated ? (
             <button
               type="button"
