@@ -356,26 +356,46 @@ describe("checkBudgets with Lighthouse", () => {
   const judge = (lighthouse: NonNullable<BenchResults["lighthouse"]>) =>
     checkBudgets({ load: [], lighthouse, pages: [], databaseScale: null });
 
-  it("asks 100 of every public page, 950 ms of LCP of the menu and the shop, and little of editors", () => {
+  const anchor = { performance: 100, lcpMs: 700, tbtMs: 30, mainThreadMs: 400 };
+
+  it("asks 100 of every public page, and little of editors and of the trivial page", () => {
     const fine = judge([
-      audit("Bench Bistro", "menu", { lcpMs: 950 }),
+      audit("Trivial page (anchor)", "anchor", { performance: 90, lcpMs: 5000 }),
+      audit("Bench Bistro", "menu"),
       audit("Bench Shop", "shop"),
       audit("Bench Motors", "public", { lcpMs: 2000 }),
       audit("Restaurant editor", "editor", { performance: 60, scriptBytes: 300_000 }),
     ]);
     expect(missed(fine)).toEqual([]);
-    expect(fine).toHaveLength(5);
+    expect(fine.map((check) => `${check.name}: ${check.page}`)).toEqual([
+      "Lighthouse performance: Bench Bistro",
+      "Lighthouse performance: Bench Shop",
+      "Lighthouse performance: Bench Motors",
+    ]);
+    const slow = judge([audit("Bench Motors", "public", { performance: 99 })]);
+    expect(missed(slow)).toEqual(["Lighthouse performance"]);
+  });
 
-    const slow = judge([
-      audit("Bench Bistro", "menu", { performance: 99, lcpMs: 950.1 }),
-      audit("Bench Motors", "public", { performance: 99 }),
+  it("asks each page beside a trivial page at most 50 ms more blocking and 250 ms more LCP", () => {
+    const atTheLimits = judge([
+      audit("Bench Bistro", "menu", { anchor, tbtMs: 80, lcpMs: 950 }),
+      audit("Sign in", "entry", { anchor, tbtMs: 80, lcpMs: 950 }),
+    ]);
+    expect(missed(atTheLimits)).toEqual([]);
+    const lcp = atTheLimits.find((check) => check.name === "Lighthouse LCP")!;
+    expect(lcp.limit).toBe("≤ 950.0 ms (the trivial page's 700.0 ms + 250.0 ms)");
+
+    const over = judge([
+      audit("Bench Bistro", "menu", { anchor, tbtMs: 80.1, lcpMs: 950 }),
+      audit("Bench Motors", "public", { anchor, tbtMs: 0, lcpMs: 950.1 }),
+      audit("Landing", "entry", { anchor: { ...anchor, tbtMs: 0 }, tbtMs: 51 }),
     ]);
     expect(
-      slow.filter((check) => !check.pass).map((check) => `${check.name}: ${check.page}`),
+      over.filter((check) => !check.pass).map((check) => `${check.name}: ${check.page}`),
     ).toEqual([
-      "Lighthouse performance: Bench Bistro",
-      "Lighthouse LCP: Bench Bistro",
-      "Lighthouse performance: Bench Motors",
+      "Lighthouse TBT: Bench Bistro",
+      "Lighthouse LCP: Bench Motors",
+      "Lighthouse TBT: Landing",
     ]);
   });
 

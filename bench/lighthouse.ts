@@ -1,17 +1,27 @@
 /**
  * Lighthouse (its default mobile settings: a mid-range phone on a slow 4G connection,
- * simulated) on the pages owners and their visitors see first, in Debian's Chromium. Each
- * page is audited three times; the report keeps the median of each figure. Unlike the
- * bench's own Chromium run (browser-metrics.ts), Lighthouse charges the connection's
- * set-up (DNS, TCP, TLS) to the page, as a phone meeting the site for the first time pays it.
+ * simulated) on the pages owners and their visitors see first, in Debian's Chromium, as a
+ * visitor's phone meets them: each audit in a Chromium of its own, started for it on a fresh
+ * profile, so no cache, compiled code or warmed-up process carries over from another. Each
+ * page is audited three times, the pages in turn; the report keeps the median of each figure.
+ * Unlike the bench's own Chromium run (browser-metrics.ts), Lighthouse charges the
+ * connection's set-up (DNS, TCP, TLS) to the page, as a phone meeting the site for the first
+ * time pays it.
+ *
+ * With `anchor`, a trivial static page (one heading, one paragraph, from bare Node) is
+ * audited in the same turns: what this machine and this Chromium give a page that does
+ * nothing, which the pages' budgets are set against.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBareNode } from "./anchors";
 import { median } from "./budgets";
 
 export interface LighthouseTarget {
   name: string;
   path: string;
+  /** Another origin's page (the anchor's); `path` is then only its name in the report. */
+  url?: string;
   /** A signed-in owner's session, for the portal's own pages. */
   cookie?: string;
 }
@@ -27,9 +37,38 @@ export interface LighthouseReport {
   seo: number;
   lcpMs: number;
   tbtMs: number;
+  /** The main thread's work while loading (Lighthouse's "main-thread work breakdown"). */
+  mainThreadMs?: number;
   /** JavaScript the page loads, compressed as sent. */
   scriptBytes: number;
+  /** The trivial page's figures from the same audits, when it was audited beside this one. */
+  anchor?: LighthouseAnchorFigures;
 }
+
+export type LighthouseAnchorFigures = Pick<
+  LighthouseReport,
+  "performance" | "lcpMs" | "tbtMs" | "mainThreadMs"
+>;
+
+/** The anchor's name and path in a report. */
+export const TRIVIAL_PAGE_NAME = "Trivial page (anchor)";
+export const TRIVIAL_PAGE_PATH = "(bare Node)";
+
+/** One heading, one paragraph: a page as light as a page can be, with what Lighthouse asks. */
+const TRIVIAL_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>A trivial page</title>
+<meta name="description" content="One heading and one paragraph, for comparison.">
+</head>
+<body>
+<h1>A trivial page</h1>
+<p>One heading and one paragraph, sent by bare Node, audited beside the portal's pages.</p>
+</body>
+</html>
+`;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -41,39 +80,33 @@ function chromePath(): string {
 export async function measureLighthouse(
   baseUrl: string,
   targets: LighthouseTarget[],
-  { runs = 3, log = (_line: string) => {} } = {},
+  { runs = 3, log = (_line: string) => {}, anchor = false } = {},
 ): Promise<LighthouseReport[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromePath(),
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
+  const trivialPage = anchor
+    ? await startBareNode(Buffer.from(TRIVIAL_PAGE), {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-cache",
+      })
+    : null;
   try {
-    const reports: LighthouseReport[] = [];
-    for (const target of targets) {
-      const samples: Array<Omit<LighthouseReport, "name" | "path" | "runs">> = [];
-      for (let run = 1; run <= runs; run += 1) {
+    const audited: LighthouseTarget[] = [
+      ...(trivialPage
+        ? [{ name: TRIVIAL_PAGE_NAME, path: TRIVIAL_PAGE_PATH, url: trivialPage.url }]
+        : []),
+      ...targets,
+    ];
+    const samples = new Map<LighthouseTarget, Sample[]>(audited.map((target) => [target, []]));
+    // Run by run, every page in turn: a machine growing busier or quieter weighs on all alike.
+    for (let run = 1; run <= runs; run += 1) {
+      for (const target of audited) {
         log(`Lighthouse ${run} of ${runs}: ${target.name}`);
-        const lhr = await auditPage(chrome.port, baseUrl, target, log);
-        const score = (id: (typeof CATEGORIES)[number]) =>
-          Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        const scripts = (
-          lhr.audits["resource-summary"]?.details as
-            { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
-        )?.items?.find((item) => item.resourceType === "script");
-        samples.push({
-          performance: score("performance"),
-          accessibility: score("accessibility"),
-          bestPractices: score("best-practices"),
-          seo: score("seo"),
-          lcpMs: numeric("largest-contentful-paint"),
-          tbtMs: numeric("total-blocking-time"),
-          scriptBytes: scripts?.transferSize ?? 0,
-        });
+        samples.get(target)!.push(await auditInFreshChromium(baseUrl, target, log));
       }
-      const middle = (pick: (sample: (typeof samples)[number]) => number) =>
-        median(samples.map(pick));
-      reports.push({
+    }
+    const reports = audited.map((target) => {
+      const taken = samples.get(target)!;
+      const middle = (pick: (sample: Sample) => number) => median(taken.map(pick));
+      return {
         name: target.name,
         path: target.path,
         runs,
@@ -83,10 +116,55 @@ export async function measureLighthouse(
         seo: middle((each) => each.seo),
         lcpMs: middle((each) => each.lcpMs),
         tbtMs: middle((each) => each.tbtMs),
+        mainThreadMs: middle((each) => each.mainThreadMs),
         scriptBytes: middle((each) => each.scriptBytes),
-      });
-    }
-    return reports;
+      } satisfies LighthouseReport;
+    });
+    if (!trivialPage) return reports;
+    const [trivial, ...pages] = reports;
+    const figures: LighthouseAnchorFigures = {
+      performance: trivial!.performance,
+      lcpMs: trivial!.lcpMs,
+      tbtMs: trivial!.tbtMs,
+      mainThreadMs: trivial!.mainThreadMs,
+    };
+    return [trivial!, ...pages.map((page) => ({ ...page, anchor: figures }))];
+  } finally {
+    await trivialPage?.stop();
+  }
+}
+
+type Sample = Required<Omit<LighthouseReport, "name" | "path" | "runs" | "anchor">>;
+
+/** One audit, in a Chromium started for it on a fresh profile and stopped after it. */
+async function auditInFreshChromium(
+  baseUrl: string,
+  target: LighthouseTarget,
+  log: (line: string) => void,
+): Promise<Sample> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const lhr = await auditPage(chrome.port, baseUrl, target, log);
+    const score = (id: (typeof CATEGORIES)[number]) =>
+      Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const scripts = (
+      lhr.audits["resource-summary"]?.details as
+        { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
+    )?.items?.find((item) => item.resourceType === "script");
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: numeric("largest-contentful-paint"),
+      tbtMs: numeric("total-blocking-time"),
+      mainThreadMs: numeric("mainthread-work-breakdown"),
+      scriptBytes: scripts?.transferSize ?? 0,
+    };
   } finally {
     chrome.kill();
   }
@@ -106,7 +184,7 @@ async function auditPage(
   log: (line: string) => void,
 ) {
   for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(baseUrl + target.path, {
+    const result = await lighthouse(target.url ?? baseUrl + target.path, {
       port,
       output: "json",
       logLevel: "error",

@@ -21,7 +21,9 @@
  * average, and exits 1 when a budget is missed.
  *
  * `BENCH_ONLY=random-query` measures the random query strings alone, and
- * `BENCH_ONLY=page-views` what counting a view costs alone, `BENCH_ONLY=uncached` the
+ * `BENCH_ONLY=page-views` what counting a view costs alone, `BENCH_ONLY=lighthouse` the
+ * Lighthouse audits alone (the public pages, the editor, the landing and sign-in pages, each
+ * group beside a trivial page), `BENCH_ONLY=uncached` the
  * uncached views alone and `BENCH_ONLY=memory` the memory readings alone (both on PostgreSQL
  * too with BENCH_DATABASE_URL); each puts its part into the results already recorded,
  * leaving the rest as it was. `BENCH_ONLY=profile` profiles the uncached views on PGlite
@@ -54,6 +56,7 @@ import {
   checkBudgets,
   LANDING_BUDGET_PREFIX,
   MEMORY_BUDGET_PREFIX,
+  LIGHTHOUSE_BUDGET_PREFIX,
   MEMORY_QUIET_SECONDS,
   PAGE_VIEW_BUDGET_PREFIX,
   PGLITE_SCALE_BUDGET_PREFIX,
@@ -76,7 +79,7 @@ import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { fetchAsSent, measureRenderCompressAnchor, startBareNode, startNginx } from "./anchors";
 import { measureDatabaseScale } from "./database-scale";
 import { BENCH_FOOD_OWNER, createBenchSites, type BenchSite } from "./fixtures";
-import { measureLighthouse } from "./lighthouse";
+import { measureLighthouse, TRIVIAL_PAGE_NAME, TRIVIAL_PAGE_PATH } from "./lighthouse";
 import { measurePgliteScale } from "./pglite-scale";
 import {
   CONNECTIONS,
@@ -104,6 +107,7 @@ const PARTS = [
   "profile",
   "restart",
   "editor",
+  "lighthouse",
 ] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -574,17 +578,24 @@ async function measureLanding(): Promise<{
           { name: "Landing", path: "/" },
           { name: "Sign in", path: "/signin" },
         ],
-        { log },
+        { log, anchor: true },
       );
       return {
         landing: landing!,
-        lighthouse: audits.map((audit) => ({ ...audit, kind: "entry" })),
+        lighthouse: audits.map((audit) =>
+          audit.path === TRIVIAL_PAGE_PATH
+            ? { ...audit, name: LANDING_ANCHOR_NAME, kind: "anchor" as const }
+            : { ...audit, kind: "entry" as const },
+        ),
       };
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** The trivial page audited beside the landing and sign-in pages, on their own server. */
+const LANDING_ANCHOR_NAME = `${TRIVIAL_PAGE_NAME}, beside Landing and Sign in`;
 
 /** What Lighthouse's budgets take each of the bench's sites for. */
 const LIGHTHOUSE_KINDS: Record<BenchSite["type"], LighthousePageKind> = {
@@ -620,11 +631,16 @@ async function auditPublicPages(url: string, sites: BenchSite[]) {
       ...sites.map((site) => ({ name: site.name, path: site.path })),
       { name: "Restaurant editor", path: editor, cookie },
     ],
-    { log },
+    { log, anchor: true },
   );
   return audits.map((audit) => {
     const site = sites.find((each) => each.path === audit.path);
-    return { ...audit, kind: site ? LIGHTHOUSE_KINDS[site.type] : ("editor" as const) };
+    const kind: LighthousePageKind = site
+      ? LIGHTHOUSE_KINDS[site.type]
+      : audit.path === TRIVIAL_PAGE_PATH
+        ? "anchor"
+        : "editor";
+    return { ...audit, kind };
   });
 }
 
@@ -823,7 +839,9 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   if (part === "landing") {
     const { landing, lighthouse } = await measureLanding();
     const recorded = recordedResultsFor(part);
-    const others = (recorded.lighthouse ?? []).filter((audit) => audit.kind !== "entry");
+    const others = (recorded.lighthouse ?? []).filter(
+      (audit) => audit.kind !== "entry" && audit.name !== LANDING_ANCHOR_NAME,
+    );
     const results: BenchResults = {
       ...recorded,
       landing,
@@ -843,6 +861,20 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       return 0;
     }
     const recorded = recordedResultsFor(part);
+    if (part === "lighthouse") {
+      const audits = await withServer(
+        { ...env, ...(await deployedEnv(dataDir, "lighthouse")) },
+        (url) => auditPublicPages(url, sites),
+      );
+      const { landing, lighthouse: entryAudits } = await measureLanding();
+      const results: BenchResults = {
+        ...recorded,
+        landing,
+        lighthouse: [...audits, ...entryAudits],
+      };
+      results.budgets = checkBudgets(results);
+      return record(results, (name) => name.startsWith(LIGHTHOUSE_BUDGET_PREFIX));
+    }
     if (part === "pglite-scale") {
       const results: BenchResults = {
         ...recorded,
