@@ -460,11 +460,13 @@ for (const [failure, breakScript] of [
     () => Object.defineProperty(HTMLDialogElement.prototype, "showModal", { value: undefined }),
   ],
   [
-    "a script error",
+    "a script error as it starts",
     () => {
-      History.prototype.replaceState = () => {
-        throw new Error("broken");
-      };
+      Object.defineProperty(HTMLTemplateElement.prototype, "content", {
+        get() {
+          throw new Error("broken");
+        },
+      });
     },
   ],
 ] as const) {

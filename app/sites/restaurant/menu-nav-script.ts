@@ -4,9 +4,9 @@
  * itself); it adds:
  * - the Menu closes once one of its categories is chosen, on a tap outside it, and on
  *   Escape, which gives focus back to its button (the `<summary>`);
- * - on scroll (once a frame, and once at start), the chip of the section being read is
- *   marked `aria-current` (`currentSectionIndex`) and the chips row scrolls to keep it in
- *   view.
+ * - on scroll (once a frame, and once before the first frame), the chip of the section
+ *   being read is marked `aria-current` (`currentSectionIndex`) and the chips row scrolls to
+ *   keep it in view.
  *
  * How it ships: ./menu-nav-script.browser.ts calls `enhanceMenuNav`, and esbuild bundles that
  * entry into one minified program (app/sites/browser-scripts.build.ts), which the page embeds
@@ -99,8 +99,13 @@ export function enhanceMenuNav(page: Document): void {
     if (event.key === "Escape") closeMenu(true);
   });
   if (!chips.length) return;
-  addEventListener("scroll", () => {
+  const markBeforeNextFrame = () => {
     if (!frame) frame = requestAnimationFrame(markCurrentChip);
-  });
-  markCurrentChip();
+  };
+  // The page's one scroll handler (`onscroll` keeps the script under 1 KB).
+  onscroll = markBeforeNextFrame;
+  // At start too, but before the first frame rather than now: reading where the sections are
+  // while the page is still being parsed made the browser lay it all out an extra time, the
+  // page load's longest task on a phone.
+  markBeforeNextFrame();
 }
