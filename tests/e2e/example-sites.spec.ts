@@ -4,7 +4,7 @@
  * and shown there in screenshots that keep the landing page light.
  */
 import { EXAMPLE_SITES, examplePath } from "../../app/lib/example-sites";
-import { expect, SCREENS, test } from "./fixtures";
+import { expect, layoutShiftSoFar, SCREENS, test } from "./fixtures";
 
 test("the three example pages answer 200 with their name, pictures and hours", async ({
   page,
@@ -189,18 +189,7 @@ for (const [device, viewport] of SCREENS) {
     await expect
       .poll(() => hero.evaluate((img) => (img as HTMLImageElement).currentSrc))
       .toMatch(/\.avif$/);
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              total += (entry as PerformanceEntry & { value: number }).value;
-            }
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
+    const shift = await layoutShiftSoFar(page);
     expect(shift).toBeLessThan(0.01);
   });
 }

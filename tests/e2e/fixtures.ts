@@ -181,3 +181,19 @@ export async function expectNoSeriousAxeIssue(page: Page, where = "") {
 export async function expectNoAxeIssue(page: Page, where = "") {
   expect(await axeFindings(page, where)).toEqual([]);
 }
+
+/** How far the page's content has moved since it started loading: its cumulative layout shift. */
+export function layoutShiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            total += (entry as PerformanceEntry & { value: number }).value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}

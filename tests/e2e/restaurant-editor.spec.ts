@@ -9,6 +9,7 @@ import {
   DEMO,
   expect,
   expectNoAxeIssue,
+  layoutShiftSoFar,
   openEditorTab,
   signIn,
   signUpOwner,
@@ -462,18 +463,7 @@ test("nothing on the items tab moves as the editor hydrates on a phone", async (
   await expect(itemNames(page)).toHaveText(["Salad", "Soup", "Stew"]);
   // The Apply button is there for a browser without JavaScript only (see the tests below).
   await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            total += (entry as PerformanceEntry & { value: number }).value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
+  const shift = await layoutShiftSoFar(page);
   expect(shift).toBeLessThan(0.01);
 });
 
