@@ -50,3 +50,36 @@ test("shop tags typed before the page's script runs become its chips", async ({ 
   await expect(chips.locator(".tag-chip > span")).toHaveText(["Gifts", "Home"]);
   await expect(page.locator(".save-bar").getByRole("status")).toHaveText("");
 });
+
+test("a search typed and a sort chosen before the editor's script runs apply once it does", async ({
+  page,
+}) => {
+  await register(page);
+  const editor = await createSite(page, "Restaurant", "Slow Bistro");
+  for (const [name, price] of [
+    ["Tomato Soup", "6"],
+    ["Fish Pie", "14"],
+    ["Apple Cake", "5"],
+    ["Bread", "3"],
+  ] as const) {
+    const response = await page.request.post(editor, {
+      form: { intent: "add-item", name, price, description: name === "Bread" ? "" : "Homemade" },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const names = page.locator(".item-list .item-name");
+
+  const release = await gotoWithScriptsHeld(page, editor);
+  await expect(names).toHaveText(["Apple Cake", "Bread", "Fish Pie", "Tomato Soup"]);
+  await page.getByLabel("Sort by").selectOption("price-desc");
+  await page.getByLabel("Search items").fill("homemade");
+  release();
+  await waitForHydration(page);
+
+  await expect(names).toHaveText(["Fish Pie", "Tomato Soup", "Apple Cake"]);
+  await expect(page).toHaveURL(/[?&]q=homemade/);
+  await expect(page).toHaveURL(/[?&]sort=price-desc/);
+  // And from then on, at once, as before.
+  await page.getByLabel("Sort by").selectOption("name-asc");
+  await expect(names).toHaveText(["Apple Cake", "Fish Pie", "Tomato Soup"]);
+});

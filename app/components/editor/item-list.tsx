@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
 import { siteOf, type ProductType } from "~/sites";
@@ -47,6 +47,8 @@ export function ItemList({
     return sorts.some((option) => option.value === asked) ? asked : "name-asc";
   });
   const refreshing = revalidator.state === "loading" || navigation.state === "loading";
+  const searchField = useRef<HTMLInputElement>(null);
+  const sortField = useRef<HTMLSelectElement>(null);
 
   const applyToAddress = (next: { q: string; sort: string }) => {
     const url = new URL(window.location.href);
@@ -57,6 +59,21 @@ export function ItemList({
     // Keep the router's own entry state, so Back and Forward still work.
     window.history.replaceState(window.history.state, "", url);
   };
+
+  // A search typed or a sort chosen before the page hydrated (on a slow phone, before its
+  // handlers were there) shows in the fields but not yet in the list: the list follows them
+  // once the page has hydrated.
+  useEffect(() => {
+    if (!hydrated) return;
+    const typed = searchField.current?.value ?? query;
+    const chosen = parseItemSort(sortField.current?.value ?? sort);
+    if (typed === query && chosen === sort) return;
+    setQuery(typed);
+    setSort(chosen);
+    applyToAddress({ q: typed, sort: chosen });
+    // Once, as the page hydrates: the handlers below take every later change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   // `categories` are in the menu's order, which sorting by category follows.
   const shown = items ? sortItems(searchItems(items, query), sort, categories ?? []) : [];
@@ -71,6 +88,7 @@ export function ItemList({
         <div className="field item-search">
           <label htmlFor="item-search">Search items</label>
           <input
+            ref={searchField}
             id="item-search"
             type="search"
             name="q"
@@ -87,6 +105,7 @@ export function ItemList({
         <div className="field item-sort">
           <label htmlFor="item-sort">Sort by</label>
           <select
+            ref={sortField}
             id="item-sort"
             name="sort"
             defaultValue={sort}
