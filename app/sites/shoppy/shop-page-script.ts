@@ -324,6 +324,15 @@ export interface ShopScriptHelpers extends ShopDetailTexts, ShopDataRules {
   build: typeof buildShopItemDetail;
 }
 
+/** A card of the list, with its item as `readShopItems` reads it. */
+interface ShopCard {
+  id: string;
+  card: HTMLElement;
+  item: ShopItemData;
+  link: HTMLAnchorElement;
+  facts: ShopFilterable;
+}
+
 /**
  * Enhances the page rendered by `PublicShopPage`:
  * - the filter form applies as the visitor types or ticks, and the address follows
@@ -338,15 +347,6 @@ export interface ShopScriptHelpers extends ShopDetailTexts, ShopDataRules {
  * Every control it drives exists without it; it marks the page `.shop-js` only once all
  * is wired, so a failure half-way leaves the plain page, which works.
  */
-/** A card of the list, with its item as `readShopItems` reads it. */
-interface ShopCard {
-  id: string;
-  card: HTMLElement;
-  item: ShopItemData;
-  link: HTMLAnchorElement;
-  facts: ShopFilterable;
-}
-
 export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number): void {
   const root = document.querySelector<HTMLElement>("[data-shop]");
   const dialog = root && root.querySelector<HTMLDialogElement>("dialog.shop-dialog");
