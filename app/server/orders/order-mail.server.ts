@@ -17,7 +17,7 @@
  * customer gave no email) is closed without sending. Nothing personal is logged or kept in
  * `last_error`: the order's id, the mail's kind and the kind of failure.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { orderMail, orderSettings, orders, productInfo, products, users } from "../db/schema";
 import { logger } from "../http/log.server";
@@ -150,7 +150,9 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
           and(
             isNull(orderMail.sentAt),
             isNull(orderMail.failedAt),
-            lte(orderMail.nextAttemptAt, at),
+            // PostgreSQL keeps microseconds and this clock milliseconds: a mail queued within
+            // the current millisecond (a send kicked right after the order) is due too.
+            lt(orderMail.nextAttemptAt, new Date(at.getTime() + 1)),
           ),
         )
         .orderBy(asc(orderMail.nextAttemptAt))
