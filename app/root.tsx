@@ -9,6 +9,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { documentAttributes } from "~/lib/document-attributes";
 import { useEffect } from "react";
 import { DocumentHead } from "./components/document-head";
 import { useNonce } from "./components/nonce";
@@ -55,8 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     .map(({ handle, data }) => handle.refreshWithoutScript?.(data) ?? null)
     .find((seconds) => seconds !== null);
   const nonce = useNonce();
+  const { lang, dir } = documentAttributes(handles.map(({ handle, data }) => ({ handle, data })));
   return (
-    <html lang="en">
+    <html lang={lang} dir={dir === "rtl" ? dir : undefined}>
       <DocumentHead>
         <Meta />
         <Links />

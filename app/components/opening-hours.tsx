@@ -1,4 +1,6 @@
-import { formatHoursRow, type HoursRow } from "~/lib/hours";
+import { DAYS, formatHoursRow, type HoursRow } from "~/lib/hours";
+import { weekdayName } from "~/lib/i18n/formats";
+import { usePageLanguage } from "~/lib/i18n/page-language-context";
 import type { PublicOpening } from "~/lib/opening-status";
 
 /**
@@ -15,19 +17,21 @@ export function HoursTable({
   today?: string | null;
   caption?: string;
 }) {
+  const page = usePageLanguage();
   return (
     <table className="hours">
       {caption ? <caption className="visually-hidden">{caption}</caption> : null}
       <tbody>
         {hours.map((row) => {
           const isToday = row.day === today;
+          const index = DAYS.indexOf(row.day as (typeof DAYS)[number]);
           return (
             <tr key={row.day} className={isToday ? "is-today" : undefined}>
               <th scope="row">
-                {row.day}
-                {isToday ? <span className="hours-today"> (today)</span> : null}
+                {index < 0 ? row.day : weekdayName(index, page)}
+                {isToday ? <span className="hours-today">{page.words.todayMark}</span> : null}
               </th>
-              <td>{formatHoursRow(row)}</td>
+              <td>{formatHoursRow(row, page)}</td>
             </tr>
           );
         })}
@@ -38,10 +42,11 @@ export function HoursTable({
 
 /** The special days of the next two weeks: "Thu, Dec 24 · 11:00 AM – 3:00 PM · Christmas Eve". */
 export function SpecialHoursList({ opening }: { opening: Pick<PublicOpening, "upcomingSpecial"> }) {
+  const { words } = usePageLanguage();
   if (opening.upcomingSpecial.length === 0) return null;
   return (
     <div className="special-hours">
-      <h3 id="special-hours-title">Special hours</h3>
+      <h3 id="special-hours-title">{words.specialHours}</h3>
       <ul aria-labelledby="special-hours-title">
         {opening.upcomingSpecial.map((special) => (
           <li key={special.from}>
@@ -70,10 +75,11 @@ export function OpeningHours({
   headingId?: string;
   className?: string;
 }) {
+  const { words } = usePageLanguage();
   if (!opening.keepsHours) return null;
   return (
     <section aria-labelledby={headingId} className={className}>
-      <h2 id={headingId}>Opening hours</h2>
+      <h2 id={headingId}>{words.openingHours}</h2>
       <SpecialHoursList opening={opening} />
       <HoursTable hours={hours} today={opening.today} />
     </section>

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { ColorKey } from "~/lib/colors";
 import type { HoursRow, SpecialHours } from "~/lib/hours";
 import type { FontStyle } from "~/lib/themes";
+import type { LanguageCode } from "~/lib/i18n/languages";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
 import { useSiteEditor } from "./editor/site-editor";
@@ -11,6 +12,7 @@ import type { OwnInfoFields } from "~/sites/site";
 import { CurrencyField } from "./currency-field";
 import { Field } from "./form";
 import { HoursEditor } from "./hours-editor";
+import { LanguageField } from "./language-field";
 import { SpecialHoursEditor } from "./special-hours-editor";
 import { TimeZoneField } from "./time-zone-field";
 import { ThemeFields } from "./theme-fields";
@@ -32,6 +34,7 @@ export interface ProfileEditorValues {
   specialHours: SpecialHours[];
   /** "" while unknown. */
   timeZone: string;
+  language: LanguageCode;
 }
 
 /** The Info form's fields, the shared ones and those a type may add. */
@@ -111,6 +114,7 @@ export function ProfileEditor({
         <input autoComplete="street-address" />
       </Field>
       {info.showsPrices ? <CurrencyField field={fields.currency} /> : null}
+      <LanguageField field={fields.language} />
       <HoursEditor initial={values.hours} />
       <TimeZoneField field={fields.timeZone} stored={values.timeZone} />
       {/* Saved special days come back tidied (sorted, past ones gone): start again from them. */}

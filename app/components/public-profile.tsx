@@ -8,6 +8,8 @@ import type { PublicOpening } from "~/lib/opening-status";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { publicSiteDescription } from "./public-site";
+import { fill, type PageLanguage } from "~/lib/i18n/page-language";
+import { PageLanguageProvider, usePageLanguage } from "~/lib/i18n/page-language-context";
 
 export interface PublicProfile {
   name: string;
@@ -32,7 +34,27 @@ export function mapsLink(address: string): string {
  * A dealership's or store's public profile: hero, logo, contact, address and
  * hours, in the owner's colors and font. Plain HTML: it needs no JavaScript.
  */
-export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonLd: unknown }) {
+export function PublicProfilePage({
+  site,
+  jsonLd,
+  page,
+}: {
+  site: PublicProfile;
+  jsonLd: unknown;
+  /** The site's language; English when left out. */
+  page?: PageLanguage;
+}) {
+  return page ? (
+    <PageLanguageProvider value={page}>
+      <ProfileContent site={site} jsonLd={jsonLd} />
+    </PageLanguageProvider>
+  ) : (
+    <ProfileContent site={site} jsonLd={jsonLd} />
+  );
+}
+
+function ProfileContent({ site, jsonLd }: { site: PublicProfile; jsonLd: unknown }) {
+  const { words } = usePageLanguage();
   const background = safeHttpUrl(site.bgUrl);
   const logo = safeHttpUrl(site.logoUrl);
   return (
@@ -54,14 +76,14 @@ export function PublicProfilePage({ site, jsonLd }: { site: PublicProfile; jsonL
           <img
             className="profile-logo"
             src={logo}
-            alt={`${site.name} logo`}
+            alt={fill(words.logoAlt, { name: site.name })}
             width={LOGO_SIZE_PX}
             height={LOGO_SIZE_PX}
           />
         ) : null}
         <h1>{site.name}</h1>
         <OpenStatus status={site.opening.status} className="profile-status" />
-        <section aria-label="Contact" className="profile-contact">
+        <section aria-label={words.contact} className="profile-contact">
           {site.address ? (
             <p>
               <a href={mapsLink(site.address)}>{site.address}</a>

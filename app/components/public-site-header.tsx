@@ -2,6 +2,8 @@ import { preload } from "react-dom";
 import type { HoursRow } from "~/lib/hours";
 import type { PublicOpening } from "~/lib/opening-status";
 import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
+import { fill } from "~/lib/i18n/page-language";
+import { usePageLanguage } from "~/lib/i18n/page-language-context";
 import { mapsLink } from "./public-profile";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
@@ -67,6 +69,7 @@ export function PublicSiteHero({
   site: PublicSiteHeaderFacts;
   showStatus?: boolean;
 }) {
+  const { words } = usePageLanguage();
   preloadHero(site);
   return (
     <header className={site.bgUrl ? "site-hero has-image" : "site-hero"}>
@@ -92,7 +95,7 @@ export function PublicSiteHero({
             // screens.
             src={site.logoSmallUrl ?? site.logoUrl}
             srcSet={site.logoSmallUrl ? `${site.logoSmallUrl} 2x, ${site.logoUrl} 3x` : undefined}
-            alt={`${site.name} logo`}
+            alt={fill(words.logoAlt, { name: site.name })}
             width={LOGO_SIZE_PX}
             height={LOGO_SIZE_PX}
           />
@@ -108,26 +111,27 @@ export function PublicSiteHero({
 
 /** Address (a maps link), phone, email and the week's hours, side by side on wide screens. */
 export function PublicSiteFacts({ site }: { site: PublicSiteHeaderFacts }) {
+  const { words } = usePageLanguage();
   return (
     <div className="site-facts">
       <section aria-labelledby="contact-title" className="site-contact">
-        <h2 id="contact-title">Find us</h2>
+        <h2 id="contact-title">{words.findUs}</h2>
         <ul>
           {site.address ? (
             <li>
-              <span className="site-fact-label">Address</span>
+              <span className="site-fact-label">{words.address}</span>
               <a href={mapsLink(site.address)}>{site.address}</a>
             </li>
           ) : null}
           {site.contact.phone ? (
             <li>
-              <span className="site-fact-label">Phone</span>
+              <span className="site-fact-label">{words.phone}</span>
               <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
             </li>
           ) : null}
           {site.contact.email ? (
             <li>
-              <span className="site-fact-label">Email</span>
+              <span className="site-fact-label">{words.email}</span>
               <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
             </li>
           ) : null}

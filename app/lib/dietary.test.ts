@@ -1,8 +1,10 @@
+import { avoidLabel } from "~/lib/i18n/dietary-words";
+import { ENGLISH } from "~/lib/i18n/page-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import { describe, expect, it } from "vitest";
 import {
   ALLERGENS,
   AVOIDABLE,
-  avoidLabel,
   canonicalMenuSearch,
   DIETS,
   isFiltering,
@@ -124,8 +126,13 @@ describe("the menu filter", () => {
   });
 
   it("words what is left out, and offers only the labels in use", () => {
-    expect(avoidLabel("tree-nuts")).toBe("No tree nuts");
-    expect(avoidLabel("spicy")).toBe("Not spicy");
+    expect(avoidLabel("tree-nuts", ENGLISH)).toBe("No tree nuts");
+    expect(avoidLabel("spicy", ENGLISH)).toBe("Not spicy");
+    // In German, nouns keep their capital inside a sentence; in Spanish, they do not.
+    const german = pageLanguage("de");
+    expect(avoidLabel("milk", german)).toContain(german.words.allergenMilk);
+    const spanish = pageLanguage("es");
+    expect(avoidLabel("milk", spanish)).toContain(spanish.words.allergenMilk.toLowerCase());
     expect(AVOIDABLE.map((entry) => entry.key)).toContain("spicy");
     const used = labelsInUse([dish(["milk", "eggs"], ["vegetarian"]), dish(["eggs"], [])]);
     expect(used.allergens.map((a) => a.key)).toEqual(["eggs", "milk"]);

@@ -144,13 +144,6 @@ export function canonicalMenuSearch(params: URLSearchParams): URLSearchParams {
   return canonical;
 }
 
-/** "Vegetarian, No milk": the filter in words. */
-export function avoidLabel(key: string): string {
-  const entry = allergenOf(key) ?? dietOf(key);
-  if (!entry) return key;
-  return key === "spicy" ? "Not spicy" : `No ${entry.label.toLowerCase()}`;
-}
-
 /** The labels used by some dish of the menu, each list in its own order, for the legend and filter. */
 export function labelsInUse(
   items: ReadonlyArray<{ allergens: readonly string[]; diets: readonly string[] }>,

@@ -1,3 +1,4 @@
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { describe, expect, it } from "vitest";
 import {
   CLOSED,
@@ -341,21 +342,27 @@ describe("timeToMinutes and toIso24", () => {
 
 describe("formatHoursRow", () => {
   it("shows Closed, a range, or the one chosen side", () => {
-    expect(formatHoursRow({ day: "Monday", open: CLOSED, close: CLOSED })).toBe("Closed");
-    expect(formatHoursRow({ day: "Monday", open: "9:00 AM", close: "5:00 PM" })).toBe(
+    expect(formatHoursRow({ day: "Monday", open: CLOSED, close: CLOSED }, ENGLISH)).toBe("Closed");
+    expect(formatHoursRow({ day: "Monday", open: "9:00 AM", close: "5:00 PM" }, ENGLISH)).toBe(
       "9:00 AM \u2013 5:00 PM",
     );
-    expect(formatHoursRow({ day: "Monday", open: "9:00 AM", close: "" })).toBe("Opens 9:00 AM");
-    expect(formatHoursRow({ day: "Monday", open: "", close: "5:00 PM" })).toBe("Closes 5:00 PM");
-    expect(formatHoursRow({ day: "Monday", open: "", close: "" })).toBe("Closed");
+    expect(formatHoursRow({ day: "Monday", open: "9:00 AM", close: "" }, ENGLISH)).toBe(
+      "Opens 9:00 AM",
+    );
+    expect(formatHoursRow({ day: "Monday", open: "", close: "5:00 PM" }, ENGLISH)).toBe(
+      "Closes 5:00 PM",
+    );
+    expect(formatHoursRow({ day: "Monday", open: "", close: "" }, ENGLISH)).toBe("Closed");
   });
 
   it("shows Closed when either side is Closed", () => {
-    expect(formatHoursRow({ day: "Monday", open: CLOSED, close: "5:00 PM" })).toBe("Closed");
+    expect(formatHoursRow({ day: "Monday", open: CLOSED, close: "5:00 PM" }, ENGLISH)).toBe(
+      "Closed",
+    );
   });
 
   it("does not echo invalid values", () => {
-    expect(formatHoursRow({ day: "Monday", open: "<b>9</b>", close: "5:00 PM" })).toBe(
+    expect(formatHoursRow({ day: "Monday", open: "<b>9</b>", close: "5:00 PM" }, ENGLISH)).toBe(
       "Closes 5:00 PM",
     );
   });

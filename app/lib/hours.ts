@@ -1,5 +1,10 @@
 // Opening hours (SPEC sections 3, 4 and 9). Values are the display strings themselves
 // ('Closed', '9:00 AM', ...), which is how they are stored in hours [{day, open, close}].
+// A public page in another language writes them in its own words (`formatHoursRow`).
+
+import { clockText } from "./i18n/formats";
+import type { PageLanguage } from "./i18n/page-language";
+import { fill } from "./i18n/text";
 
 export const CLOSED = "Closed";
 
@@ -142,17 +147,20 @@ export function toIso24(time: string): string | null {
 
 /**
  * One row for display: 'Closed', '9:00 AM – 5:00 PM' (en dash), or, while only one side is
- * chosen, 'Opens 9:00 AM' / 'Closes 5:00 PM'. A close earlier than open is shown as is
- * (open past midnight).
+ * chosen, 'Opens 9:00 AM' / 'Closes 5:00 PM'; in another language, its words and its way of
+ * writing a time ('09:00 – 17:00'). A close earlier than open is shown as is (open past midnight).
  */
-export function formatHoursRow(row: HoursRow): string {
-  const open = isTimeChoice(row.open) ? row.open : null;
-  const close = isTimeChoice(row.close) ? row.close : null;
-  if (row.open === CLOSED || row.close === CLOSED) return CLOSED;
+export function formatHoursRow(row: HoursRow, page: PageLanguage): string {
+  const { words } = page;
+  const time = (value: string) =>
+    isTimeChoice(value) ? clockText(timeToMinutes(value)!, page) : null;
+  const open = time(row.open);
+  const close = time(row.close);
+  if (row.open === CLOSED || row.close === CLOSED) return words.closed;
   if (open && close) return `${open} \u2013 ${close}`;
-  if (open) return `Opens ${open}`;
-  if (close) return `Closes ${close}`;
-  return CLOSED;
+  if (open) return fill(words.opensAt, { time: open });
+  if (close) return fill(words.closesAt, { time: close });
+  return words.closed;
 }
 
 /**

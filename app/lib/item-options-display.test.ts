@@ -1,3 +1,4 @@
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { describe, expect, it } from "vitest";
 import type { OptionChoice, OptionGroup } from "./item-options";
 import {
@@ -40,19 +41,19 @@ describe("shownPriceChange", () => {
 
 describe("shownItemPrice", () => {
   it("is the item's own price without sizes", () => {
-    expect(shownItemPrice(800, [])).toBe("$8.00");
-    expect(shownItemPrice(800, [EXTRAS])).toBe("$8.00");
+    expect(shownItemPrice(800, [], undefined, ENGLISH)).toBe("$8.00");
+    expect(shownItemPrice(800, [EXTRAS], undefined, ENGLISH)).toBe("$8.00");
   });
 
   it("is the lowest size's price, from, when the sizes' prices differ", () => {
-    expect(shownItemPrice(800, [SIZES, EXTRAS])).toBe("from $8.00");
+    expect(shownItemPrice(800, [SIZES, EXTRAS], undefined, ENGLISH)).toBe("from $8.00");
     const cheaper = group("Size", 1, 1, [choice("Kids", -200), choice("Adult", 0)]);
-    expect(shownItemPrice(800, [cheaper], "EUR")).toBe("from €6.00");
+    expect(shownItemPrice(800, [cheaper], "EUR", ENGLISH)).toBe("from €6.00");
   });
 
   it("is the one price all sizes sell at, without from, when they cost the same", () => {
     const same = group("Size", 1, 1, [choice("Red", 100), choice("Blue", 100)]);
-    expect(shownItemPrice(800, [same])).toBe("$9.00");
+    expect(shownItemPrice(800, [same], undefined, ENGLISH)).toBe("$9.00");
   });
 });
 
@@ -102,11 +103,11 @@ describe("shownOptions", () => {
 
 describe("choicesLine", () => {
   it("gives a group's choices in one line, each with what it adds, sold out marked", () => {
-    expect(choicesLine(shownOptions(800, [EXTRAS]).groups[0]!.choices)).toBe(
+    expect(choicesLine(shownOptions(800, [EXTRAS]).groups[0]!.choices, ENGLISH)).toBe(
       "Bacon\u00a0+$2.00, Cheese",
     );
     const used = { ...EXTRAS, choices: [choice("Used box", -50, true), choice("Tag", 0, true)] };
-    expect(choicesLine(shownOptions(800, [used], "EUR").groups[0]!.choices)).toBe(
+    expect(choicesLine(shownOptions(800, [used], "EUR").groups[0]!.choices, ENGLISH)).toBe(
       "Used box\u00a0\u2212€0.50\u00a0(sold\u00a0out), Tag\u00a0(sold\u00a0out)",
     );
   });

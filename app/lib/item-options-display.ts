@@ -11,15 +11,26 @@ import {
   sizePrices,
   type OptionGroup,
 } from "./item-options";
+import type { FormatLanguage } from "./i18n/formats";
+import type { PageLanguage } from "./i18n/page-language";
+import { fill } from "./i18n/text";
 import { formatPrice } from "./price";
 
-/** How a sold-out choice is marked beside it, never split across two lines. */
-export const SOLD_OUT_CHOICE_LABEL = "(sold\u00a0out)";
+/** How a sold-out choice is marked beside it ("(sold out)"), never split across two lines. */
+export function soldOutChoiceLabel(page: PageLanguage): string {
+  return page.words.soldOutChoice.replace(/ /g, "\u00a0");
+}
+
+/** A price in the page's language: "$12.50", "12,50 €", "US$12.50". */
+export function pagePrice(cents: number, currency?: string, page?: FormatLanguage): string {
+  const tag = page?.language.tag;
+  return formatPrice(cents, currency, tag === undefined || tag === "en" ? undefined : tag);
+}
 
 /** "+$2.00", "−$0.50" (a minus sign, as a reader expects), or "" for no change. */
-export function shownPriceChange(cents: number, currency?: string): string {
+export function shownPriceChange(cents: number, currency?: string, page?: FormatLanguage): string {
   if (cents === 0) return "";
-  return `${cents > 0 ? "+" : "\u2212"}${formatPrice(Math.abs(cents), currency)}`;
+  return `${cents > 0 ? "+" : "\u2212"}${pagePrice(Math.abs(cents), currency, page)}`;
 }
 
 /**
@@ -29,10 +40,11 @@ export function shownPriceChange(cents: number, currency?: string): string {
 export function shownItemPrice(
   priceCents: number,
   options: readonly OptionGroup[],
-  currency?: string,
+  currency: string | undefined,
+  page: PageLanguage,
 ): string {
-  const price = formatPrice(lowestPriceCents(priceCents, options), currency);
-  return hasSizes(options) ? `from ${price}` : price;
+  const price = pagePrice(lowestPriceCents(priceCents, options), currency, page);
+  return hasSizes(options) ? fill(page.words.fromPrice, { price }) : price;
 }
 
 export interface ShownChoice {
@@ -61,6 +73,7 @@ export function shownOptions(
   priceCents: number,
   options: readonly OptionGroup[],
   currency?: string,
+  page?: FormatLanguage,
 ): ShownOptions {
   if (options.length === 0) return NO_OPTIONS;
   const sizeGroup = sizeGroupOf(options);
@@ -69,7 +82,7 @@ export function shownOptions(
         name: sizeGroup.name,
         choices: sizePrices(priceCents, sizeGroup).map(({ choice, priceCents: cents }) => ({
           name: choice.name,
-          price: formatPrice(cents, currency),
+          price: pagePrice(cents, currency, page),
           soldOut: choice.soldOut,
         })),
       }
@@ -80,7 +93,7 @@ export function shownOptions(
       name: group.name,
       choices: group.choices.map((choice) => ({
         name: choice.name,
-        price: shownPriceChange(choice.priceChangeCents, currency),
+        price: shownPriceChange(choice.priceChangeCents, currency, page),
         soldOut: choice.soldOut,
       })),
     }));
@@ -91,12 +104,13 @@ export function shownOptions(
  * A group's choices in one line: "Bacon +$2.00, Basil, Cheese (sold out)", each choice's
  * parts held together by no-break spaces, as a shop's sizes are (`sizesLine`).
  */
-export function choicesLine(choices: readonly ShownChoice[]): string {
+export function choicesLine(choices: readonly ShownChoice[], page: PageLanguage): string {
+  const soldOut = soldOutChoiceLabel(page);
   return choices
     .map((choice) => {
       let text = choice.name;
       if (choice.price) text += `\u00a0${choice.price}`;
-      if (choice.soldOut) text += `\u00a0${SOLD_OUT_CHOICE_LABEL}`;
+      if (choice.soldOut) text += `\u00a0${soldOut}`;
       return text;
     })
     .join(", ");

@@ -118,6 +118,7 @@ export const MESSAGES = Object.freeze({
   textTooLong: "This is too long.",
   fontStyleUnknown: "Pick one of the font styles offered.",
   timeZoneUnknown: "Pick one of the time zones offered.",
+  languageUnknown: "Pick one of the languages offered.",
   nameTooLong: "Name must be at most 100 characters.",
   linkCopied: "Link copied.",
   copyFailed: "Could not copy. Select the link and copy it yourself.",

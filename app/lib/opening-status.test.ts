@@ -1,3 +1,4 @@
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { describe, expect, it } from "vitest";
 import { CLOSED, DAYS, type HoursRow, type SpecialHours } from "./hours";
 import { openingFacts, type OpeningSchedule } from "./opening-status";
@@ -19,14 +20,15 @@ function schedule(
 }
 
 const at = (iso: string) => new Date(iso);
-const statusText = (s: OpeningSchedule, iso: string) => openingFacts(s, at(iso)).status?.text;
+const statusText = (s: OpeningSchedule, iso: string) =>
+  openingFacts(s, at(iso), ENGLISH).status?.text;
 
 describe("openingFacts: a regular week", () => {
   // Wednesday 25 November 2026, New York is on EST (UTC-5).
   const lunchToLate = schedule(week("11:00 AM", "10:00 PM"));
 
   it("is open, and says until when, between opening and the last hour", () => {
-    const facts = openingFacts(lunchToLate, at("2026-11-25T20:00:00Z")); // 3:00 PM
+    const facts = openingFacts(lunchToLate, at("2026-11-25T20:00:00Z"), ENGLISH); // 3:00 PM
     expect(facts.status).toEqual({ tone: "open", text: "Open now · until 10:00 PM" });
     expect(facts.today).toBe("Wednesday");
     // The next change is "Closing soon" at 9:00 PM local.
@@ -34,19 +36,19 @@ describe("openingFacts: a regular week", () => {
   });
 
   it("says closing soon in the last hour, and changes at closing", () => {
-    const facts = openingFacts(lunchToLate, at("2026-11-26T02:30:00Z")); // 9:30 PM
+    const facts = openingFacts(lunchToLate, at("2026-11-26T02:30:00Z"), ENGLISH); // 9:30 PM
     expect(facts.status).toEqual({ tone: "closing-soon", text: "Closing soon · until 10:00 PM" });
     expect(new Date(facts.changesAt!).toISOString()).toBe("2026-11-26T03:00:00.000Z");
   });
 
   it("after closing names tomorrow's opening and changes at midnight", () => {
-    const facts = openingFacts(lunchToLate, at("2026-11-26T04:00:00Z")); // 11:00 PM
+    const facts = openingFacts(lunchToLate, at("2026-11-26T04:00:00Z"), ENGLISH); // 11:00 PM
     expect(facts.status).toEqual({ tone: "closed", text: "Closed · opens tomorrow at 11:00 AM" });
     expect(new Date(facts.changesAt!).toISOString()).toBe("2026-11-26T05:00:00.000Z");
   });
 
   it("before opening names today's opening and changes then", () => {
-    const facts = openingFacts(lunchToLate, at("2026-11-25T14:00:00Z")); // 9:00 AM
+    const facts = openingFacts(lunchToLate, at("2026-11-25T14:00:00Z"), ENGLISH); // 9:00 AM
     expect(facts.status?.text).toBe("Closed · opens today at 11:00 AM");
     expect(new Date(facts.changesAt!).toISOString()).toBe("2026-11-25T16:00:00.000Z");
   });
@@ -85,7 +87,7 @@ describe("openingFacts: hours past midnight", () => {
   });
 
   it("is still open after midnight, on Saturday's date", () => {
-    const facts = openingFacts(nights, at("2026-11-28T05:30:00Z")); // Sat 12:30 AM
+    const facts = openingFacts(nights, at("2026-11-28T05:30:00Z"), ENGLISH); // Sat 12:30 AM
     expect(facts.today).toBe("Saturday");
     expect(facts.status?.text).toBe("Open now · until 2:00 AM");
     expect(new Date(facts.changesAt!).toISOString()).toBe("2026-11-28T06:00:00.000Z");
@@ -132,16 +134,16 @@ describe("openingFacts: time zones", () => {
   });
 
   it("takes today's weekday from the site's zone, not the server's", () => {
-    const facts = openingFacts(schedule(nineToFive, "Pacific/Auckland"), at(instant));
+    const facts = openingFacts(schedule(nineToFive, "Pacific/Auckland"), at(instant), ENGLISH);
     expect(facts.today).toBe("Wednesday"); // already 11 PM on Wednesday there
-    expect(openingFacts(schedule(nineToFive, "Pacific/Kiritimati"), at(instant)).today).toBe(
-      "Thursday",
-    );
+    expect(
+      openingFacts(schedule(nineToFive, "Pacific/Kiritimati"), at(instant), ENGLISH).today,
+    ).toBe("Thursday");
   });
 
   it("shows no status without a known zone", () => {
     for (const zone of ["", "Mars/Olympus_Mons"]) {
-      expect(openingFacts(schedule(nineToFive, zone), at(instant))).toEqual({
+      expect(openingFacts(schedule(nineToFive, zone), at(instant), ENGLISH)).toEqual({
         status: null,
         today: null,
         upcomingSpecial: [],
@@ -155,7 +157,7 @@ describe("openingFacts: daylight saving", () => {
   it("counts the hour lost in spring: a night ending at 3:00 AM has 30 minutes left at 1:30", () => {
     // New York springs forward at 2:00 AM on Sunday 8 March 2026.
     const night = schedule(withDays(week(CLOSED, CLOSED), { Saturday: ["8:00 PM", "3:00 AM"] }));
-    const facts = openingFacts(night, at("2026-03-08T06:30:00Z")); // 1:30 AM EST
+    const facts = openingFacts(night, at("2026-03-08T06:30:00Z"), ENGLISH); // 1:30 AM EST
     expect(facts.status?.text).toBe("Closing soon · until 3:00 AM");
     expect(new Date(facts.changesAt!).toISOString()).toBe("2026-03-08T07:00:00.000Z"); // 3 AM EDT
   });
@@ -163,8 +165,8 @@ describe("openingFacts: daylight saving", () => {
   it("changes at the local opening time on either side of the change", () => {
     const london = schedule(week("11:00 AM", "11:00 PM"), "Europe/London");
     // Before 29 March 2026 London is on GMT, after it on BST.
-    const winter = openingFacts(london, at("2026-03-27T08:00:00Z"));
-    const summer = openingFacts(london, at("2026-03-30T08:00:00Z"));
+    const winter = openingFacts(london, at("2026-03-27T08:00:00Z"), ENGLISH);
+    const summer = openingFacts(london, at("2026-03-30T08:00:00Z"), ENGLISH);
     expect(winter.status?.text).toBe("Closed · opens today at 11:00 AM");
     expect(new Date(winter.changesAt!).toISOString()).toBe("2026-03-27T11:00:00.000Z");
     expect(summer.status?.text).toBe("Closed · opens today at 11:00 AM");
@@ -180,6 +182,7 @@ describe("openingFacts: daylight saving", () => {
         [{ from: "2026-11-03", to: "2026-11-03", open: "9:00 AM", close: "5:00 PM", note: "" }],
       ),
       at("2026-11-01T12:00:00Z"), // 7:00 AM EST
+      ENGLISH,
     );
     expect(facts.status?.text).toBe("Closed · opens Tuesday at 9:00 AM");
     expect(new Date(facts.changesAt!).toISOString()).toBe("2026-11-02T05:00:00.000Z");
@@ -206,7 +209,7 @@ describe("openingFacts: special days", () => {
   });
 
   it("lists the special days of the coming 14 days, with notes", () => {
-    const facts = openingFacts(site, at("2026-12-15T17:00:00Z"));
+    const facts = openingFacts(site, at("2026-12-15T17:00:00Z"), ENGLISH);
     expect(facts.upcomingSpecial).toEqual([
       { dates: "Thu, Dec 24", hours: "11:00 AM \u2013 3:00 PM", note: "", from: "2026-12-24" },
       {
@@ -219,14 +222,14 @@ describe("openingFacts: special days", () => {
   });
 
   it("leaves out special days more than 13 days ahead, and those already over", () => {
-    expect(openingFacts(site, at("2026-12-05T17:00:00Z")).upcomingSpecial).toEqual([]);
+    expect(openingFacts(site, at("2026-12-05T17:00:00Z"), ENGLISH).upcomingSpecial).toEqual([]);
     expect(
-      openingFacts(site, at("2026-12-11T17:00:00Z")).upcomingSpecial.map((s) => s.from),
+      openingFacts(site, at("2026-12-11T17:00:00Z"), ENGLISH).upcomingSpecial.map((s) => s.from),
     ).toEqual(["2026-12-24"]);
     expect(
-      openingFacts(site, at("2026-12-26T17:00:00Z")).upcomingSpecial.map((s) => s.from),
+      openingFacts(site, at("2026-12-26T17:00:00Z"), ENGLISH).upcomingSpecial.map((s) => s.from),
     ).toEqual(["2026-12-25"]);
-    expect(openingFacts(site, at("2026-12-27T17:00:00Z")).upcomingSpecial).toEqual([]);
+    expect(openingFacts(site, at("2026-12-27T17:00:00Z"), ENGLISH).upcomingSpecial).toEqual([]);
   });
 
   it("can open a day the week keeps closed", () => {
@@ -244,7 +247,7 @@ describe("openingFacts: special days", () => {
     const away = schedule(everyDay, "America/New_York", [
       { from: "2026-11-20", to: "2027-02-10", open: CLOSED, close: CLOSED, note: "Renovation" },
     ]);
-    const facts = openingFacts(away, at("2026-11-25T17:00:00Z"));
+    const facts = openingFacts(away, at("2026-11-25T17:00:00Z"), ENGLISH);
     expect(facts.status).toEqual({ tone: "closed", text: "Closed" });
     expect(new Date(facts.changesAt!).toISOString()).toBe("2026-11-26T05:00:00.000Z");
   });
@@ -259,14 +262,14 @@ describe("openingFacts: special days", () => {
 
 describe("openingFacts: unusual weeks", () => {
   it("shows no status and no hours for a site that keeps none", () => {
-    const facts = openingFacts(schedule(week(CLOSED, CLOSED)), at("2026-11-25T17:00:00Z"));
+    const facts = openingFacts(schedule(week(CLOSED, CLOSED)), at("2026-11-25T17:00:00Z"), ENGLISH);
     expect(facts.status).toBeNull();
     expect(facts.today).toBe("Wednesday");
   });
 
   it("says open now, with no closing time, when open around the clock", () => {
     const always = schedule(week("12:00 AM", "12:00 AM"));
-    const facts = openingFacts(always, at("2026-11-25T17:00:00Z"));
+    const facts = openingFacts(always, at("2026-11-25T17:00:00Z"), ENGLISH);
     expect(facts.status).toEqual({ tone: "open", text: "Open now" });
   });
 

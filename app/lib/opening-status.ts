@@ -12,6 +12,9 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { isKnownTimeZone } from "./time-zones";
+import { clockText, monthDayText, shortDateText, weekdayName } from "./i18n/formats";
+import type { PageLanguage } from "./i18n/page-language";
+import { fill } from "./i18n/text";
 import {
   CLOSED,
   DAYS,
@@ -93,7 +96,7 @@ export function parseIsoDate(text: string): LocalDate | null {
 }
 
 /** Monday is 0, as in DAYS. */
-function weekdayIndex(date: LocalDate): number {
+export function weekdayIndex(date: LocalDate): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
 }
 
@@ -176,54 +179,35 @@ function intervalsAround(
   return merged;
 }
 
-/** "10:00 PM" for minutes after some midnight (wrapping past it). */
-export function clockText(minutes: number): string {
-  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  const hour24 = Math.floor(inDay / 60);
-  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
-  return `${hour12}:${String(inDay % 60).padStart(2, "0")} ${hour24 < 12 ? "AM" : "PM"}`;
-}
-
-const MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
-
-/** "Thu, Dec 24". */
-export function shortDateText(date: LocalDate): string {
-  return `${DAYS[weekdayIndex(date)]!.slice(0, 3)}, ${MONTHS[date.month - 1]} ${date.day}`;
-}
-
-/** "today", "tomorrow", "Monday" (within the week) or "on Jan 5". */
-function dayWords(today: LocalDate, offset: number): string {
-  if (offset === 0) return "today";
-  if (offset === 1) return "tomorrow";
+/** "today", "tomorrow", "Monday" (within the week) or "on Jan 5", in the status line's words. */
+function opensText(today: LocalDate, offset: number, minutes: number, page: PageLanguage): string {
+  const { words } = page;
+  const time = clockText(minutes, page);
+  if (offset === 0) return fill(words.closedOpensToday, { time });
+  if (offset === 1) return fill(words.closedOpensTomorrow, { time });
   const date = addDays(today, offset);
-  return offset < 7 ? DAYS[weekdayIndex(date)]! : `on ${MONTHS[date.month - 1]} ${date.day}`;
+  return offset < 7
+    ? fill(words.closedOpensOnDay, { day: weekdayName(weekdayIndex(date), page), time })
+    : fill(words.closedOpensOnDate, { date: monthDayText(date, page), time });
 }
 
 /**
  * Everything a public page says about being open at `now`: the status line, today's
  * weekday, the special days coming up, and when any of it next changes.
  */
-export function openingFacts(schedule: OpeningSchedule, now: Date): OpeningFacts {
+export function openingFacts(
+  schedule: OpeningSchedule,
+  now: Date,
+  page: PageLanguage,
+): OpeningFacts {
+  const { words } = page;
   if (!isKnownTimeZone(schedule.timeZone)) {
     return { status: null, today: null, upcomingSpecial: [], changesAt: null };
   }
   const { timeZone } = schedule;
   const { date: today, minutes: nowMinutes } = localNow(now, timeZone);
   const nextMidnight = momentAt(today, MINUTES_PER_DAY, timeZone);
-  const upcomingSpecial = upcomingSpecialHours(schedule.specialHours, today);
+  const upcomingSpecial = upcomingSpecialHours(schedule.specialHours, today, page);
   const base = { today: DAYS[weekdayIndex(today)]!, upcomingSpecial };
   if (keepsNoHours(schedule)) return { ...base, status: null, changesAt: nextMidnight };
 
@@ -237,31 +221,28 @@ export function openingFacts(schedule: OpeningSchedule, now: Date): OpeningFacts
     if (minutesLeft > MINUTES_PER_DAY) {
       return {
         ...base,
-        status: { tone: "open", text: "Open now" },
+        status: { tone: "open", text: words.openNow },
         changesAt: Math.min(nextMidnight, closesAt - MINUTES_PER_DAY * MS_PER_MINUTE),
       };
     }
-    const until = clockText(current[1]);
+    const time = clockText(current[1], page);
     const closingSoonAt = closesAt - CLOSING_SOON_MINUTES * MS_PER_MINUTE;
     const closingSoon = nowMs >= closingSoonAt;
     return {
       ...base,
       status: closingSoon
-        ? { tone: "closing-soon", text: `Closing soon · until ${until}` }
-        : { tone: "open", text: `Open now · until ${until}` },
+        ? { tone: "closing-soon", text: fill(words.closingSoonUntil, { time }) }
+        : { tone: "open", text: fill(words.openUntil, { time }) },
       changesAt: Math.min(nextMidnight, closingSoon ? closesAt : closingSoonAt),
     };
   }
   const next = intervals.find(([start]) => start > nowMinutes);
   if (!next)
-    return { ...base, status: { tone: "closed", text: "Closed" }, changesAt: nextMidnight };
+    return { ...base, status: { tone: "closed", text: words.closed }, changesAt: nextMidnight };
   const offset = Math.floor(next[0] / MINUTES_PER_DAY);
   return {
     ...base,
-    status: {
-      tone: "closed",
-      text: `Closed · opens ${dayWords(today, offset)} at ${clockText(next[0])}`,
-    },
+    status: { tone: "closed", text: opensText(today, offset, next[0], page) },
     // "opens tomorrow" becomes "opens today" at midnight.
     changesAt: Math.min(nextMidnight, momentAt(today, next[0], timeZone)),
   };
@@ -271,6 +252,7 @@ export function openingFacts(schedule: OpeningSchedule, now: Date): OpeningFacts
 function upcomingSpecialHours(
   specialHours: readonly SpecialHours[],
   today: LocalDate,
+  page: PageLanguage,
 ): UpcomingSpecialHours[] {
   const first = isoDate(today);
   const last = isoDate(addDays(today, UPCOMING_SPECIAL_DAYS - 1));
@@ -283,12 +265,12 @@ function upcomingSpecialHours(
       if (!from || !to) return [];
       const dates =
         special.from === special.to
-          ? shortDateText(from)
-          : `${shortDateText(from)} \u2013 ${shortDateText(to)}`;
+          ? shortDateText(from, page)
+          : `${shortDateText(from, page)} \u2013 ${shortDateText(to, page)}`;
       return [
         {
           dates,
-          hours: formatHoursRow({ day: "", open: special.open, close: special.close }),
+          hours: formatHoursRow({ day: "", open: special.open, close: special.close }, page),
           note: special.note,
           from: special.from,
         },
@@ -317,7 +299,8 @@ export interface PublicOpening {
 export function publicOpening(
   schedule: OpeningSchedule,
   now: Date,
+  page: PageLanguage,
 ): { opening: PublicOpening; freshUntil: number | null } {
-  const { changesAt, ...facts } = openingFacts(schedule, now);
+  const { changesAt, ...facts } = openingFacts(schedule, now, page);
   return { opening: { ...facts, keepsHours: !keepsNoHours(schedule) }, freshUntil: changesAt };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES } from "./currency";
-import { SOLD_OUT_CHOICE_LABEL } from "./item-options-display";
+import { soldOutChoiceLabel } from "./item-options-display";
+import { ENGLISH } from "./i18n/page-language";
 import { sizesLine } from "./option-lines";
 import { formatPrice, MAX_PRICE_CENTS, priceAmount } from "./price";
 
@@ -18,7 +19,7 @@ describe("sizesLine", () => {
         offer("Small", "8.00", "https://schema.org/InStock"),
         offer("Large", "11.00", "https://schema.org/OutOfStock"),
       ]),
-    ).toBe(`Small\u00a0$8.00 \u00b7 Large\u00a0$11.00\u00a0${SOLD_OUT_CHOICE_LABEL}`);
+    ).toBe(`Small\u00a0$8.00 \u00b7 Large\u00a0$11.00\u00a0${soldOutChoiceLabel(ENGLISH)}`);
     // Sold out with its item, or saying nothing: not marked on its own.
     expect(sizesLine([offer("One", "0.50", "https://schema.org/SoldOut"), offer("Two", "1")])).toBe(
       "One\u00a0$0.50 \u00b7 Two\u00a0$1.00",

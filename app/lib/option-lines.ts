@@ -20,16 +20,27 @@ export interface SizeOffer {
  * app/lib/currency.ts), marked when out of stock on its own; its parts are held together by
  * no-break spaces, as a group's choices are (`choicesLine`).
  */
-export function sizesLine(offers: readonly SizeOffer[]): string {
+export function sizesLine(
+  offers: readonly SizeOffer[],
+  /** The page's language; English (as the US writes prices) when left out. */
+  languageTag = "en-US",
+  /** How the page marks a sold-out size. */
+  soldOutLabel = "(sold out)",
+): string {
+  const locale = languageTag === "en" ? "en-US" : languageTag;
   return offers
     .map(
       (offer) =>
         offer.name +
         "\u00a0" +
-        new Intl.NumberFormat("en-US", { style: "currency", currency: offer.priceCurrency }).format(
+        new Intl.NumberFormat(locale, { style: "currency", currency: offer.priceCurrency }).format(
           Number(offer.price),
         ) +
-        (offer.availability === "https://schema.org/OutOfStock" ? "\u00a0(sold\u00a0out)" : ""),
+        // As `formatPrice` does on a right-to-left page ("6.50 US$", not "$US 6.50").
+        (/^(ar|fa|he|ur)\b/.test(locale) ? "\u200e" : "") +
+        (offer.availability === "https://schema.org/OutOfStock"
+          ? "\u00a0" + soldOutLabel.replace(/ /g, "\u00a0")
+          : ""),
     )
     .join(" \u00b7 ");
 }

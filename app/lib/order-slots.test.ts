@@ -1,6 +1,8 @@
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { describe, expect, test } from "vitest";
 import { CLOSED, DAYS, TIME_CHOICES, type HoursRow, type SpecialHours } from "./hours";
-import { openingFacts, parseIsoDate, shortDateText, type OpeningSchedule } from "./opening-status";
+import { shortDateText } from "./i18n/formats";
+import { openingFacts, parseIsoDate, type OpeningSchedule } from "./opening-status";
 import {
   orderSlots,
   orderingStatus,
@@ -392,7 +394,7 @@ describe("orderSlots: special days", () => {
     const slots = orderSlots(closedSaturday, rules({ daysAhead: 1 }), at("2026-11-28T04:00:00Z")); // Fri 11 PM
     expect(slots.at(-1)?.label).toBe("Tomorrow, 1:45 AM");
     expect(slots.every((slot) => slot.date === "2026-11-27")).toBe(true);
-    expect(openingFacts(closedSaturday, at("2026-11-28T06:00:00Z")).status?.text).toBe(
+    expect(openingFacts(closedSaturday, at("2026-11-28T06:00:00Z"), ENGLISH).status?.text).toBe(
       "Closing soon · until 2:00 AM",
     );
   });
@@ -1025,7 +1027,7 @@ describe("properties over random sites, rules and moments", () => {
       const slots = orderSlots(site, slotRules, now);
       for (let check = 0; check < Math.min(12, slots.length); check++) {
         const slot = random.pick(slots);
-        const tone = openingFacts(site, new Date(slot.start)).status?.tone;
+        const tone = openingFacts(site, new Date(slot.start), ENGLISH).status?.tone;
         expect(tone, `seed ${seed} at ${isoOf(slot.start)}`).not.toBe("closed");
       }
     }

@@ -22,13 +22,12 @@
  * slot times into moments is arithmetic, whatever the server's own zone.
  */
 import { tzOffset } from "@date-fns/tz";
+import { clockText, shortDateText } from "./i18n/formats";
 import {
-  clockText,
   dayInterval,
   hoursOn,
   isoDate,
   keepsNoHours,
-  shortDateText,
   type LocalDate,
   type OpeningSchedule,
 } from "./opening-status";

@@ -3,7 +3,8 @@
  * whatever the server's or the reader's zone ("6:15 PM", "today").
  */
 import { TZDate } from "@date-fns/tz";
-import { clockText, isoDate, shortDateText, type LocalDate } from "./opening-status";
+import { clockText, shortDateText } from "./i18n/formats";
+import { isoDate, type LocalDate } from "./opening-status";
 import { isKnownTimeZone } from "./time-zones";
 
 export interface SiteTime {

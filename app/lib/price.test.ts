@@ -209,6 +209,14 @@ describe("formatPrice", () => {
     expect(formatPrice(MAX_PRICE_CENTS)).toBe("$999,999.99");
   });
 
+  it("keeps a right-to-left page's currency symbol after the amount", () => {
+    const arabic = formatPrice(650, "USD", "ar");
+    expect(arabic).toContain("US$");
+    // A left-to-right mark ends it, so "US$" is drawn whole, not as "$US".
+    expect(arabic.endsWith("\u200e")).toBe(true);
+    expect(formatPrice(650, "USD", "es").endsWith("\u200e")).toBe(false);
+  });
+
   it("formats other currencies and locales", () => {
     expect(formatPrice(1250, "EUR", "en-US")).toBe("€12.50");
     // de-DE puts the symbol after a no-break space.

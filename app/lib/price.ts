@@ -142,5 +142,16 @@ export function formatPrice(
   }
   // The amount is already rounded to the currency's digits; a decimal string of up to 9
   // digits reads back as the nearest double and formats exactly.
-  return formatter.format(Number(amount));
+  const text = formatter.format(Number(amount));
+  return isRightToLeft(locale) ? text + LEFT_TO_RIGHT_MARK : text;
+}
+
+const LEFT_TO_RIGHT_MARK = "\u200e";
+
+/**
+ * Arabic writes "6.50 US$"; on a right-to-left line, a symbol ending in "$" after latin
+ * letters is drawn before them ("$US 6.50") unless a left-to-right mark follows it.
+ */
+export function isRightToLeft(locale: string): boolean {
+  return /^(ar|fa|he|ur)\b/.test(locale);
 }

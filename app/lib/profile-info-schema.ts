@@ -12,6 +12,7 @@ import { specialHoursField, toSpecialHours } from "./special-hours-schema";
 import { todayIn } from "./opening-status";
 import { DEFAULT_FONT_STYLE, isFontStyle } from "./themes";
 import { isKnownTimeZone } from "./time-zones";
+import { LANGUAGE_CODES } from "./i18n/languages";
 import { z } from "./zod";
 
 /** A text field that may be left empty (read as ""), trimmed, at most `max` characters. */
@@ -79,6 +80,8 @@ export const profileInfoSchema = z.object({
     error: MESSAGES.timeZoneUnknown,
   }),
   specialHours: specialHoursField,
+  /** Left out (an older form): the stored language stays; anything else must be listed. */
+  language: z.enum(LANGUAGE_CODES, { error: MESSAGES.languageUnknown }).optional(),
 });
 
 export type ProfileInfoInput = z.infer<typeof profileInfoSchema>;
@@ -135,6 +138,7 @@ export function toProfileInfo(
       specialHours: toSpecialHours(input.specialHours, todayIn(input.timeZone, now)),
       timeZone: input.timeZone,
       fontStyle: input.fontStyle,
+      ...(input.language ? { language: input.language } : {}),
     },
     colorsFellBack: fellBack,
   };

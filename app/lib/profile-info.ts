@@ -8,6 +8,7 @@ import type { ColorKey } from "./colors";
 import { isCurrencyCode, type CurrencyCode } from "./currency";
 import type { HoursRow, SpecialHours } from "./hours";
 import type { FontStyle } from "./themes";
+import type { LanguageCode } from "./i18n/languages";
 
 const URL_MAX_LENGTH = 2048;
 
@@ -57,4 +58,6 @@ export interface ProfileInfo {
   specialHours: SpecialHours[];
   timeZone: string;
   fontStyle: FontStyle;
+  /** The public page's language; left out, the stored one stays. */
+  language?: LanguageCode;
 }

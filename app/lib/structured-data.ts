@@ -11,6 +11,7 @@ import { sizeGroupOf, sizePrices, type OptionChoice, type OptionGroup } from "./
 import { choicesLine, optionsOfItem, shownOptions } from "./item-options-display";
 import { sizesLine, type SizeOffer } from "./option-lines";
 import { priceAmount } from "./price";
+import { ENGLISH, type PageLanguage } from "./i18n/page-language";
 import { safeHttpUrl } from "./profile-info";
 
 export interface BusinessFacts {
@@ -94,6 +95,8 @@ export interface MenuSectionFacts {
 /** What a menu or a shop prices in: an ISO 4217 code (app/lib/currency.ts), US dollars if left out. */
 interface PriceFacts {
   currency?: string;
+  /** The page's language: option lines are written in its words; English when left out. */
+  page?: PageLanguage;
 }
 
 /** An Offer's price and currency: the amount the page shows, in the currency's digits. */
@@ -247,7 +250,7 @@ export interface ShopItemFacts {
 export function shopJsonLd(
   facts: Omit<BusinessFacts, "type"> & PriceFacts & { items: ShopItemFacts[] },
 ): Record<string, unknown> {
-  const { items, currency, ...business } = facts;
+  const { items, currency, page = ENGLISH, ...business } = facts;
   return {
     ...businessJsonLd({ ...business, type: "Store" }),
     ...(items.length
@@ -268,7 +271,7 @@ export function shopJsonLd(
                   ...(images.length ? { image: images } : {}),
                   ...(item.description ? { description: item.description } : {}),
                   ...(item.tags.length ? { keywords: item.tags } : {}),
-                  ...optionProperties(item, currency),
+                  ...optionProperties(item, currency, page),
                   offers: shopItemOffers(item, currency),
                 },
               };
@@ -300,11 +303,11 @@ function shopItemOffers(item: ShopOptionFacts, currency: string | undefined) {
  * A shop's item's groups of options other than its sizes, each with its choices in one line;
  * on an item sold out whole, no choice is marked on its own.
  */
-function otherGroupLines(item: ShopOptionFacts, currency: string | undefined) {
+function otherGroupLines(item: ShopOptionFacts, currency: string | undefined, page: PageLanguage) {
   const options = optionsOfItem(item.options ?? [], item.soldOut);
-  return shownOptions(item.priceCents, options, currency).groups.map((group) => ({
+  return shownOptions(item.priceCents, options, currency, page).groups.map((group) => ({
     name: group.name,
-    value: choicesLine(group.choices),
+    value: choicesLine(group.choices, page),
   }));
 }
 
@@ -313,9 +316,9 @@ function otherGroupLines(item: ShopOptionFacts, currency: string | undefined) {
  * values are their names (their prices are the Offers'), then each other group, whose value
  * is its choices and what each adds, in one line.
  */
-function optionProperties(item: ShopItemFacts, currency: string | undefined) {
+function optionProperties(item: ShopItemFacts, currency: string | undefined, page: PageLanguage) {
   if (!item.options || item.options.length === 0) return {};
-  const properties: Array<Record<string, unknown>> = otherGroupLines(item, currency).map(
+  const properties: Array<Record<string, unknown>> = otherGroupLines(item, currency, page).map(
     (line) => ({ "@type": "PropertyValue", ...line }),
   );
   const sizes = sizeGroupOf(item.options);
@@ -334,11 +337,15 @@ function optionProperties(item: ShopItemFacts, currency: string | undefined) {
 export function shopOptionLines(
   item: ShopOptionFacts,
   currency: string | undefined,
+  page: PageLanguage = ENGLISH,
 ): Array<{ name: string; value: string }> {
-  const lines = otherGroupLines(item, currency);
+  const lines = otherGroupLines(item, currency, page);
   const sizes = item.options && item.options.length ? sizeGroupOf(item.options) : undefined;
   const offers = sizes ? shopItemOffers(item, currency) : null;
-  if (sizes && Array.isArray(offers)) lines.unshift({ name: sizes.name, value: sizesLine(offers) });
+  if (sizes && Array.isArray(offers)) {
+    const value = sizesLine(offers, page.language.tag, page.words.soldOutChoice);
+    lines.unshift({ name: sizes.name, value });
+  }
   return lines;
 }
 

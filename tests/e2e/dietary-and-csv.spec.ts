@@ -124,7 +124,7 @@ test("allergens chosen in Add Item and Edit show on the public menu with a legen
   publicPath = (await page.getByRole("link", { name: "View Public" }).getAttribute("href"))!;
   await page.goto(publicPath);
   await expect(
-    dish(page, "Nut roast").getByText("Contains celery, tree nuts. Vegetarian."),
+    dish(page, "Nut roast").getByText("Contains celery and tree nuts. Vegetarian."),
   ).toBeAttached();
   await expect(dish(page, "Steak frites").getByText("Contains mustard.")).toBeAttached();
   await expect(dish(page, "Nut roast").locator(".di")).toHaveText(["Ce", "Nu", "V"]);

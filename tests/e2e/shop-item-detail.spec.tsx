@@ -6,6 +6,8 @@
  * these tests render pages here, with items of every shape, serve them to the browser at a
  * made-up address, and compare the two.
  */
+import { pageLanguage } from "../../app/lib/i18n/catalogues";
+import { PageLanguageProvider } from "../../app/lib/i18n/page-language-context";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Page } from "@playwright/test";
 import {
@@ -179,15 +181,23 @@ const ITEMS: PublicShopItem[] = [
 ];
 
 /** Each set of handles, and a currency (US dollars when left out) in which the links differ. */
-const PAYMENTS: Array<[string, ShopPayments, currency?: string]> = [
+const PAYMENTS: Array<[string, ShopPayments, currency?: string, language?: string]> = [
   ["PayPal and Venmo", { paypal: "testshop", venmo: "test-shop" }],
   ["PayPal and Venmo, in euros", { paypal: "testshop", venmo: "test-shop" }, "EUR"],
+  ["a shop in German, in euros", { paypal: "testshop", venmo: null }, "EUR", "de"],
+  ["a shop in Arabic", { paypal: null, venmo: "test-shop" }, "USD", "ar"],
   ["PayPal only", { paypal: "testshop", venmo: null }],
   ["Venmo only", { paypal: null, venmo: "test-shop" }],
   ["no handles", { paypal: null, venmo: null }],
 ];
 
-function pageHtml(payments: ShopPayments, openItemId: string | null, currency?: string): string {
+function pageHtml(
+  payments: ShopPayments,
+  openItemId: string | null,
+  currency?: string,
+  language?: string,
+): string {
+  const page = pageLanguage(language);
   const site = {
     name: "Test Shop",
     address: "1 Test Street",
@@ -218,20 +228,23 @@ function pageHtml(payments: ShopPayments, openItemId: string | null, currency?: 
       email: site.contact.email,
       images: [],
       currency,
+      page,
       items: ITEMS.map(shopItemFacts),
     }),
+    page,
   };
   // renderToStaticMarkup, as the app's server renders the public pages.
   const body = renderToStaticMarkup(<PublicShopPage {...props} />);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Test Shop</title></head><body>${body}</body></html>`;
+  const { tag, dir } = page.language;
+  return `<!DOCTYPE html><html lang="${tag}" dir="${dir}"><head><meta charset="utf-8"><title>Test Shop</title></head><body>${body}</body></html>`;
 }
 
 /** Serves the shop's pages at ORIGIN + PATH (`?item=` renders that item open); no photos. */
-async function serveShop(page: Page, payments: ShopPayments, currency?: string) {
+async function serveShop(page: Page, payments: ShopPayments, currency?: string, language?: string) {
   await page.route(`${ORIGIN}/**`, (route) => {
     const url = new URL(route.request().url());
     if (url.pathname !== PATH) return route.fulfill({ status: 404, body: "" });
-    const html = pageHtml(payments, url.searchParams.get("item"), currency);
+    const html = pageHtml(payments, url.searchParams.get("item"), currency, language);
     return route.fulfill({ contentType: "text/html; charset=utf-8", body: html });
   });
   await page.route("https://cdn.example/**", (route) => route.fulfill({ status: 404, body: "" }));
@@ -245,11 +258,11 @@ async function expectNothingRan(page: Page) {
   expect(await page.locator("img[src='x']").count()).toBe(0);
 }
 
-for (const [label, payments, currency] of PAYMENTS) {
+for (const [label, payments, currency, language] of PAYMENTS) {
   test(`the script builds each item's detail as the server renders it (${label})`, async ({
     page,
   }) => {
-    await serveShop(page, payments, currency);
+    await serveShop(page, payments, currency, language);
     await page.goto(`${ORIGIN}${PATH}`);
     await expect(page.locator(".shop-page.shop-js")).toBeVisible();
 
@@ -257,7 +270,14 @@ for (const [label, payments, currency] of PAYMENTS) {
       // The reader and the builder alone, as serialised into the page, on the page's card,
       // JSON-LD and skeleton: exactly the server's markup for the item open.
       const server = renderToStaticMarkup(
-        <ShopItemDetail item={item} payments={payments} currency={currency} photosOnOpen="eager" />,
+        <PageLanguageProvider value={pageLanguage(language)}>
+          <ShopItemDetail
+            item={item}
+            payments={payments}
+            currency={currency}
+            photosOnOpen="eager"
+          />
+        </PageLanguageProvider>,
       );
       const [built, expected] = await page.evaluate(
         ({ id, server, read, build, helperSources }) => {
@@ -266,10 +286,15 @@ for (const [label, payments, currency] of PAYMENTS) {
             // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's functions arrive as source text
             (new Function(`return (${source});`) as () => Revived)();
           const skeleton = document.querySelector<HTMLTemplateElement>("#shop-item-skeleton")!;
-          const helpers = Object.fromEntries(
-            Object.entries(helperSources).map(([name, source]) => [name, revive(source)]),
-          );
-          const items = revive(read)(document.querySelector("[data-shop]"), helpers) as {
+          const root = document.querySelector("[data-shop]")!;
+          const helpers = {
+            ...Object.fromEntries(
+              Object.entries(helperSources).map(([name, source]) => [name, revive(source)]),
+            ),
+            // The words the page's script is given, as it reads them.
+            words: JSON.parse(root.getAttribute("data-words")!) as unknown,
+          };
+          const items = revive(read)(root, helpers) as {
             id: string;
           }[];
           const item = items.find((entry) => entry.id === id);
@@ -307,7 +332,7 @@ for (const [label, payments, currency] of PAYMENTS) {
         (item.options ?? []).map((group) => group.name),
       );
       expect(await dialogContentMarkup(page), item.name).toBe(
-        await dialogContentMarkup(page, pageHtml(payments, item.id, currency)),
+        await dialogContentMarkup(page, pageHtml(payments, item.id, currency, language)),
       );
       await page.keyboard.press("Escape");
       await expect(dialog(page)).toBeHidden();

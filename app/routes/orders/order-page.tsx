@@ -1,12 +1,9 @@
 import { ORDER_PAGE_SCRIPT } from "virtual:order-page-script";
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { useNonce } from "~/components/nonce";
 import { PublicSiteError } from "~/components/public-site";
 import { choiceRuleInWords, isSizeGroup, type OptionGroup } from "~/lib/item-options";
-import {
-  shownItemPrice,
-  shownPriceChange,
-  SOLD_OUT_CHOICE_LABEL,
-} from "~/lib/item-options-display";
+import { shownItemPrice, shownPriceChange, soldOutChoiceLabel } from "~/lib/item-options-display";
 import { itemCountText, MAX_LINE_QUANTITY, type PricedLine } from "~/lib/order-cart";
 import {
   ADDRESS_MAX_LENGTH,
@@ -194,7 +191,7 @@ function OrderItem({
           {item.name}
         </h3>
         <span className="order-item-price">
-          {shownItemPrice(item.priceCents, item.options, currency)}
+          {shownItemPrice(item.priceCents, item.options, currency, ENGLISH)}
         </span>
       </div>
       {item.description ? <p className="order-item-description">{item.description}</p> : null}
@@ -273,7 +270,7 @@ function OptionFieldset({
             <span className="order-choice-name">{choice.name}</span>
             <span className="order-choice-price">
               {choice.soldOut
-                ? SOLD_OUT_CHOICE_LABEL
+                ? soldOutChoiceLabel(ENGLISH)
                 : isSizeGroup(group)
                   ? price(item.priceCents + choice.priceChangeCents, currency)
                   : shownPriceChange(choice.priceChangeCents, currency)}

@@ -22,6 +22,7 @@ import {
   type PreviewDraft,
 } from "~/components/editor/site-preview";
 import type { ProfileEditorValues } from "~/components/profile-editor";
+import { siteLanguage } from "~/lib/i18n/languages";
 import { servicesContext } from "~/context";
 import { siteCurrency } from "~/lib/currency";
 import { onlyQueryChanged } from "~/lib/revalidation";
@@ -120,6 +121,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       hours: row.hours,
       specialHours: row.specialHours,
       timeZone: row.timeZone,
+      language: siteLanguage(row.language).code,
     };
     ownInfo = site.info.ownFields(row);
     categoryOrder = row.categoryOrder;

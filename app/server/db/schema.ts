@@ -159,6 +159,8 @@ export const productInfo = pgTable("product_info", {
   address: text("address").notNull().default(""),
   /** ISO 4217 code the public page shows prices in (see app/lib/currency.ts). */
   currency: text("currency").notNull().default("USD"),
+  /** The language the public page speaks (a code of app/lib/i18n/languages.ts). */
+  language: text("language").notNull().default("en"),
   /** The public page's font style, a system font stack (see app/lib/themes.ts). */
   fontStyle: text("font_style").notNull().default("modern"),
   /** The theme preset last picked, or "" when the colours were chosen one by one. */

@@ -9,7 +9,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { clockText, shortDateText } from "~/lib/opening-status";
+import { clockText, shortDateText } from "~/lib/i18n/formats";
 import { choicesText, type PricedLine } from "~/lib/order-cart";
 import { formatPrice } from "~/lib/price";
 import { isKnownTimeZone } from "~/lib/time-zones";

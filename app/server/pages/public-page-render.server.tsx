@@ -34,6 +34,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { DocumentHead } from "~/components/document-head";
+import { documentAttributes } from "~/lib/document-attributes";
 import { inlineStylesheetText } from "./inline-stylesheets.server";
 
 interface PublicRouteModule {
@@ -227,8 +228,9 @@ function renderDocument(
   });
 
   const { PublicPage } = route.module;
+  const { lang, dir } = documentAttributes([{ handle: route.module.handle, data: pageData }]);
   const html = renderToStaticMarkup(
-    <html lang="en">
+    <html lang={lang} dir={dir === "rtl" ? dir : undefined}>
       <DocumentHead>
         {meta.map(metaElement)}
         {dedupeLinks(links).map((link) => {

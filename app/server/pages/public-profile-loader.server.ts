@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
 import { publicOpening } from "~/lib/opening-status";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import { businessJsonLd } from "~/lib/structured-data";
 import { publicPagesNow } from "../runtime/env.server";
 import type { SiteDefinition } from "~/sites";
@@ -35,7 +36,8 @@ export function publicProfileLoader(
       hours: site.hours,
       specialHours: site.specialHours,
     });
-    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env));
-    return { site: { ...site, opening }, jsonLd, freshUntil };
+    const page = pageLanguage(site.language);
+    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env), page);
+    return { site: { ...site, opening }, jsonLd, freshUntil, language: site.language };
   };
 }

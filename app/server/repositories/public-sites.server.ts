@@ -7,6 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
+import { siteLanguage } from "~/lib/i18n/languages";
 import { normalizeHours } from "~/lib/hours";
 import { storedSpecialHours } from "~/lib/special-hours";
 import type { ProductType } from "~/sites/product-types";
@@ -34,6 +35,7 @@ const SITE_FIELDS = {
   paypalUsername: productInfo.paypalUsername,
   venmoUsername: productInfo.venmoUsername,
   currency: productInfo.currency,
+  language: productInfo.language,
   categoryOrder: productInfo.categoryOrder,
   /** The site's verified domain, or null: its canonical address when it has one. */
   customDomain: verifiedDomainColumn,
@@ -234,6 +236,8 @@ export async function loadPublicSite(
     venmoUsername: info.venmoUsername,
     /** Restaurants and shops: the currency their prices are in. */
     currency: siteCurrency(info.currency),
+    /** The language the page speaks (app/lib/i18n/languages.ts). */
+    language: siteLanguage(info.language).code,
     /** Restaurants: the owner's order of their menu's categories (see groupMenu). */
     categoryOrder: Array.isArray(info.categoryOrder)
       ? info.categoryOrder.filter((name): name is string => typeof name === "string")

@@ -2,12 +2,14 @@ import { PublicProfilePage, publicProfileMeta } from "~/components/public-profil
 import { publicProfileLinks } from "~/styles/public-stylesheets";
 import { PublicSiteError } from "~/components/public-site";
 import { MESSAGES } from "~/lib/messages";
+import { documentLanguage } from "~/lib/i18n/document-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import { publicProfileLoader } from "~/server/pages/public-profile-loader.server";
 import type { Route } from "./+types/public-page";
 import { dealershipSite } from "./site";
 
 // Plain HTML: this page ships no JavaScript.
-export const handle = { hydrate: false };
+export const handle = { hydrate: false, documentLanguage };
 
 export const links: Route.LinksFunction = publicProfileLinks;
 
@@ -18,7 +20,13 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The page itself; app/server/pages/public-page-render.server.tsx renders it without the router. */
 export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  return <PublicProfilePage site={loaderData.site} jsonLd={loaderData.jsonLd} />;
+  return (
+    <PublicProfilePage
+      site={loaderData.site}
+      jsonLd={loaderData.jsonLd}
+      page={pageLanguage(loaderData.language)}
+    />
+  );
 }
 
 export default PublicPage;

@@ -119,7 +119,7 @@ describe("the public menu", () => {
 
     const plain = await (await fetch(`${app.url}${path}`)).text();
     expect(plain).toContain(
-      '<span class="visually-hidden">Contains celery, tree nuts. Vegetarian.</span>',
+      '<span class="visually-hidden">Contains celery and tree nuts. Vegetarian.</span>',
     );
     expect(plain).toContain("Contains tree nuts</li>");
     expect(plain).not.toContain("Contains milk");

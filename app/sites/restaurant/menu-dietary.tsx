@@ -10,7 +10,6 @@ import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
 import {
   allergenOf,
   AVOID_PARAM,
-  avoidLabel,
   DIET_PARAM,
   dietOf,
   isFiltering,
@@ -18,6 +17,10 @@ import {
   type MenuFilter,
 } from "~/lib/dietary";
 import { markup } from "~/lib/markup";
+import { allergenInSentence, avoidLabel, pageLabel } from "~/lib/i18n/dietary-words";
+import { listText } from "~/lib/i18n/formats";
+import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
+import { usePageLanguage } from "~/lib/i18n/page-language-context";
 import { filterCountText } from "./menu-filter-script";
 
 export interface MenuDietaryView {
@@ -34,16 +37,28 @@ export interface MenuDietaryView {
  * A dish's labels: one icon each (allergens square and outlined, diets round and filled, so
  * the two kinds differ by shape, not colour), and the full words for screen readers.
  */
-export function dietaryIconsMarkup(allergens: readonly string[], diets: readonly string[]) {
+export function dietaryIconsMarkup(
+  allergens: readonly string[],
+  diets: readonly string[],
+  page: PageLanguage = ENGLISH,
+) {
   const contains = allergens.flatMap((key) => allergenOf(key) ?? []);
   const is = diets.flatMap((key) => dietOf(key) ?? []);
   if (contains.length === 0 && is.length === 0) return null;
+  const containsList = contains.map((entry) => allergenInSentence(entry, page));
   const words = [
-    contains.length ? `Contains ${contains.map((a) => a.label.toLowerCase()).join(", ")}.` : "",
-    is.length ? `${is.map((d) => d.label).join(", ")}.` : "",
+    contains.length ? fill(page.words.containsList, { list: listText(containsList, page) }) : "",
+    is.length
+      ? `${listText(
+          is.map((entry) => pageLabel(entry, page).label),
+          page,
+        )}.`
+      : "",
   ].join(" ");
-  const icon = (kind: "di-a" | "di-d") => (entry: DietaryLabel) =>
-    markup`<span class="di ${kind}" title="${entry.label}">${entry.icon}</span>`;
+  const icon = (kind: "di-a" | "di-d") => (entry: DietaryLabel) => {
+    const shown = pageLabel(entry, page);
+    return markup`<span class="di ${kind}" title="${shown.label}">${shown.icon}</span>`;
+  };
   return markup`
     <p class="dietary-icons">
       <span class="visually-hidden">${words.trim()}</span>
@@ -57,6 +72,8 @@ export function dietaryIconsMarkup(allergens: readonly string[], diets: readonly
 
 /** The filter, its count and "no dish matches", and the legend; nothing on a menu without labels. */
 export function MenuDietaryPanel({ view, path }: { view: MenuDietaryView; path: string }) {
+  const page = usePageLanguage();
+  const { words } = page;
   const { filter, allergens, diets, matching, total } = view;
   if (allergens.length === 0 && diets.length === 0) return null;
   const filtering = isFiltering(filter);
@@ -65,21 +82,21 @@ export function MenuDietaryPanel({ view, path }: { view: MenuDietaryView; path: 
   return (
     <section className="menu-dietary" aria-labelledby="menu-dietary-title">
       <h2 id="menu-dietary-title" className="visually-hidden">
-        Allergens and diets
+        {words.allergensAndDiets}
       </h2>
       <form id="menu-filter" className="menu-filter" method="get" action={path}>
         <details open={filtering}>
-          <summary>Filter by diet or allergen</summary>
+          <summary>{words.filterByDiet}</summary>
           <div className="menu-filter-groups">
             {wanted.length > 0 ? (
               <fieldset>
-                <legend>Show only dishes that are</legend>
+                <legend>{words.showOnlyDishesThatAre}</legend>
                 {wanted.map((entry) => (
                   <FilterBox
                     key={entry.key}
                     name={DIET_PARAM}
                     entry={entry}
-                    text={entry.label}
+                    text={pageLabel(entry, page).label}
                     checked={filter.diets.includes(entry.key)}
                   />
                 ))}
@@ -87,13 +104,13 @@ export function MenuDietaryPanel({ view, path }: { view: MenuDietaryView; path: 
             ) : null}
             {avoidable.length > 0 ? (
               <fieldset>
-                <legend>Leave out dishes with</legend>
+                <legend>{words.leaveOutDishesWith}</legend>
                 {avoidable.map((entry) => (
                   <FilterBox
                     key={entry.key}
                     name={AVOID_PARAM}
                     entry={entry}
-                    text={avoidLabel(entry.key)}
+                    text={avoidLabel(entry.key, page)}
                     checked={filter.avoid.includes(entry.key)}
                   />
                 ))}
@@ -102,44 +119,48 @@ export function MenuDietaryPanel({ view, path }: { view: MenuDietaryView; path: 
           </div>
           <p className="menu-filter-actions">
             <button type="submit" className="menu-filter-apply" data-apply="">
-              Show dishes
+              {words.showDishes}
             </button>
             <a href={path} data-clear="">
-              Clear the filter
+              {words.clearFilter}
             </a>
           </p>
         </details>
       </form>
       <div role="status" className="menu-filter-status">
-        <p id="menu-filter-count" hidden={!filtering || matching === 0}>
-          {filterCountText(matching, total)}
+        <p
+          id="menu-filter-count"
+          hidden={!filtering || matching === 0}
+          data-words={JSON.stringify(words.filterCount)}
+        >
+          {filterCountText(words.filterCount, page.language.tag, matching, total)}
         </p>
         <p id="menu-filter-none" className="menu-filter-none" hidden={!filtering || matching > 0}>
-          {"No dish matches this filter. "}
+          {`${words.noDishMatches} `}
           <a href={path} data-clear="">
-            Show all dishes
+            {words.showAllDishes}
           </a>
         </p>
       </div>
       <div className="menu-legend">
         <p className="menu-legend-title" id="menu-legend-title">
-          Key
+          {words.dietaryKey}
         </p>
         <ul aria-labelledby="menu-legend-title">
           {allergens.map((entry) => (
             <li key={entry.key}>
               <span className="di di-a" aria-hidden="true">
-                {entry.icon}
+                {pageLabel(entry, page).icon}
               </span>
-              {` Contains ${entry.label.toLowerCase()}`}
+              {` ${fill(words.containsOne, { allergen: allergenInSentence(entry, page) })}`}
             </li>
           ))}
           {diets.map((entry) => (
             <li key={entry.key}>
               <span className="di di-d" aria-hidden="true">
-                {entry.icon}
+                {pageLabel(entry, page).icon}
               </span>
-              {` ${entry.label}`}
+              {` ${pageLabel(entry, page).label}`}
             </li>
           ))}
         </ul>

@@ -3,6 +3,8 @@ import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
 import { describe, expect, it, vi } from "vitest";
 import { ALLERGENS, DIETS, matchesMenuFilter, type MenuFilter } from "~/lib/dietary";
 import { buildBrowserScript } from "~/sites/browser-scripts.build";
+import { ENGLISH } from "~/lib/i18n/page-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import { dietaryKeysOf, dishMatches, filterAddress, filterCountText } from "./menu-filter-script";
 
 // What every browser script must be (one program, ASCII, …): app/sites/browser-scripts.test.ts.
@@ -88,10 +90,19 @@ describe("the menu's filter in the browser", () => {
     expect(dishMatches("gluten", { diets: ["gluten-free"], avoid: [] })).toBe(false);
   });
 
-  it("counts as the server does", () => {
-    expect(filterCountText(1, 4)).toBe("Showing 1 of 4 dishes.");
-    expect(filterCountText(3, 1)).toBe("Showing 3 of 1 dish.");
-    expect(filterCountText(0, 50)).toBe("Showing 0 of 50 dishes.");
+  it("counts as the server does, in the page's language", () => {
+    const { filterCount } = ENGLISH.words;
+    expect(filterCountText(filterCount, "en", 1, 4)).toBe("Showing 1 of 4 dishes.");
+    expect(filterCountText(filterCount, "en", 3, 1)).toBe("Showing 3 of 1 dish.");
+    expect(filterCountText(filterCount, "en", 0, 50)).toBe("Showing 0 of 50 dishes.");
+    // Each language's own plural form for the number: Polish has one for 2–4, another for 5–21.
+    const polish = pageLanguage("pl").words.filterCount;
+    expect(filterCountText(polish, "pl", 1, 3)).toBe(
+      polish.few!.replace("{shown}", "1").replace("{count}", "3"),
+    );
+    expect(filterCountText(polish, "pl", 1, 5)).toBe(
+      polish.many!.replace("{shown}", "1").replace("{count}", "5"),
+    );
   });
 
   it("keeps the filter in the address: diets, then what to avoid, and the # it had", () => {

@@ -19,10 +19,20 @@ import {
   matchesMenuFilter,
   type MenuFilter,
 } from "~/lib/menu-filter";
+import { pluralText, type PluralWords } from "~/lib/i18n/text";
 
-/** The count under the filter, written by the server and by the script alike. */
-export function filterCountText(matching: number, total: number): string {
-  return `Showing ${matching} of ${total} ${total === 1 ? "dish" : "dishes"}.`;
+/**
+ * The count under the filter ("Showing 3 of 12 dishes."), written by the server and by the
+ * script alike: the script reads the words from the count's `data-words` and the language
+ * from the page's `lang`.
+ */
+export function filterCountText(
+  words: PluralWords,
+  languageTag: string,
+  matching: number,
+  total: number,
+): string {
+  return pluralText(words, languageTag, total, { shown: matching });
 }
 
 /** A dish's allergen and diet keys as its list entry's `data-dietary` holds them. */
@@ -62,6 +72,7 @@ export function enhanceMenuFilter(): void {
   const form = document.getElementById("menu-filter") as HTMLFormElement | null;
   if (!form) return;
   const count = document.getElementById("menu-filter-count")!;
+  const countWords = JSON.parse(count.dataset.words!) as PluralWords;
   const none = document.getElementById("menu-filter-none")!;
   const apply = form.querySelector<HTMLElement>("[data-apply]");
   if (apply) apply.hidden = true;
@@ -83,7 +94,12 @@ export function enhanceMenuFilter(): void {
       section.hidden = !section.querySelector("[data-dietary]:not([hidden])");
     });
     const filtering = isFiltering(filter);
-    count.textContent = filterCountText(matching, dishes.length);
+    count.textContent = filterCountText(
+      countWords,
+      document.documentElement.lang,
+      matching,
+      dishes.length,
+    );
     count.hidden = !filtering || matching === 0;
     none.hidden = !filtering || matching > 0;
     history.replaceState(null, "", filterAddress(location.pathname, filter, location.hash));

@@ -75,19 +75,22 @@ export function enhanceMenuNav(page: Document): void {
         )
       ];
     if (chip === marked) return;
-    if (marked) marked.removeAttribute("aria-current");
+    // Through ARIA's reflected property, which is shorter (Firefox has it from 119 on).
+    if (marked) marked.ariaCurrent = null;
     marked = chip;
     if (!chip) return;
-    chip.setAttribute("aria-current", "true");
+    chip.ariaCurrent = "true";
     // Unless the chip shows whole with room to spare, the row scrolls it to its start, where
     // the row snaps (scroll-padding in public-menu.css), so that the chips after it show too.
-    // There is a row: this runs only on a menu with chips.
+    // There is a row: this runs only on a menu with chips. On a right-to-left page the row
+    // starts at its right edge (and scrolls to negative positions, as its chips' offsets
+    // there are measured).
+    // `start` and `last` are the row's scroll positions that put the chip at its left edge
+    // and at its right edge, each with room to spare.
     const start = chip.offsetLeft - MARGIN_PX;
-    if (
-      start < chipRow!.scrollLeft ||
-      start + chip.offsetWidth + MARGIN_PX * 2 > chipRow!.scrollLeft + chipRow!.clientWidth
-    ) {
-      chipRow!.scrollLeft = start;
+    const last = start + chip.offsetWidth + MARGIN_PX * 2 - chipRow!.clientWidth;
+    if (start < chipRow!.scrollLeft || last > chipRow!.scrollLeft) {
+      chipRow!.scrollLeft = page.dir == "rtl" ? last : start;
     }
   };
 

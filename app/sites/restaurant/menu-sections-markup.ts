@@ -5,10 +5,14 @@
  * The page around them (./public-menu.tsx) is React; the markup is the same as it was.
  */
 import type { OptionGroup } from "~/lib/item-options";
-import { shownOptions, SOLD_OUT_CHOICE_LABEL, type ShownChoice } from "~/lib/item-options-display";
+import {
+  pagePrice,
+  shownOptions,
+  soldOutChoiceLabel,
+  type ShownChoice,
+} from "~/lib/item-options-display";
+import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
 import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
-import { MESSAGES } from "~/lib/messages";
-import { formatPrice } from "~/lib/price";
 import { dietaryIconsMarkup } from "./menu-dietary";
 import { dietaryKeysOf } from "./menu-filter-script";
 
@@ -51,8 +55,11 @@ export function isEmptiedByFilter(section: PublicMenuSection): boolean {
 export function menuSectionsMarkup(
   sections: readonly PublicMenuSection[],
   currency: string | undefined,
+  page: PageLanguage = ENGLISH,
 ): Markup {
-  if (sections.length === 0) return markup`<p class="menu-empty">${MESSAGES.noMenuItems}</p>`;
+  if (sections.length === 0) return markup`<p class="menu-empty">${page.words.noMenuItems}</p>`;
+  const soldOutMark = markup`\u00a0<span class="menu-out">${soldOutChoiceLabel(page)}</span>`;
+  const text: ItemTexts = { page, soldOutMark };
   return markup`${sections.map(
     (section) => markup`
       <section
@@ -65,7 +72,7 @@ export function menuSectionsMarkup(
           ${section.items.map(
             (item) => markup`
               <li data-dietary="${dietaryKeysOf(item)}"${item.hidden && HIDDEN_ATTRIBUTE}>
-                ${menuItemMarkup(item, section.uncategorized ? null : section.name, currency)}
+                ${menuItemMarkup(item, section.uncategorized ? null : section.name, currency, text)}
               </li>
             `,
           )}
@@ -75,15 +82,19 @@ export function menuSectionsMarkup(
   )}`;
 }
 
-/** A sold-out choice's mark, after its name and price; it never starts a line on its own. */
-const SOLD_OUT_MARK = markup`\u00a0<span class="menu-out">${SOLD_OUT_CHOICE_LABEL}</span>`;
+/** What every dish of a menu shares: the page's language, and its mark for a sold-out choice. */
+interface ItemTexts {
+  page: PageLanguage;
+  /** A sold-out choice's mark, after its name and price; it never starts a line on its own. */
+  soldOutMark: Markup;
+}
 
 /**
  * A choice as its line shows it: "Bacon +$2.00", "Cheese", "Large $11.00 (sold out)"; its
  * price stays beside its name when the line wraps.
  */
-function choiceMarkup(choice: ShownChoice): Markup {
-  return markup`${choice.name}${choice.price && markup`\u00a0<b>${choice.price}</b>`}${choice.soldOut && SOLD_OUT_MARK}`;
+function choiceMarkup(choice: ShownChoice, text: ItemTexts): Markup {
+  return markup`${choice.name}${choice.price && markup`\u00a0<b>${choice.price}</b>`}${choice.soldOut && text.soldOutMark}`;
 }
 
 /**
@@ -95,7 +106,10 @@ function menuItemMarkup(
   item: PublicMenuItem,
   category: string | null,
   currency: string | undefined,
+  text: ItemTexts,
 ): Markup {
+  const { page } = text;
+  const { words } = page;
   const image =
     item.imageUrl &&
     markup`
@@ -111,7 +125,7 @@ function menuItemMarkup(
     `;
   const popular =
     item.star &&
-    markup`<span class="menu-badge popular"><span aria-hidden="true">★ </span>Popular</span>`;
+    markup`<span class="menu-badge popular"><span aria-hidden="true">★ </span>${words.popular}</span>`;
   const badges =
     (item.star || category) &&
     markup`
@@ -124,22 +138,22 @@ function menuItemMarkup(
     item.description &&
     markup`
       <details class="menu-item-description">
-        <summary>Description<span class="visually-hidden"> of ${item.name}</span></summary>
+        <summary>${words.description}<span class="visually-hidden">${fill(words.descriptionOf, { name: item.name })}</span></summary>
         <p>${item.description}</p>
       </details>
     `;
-  const { sizes, groups } = shownOptions(item.priceCents, item.options ?? [], currency);
+  const { sizes, groups } = shownOptions(item.priceCents, item.options ?? [], currency, page);
   const price = sizes
     ? markup`
       <ul class="menu-sizes" aria-label="${sizes.name}">
-        ${sizes.choices.map((size) => markup`<li>${choiceMarkup(size)}</li>`)}
+        ${sizes.choices.map((size) => markup`<li>${choiceMarkup(size, text)}</li>`)}
       </ul>
     `
-    : markup`<p class="menu-item-price">${formatPrice(item.priceCents, currency)}</p>`;
+    : markup`<p class="menu-item-price">${pagePrice(item.priceCents, currency, page)}</p>`;
   const options = groups.map(
     (group) =>
       markup`<p class="menu-options"><b>${group.name}:</b> ${group.choices.map(
-        (choice, n) => markup`${n > 0 && ", "}${choiceMarkup(choice)}`,
+        (choice, n) => markup`${n > 0 && ", "}${choiceMarkup(choice, text)}`,
       )}</p>`,
   );
   return markup`
@@ -152,7 +166,7 @@ function menuItemMarkup(
         </div>
         ${sizes && price}
         ${badges}
-        ${dietaryIconsMarkup(item.allergens ?? [], item.diets ?? [])}
+        ${dietaryIconsMarkup(item.allergens ?? [], item.diets ?? [], page)}
         ${description}
         ${options}
       </div>

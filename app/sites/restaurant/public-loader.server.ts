@@ -10,6 +10,7 @@ import {
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { storedOptions } from "~/lib/item-options";
 import { publicOpening } from "~/lib/opening-status";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import { restaurantJsonLd } from "~/lib/structured-data";
 import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -81,7 +82,11 @@ export function publicRestaurantLoader() {
       menu: sections,
     });
     const now = publicPagesNow(env);
-    const { opening, freshUntil: openingChanges } = publicOpening(site, now);
+    const { opening, freshUntil: openingChanges } = publicOpening(
+      site,
+      now,
+      pageLanguage(site.language),
+    );
     const { ordering, changesAt: orderingChanges } = await publicOrdering(
       db,
       site,
@@ -107,6 +112,8 @@ export function publicRestaurantLoader() {
       },
       sections,
       dietary,
+      /** The language the page speaks (app/lib/i18n/languages.ts). */
+      language: site.language,
       path: site.canonicalPath,
       canonicalUrl: site.canonicalUrl,
       jsonLd,

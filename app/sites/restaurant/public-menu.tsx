@@ -1,7 +1,8 @@
 import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 import type { HoursRow } from "~/lib/hours";
 import type { PublicOpening } from "~/lib/opening-status";
-import { MESSAGES } from "~/lib/messages";
+import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
+import { PageLanguageProvider } from "~/lib/i18n/page-language-context";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
@@ -51,6 +52,7 @@ export function PublicMenuPage({
   jsonLd,
   dietary,
   path = "",
+  page = ENGLISH,
 }: {
   site: PublicMenuSite;
   sections: PublicMenuSection[];
@@ -59,62 +61,78 @@ export function PublicMenuPage({
   dietary?: MenuDietaryView;
   /** The page's own path, where the filter form goes. */
   path?: string;
+  /** The site's language; English when left out. */
+  page?: PageLanguage;
 }) {
+  const { words } = page;
   // Categories the filter emptied are hidden: the Menu and the chips leave them out too.
   const shownSections = sections.filter((section) => !isEmptiedByFilter(section));
   return (
-    <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
-      <a className="skip-link" href="#menu">
-        Skip to the menu
-      </a>
-      <nav className="menu-nav" aria-label="Restaurant">
-        <div className="menu-container menu-nav-inner">
-          <a className="menu-nav-name" href="#top">
-            {site.name}
-          </a>
-          <details className="menu-dropdown">
-            <summary>Menu</summary>
-            <div className="menu-dropdown-panel">
-              {shownSections.length > 0 ? (
-                <ul aria-label="Categories">
-                  {shownSections.map((section) => (
-                    <li key={section.id}>
-                      <a href={`#${section.id}`}>{section.name}</a>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p>{MESSAGES.noCategories}</p>
-              )}
-            </div>
-          </details>
-        </div>
-        <MenuCategoryChips sections={shownSections} />
-      </nav>
-
-      <PublicSiteHero site={site} />
-
-      <main className="menu-container menu-main">
-        <OrderingBanner ordering={site.ordering} />
-        <PublicSiteFacts site={site} />
-        {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
-
-        {/* The dishes are written by a template, not by React: see ./menu-sections-markup.ts. */}
-        <div
-          id="menu"
-          className="menu-sections"
-          dangerouslySetInnerHTML={{ __html: menuSectionsMarkup(sections, site.currency).text }}
+    <PageLanguageProvider value={page}>
+      <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }}
         />
-      </main>
-      <script dangerouslySetInnerHTML={{ __html: MENU_NAV_SCRIPT }} />
-    </div>
+        <a className="skip-link" href="#menu">
+          {words.skipToMenu}
+        </a>
+        <nav className="menu-nav" aria-label={words.restaurantNav}>
+          <div className="menu-container menu-nav-inner">
+            <a className="menu-nav-name" href="#top">
+              {site.name}
+            </a>
+            <details className="menu-dropdown">
+              <summary>{words.menu}</summary>
+              <div className="menu-dropdown-panel">
+                {shownSections.length > 0 ? (
+                  <ul aria-label={words.categories}>
+                    {shownSections.map((section) => (
+                      <li key={section.id}>
+                        <a href={`#${section.id}`}>{section.name}</a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p>{words.noCategories}</p>
+                )}
+              </div>
+            </details>
+          </div>
+          <MenuCategoryChips sections={shownSections} />
+        </nav>
+
+        <PublicSiteHero site={site} />
+
+        <main className="menu-container menu-main">
+          <OrderingBanner ordering={site.ordering} />
+          <PublicSiteFacts site={site} />
+          {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
+
+          {/* The dishes are written by a template, not by React: see ./menu-sections-markup.ts. */}
+          <div
+            id="menu"
+            className="menu-sections"
+            dangerouslySetInnerHTML={{
+              __html: menuSectionsMarkup(sections, site.currency, page).text,
+            }}
+          />
+        </main>
+        <script dangerouslySetInnerHTML={{ __html: MENU_NAV_SCRIPT }} />
+      </div>
+    </PageLanguageProvider>
   );
 }
 
 /** One line for search results and link previews: who, where, and what is on the menu. */
-export function publicMenuDescription(site: PublicMenuSite, sections: PublicMenuSection[]) {
+export function publicMenuDescription(
+  site: PublicMenuSite,
+  sections: PublicMenuSection[],
+  page: PageLanguage = ENGLISH,
+) {
   const about = publicSiteDescription(site);
   const categories = sections.filter((section) => !section.uncategorized).map((s) => s.name);
-  return categories.length ? `${about} · Menu: ${categories.join(", ")}` : about;
+  return categories.length
+    ? fill(page.words.menuDescription, { about, categories: categories.join(", ") })
+    : about;
 }

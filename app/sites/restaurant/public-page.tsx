@@ -6,11 +6,13 @@ import { publicRestaurantLoader } from "./public-loader.server";
 import menuStylesHref from "./public-menu.css?url";
 import type { Route } from "./+types/public-page";
 import { restaurantSite } from "./site";
+import { documentLanguage } from "~/lib/i18n/document-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 
 // Plain HTML and CSS: the menu dropdown, anchors, descriptions and the dietary filter (a GET
 // form) need no JavaScript. Two small inline scripts only help: one closes the dropdown and
 // marks the current category, the other filters dishes without a reload.
-export const handle = { hydrate: false };
+export const handle = { hydrate: false, documentLanguage };
 
 export const links: Route.LinksFunction = () => publicSiteLinks(menuStylesHref);
 
@@ -20,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: args.data ? args.data.site.name : restaurantSite.notFoundMessage,
     description: args.data
-      ? publicMenuDescription(args.data.site, args.data.sections)
+      ? publicMenuDescription(args.data.site, args.data.sections, pageLanguage(args.data.language))
       : restaurantSite.notFoundMessage,
     standalone: true,
     noIndex: !args.data,
@@ -37,6 +39,7 @@ export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderDat
       jsonLd={loaderData.jsonLd}
       dietary={loaderData.dietary}
       path={loaderData.path}
+      page={pageLanguage(loaderData.language)}
     />
   );
 }

@@ -10,6 +10,7 @@ import { parsePaypalUsername, parseVenmoUsername } from "./payments";
 import { parseShopSearch, shopItemFacts, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
 import { publicOpening } from "~/lib/opening-status";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
@@ -62,6 +63,7 @@ export function publicShopLoader() {
     const { filters, itemId } = parseShopSearch(new URL(request.url).searchParams, tagOptions);
     const openItem = items.find((item) => item.id === itemId) ?? null;
 
+    const page = pageLanguage(site.language);
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     const pageUrl = site.canonicalUrl;
     const jsonLd = shopJsonLd({
@@ -74,10 +76,11 @@ export function publicShopLoader() {
       hours: site.hours,
       specialHours: site.specialHours,
       currency: site.currency,
+      page,
       items: items.map(shopItemFacts),
     });
     const now = publicPagesNow(env);
-    const { opening, freshUntil: openingChanges } = publicOpening(site, now);
+    const { opening, freshUntil: openingChanges } = publicOpening(site, now, page);
     const { ordering, changesAt: orderingChanges } = await publicOrdering(
       db,
       site,
@@ -101,6 +104,8 @@ export function publicShopLoader() {
         ...publicSiteRenditions(storage, site),
         currency: site.currency,
       },
+      /** The language the page speaks (app/lib/i18n/languages.ts). */
+      language: site.language,
       path: site.canonicalPath,
       canonicalUrl: site.canonicalUrl,
       items,

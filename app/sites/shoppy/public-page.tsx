@@ -6,11 +6,13 @@ import { publicShopLoader } from "./public-loader.server";
 import shopStylesHref from "./public-shop.css?url";
 import type { Route } from "./+types/public-page";
 import { shoppySite } from "./site";
+import { documentLanguage } from "~/lib/i18n/document-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 
 // No React on the client: the page is server-rendered HTML that works on its own, and its
 // one small inline script (app/sites/shoppy/shop-page-script.browser.ts) adds instant
 // filtering, the modal and the carousel, within the 15 KB budget of a public page.
-export const handle = { hydrate: false };
+export const handle = { hydrate: false, documentLanguage };
 
 export const links: Route.LinksFunction = () => publicSiteLinks(shopStylesHref);
 
@@ -20,7 +22,11 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: args.data ? args.data.site.name : shoppySite.notFoundMessage,
     description: args.data
-      ? publicShopDescription(args.data.site, args.data.tagOptions)
+      ? publicShopDescription(
+          args.data.site,
+          args.data.tagOptions,
+          pageLanguage(args.data.language),
+        )
       : shoppySite.notFoundMessage,
     standalone: true,
     noIndex: !args.data,
@@ -30,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The page itself; app/server/pages/public-page-render.server.tsx renders it without the router. */
 export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  return <PublicShopPage {...loaderData} />;
+  return <PublicShopPage {...loaderData} page={pageLanguage(loaderData.language)} />;
 }
 
 export default PublicPage;

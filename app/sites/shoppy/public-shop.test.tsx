@@ -1,9 +1,9 @@
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "~/lib/hours";
 import { MESSAGES } from "~/lib/messages";
-import { TAG_FILTER_HINT } from "./shop";
 import {
   PublicShopPage,
   publicShopDescription,
@@ -128,7 +128,7 @@ describe("PublicShopPage", () => {
     expect(boxes.filter((tag) => tag.includes("checked"))).toEqual([
       '<input type="checkbox" name="tag" checked="" value="Home"/>',
     ]);
-    expect(html).toContain(TAG_FILTER_HINT);
+    expect(html).toContain(ENGLISH.words.tagFilterHint);
     // Clear drops the tags and keeps the search.
     expect(html).toContain(`<a class="shop-clear" href="${PATH}?q=red+mug">Clear</a>`);
     expect(html).toContain('<button type="submit" class="shop-apply">Apply</button>');

@@ -1,5 +1,4 @@
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
-import { MESSAGES } from "~/lib/messages";
 import { lowestPriceCents } from "~/lib/item-options";
 import { shownItemPrice } from "~/lib/item-options-display";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
@@ -8,12 +7,19 @@ import {
   shopHref,
   SHOP_QUERY_MAX_LENGTH,
   shopItemMatches,
-  SOLD_OUT_LABEL,
-  TAG_FILTER_HINT,
   type ShopFilters,
 } from "./shop";
 import { PHOTO_PLACEHOLDER, shopCardsMarkup, type PublicShopItem } from "./shop-cards-markup";
-import { photoAlt, photoDotLabel, photosHint, photosLabel, photoText } from "./shop-page-script";
+import {
+  photoAlt,
+  photoDotLabel,
+  photosHint,
+  photosLabel,
+  photoText,
+  type ShopScriptWords,
+} from "./shop-page-script";
+import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
+import { PageLanguageProvider, usePageLanguage } from "~/lib/i18n/page-language-context";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText, shopOptionLines } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
@@ -55,6 +61,24 @@ export interface PublicShopPageProps {
   openItemId: string | null;
   payments: ShopPayments;
   jsonLd: unknown;
+  /** The site's language; English when left out. */
+  page?: PageLanguage;
+}
+
+/** The words the page's script writes (its root's `data-words`), from the page's catalogue. */
+export function shopScriptWords(page: PageLanguage): ShopScriptWords {
+  const { words } = page;
+  return {
+    tag: page.language.tag,
+    itemCount: words.itemCount,
+    itemCountFiltered: words.itemCountFiltered,
+    photoOf: words.photoOf,
+    photoAlt: words.photoAlt,
+    photosOf: words.photosOf,
+    photosHint: words.photosHint,
+    photoNumber: words.photoNumber,
+    soldOutChoice: words.soldOutChoice,
+  };
 }
 
 /** Photos in the dialog keep their shape inside a 4:3 frame of this size. */
@@ -105,7 +129,15 @@ const SKELETON_PAYMENTS: ShopPayments = { paypal: "paypal", venmo: "venmo" };
  * it the shop's payment handles. A rendered copy of every item's detail, or a JSON copy of
  * every item's facts, would make most of a large shop's HTML.
  */
-export function PublicShopPage({
+export function PublicShopPage({ page = ENGLISH, ...props }: PublicShopPageProps) {
+  return (
+    <PageLanguageProvider value={page}>
+      <ShopPageContent page={page} {...props} />
+    </PageLanguageProvider>
+  );
+}
+
+function ShopPageContent({
   site,
   path,
   items,
@@ -114,7 +146,10 @@ export function PublicShopPage({
   openItemId,
   payments,
   jsonLd,
-}: PublicShopPageProps) {
+  page,
+}: PublicShopPageProps & { page: PageLanguage }) {
+  const { words } = page;
+  const scriptWords = shopScriptWords(page);
   const visible = new Set(items.filter((item) => shopItemMatches(item, filters)).map((i) => i.id));
   const openItem = items.find((item) => item.id === openItemId) ?? null;
   return (
@@ -123,11 +158,12 @@ export function PublicShopPage({
       data-shop=""
       data-paypal={payments.paypal ?? undefined}
       data-venmo={payments.venmo ?? undefined}
+      data-words={JSON.stringify(scriptWords)}
       {...siteThemeAttributes(site.colors, site.fontStyle)}
     >
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <a className="skip-link" href="#items">
-        Skip to the items
+        {words.skipToItems}
       </a>
       {/* The status leads the compact line below instead. */}
       <PublicSiteHero site={site} showStatus={false} />
@@ -136,23 +172,23 @@ export function PublicShopPage({
         <PublicSiteQuickLine
           site={site}
           detailsHref="#shop-info"
-          detailsLabel={site.opening.keepsHours ? "Hours" : "Contact"}
+          detailsLabel={site.opening.keepsHours ? words.hours : words.contact}
           status={site.opening.status ? <OpenStatus status={site.opening.status} /> : undefined}
         />
         <OrderingBanner ordering={site.ordering} />
 
         <section id="items" className="shop-items" aria-labelledby="items-title">
-          <h2 id="items-title">Items</h2>
+          <h2 id="items-title">{words.items}</h2>
           <div className="shop-layout">
             <ShopFilterForm path={path} tagOptions={tagOptions} filters={filters} />
             <div className="shop-results">
               <p className="shop-count" role="status">
-                {shopCountText(visible.size, items.length)}
+                {shopCountText(scriptWords, visible.size, items.length)}
               </p>
               {/* The cards are written by a template, not by React: see ./shop-cards-markup.ts. */}
               <ul
                 className="shop-grid"
-                aria-label="Items"
+                aria-label={words.items}
                 dangerouslySetInnerHTML={{
                   __html: shopCardsMarkup(items, {
                     path,
@@ -160,11 +196,12 @@ export function PublicShopPage({
                     visible,
                     currency: site.currency,
                     belowHero: Boolean(site.bgUrl),
+                    page,
                   }).text,
                 }}
               />
               <p className="shop-empty" hidden={visible.size > 0}>
-                {MESSAGES.noItemsMatch}
+                {words.noItemsMatch}
               </p>
             </div>
           </div>
@@ -198,7 +235,7 @@ export function PublicShopPage({
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
-              Close
+              {words.close}
             </a>
           </div>
           <div className="shop-dialog-content">
@@ -229,6 +266,7 @@ function ShopFilterForm({
   tagOptions: string[];
   filters: ShopFilters;
 }) {
+  const { words } = usePageLanguage();
   const chosen = new Set(filters.tags);
   return (
     <form
@@ -236,10 +274,10 @@ function ShopFilterForm({
       method="get"
       action={path}
       role="search"
-      aria-label="Filter items"
+      aria-label={words.filterItems}
     >
       <div className="shop-search">
-        <label htmlFor="shop-search">Search</label>
+        <label htmlFor="shop-search">{words.search}</label>
         <input
           id="shop-search"
           type="search"
@@ -250,18 +288,18 @@ function ShopFilterForm({
           aria-describedby="shop-search-hint"
         />
         <p id="shop-search-hint" className="shop-hint">
-          Names, descriptions and tags.
+          {words.searchHint}
         </p>
       </div>
       <fieldset
         className="shop-tags"
         aria-describedby={tagOptions.length ? "shop-tags-hint" : undefined}
       >
-        <legend>Tags</legend>
+        <legend>{words.tags}</legend>
         {tagOptions.length ? (
           <>
             <p id="shop-tags-hint" className="shop-hint">
-              {TAG_FILTER_HINT}
+              {words.tagFilterHint}
             </p>
             <ul className="shop-tag-list">
               {tagOptions.map((tag) => (
@@ -279,26 +317,27 @@ function ShopFilterForm({
               ))}
             </ul>
             <a className="shop-clear" href={shopHref(path, { tags: [], query: filters.query })}>
-              Clear
+              {words.clear}
             </a>
           </>
         ) : (
-          <p className="shop-hint">{MESSAGES.noTags}</p>
+          <p className="shop-hint">{words.noTags}</p>
         )}
       </fieldset>
       <button type="submit" className="shop-apply">
-        Apply
+        {words.apply}
       </button>
     </form>
   );
 }
 
 /**
- * On a sold-out item's detail, as on its card (`SOLD_OUT_BADGE`, ./shop-cards-markup.ts); the
- * skeleton holds a spare one for the script.
+ * On a sold-out item's detail, as on its card (./shop-cards-markup.ts); the skeleton holds a
+ * spare one for the script.
  */
 function SoldOutBadge() {
-  return <span className="shop-badge">{SOLD_OUT_LABEL}</span>;
+  const { words } = usePageLanguage();
+  return <span className="shop-badge">{words.soldOut}</span>;
 }
 
 /**
@@ -306,12 +345,17 @@ function SoldOutBadge() {
  * handle the shop has, for the price in the shop's currency. The script makes the same
  * for the details it builds (`readShopItems`).
  */
-function payLinks(item: PublicShopItem, payments: ShopPayments, currency: string | undefined) {
+function payLinks(
+  item: PublicShopItem,
+  payments: ShopPayments,
+  currency: string | undefined,
+  page: PageLanguage,
+) {
   if (item.soldOut) return {};
   // An item with sizes is paid from its lowest price, as its card says ("from $8.00").
   const options = item.options ?? [];
   const priceCents = lowestPriceCents(item.priceCents, options);
-  const shown = shownItemPrice(item.priceCents, options, currency);
+  const shown = shownItemPrice(item.priceCents, options, currency, page);
   return {
     ...(payments.paypal ? { paypal: paypalPaymentUrl(payments.paypal, priceCents, currency) } : {}),
     ...(payments.venmo
@@ -343,8 +387,10 @@ export function ShopItemDetail({
   currency?: string;
   photosOnOpen: "eager" | "lazy";
 }) {
-  const pay = payLinks(item, payments, currency);
-  const options = shopOptionLines(item, currency);
+  const page = usePageLanguage();
+  const { words } = page;
+  const pay = payLinks(item, payments, currency, page);
+  const options = shopOptionLines(item, currency, page);
   return (
     <article className="shop-detail">
       <ShopCarousel item={item} firstPhoto={photosOnOpen} />
@@ -353,12 +399,12 @@ export function ShopItemDetail({
           {item.name}
         </h2>
         <p className="shop-detail-price">
-          <span>{shownItemPrice(item.priceCents, item.options ?? [], currency)}</span>
+          <span>{shownItemPrice(item.priceCents, item.options ?? [], currency, page)}</span>
           {item.soldOut ? <SoldOutBadge /> : null}
         </p>
         {item.description ? <p className="shop-detail-description">{item.description}</p> : null}
         {item.tags.length ? (
-          <ul className="shop-detail-tags" aria-label="Tags">
+          <ul className="shop-detail-tags" aria-label={words.tags}>
             {item.tags.map((tag) => (
               <li key={tag}>{tag}</li>
             ))}
@@ -376,8 +422,8 @@ export function ShopItemDetail({
         ) : null}
         {pay.paypal || pay.venmo ? (
           <div className="shop-pay">
-            {pay.paypal ? <PayLink href={pay.paypal}>Pay with PayPal</PayLink> : null}
-            {pay.venmo ? <PayLink href={pay.venmo}>Pay with Venmo</PayLink> : null}
+            {pay.paypal ? <PayLink href={pay.paypal}>{words.payWithPaypal}</PayLink> : null}
+            {pay.venmo ? <PayLink href={pay.venmo}>{words.payWithVenmo}</PayLink> : null}
           </div>
         ) : null}
       </div>
@@ -386,10 +432,11 @@ export function ShopItemDetail({
 }
 
 function PayLink({ href, children }: { href: string; children: string }) {
+  const { words } = usePageLanguage();
   return (
     <a className="shop-pay-link" href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{words.opensInNewTab}</span>
     </a>
   );
 }
@@ -405,6 +452,9 @@ function ShopCarousel({
   item: PublicShopItem;
   firstPhoto: "eager" | "lazy";
 }) {
+  const page = usePageLanguage();
+  const { words } = page;
+  const scriptWords = shopScriptWords(page);
   const count = item.images.length;
   if (count === 0) return <NoPhotos />;
   return (
@@ -412,7 +462,7 @@ function ShopCarousel({
       className="shop-detail-media shop-carousel"
       role="group"
       aria-roledescription="carousel"
-      aria-label={photosLabel(item.name)}
+      aria-label={photosLabel(scriptWords, item.name)}
     >
       <div className="shop-carousel-viewport">
         <ul className="shop-carousel-track">
@@ -420,7 +470,7 @@ function ShopCarousel({
             <li key={src} className="shop-slide">
               <img
                 src={src}
-                alt={photoAlt(item.name, index, count)}
+                alt={photoAlt(scriptWords, item.name, index, count)}
                 width={DETAIL_IMAGE_WIDTH_PX}
                 height={DETAIL_IMAGE_HEIGHT_PX}
                 loading={index === 0 && firstPhoto === "eager" ? undefined : "lazy"}
@@ -431,27 +481,27 @@ function ShopCarousel({
           ))}
         </ul>
       </div>
-      {count > 1 ? <p className="shop-carousel-hint">{photosHint(count)}</p> : null}
+      {count > 1 ? <p className="shop-carousel-hint">{photosHint(scriptWords, count)}</p> : null}
       {count > 1 ? (
         <div className="shop-carousel-controls">
-          <button type="button" className="shop-carousel-prev" aria-label="Previous photo">
+          <button type="button" className="shop-carousel-prev" aria-label={words.previousPhoto}>
             <Chevron direction="left" />
           </button>
-          <button type="button" className="shop-carousel-next" aria-label="Next photo">
+          <button type="button" className="shop-carousel-next" aria-label={words.nextPhoto}>
             <Chevron direction="right" />
           </button>
-          <div className="shop-carousel-dots" role="group" aria-label="Choose a photo">
+          <div className="shop-carousel-dots" role="group" aria-label={words.choosePhoto}>
             {item.images.map((src, index) => (
               <button
                 key={src}
                 type="button"
-                aria-label={photoDotLabel(index)}
+                aria-label={photoDotLabel(scriptWords, index)}
                 aria-current={index === 0 ? "true" : undefined}
               />
             ))}
           </div>
           <p className="shop-carousel-status visually-hidden" aria-live="polite">
-            {photoText(0, count)}
+            {photoText(scriptWords, 0, count)}
           </p>
         </div>
       ) : null}
@@ -478,7 +528,13 @@ function NoPhotos() {
 }
 
 /** One line for search results and link previews: who, where, and what the shop sells. */
-export function publicShopDescription(site: PublicShopSite, tagOptions: string[]) {
+export function publicShopDescription(
+  site: PublicShopSite,
+  tagOptions: string[],
+  page: PageLanguage = ENGLISH,
+) {
   const about = publicSiteDescription(site);
-  return tagOptions.length ? `${about} · Shop: ${tagOptions.join(", ")}` : about;
+  return tagOptions.length
+    ? fill(page.words.shopDescription, { about, tags: tagOptions.join(", ") })
+    : about;
 }

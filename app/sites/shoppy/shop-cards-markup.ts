@@ -8,8 +8,8 @@
 import type { OptionGroup } from "~/lib/item-options";
 import { shownItemPrice } from "~/lib/item-options-display";
 import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
-import { shopHref, SOLD_OUT_LABEL, type ShopFilters } from "./shop";
-import { shoppySite } from "./site";
+import type { PageLanguage } from "~/lib/i18n/page-language";
+import { shopHref, type ShopFilters } from "./shop";
 
 export interface PublicShopItem {
   id: string;
@@ -36,11 +36,10 @@ const CARD_IMAGE_PX = 400;
  */
 const EAGER_CARDS = 4;
 
-/** The mark on a starred item's card, as its editor's Star says it is shown. */
-const FEATURED_LABEL = shoppySite.items.starLabel;
-
 /** On a sold-out item's card, as on its detail (`SoldOutBadge` in ./public-shop.tsx). */
-export const SOLD_OUT_BADGE = markup`<span class="shop-badge">${SOLD_OUT_LABEL}</span>`;
+function soldOutBadge(page: PageLanguage): Markup {
+  return markup`<span class="shop-badge">${page.words.soldOut}</span>`;
+}
 
 /** Where an item has no photo: a quiet picture frame, not a broken image. */
 export const PHOTO_PLACEHOLDER = markup`
@@ -63,6 +62,7 @@ export interface ShopCardsView {
   currency: string | undefined;
   /** Whether the page has a hero above the cards (the first cards then load at low priority). */
   belowHero: boolean;
+  page: PageLanguage;
 }
 
 /** Every item's card, each linking to its item's address (`?item=`) under the same filters. */
@@ -86,13 +86,14 @@ function shopCardMarkup(
   const media = image
     ? markup`<img src="${image}" alt="" width="${CARD_IMAGE_PX}" height="${CARD_IMAGE_PX}"${loading} decoding="async"/>`
     : PHOTO_PLACEHOLDER;
-  const price = shownItemPrice(item.priceCents, item.options ?? [], view.currency);
+  const { page } = view;
+  const price = shownItemPrice(item.priceCents, item.options ?? [], view.currency, page);
   return markup`
     <li class="shop-card" data-item="${item.id}"${!shown && HIDDEN_ATTRIBUTE}>
       <a class="shop-card-link" href="${shopHref(view.path, view.filters, item.id)}">
-        <div class="shop-card-media">${media}${item.soldOut && SOLD_OUT_BADGE}</div>
+        <div class="shop-card-media">${media}${item.soldOut && soldOutBadge(page)}</div>
         <div class="shop-card-body">
-          ${item.featured && markup`<span class="shop-featured">${FEATURED_LABEL}</span>`}
+          ${item.featured && markup`<span class="shop-featured">${page.words.featured}</span>`}
           <h3 class="shop-card-name">${item.name}</h3>
           <span class="shop-card-price">${price}</span>
         </div>

@@ -5,6 +5,9 @@ import { formatPrice, priceAmount } from "~/lib/price";
 import { foldForSearch } from "~/lib/search-text";
 import { buildBrowserScript } from "~/sites/browser-scripts.build";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
+import { ENGLISH } from "~/lib/i18n/page-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import { shopScriptWords } from "./public-shop";
 import {
   matchesShopFilters,
   paypalLink,
@@ -69,15 +72,31 @@ describe("the rules the script shares with the server", () => {
   });
 
   it("counts and labels as the page does", () => {
-    expect(shopCountText(5, 5)).toBe("5 items");
-    expect(shopCountText(2, 5)).toBe("2 of 5 items");
-    expect(shopCountText(1, 1)).toBe("1 item");
-    expect(photoText(1, 3)).toBe("Photo 2 of 3");
-    expect(photoAlt("Mug", 1, 3)).toBe("Mug, photo 2 of 3");
-    expect(photoAlt("Mug", 0, 1)).toBe("Mug");
-    expect(photosLabel("Mug")).toBe("Photos of Mug");
-    expect(photosHint(3)).toBe("3 photos: scroll sideways to see them all.");
-    expect(photoDotLabel(1)).toBe("Photo 2");
+    const words = shopScriptWords(ENGLISH);
+    expect(shopCountText(words, 5, 5)).toBe("5 items");
+    expect(shopCountText(words, 2, 5)).toBe("2 of 5 items");
+    expect(shopCountText(words, 1, 1)).toBe("1 item");
+    expect(photoText(words, 1, 3)).toBe("Photo 2 of 3");
+    expect(photoAlt(words, "Mug", 1, 3)).toBe("Mug, photo 2 of 3");
+    expect(photoAlt(words, "Mug", 0, 1)).toBe("Mug");
+    expect(photosLabel(words, "Mug")).toBe("Photos of Mug");
+    expect(photosHint(words, 3)).toBe("3 photos: scroll sideways to see them all.");
+    expect(photoDotLabel(words, 1)).toBe("Photo 2");
+  });
+
+  it("writes a name as it is, whatever it holds", () => {
+    const words = shopScriptWords(ENGLISH);
+    expect(photosLabel(words, "$& {count} $1")).toBe("Photos of $& {count} $1");
+    expect(photoAlt(words, "{number} $'", 0, 2)).toBe("{number} $', photo 1 of 2");
+  });
+
+  it("speaks the page's language", () => {
+    const spanish = shopScriptWords(pageLanguage("es"));
+    const english = shopScriptWords(ENGLISH);
+    expect(shopCountText(spanish, 2, 5)).not.toBe(shopCountText(english, 2, 5));
+    expect(shopCountText(spanish, 2, 5)).toMatch(/2\D+5/);
+    expect(photoText(spanish, 1, 3)).toMatch(/2\D+3/);
+    expect(photoText(spanish, 1, 3)).not.toBe("Photo 2 of 3");
   });
 
   it("makes an item's payment links from what the page shows, as the server does", () => {

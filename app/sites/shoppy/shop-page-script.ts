@@ -20,6 +20,7 @@
  * detail made up most of the page's bytes and of its render time on every uncached view,
  * and a JSON copy of every item's facts repeated the JSON-LD.
  */
+import type { PluralWords } from "~/lib/i18n/text";
 import type { SizeOffer, sizesLine } from "~/lib/option-lines";
 
 /** What a search and the tag filter look at. */
@@ -51,35 +52,71 @@ export function matchesShopFilters(
     .some((text) => fold(text).indexOf(needle) !== -1);
 }
 
+/**
+ * The words the script writes, in the page's language: the root's `data-words`, which the
+ * server writes from its catalogue (`shopScriptWords`). The functions below read them here
+ * rather than from a module, so that each stands alone (see above).
+ */
+export interface ShopScriptWords {
+  /** The page's language (its `lang`), for its plurals and numbers. */
+  tag: string;
+  itemCount: PluralWords;
+  itemCountFiltered: PluralWords;
+  photoOf: string;
+  photoAlt: string;
+  photosOf: string;
+  photosHint: PluralWords;
+  photoNumber: string;
+  soldOutChoice: string;
+}
+
 /** "12 items" when all show, else "3 of 12 items". */
-export function shopCountText(shown: number, total: number): string {
-  const noun = total === 1 ? "item" : "items";
-  return shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`;
+export function shopCountText(words: ShopScriptWords, shown: number, total: number): string {
+  const forms = shown === total ? words.itemCount : words.itemCountFiltered;
+  const category = new Intl.PluralRules(words.tag).select(total);
+  const number = new Intl.NumberFormat(words.tag);
+  return (forms[category] || forms.other)
+    .replace("{shown}", number.format(shown))
+    .replace("{count}", number.format(total));
 }
 
 /** "Photo 2 of 3", for the carousel's live region; `index` counts from 0. */
-export function photoText(index: number, count: number): string {
-  return `Photo ${index + 1} of ${count}`;
+export function photoText(words: ShopScriptWords, index: number, count: number): string {
+  return words.photoOf.replace("{number}", String(index + 1)).replace("{count}", String(count));
 }
 
 /** A photo's alt text: "Mug, photo 2 of 3" among several, the item's name alone for one. */
-export function photoAlt(name: string, index: number, count: number): string {
-  return count > 1 ? `${name}, photo ${index + 1} of ${count}` : name;
+export function photoAlt(
+  words: ShopScriptWords,
+  name: string,
+  index: number,
+  count: number,
+): string {
+  return count > 1
+    ? words.photoAlt
+        .replace("{number}", String(index + 1))
+        .replace("{count}", String(count))
+        .replace("{name}", () => name)
+    : name;
 }
 
 /** The carousel's own label: "Photos of Mug". */
-export function photosLabel(name: string): string {
-  return `Photos of ${name}`;
+export function photosLabel(words: ShopScriptWords, name: string): string {
+  return words.photosOf.replace("{name}", () => name);
 }
 
 /** The line under several photos, for the page without script (which scrolls them). */
-export function photosHint(count: number): string {
-  return `${count} photos: scroll sideways to see them all.`;
+export function photosHint(words: ShopScriptWords, count: number): string {
+  const forms = words.photosHint;
+  return (forms[new Intl.PluralRules(words.tag).select(count)] || forms.other).replace(
+    "{count}",
+    String(count),
+  );
 }
 
 /** A carousel dot's label: "Photo 2"; `index` counts from 0. */
-export function photoDotLabel(index: number): string {
-  return `Photo ${index + 1}`;
+export function photoDotLabel(words: ShopScriptWords, index: number): string {
+  return words.photoNumber.replace("{number}", String(index + 1));
 }
 
 /**
@@ -137,6 +174,7 @@ export interface ShopItemData {
  * lists an item's sizes in the same words (app/lib/option-lines.ts).
  */
 export interface ShopDataRules {
+  words: ShopScriptWords;
   paypalLink: typeof paypalLink;
   venmoLink: typeof venmoLink;
   sizesLine: typeof sizesLine;
@@ -202,7 +240,10 @@ export function readShopItems(root: Element, rules: ShopDataRules): ShopItemData
     if (groups.length)
       item.options = groups.map(({ name, value }) => ({
         name,
-        value: typeof value == "string" ? value : rules.sizesLine(offers),
+        value:
+          typeof value == "string"
+            ? value
+            : rules.sizesLine(offers, rules.words.tag, rules.words.soldOutChoice),
       }));
     // As on the server: no payment for an item sold out.
     if (!soldOut && paypal)
@@ -217,6 +258,7 @@ export function readShopItems(root: Element, rules: ShopDataRules): ShopItemData
 
 /** The texts a detail shows around its photos, shared by the server and the script. */
 export interface ShopDetailTexts {
+  words: ShopScriptWords;
   photoText: typeof photoText;
   photoAlt: typeof photoAlt;
   photosLabel: typeof photosLabel;
@@ -295,11 +337,11 @@ export function buildShopItemDetail(
     );
     return detail;
   }
-  media.setAttribute("aria-label", text.photosLabel(item.name));
+  media.setAttribute("aria-label", text.photosLabel(text.words, item.name));
   repeat(part(".shop-slide"), photos, (slide, src, n) => {
     const img = slide.querySelector("img")!;
     img.setAttribute("src", src);
-    img.setAttribute("alt", text.photoAlt(item.name, n, count));
+    img.setAttribute("alt", text.photoAlt(text.words, item.name, n, count));
     if (n === 0) img.removeAttribute("loading");
   });
   if (count === 1) {
@@ -307,12 +349,12 @@ export function buildShopItemDetail(
     part(".shop-carousel-controls").remove();
     return detail;
   }
-  part(".shop-carousel-hint").textContent = text.photosHint(count);
+  part(".shop-carousel-hint").textContent = text.photosHint(text.words, count);
   repeat(part(".shop-carousel-dots button"), photos, (dot, _src, n) => {
-    dot.setAttribute("aria-label", text.photoDotLabel(n));
+    dot.setAttribute("aria-label", text.photoDotLabel(text.words, n));
     if (n > 0) dot.removeAttribute("aria-current");
   });
-  part(".shop-carousel-status").textContent = text.photoText(0, count);
+  part(".shop-carousel-status").textContent = text.photoText(text.words, 0, count);
   return detail;
 }
 
@@ -347,11 +389,13 @@ interface ShopCard {
  * Every control it drives exists without it; it marks the page `.shop-js` only once all
  * is wired, so a failure half-way leaves the plain page, which works.
  */
-export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number): void {
+export function enhanceShop(rules: Omit<ShopScriptHelpers, "words">, swipeThreshold: number): void {
   const root = document.querySelector<HTMLElement>("[data-shop]");
   const dialog = root && root.querySelector<HTMLDialogElement>("dialog.shop-dialog");
   const form = root && root.querySelector<HTMLFormElement>("form.shop-filters");
   if (!root || !dialog || !form || typeof dialog.showModal !== "function") return;
+  const words = JSON.parse(root.getAttribute("data-words")!) as ShopScriptWords;
+  const helpers: ShopScriptHelpers = { ...rules, words };
 
   const search = form.querySelector<HTMLInputElement>('input[name="q"]')!;
   const boxes = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="tag"]'));
@@ -384,7 +428,8 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
 
   let openId: string | null = null;
   let opener: HTMLElement | null = null;
-  let step: ((by: number) => void) | null = null;
+  // Moves to the photo on the left (or the right) of the one shown.
+  let step: ((towardsLeft: boolean) => void) | null = null;
 
   const chosenTags = () => boxes.filter((box) => box.checked).map((box) => box.value);
   // The same address the server builds (shopHref): tags, then q, then item.
@@ -409,7 +454,7 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
       entry.link.href = addressOf(tags, entry.id);
     });
     empty.hidden = shown > 0;
-    count.textContent = helpers.countText(shown, list.length);
+    count.textContent = helpers.countText(words, shown, list.length);
     if (clear) clear.href = addressOf([], null);
     closeLink.href = addressOf(tags, null);
     history.replaceState(history.state, "", addressOf(tags, openId));
@@ -427,19 +472,21 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
     const total = slides.length;
     if (total < 2) return;
     let index = 0;
+    // On a right-to-left page the first photo is at the right and the next one to its left.
+    const along = document.documentElement.dir == "rtl" ? 1 : -1;
 
     const show = (next: number) => {
       index = (next + total) % total;
-      track.style.transform = `translateX(${-100 * index}%)`;
+      track.style.transform = `translateX(${along * 100 * index}%)`;
       slides.forEach((slide, n) => slide.setAttribute("aria-hidden", String(n !== index)));
       dots.forEach((dot, n) =>
         n === index
           ? dot.setAttribute("aria-current", "true")
           : dot.removeAttribute("aria-current"),
       );
-      if (status) status.textContent = helpers.photoText(index, total);
+      if (status) status.textContent = helpers.photoText(words, index, total);
     };
-    step = (by) => show(index + by);
+    step = (towardsLeft) => show(index + (towardsLeft ? along : -along));
     box.querySelector(".shop-carousel-prev")!.addEventListener("click", () => show(index - 1));
     box.querySelector(".shop-carousel-next")!.addEventListener("click", () => show(index + 1));
     dots.forEach((dot, n) => dot.addEventListener("click", () => show(n)));
@@ -462,14 +509,14 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
     });
     viewport.addEventListener("pointermove", (event) => {
       if (startX === null || event.pointerId !== pointerId) return;
-      track.style.transform = `translateX(calc(${-100 * index}% + ${event.clientX - startX}px))`;
+      track.style.transform = `translateX(calc(${along * 100 * index}% + ${event.clientX - startX}px))`;
     });
     const end = (event: PointerEvent) => {
       if (startX === null || event.pointerId !== pointerId) return;
       const dx = event.type === "pointerup" ? event.clientX - startX : 0;
       startX = null;
       track.style.transition = "";
-      show(Math.abs(dx) > swipeThreshold ? index + (dx < 0 ? 1 : -1) : index);
+      show(Math.abs(dx) > swipeThreshold ? index + (dx * along > 0 ? 1 : -1) : index);
     };
     viewport.addEventListener("pointerup", end);
     viewport.addEventListener("pointercancel", end);
@@ -512,7 +559,7 @@ export function enhanceShop(helpers: ShopScriptHelpers, swipeThreshold: number):
     if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
-    step(event.key === "ArrowLeft" ? -1 : 1);
+    step(event.key === "ArrowLeft");
   });
   // A press and release on the backdrop (outside the dialog's box) closes it.
   let pressedBackdrop = false;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "~/lib/items";
+import { ENGLISH } from "~/lib/i18n/page-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import { shopScriptWords } from "./public-shop";
 import {
   canonicalShopSearch,
   parseShopSearch,
@@ -161,11 +164,22 @@ describe("shopHref", () => {
 
 describe("shopCountText", () => {
   it("says how many items show", () => {
-    expect(shopCountText(12, 12)).toBe("12 items");
-    expect(shopCountText(1, 1)).toBe("1 item");
-    expect(shopCountText(3, 12)).toBe("3 of 12 items");
-    expect(shopCountText(0, 12)).toBe("0 of 12 items");
-    expect(shopCountText(0, 0)).toBe("0 items");
+    const words = shopScriptWords(ENGLISH);
+    expect(shopCountText(words, 12, 12)).toBe("12 items");
+    expect(shopCountText(words, 1, 1)).toBe("1 item");
+    expect(shopCountText(words, 3, 12)).toBe("3 of 12 items");
+    expect(shopCountText(words, 0, 12)).toBe("0 of 12 items");
+    expect(shopCountText(words, 0, 0)).toBe("0 items");
+  });
+
+  it("uses the plural the language has for the number", () => {
+    const polish = shopScriptWords(pageLanguage("pl"));
+    const forms = polish.itemCount as Record<string, string>;
+    expect(shopCountText(polish, 1, 1)).toBe(forms.one!.replace("{count}", "1"));
+    expect(shopCountText(polish, 3, 3)).toBe(forms.few!.replace("{count}", "3"));
+    expect(shopCountText(polish, 5, 5)).toBe(forms.many!.replace("{count}", "5"));
+    // Thousands are written as the language writes them.
+    expect(shopCountText(shopScriptWords(pageLanguage("de")), 1200, 1200)).toContain("1.200");
   });
 });
 

@@ -16,10 +16,6 @@ import {
 
 export { matchesShopFilters, photoText, shopCountText };
 
-/** The badge on sold-out items (SPEC section 4: an item is In Stock or Sold Out). */
-export const SOLD_OUT_LABEL = "Sold Out";
-/** Tells visitors how several chosen tags combine. */
-export const TAG_FILTER_HINT = "Showing items with any of the chosen tags.";
 /** Longest search the page reads from its address. */
 export const SHOP_QUERY_MAX_LENGTH = 100;
 

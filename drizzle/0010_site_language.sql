@@ -1,0 +1,1 @@
+ALTER TABLE "product_info" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;

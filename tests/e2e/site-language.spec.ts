@@ -1,0 +1,143 @@
+/**
+ * A site's language in Chromium: the owner picks it on the Info tab, and the public menu
+ * speaks it, with its filter's script counting in it; an Arabic menu reads right to left at
+ * 360 and 1280 px, with nothing wider than the screen; both pass axe and the Nu HTML Checker.
+ */
+import type { Page } from "@playwright/test";
+import { CATALOGUES } from "../../app/lib/i18n/catalogues";
+import { MESSAGES } from "../../app/lib/messages";
+import {
+  createSiteDirectly,
+  expect,
+  expectNoSeriousAxeIssue,
+  openEditorTab,
+  SCREENS,
+  signUpOwner,
+  test,
+  toast,
+} from "./fixtures";
+import { checkedHtmlErrors } from "./html-checker";
+
+/** A restaurant with three dishes (allergens, diets, a description, a size) and its public path. */
+async function restaurantWithDishes(page: Page, name: string) {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", name);
+  const dishes = [
+    { name: "Flan", price: "6.50", category: "Postres", allergens: ["milk", "eggs"] },
+    { name: "Gazpacho", price: "8", category: "Entrantes", diets: ["vegan", "vegetarian"] },
+    { name: "Paella", price: "18.90", category: "Principales", allergens: ["crustaceans"] },
+  ];
+  for (const dish of dishes) {
+    const form = new URLSearchParams({
+      intent: "add-item",
+      name: dish.name,
+      price: dish.price,
+      category: dish.category,
+      description: `Hecho en casa: ${dish.name}`,
+    });
+    for (const key of dish.allergens ?? []) form.append("allergens", key);
+    for (const key of dish.diets ?? []) form.append("diets", key);
+    const response = await page.request.post(editor, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: form.toString(),
+    });
+    expect(response.status()).toBe(200);
+  }
+  await page.goto("/user");
+  const path = await page
+    .getByRole("link", { name: `View Public page of ${name}`, exact: true })
+    .getAttribute("href");
+  return { editor, path: path! };
+}
+
+async function chooseLanguage(page: Page, editor: string, label: string) {
+  await page.goto(editor);
+  await openEditorTab(page, "Info");
+  await page.getByLabel("Language of your public page").selectOption({ label });
+  await page.getByRole("button", { name: "Save" }).click();
+  // A restaurant says "Info saved!", a shop "Saved!".
+  await expect(
+    toast(page, editor.includes("/shoppy/") ? MESSAGES.saved : MESSAGES.infoSaved),
+  ).toBeVisible();
+}
+
+test("an owner chooses Spanish, and the menu and its filter speak it", async ({ page }) => {
+  const { editor, path } = await restaurantWithDishes(page, "Casa Lupe");
+  await chooseLanguage(page, editor, "Español (Spanish)");
+
+  const es = CATALOGUES.es;
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("link", { name: es.skipToMenu })).toBeAttached();
+  await expect(page.getByRole("heading", { name: es.findUs })).toBeVisible();
+  await expect(page.getByText("18,90\u00a0US$")).toBeVisible();
+  await expect(page.getByText("Find us")).toHaveCount(0);
+
+  // The filter, ticked with the script: its count is written in Spanish too.
+  await page.getByText(es.filterByDiet).click();
+  await page.getByLabel(es.dietVegan, { exact: true }).check();
+  const count = page.locator("#menu-filter-count");
+  await expect(count).toBeVisible();
+  await expect(count).toHaveText(
+    es.filterCount.other.replace("{shown}", "1").replace("{count}", "3"),
+  );
+  await expect(page.getByRole("heading", { name: "Gazpacho" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Flan" })).toBeHidden();
+  await expectNoSeriousAxeIssue(page, "Spanish menu");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("spanish-menu-phone.png"), fullPage: true });
+});
+
+test("an Arabic menu reads right to left on a phone and a desktop, valid and accessible", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { editor, path } = await restaurantWithDishes(page, "Souk Kitchen");
+  await chooseLanguage(page, editor, "العربية (Arabic)");
+
+  for (const [screen, size] of SCREENS) {
+    await page.setViewportSize(size);
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    // The name starts at the right: the hero's title sits nearer the right edge than the left.
+    const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+    expect(size.width - (title!.x + title!.width), screen).toBeLessThan(title!.x);
+    // Nothing is wider than the screen.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      screen,
+    ).toBeLessThanOrEqual(size.width);
+    await expect(page.getByRole("heading", { name: CATALOGUES.ar.findUs })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`arabic-menu-${screen}.png`) });
+    await expectNoSeriousAxeIssue(page, `Arabic menu (${screen})`);
+  }
+
+  const arabic = await request.get(path);
+  expect(checkedHtmlErrors([["Arabic menu", await arabic.text()]])).toEqual([]);
+});
+
+test("an Arabic shop's item opens with its photos in right-to-left order", async ({ page }) => {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "shoppy", "Souk Shop");
+  const response = await page.request.post(editor, {
+    form: { intent: "add-item", name: "Lantern", price: "24", tags: "Home" },
+  });
+  expect(response.status()).toBe(200);
+  await chooseLanguage(page, editor, "العربية (Arabic)");
+  await page.goto("/user");
+  const path = await page
+    .getByRole("link", { name: "View Public page of Souk Shop", exact: true })
+    .getAttribute("href");
+  for (const [screen, size] of SCREENS) {
+    await page.setViewportSize(size);
+    await page.goto(path!);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator(".shop-count")).toHaveText(
+      CATALOGUES.ar.itemCount.one!.replace("{count}", "1"),
+    );
+    await page.screenshot({ path: test.info().outputPath(`arabic-shop-${screen}.png`) });
+    await expectNoSeriousAxeIssue(page, `Arabic shop (${screen})`);
+  }
+});
