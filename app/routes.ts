@@ -28,6 +28,7 @@ export default [
     // The owner's orders as CSV for a range of days.
     route("orders/export", "routes/portal/orders-export.ts"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
+    route(":type/languages/:pid", "routes/portal/languages.tsx"),
     // Resource routes, guarded like the pages: delete, a shared link, image uploads, the live-update stream.
     route("delete/:pid", "routes/portal/delete-product.ts"),
     route("link-shared/:pid", "routes/portal/link-shared.ts"),
@@ -52,6 +53,11 @@ export default [
   route("s/:slugId", "sites/shoppy/public-page.tsx"),
   route("d/:slugId", "sites/dealership/public-page.tsx"),
   route("e/:slugId", "sites/ecommerce/public-page.tsx"),
+  // A site's page in one of its further languages (docs/decisions/0026-site-translations.md).
+  route("r/:slugId/:lang", "sites/restaurant/public-page.tsx", { id: "restaurant-language" }),
+  route("s/:slugId/:lang", "sites/shoppy/public-page.tsx", { id: "shop-language" }),
+  route("d/:slugId/:lang", "sites/dealership/public-page.tsx", { id: "dealership-language" }),
+  route("e/:slugId/:lang", "sites/ecommerce/public-page.tsx", { id: "ecommerce-language" }),
 
   // Ordering from a restaurant or a shop, and an order's status page (app/server/orders/).
   route("r/:slugId/order", "routes/orders/order-page.tsx", { id: "restaurant-order" }),

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useParams } from "react-router";
 import type { ColorKey } from "~/lib/colors";
 import type { HoursRow, SpecialHours } from "~/lib/hours";
 import type { FontStyle } from "~/lib/themes";
@@ -63,6 +63,7 @@ export function ProfileEditor({
   result: SaveInfoResult | undefined;
 }) {
   const { info } = siteOf(type);
+  const productId = useParams().pid;
   const { InfoFields } = useSiteEditor();
   const navigation = useNavigation();
   const saving =
@@ -115,6 +116,11 @@ export function ProfileEditor({
       </Field>
       {info.showsPrices ? <CurrencyField field={fields.currency} /> : null}
       <LanguageField field={fields.language} />
+      {productId ? (
+        <p className="field-aside">
+          <Link to={`/user/${type}/languages/${productId}`}>Add more languages</Link>
+        </p>
+      ) : null}
       <HoursEditor initial={values.hours} />
       <TimeZoneField field={fields.timeZone} stored={values.timeZone} />
       {/* Saved special days come back tidied (sorted, past ones gone): start again from them. */}

@@ -8,7 +8,9 @@ import type { PublicOpening } from "~/lib/opening-status";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { publicSiteDescription } from "./public-site";
-import { fill, type PageLanguage } from "~/lib/i18n/page-language";
+import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
+import { siteLanguage } from "~/lib/i18n/languages";
+import { SiteLanguages, type SiteLanguageLinkView } from "./site-languages";
 import { PageLanguageProvider, usePageLanguage } from "~/lib/i18n/page-language-context";
 
 export interface PublicProfile {
@@ -37,23 +39,32 @@ export function mapsLink(address: string): string {
 export function PublicProfilePage({
   site,
   jsonLd,
-  page,
+  page = ENGLISH,
+  languageLinks,
 }: {
   site: PublicProfile;
   jsonLd: unknown;
   /** The site's language; English when left out. */
   page?: PageLanguage;
+  /** The site's languages, when it has more than one. */
+  languageLinks?: readonly SiteLanguageLinkView[];
 }) {
-  return page ? (
+  return (
     <PageLanguageProvider value={page}>
-      <ProfileContent site={site} jsonLd={jsonLd} />
+      <ProfileContent site={site} jsonLd={jsonLd} languageLinks={languageLinks} />
     </PageLanguageProvider>
-  ) : (
-    <ProfileContent site={site} jsonLd={jsonLd} />
   );
 }
 
-function ProfileContent({ site, jsonLd }: { site: PublicProfile; jsonLd: unknown }) {
+function ProfileContent({
+  site,
+  jsonLd,
+  languageLinks,
+}: {
+  site: PublicProfile;
+  jsonLd: unknown;
+  languageLinks?: readonly SiteLanguageLinkView[];
+}) {
   const { words } = usePageLanguage();
   const background = safeHttpUrl(site.bgUrl);
   const logo = safeHttpUrl(site.logoUrl);
@@ -83,6 +94,7 @@ function ProfileContent({ site, jsonLd }: { site: PublicProfile; jsonLd: unknown
         ) : null}
         <h1>{site.name}</h1>
         <OpenStatus status={site.opening.status} className="profile-status" />
+        <SiteLanguages links={languageLinks} />
         <section aria-label={words.contact} className="profile-contact">
           {site.address ? (
             <p>
@@ -108,10 +120,19 @@ function ProfileContent({ site, jsonLd }: { site: PublicProfile; jsonLd: unknown
 
 /** Meta of a public profile page: the business's own title, its description and picture. */
 export function publicProfileMeta(
-  args: Parameters<typeof pageMeta>[0] & { data: { site: PublicProfile } | undefined },
+  args: Parameters<typeof pageMeta>[0] & {
+    data:
+      | {
+          site: PublicProfile;
+          language: string;
+          languageLinks: ReadonlyArray<{ tag: string; url: string }>;
+        }
+      | undefined;
+  },
   notFoundMessage: string,
 ) {
   const site = args.data?.site;
+  const data = args.data;
   return pageMeta(args, {
     title: site ? site.name : notFoundMessage,
     description: site ? publicSiteDescription(site) : notFoundMessage,
@@ -119,5 +140,8 @@ export function publicProfileMeta(
     noIndex: !site,
     image: site ? (safeHttpUrl(site.bgUrl) ?? safeHttpUrl(site.logoUrl) ?? undefined) : undefined,
     url: site?.canonicalUrl,
+    languages: data
+      ? { tag: siteLanguage(data.language).tag, links: data.languageLinks }
+      : undefined,
   });
 }

@@ -27,6 +27,12 @@ export function pageMeta(
     image?: string;
     /** The page's canonical address when it is not the portal's (a site on its own domain). */
     url?: string;
+    /**
+     * A public page's language (`tag`) and its site's languages, the main one first: each
+     * version's address for search engines (`hreflang`, the main one as `x-default`) and
+     * link previews (`og:locale`).
+     */
+    languages?: { tag: string; links: ReadonlyArray<{ tag: string; url: string }> };
   },
 ): MetaDescriptor[] {
   const url = page.url ?? `${publicUrlFrom(args.matches)}${args.location.pathname}`;
@@ -45,5 +51,23 @@ export function pageMeta(
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
     ...(page.image ? [{ property: "og:image", content: page.image }] : []),
     ...(page.noIndex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(page.languages ? languageMeta(page.languages) : []),
   ];
+}
+
+/** Open Graph writes a locale with an underscore ("zh_Hans"). */
+const ogLocale = (tag: string) => tag.replace(/-/g, "_");
+
+function languageMeta({ tag, links }: NonNullable<Parameters<typeof pageMeta>[1]["languages"]>) {
+  const meta: MetaDescriptor[] = [{ property: "og:locale", content: ogLocale(tag) }];
+  if (links.length < 2) return meta;
+  for (const link of links) {
+    if (link.tag !== tag)
+      meta.push({ property: "og:locale:alternate", content: ogLocale(link.tag) });
+  }
+  for (const link of links) {
+    meta.push({ tagName: "link", rel: "alternate", hrefLang: link.tag, href: link.url });
+  }
+  meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: links[0]!.url });
+  return meta;
 }

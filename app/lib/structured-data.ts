@@ -175,9 +175,14 @@ const menuAvailability = (choice: OptionChoice | null) => (choice?.soldOut ? OUT
  * address.
  */
 export function restaurantJsonLd(
-  facts: Omit<BusinessFacts, "type"> & PriceFacts & { menu: MenuSectionFacts[] },
+  facts: Omit<BusinessFacts, "type"> &
+    PriceFacts & {
+      menu: MenuSectionFacts[];
+      /** The menu's language, a BCP 47 tag; left out, none is said. */
+      inLanguage?: string;
+    },
 ): Record<string, unknown> {
-  const { menu, currency, ...business } = facts;
+  const { menu, currency, inLanguage, page: _page, ...business } = facts;
   const sections = menu.filter((section) => section.items.length > 0);
   return {
     ...businessJsonLd({ ...business, type: "Restaurant" }),
@@ -185,6 +190,7 @@ export function restaurantJsonLd(
       ? {
           hasMenu: {
             "@type": "Menu",
+            ...(inLanguage ? { inLanguage } : {}),
             hasMenuSection: sections.map((section) => ({
               "@type": "MenuSection",
               name: section.name,

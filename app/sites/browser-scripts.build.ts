@@ -34,6 +34,11 @@ export const BROWSER_SCRIPTS = {
     exportName: "MENU_NAV_SCRIPT",
     entry: "app/sites/restaurant/menu-nav-script.browser.ts",
   },
+  "virtual:language-hint-script": {
+    allowedBy: "hash",
+    exportName: "LANGUAGE_HINT_SCRIPT",
+    entry: "app/components/language-hint-script.browser.ts",
+  },
   "virtual:menu-filter-script": {
     allowedBy: "hash",
     exportName: "MENU_FILTER_SCRIPT",

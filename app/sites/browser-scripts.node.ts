@@ -12,6 +12,8 @@ export const SHOP_PAGE_SCRIPT: string = buildBrowserScript("virtual:shop-page-sc
 export const MENU_NAV_SCRIPT: string = buildBrowserScript("virtual:menu-nav-script").code;
 /** The restaurant page's dietary filter script, exactly as the plugin builds it. */
 export const MENU_FILTER_SCRIPT: string = buildBrowserScript("virtual:menu-filter-script").code;
+/** The language hint's script, exactly as the plugin builds it. */
+export const LANGUAGE_HINT_SCRIPT: string = buildBrowserScript("virtual:language-hint-script").code;
 /** The order page's script, exactly as the plugin builds it. */
 export const ORDER_PAGE_SCRIPT: string = buildBrowserScript("virtual:order-page-script").code;
 /** The order status page's script, exactly as the plugin builds it. */

@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { LANGUAGE_HINT_SCRIPT } from "virtual:language-hint-script";
 import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
 import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 import { ORDER_PAGE_SCRIPT } from "virtual:order-page-script";
@@ -21,6 +22,7 @@ const SERVED: Record<BrowserScriptModule, string> = {
   "virtual:shop-page-script": SHOP_PAGE_SCRIPT,
   "virtual:menu-nav-script": MENU_NAV_SCRIPT,
   "virtual:menu-filter-script": MENU_FILTER_SCRIPT,
+  "virtual:language-hint-script": LANGUAGE_HINT_SCRIPT,
   "virtual:order-page-script": ORDER_PAGE_SCRIPT,
   "virtual:order-status-script": ORDER_STATUS_SCRIPT,
 };

@@ -7,12 +7,14 @@ import type { LinkDescriptor } from "react-router";
 import openingHoursStylesHref from "./opening-hours.css?url";
 import profileStylesHref from "./public-profile.css?url";
 import siteStylesHref from "./public-site.css?url";
+import languagesStylesHref from "./site-languages.css?url";
 
 /** A restaurant's or shop's: opening hours, the hero and contact they share, then the page's own. */
 export function publicSiteLinks(pageStylesHref: string): LinkDescriptor[] {
   return [
     { rel: "stylesheet", href: openingHoursStylesHref },
     { rel: "stylesheet", href: siteStylesHref },
+    { rel: "stylesheet", href: languagesStylesHref },
     { rel: "stylesheet", href: pageStylesHref },
   ];
 }
@@ -22,5 +24,6 @@ export function publicProfileLinks(): LinkDescriptor[] {
   return [
     { rel: "stylesheet", href: openingHoursStylesHref },
     { rel: "stylesheet", href: profileStylesHref },
+    { rel: "stylesheet", href: languagesStylesHref },
   ];
 }

@@ -141,3 +141,80 @@ test("an Arabic shop's item opens with its photos in right-to-left order", async
     await expectNoSeriousAxeIssue(page, `Arabic shop (${screen})`);
   }
 });
+
+test("an owner adds Spanish and translates three dishes; visitors find the Spanish page", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const { editor, path } = await restaurantWithDishes(page, "Casa Nueva");
+  await page.goto(editor);
+  await openEditorTab(page, "Info");
+  await page.getByRole("link", { name: "Add more languages" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Languages of Casa Nueva" }),
+  ).toBeVisible();
+  await page.getByLabel("Add a language").selectOption({ label: "Español (Spanish)" });
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+
+  // Three names, three descriptions and three categories.
+  const progress = page.locator(".translations-count");
+  await expect(progress).toHaveText("0 of 9 texts translated");
+  const translations: Array<[string, string]> = [
+    ["Flan", "Flan de la casa"],
+    ["Gazpacho", "Gazpacho andaluz"],
+    ["Paella", "Paella valenciana"],
+  ];
+  for (const [source, translation] of translations) {
+    await page.getByLabel(`Spanish: ${source}`, { exact: true }).fill(translation);
+  }
+  await expectNoSeriousAxeIssue(page, "Languages page");
+  await page.screenshot({ path: test.info().outputPath("languages-phone.png"), fullPage: true });
+  await page.getByRole("button", { name: "Save translations" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Translations saved." })).toBeVisible();
+  await expect(progress).toHaveText("3 of 9 texts translated");
+
+  await page.getByRole("link", { name: "Show untranslated only" }).click();
+  await expect(page.locator(".translation-row")).toHaveCount(6);
+  await expect(page.getByLabel("Spanish: Flan", { exact: true })).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("languages-desktop.png"), fullPage: true });
+
+  // A visitor switches to Spanish on the page.
+  await page.goto(path);
+  await page
+    .getByRole("navigation", { name: "Languages" })
+    .getByRole("link", { name: "Español" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${path}/es$`));
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { name: "Paella valenciana" })).toBeVisible();
+  // What was left untranslated is shown as the owner wrote it.
+  await expect(page.getByText("Hecho en casa: Paella")).toBeAttached();
+
+  // A browser that prefers Spanish is offered it at the top, without being sent there.
+  for (const [locale, offered] of [
+    ["es-ES", true],
+    ["en-US", false],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      locale,
+      viewport: { width: 360, height: 800 },
+    });
+    const visitor = await context.newPage();
+    await visitor.goto(path);
+    await expect(visitor).toHaveURL(new RegExp(`${path}$`));
+    const hint = visitor.getByRole("link", { name: CATALOGUES.es.viewInThisLanguage });
+    if (offered) {
+      await expect(hint).toBeVisible();
+      await expectNoSeriousAxeIssue(visitor, `hint (${locale})`);
+      await hint.click();
+      await expect(visitor).toHaveURL(new RegExp(`${path}/es$`));
+    } else {
+      await expect(hint).toBeHidden();
+    }
+    await context.close();
+  }
+});

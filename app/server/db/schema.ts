@@ -161,6 +161,8 @@ export const productInfo = pgTable("product_info", {
   currency: text("currency").notNull().default("USD"),
   /** The language the public page speaks (a code of app/lib/i18n/languages.ts). */
   language: text("language").notNull().default("en"),
+  /** Up to 3 more languages the owner translates the page into, in the order added. */
+  extraLanguages: jsonb("extra_languages").$type<string[]>().notNull().default([]),
   /** The public page's font style, a system font stack (see app/lib/themes.ts). */
   fontStyle: text("font_style").notNull().default("modern"),
   /** The theme preset last picked, or "" when the colours were chosen one by one. */
@@ -408,6 +410,28 @@ export const orderMail = pgTable(
   ],
 );
 
+/**
+ * The owner's translations of a site's texts into its further languages: one row per
+ * language and text (`key`, app/lib/i18n/translatable-texts.ts). A text of an item goes with
+ * the item (`itemId`); a site's other texts (categories, special-day notes) have none.
+ */
+export const translations = pgTable(
+  "translations",
+  {
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    key: text("key").notNull(),
+    itemId: varchar("item_id", { length: 20 }).references(() => items.id, {
+      onDelete: "cascade",
+    }),
+    text: text("text").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.language, table.key] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -423,5 +447,6 @@ export const schema = {
   orderSettings,
   orders,
   orderMail,
+  translations,
 };
 export type Schema = typeof schema;

@@ -150,8 +150,11 @@ export function publicPageCacheControl(cdnMaxAge: number): string {
     : "public, no-cache";
 }
 
-/** A public site page: its prefix and its slugId. */
-export const PUBLIC_PAGE_PATH = /^(\/[rsde]\/)([^/]+)\/?$/;
+/**
+ * A public site page: its prefix and its slugId; or its page in one of its further
+ * languages (`/r/{slugId}/es`), each language its own cache entry.
+ */
+export const PUBLIC_PAGE_PATH = /^(\/[rsde]\/)([^/]+)(?:\/[a-z]{2})?\/?$/;
 
 type PublicPagePrefix = "/r/" | "/s/" | "/d/" | "/e/";
 

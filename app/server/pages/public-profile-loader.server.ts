@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
 import { publicOpening } from "~/lib/opening-status";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import { translatedSpecialHours } from "~/lib/i18n/translatable-texts";
+import { loadTranslations, NO_TRANSLATIONS } from "../repositories/translations.server";
 import { businessJsonLd } from "~/lib/structured-data";
 import { publicPagesNow } from "../runtime/env.server";
 import type { SiteDefinition } from "~/sites";
@@ -23,8 +25,14 @@ export function publicProfileLoader(
         url: request.url,
         publicUrl: env.publicUrl,
         customDomains: env.customDomains !== null,
+        language: params.lang,
       },
     );
+    const translations =
+      site.language === site.mainLanguage
+        ? NO_TRANSLATIONS
+        : await loadTranslations(db, site.id, site.language);
+    const specialHours = translatedSpecialHours(site.specialHours, translations);
     const jsonLd = businessJsonLd({
       type: schemaType,
       name: site.name,
@@ -34,10 +42,20 @@ export function publicProfileLoader(
       email: site.contact.email,
       images: [site.logoUrl, site.bgUrl],
       hours: site.hours,
-      specialHours: site.specialHours,
+      specialHours,
     });
     const page = pageLanguage(site.language);
-    const { opening, freshUntil } = publicOpening(site, publicPagesNow(env), page);
-    return { site: { ...site, opening }, jsonLd, freshUntil, language: site.language };
+    const { opening, freshUntil } = publicOpening(
+      { ...site, specialHours },
+      publicPagesNow(env),
+      page,
+    );
+    return {
+      site: { ...site, opening },
+      jsonLd,
+      freshUntil,
+      language: site.language,
+      languageLinks: site.languageLinks,
+    };
   };
 }

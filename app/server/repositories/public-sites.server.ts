@@ -7,7 +7,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
-import { siteLanguage } from "~/lib/i18n/languages";
+import { siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
+import { storedExtraLanguages } from "./translations.server";
+import { CATALOGUES } from "~/lib/i18n/catalogues";
 import { normalizeHours } from "~/lib/hours";
 import { storedSpecialHours } from "~/lib/special-hours";
 import type { ProductType } from "~/sites/product-types";
@@ -36,6 +38,7 @@ const SITE_FIELDS = {
   venmoUsername: productInfo.venmoUsername,
   currency: productInfo.currency,
   language: productInfo.language,
+  extraLanguages: productInfo.extraLanguages,
   categoryOrder: productInfo.categoryOrder,
   /** The site's verified domain, or null: its canonical address when it has one. */
   customDomain: verifiedDomainColumn,
@@ -182,6 +185,26 @@ export interface PublicPageRequest {
   publicUrl: string;
   /** Whether custom domains are offered (CUSTOM_DOMAIN_TARGET): when not, none is used. */
   customDomains: boolean;
+  /**
+   * The further language the address asks for (`/r/{slugId}/es`), if any: the page is then
+   * that language's version, at the portal's address; one the site lacks is not found.
+   */
+  language?: string;
+}
+
+/** One of a site's languages, as its pages link to it (the switcher, `hreflang`). */
+export interface SiteLanguageLink {
+  code: LanguageCode;
+  /** Its name in itself ("Español"). */
+  name: string;
+  tag: string;
+  /** Where its version is: a path on this host, or an absolute address on another. */
+  href: string;
+  /** The absolute address of its version, for search engines. */
+  url: string;
+  current: boolean;
+  /** The hint a visitor who prefers it is shown, in it ("Ver en español"). */
+  hint: string;
 }
 
 /**
@@ -203,14 +226,40 @@ export async function loadPublicSite(
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
   const itemRows = (values[SITE_KEYS.length] ?? []) as unknown[][];
 
+  const mainLanguage = siteLanguage(info.language).code;
+  const extraLanguages = storedExtraLanguages(info.extraLanguages, mainLanguage);
+  const asked = request.language;
+  if (asked !== undefined && !extraLanguages.includes(asked as LanguageCode)) {
+    throw data({ message: notFoundMessage }, { status: 404 });
+  }
   const customDomain = request.customDomains ? info.customDomain : null;
-  const onOwnDomain = customDomain !== null && new URL(request.url).hostname === customDomain;
+  const onOwnDomain =
+    asked === undefined && customDomain !== null && new URL(request.url).hostname === customDomain;
   const portalPath = publicPath(type, info.slug, id);
-  if (!onOwnDomain && slug !== info.slug) throw redirect(portalPath, 301);
-  const canonicalPath = onOwnDomain ? "/" : portalPath;
-  const canonicalUrl = customDomain
+  const suffix = asked === undefined ? "" : `/${asked}`;
+  if (!onOwnDomain && slug !== info.slug) throw redirect(`${portalPath}${suffix}`, 301);
+  const mainUrl = customDomain
     ? customDomainUrl(request.publicUrl, customDomain)
     : `${request.publicUrl}${portalPath}`;
+  const canonicalPath = onOwnDomain ? "/" : `${portalPath}${suffix}`;
+  const canonicalUrl = asked === undefined ? mainUrl : `${request.publicUrl}${portalPath}${suffix}`;
+  const language = (asked as LanguageCode | undefined) ?? mainLanguage;
+  const languageLinks: SiteLanguageLink[] = [mainLanguage, ...extraLanguages].map((code) => {
+    const url = code === mainLanguage ? mainUrl : `${request.publicUrl}${portalPath}/${code}`;
+    const path = code === mainLanguage ? portalPath : `${portalPath}/${code}`;
+    const { name, tag } = siteLanguage(code);
+    // On the site's own domain only its root is served: the other versions are the portal's.
+    const words = CATALOGUES[code];
+    return {
+      code,
+      name,
+      tag,
+      url,
+      href: onOwnDomain ? url : path,
+      current: code === language,
+      hint: words.viewInThisLanguage,
+    };
+  });
 
   return {
     id,
@@ -236,8 +285,11 @@ export async function loadPublicSite(
     venmoUsername: info.venmoUsername,
     /** Restaurants and shops: the currency their prices are in. */
     currency: siteCurrency(info.currency),
-    /** The language the page speaks (app/lib/i18n/languages.ts). */
-    language: siteLanguage(info.language).code,
+    /** The language the page speaks: the site's main one, or the further one asked for. */
+    language,
+    mainLanguage,
+    /** Every language of the site, the main one first, for the switcher and `hreflang`. */
+    languageLinks,
     /** Restaurants: the owner's order of their menu's categories (see groupMenu). */
     categoryOrder: Array.isArray(info.categoryOrder)
       ? info.categoryOrder.filter((name): name is string => typeof name === "string")

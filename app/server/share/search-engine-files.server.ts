@@ -7,13 +7,15 @@
  * (sitemaps.org), so past that `/sitemap.xml` becomes an index of `/sitemaps/{n}.xml`.
  */
 import { once } from "node:events";
-import { and, asc, count, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { RequestHandler, Response } from "express";
 import { CATALOG } from "~/lib/catalog";
 import { publicPath } from "~/lib/slug";
 import type { ProductType } from "~/sites/product-types";
 import type { Database } from "../db/client.server";
-import { products } from "../db/schema";
+import { productInfo, products } from "../db/schema";
+import { storedExtraLanguages } from "../repositories/translations.server";
+import { MAX_EXTRA_LANGUAGES } from "~/lib/i18n/translatable-texts";
 import { verifiedDomainColumn } from "../domains/custom-domains.server";
 import type { AppServices } from "../runtime/services.server";
 
@@ -25,8 +27,13 @@ function marketingPaths(): string[] {
   return ["/", ...CATALOG.map((entry) => `/product/${entry.id}`)];
 }
 
-/** Sites per sitemap file: the first file also lists the marketing pages. */
-export const SITES_PER_FILE = SITEMAP_MAX_URLS - marketingPaths().length;
+/**
+ * Sites per sitemap file, each with its page in every further language it may have: the
+ * first file also lists the marketing pages.
+ */
+export const SITES_PER_FILE = Math.floor(
+  (SITEMAP_MAX_URLS - marketingPaths().length) / (1 + MAX_EXTRA_LANGUAGES),
+);
 
 const BATCH = 1000;
 
@@ -73,6 +80,9 @@ interface PublicSiteRow {
   type: ProductType;
   slug: string;
   updatedAt: Date;
+  /** Null for a site whose info row is missing (none is ever made without one). */
+  language: string | null;
+  extraLanguages: unknown;
 }
 
 /** Live sites in id order, a batch at a time, from the first id after `after`. */
@@ -91,8 +101,11 @@ async function* liveSites(
         type: products.type,
         slug: products.slug,
         updatedAt: products.updatedAt,
+        language: productInfo.language,
+        extraLanguages: productInfo.extraLanguages,
       })
       .from(products)
+      .leftJoin(productInfo, eq(productInfo.productId, products.id))
       .where(and(listed, gt(products.id, last)))
       .orderBy(asc(products.id))
       .limit(Math.min(BATCH, left));
@@ -148,7 +161,11 @@ async function streamUrlset(
   }
   let chunk = "";
   for await (const site of sites) {
-    chunk += urlEntry(`${base}${publicPath(site.type, site.slug, site.id)}`, site.updatedAt);
+    const path = `${base}${publicPath(site.type, site.slug, site.id)}`;
+    chunk += urlEntry(path, site.updatedAt);
+    for (const language of storedExtraLanguages(site.extraLanguages, site.language ?? "")) {
+      chunk += urlEntry(`${path}/${language}`, site.updatedAt);
+    }
     if (chunk.length > 64 * 1024) {
       await write(res, chunk);
       chunk = "";

@@ -25,6 +25,7 @@ export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderDat
       site={loaderData.site}
       jsonLd={loaderData.jsonLd}
       page={pageLanguage(loaderData.language)}
+      languageLinks={loaderData.languageLinks}
     />
   );
 }

@@ -11,6 +11,12 @@ import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { storedOptions } from "~/lib/item-options";
 import { publicOpening } from "~/lib/opening-status";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import {
+  translatedCategory,
+  translatedSpecialHours,
+  translateItem,
+} from "~/lib/i18n/translatable-texts";
+import { loadTranslations, NO_TRANSLATIONS } from "~/server/repositories/translations.server";
 import { restaurantJsonLd } from "~/lib/structured-data";
 import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -37,8 +43,16 @@ export function publicRestaurantLoader() {
         url: request.url,
         publicUrl: env.publicUrl,
         customDomains: env.customDomains !== null,
+        language: params.lang,
       },
     );
+    const page = pageLanguage(site.language);
+    // A further language's version: the owner's translations, the main texts where none.
+    const translations =
+      site.language === site.mainLanguage
+        ? NO_TRANSLATIONS
+        : await loadTranslations(db, site.id, site.language);
+    const specialHours = translatedSpecialHours(site.specialHours, translations);
     // The dietary filter of the address (?diet=…&avoid=…): dishes that do not match are
     // rendered hidden, so that the page's script can show them again without a reload.
     const filter = parseMenuFilter(new URL(request.url).searchParams);
@@ -46,21 +60,26 @@ export function publicRestaurantLoader() {
     // that fail, the count says how many pass.
     const sections = groupMenu(site.items, site.categoryOrder).map((section) => ({
       id: section.id,
-      name: section.name,
+      name: section.uncategorized
+        ? page.words.otherCategory
+        : translatedCategory(translations, section.name),
       uncategorized: section.uncategorized,
       items: section.items.map((stored) => {
-        const item = {
-          id: stored.id,
-          name: stored.name,
-          priceCents: stored.priceCents,
-          description: stored.description,
-          star: stored.star,
-          imageUrl: publicImageSrc(stored.imageUrl),
-          allergens: storedAllergens(stored.allergens),
-          diets: storedDiets(stored.diets),
-          options: storedOptions(stored.options),
-          hidden: false,
-        };
+        const item = translateItem(
+          {
+            id: stored.id,
+            name: stored.name,
+            priceCents: stored.priceCents,
+            description: stored.description,
+            star: stored.star,
+            imageUrl: publicImageSrc(stored.imageUrl),
+            allergens: storedAllergens(stored.allergens),
+            diets: storedDiets(stored.diets),
+            options: storedOptions(stored.options),
+            hidden: false,
+          },
+          translations,
+        );
         item.hidden = !matchesMenuFilter(item, filter);
         return item;
       }),
@@ -77,15 +96,16 @@ export function publicRestaurantLoader() {
       email: site.contact.email,
       images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
       hours: site.hours,
-      specialHours: site.specialHours,
+      specialHours,
       currency: site.currency,
       menu: sections,
+      inLanguage: page.language.tag,
     });
     const now = publicPagesNow(env);
     const { opening, freshUntil: openingChanges } = publicOpening(
-      site,
+      { ...site, specialHours },
       now,
-      pageLanguage(site.language),
+      page,
     );
     const { ordering, changesAt: orderingChanges } = await publicOrdering(
       db,
@@ -112,8 +132,9 @@ export function publicRestaurantLoader() {
       },
       sections,
       dietary,
-      /** The language the page speaks (app/lib/i18n/languages.ts). */
+      /** The language the page speaks (app/lib/i18n/languages.ts), and the site's others. */
       language: site.language,
+      languageLinks: site.languageLinks,
       path: site.canonicalPath,
       canonicalUrl: site.canonicalUrl,
       jsonLd,

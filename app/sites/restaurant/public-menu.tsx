@@ -7,6 +7,7 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { OrderingBanner, type OrderingBannerView } from "~/components/ordering-banner";
+import { SiteLanguages, type SiteLanguageLinkView } from "~/components/site-languages";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
 import { MenuCategoryChips } from "./menu-category-chips";
 import { MenuDietaryPanel, type MenuDietaryView } from "./menu-dietary";
@@ -53,6 +54,7 @@ export function PublicMenuPage({
   dietary,
   path = "",
   page = ENGLISH,
+  languageLinks,
 }: {
   site: PublicMenuSite;
   sections: PublicMenuSection[];
@@ -63,6 +65,8 @@ export function PublicMenuPage({
   path?: string;
   /** The site's language; English when left out. */
   page?: PageLanguage;
+  /** The site's languages, when it has more than one. */
+  languageLinks?: readonly SiteLanguageLinkView[];
 }) {
   const { words } = page;
   // Categories the filter emptied are hidden: the Menu and the chips leave them out too.
@@ -105,6 +109,7 @@ export function PublicMenuPage({
         <PublicSiteHero site={site} />
 
         <main className="menu-container menu-main">
+          <SiteLanguages links={languageLinks} />
           <OrderingBanner ordering={site.ordering} />
           <PublicSiteFacts site={site} />
           {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}

@@ -8,6 +8,7 @@ import type { Route } from "./+types/public-page";
 import { restaurantSite } from "./site";
 import { documentLanguage } from "~/lib/i18n/document-language";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import { siteLanguage } from "~/lib/i18n/languages";
 
 // Plain HTML and CSS: the menu dropdown, anchors, descriptions and the dietary filter (a GET
 // form) need no JavaScript. Two small inline scripts only help: one closes the dropdown and
@@ -28,6 +29,9 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: !args.data,
     image: args.data?.previewImage ?? undefined,
     url: args.data?.canonicalUrl,
+    languages: args.data
+      ? { tag: siteLanguage(args.data.language).tag, links: args.data.languageLinks }
+      : undefined,
   });
 
 /** The page itself; app/server/pages/public-page-render.server.tsx renders it without the router. */
@@ -40,6 +44,7 @@ export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderDat
       dietary={loaderData.dietary}
       path={loaderData.path}
       page={pageLanguage(loaderData.language)}
+      languageLinks={loaderData.languageLinks}
     />
   );
 }

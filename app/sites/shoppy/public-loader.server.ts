@@ -11,6 +11,8 @@ import { parseShopSearch, shopItemFacts, shopTagOptions } from "./shop";
 import { shoppySite } from "./site";
 import { publicOpening } from "~/lib/opening-status";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import { translatedSpecialHours, translateItem } from "~/lib/i18n/translatable-texts";
+import { loadTranslations, NO_TRANSLATIONS } from "~/server/repositories/translations.server";
 import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
@@ -34,22 +36,35 @@ export function publicShopLoader() {
         url: request.url,
         publicUrl: env.publicUrl,
         customDomains: env.customDomains !== null,
+        language: params.lang,
       },
     );
+    const page = pageLanguage(site.language);
+    // A further language's version: the owner's translations, the main texts where none.
+    const translations =
+      site.language === site.mainLanguage
+        ? NO_TRANSLATIONS
+        : await loadTranslations(db, site.id, site.language);
+    const specialHours = translatedSpecialHours(site.specialHours, translations);
     const items = site.items
-      .map((item) => ({
-        id: item.id,
-        name: item.name,
-        priceCents: item.priceCents,
-        description: item.description,
-        tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
-        soldOut: item.soldOut,
-        options: storedOptions(item.options),
-        featured: item.star,
-        images: item.images
-          .flatMap((url) => publicImageSrc(url) ?? [])
-          .slice(0, MAX_IMAGES_PER_ITEM),
-      }))
+      .map((item) =>
+        translateItem(
+          {
+            id: item.id,
+            name: item.name,
+            priceCents: item.priceCents,
+            description: item.description,
+            tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
+            soldOut: item.soldOut,
+            options: storedOptions(item.options),
+            featured: item.star,
+            images: item.images
+              .flatMap((url) => publicImageSrc(url) ?? [])
+              .slice(0, MAX_IMAGES_PER_ITEM),
+          },
+          translations,
+        ),
+      )
       .sort(
         (a, b) =>
           Number(b.featured) - Number(a.featured) ||
@@ -63,7 +78,6 @@ export function publicShopLoader() {
     const { filters, itemId } = parseShopSearch(new URL(request.url).searchParams, tagOptions);
     const openItem = items.find((item) => item.id === itemId) ?? null;
 
-    const page = pageLanguage(site.language);
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     const pageUrl = site.canonicalUrl;
     const jsonLd = shopJsonLd({
@@ -74,13 +88,17 @@ export function publicShopLoader() {
       email: site.contact.email,
       images: [site.bgUrl, site.logoUrl].flatMap((url) => absolute(url) ?? []),
       hours: site.hours,
-      specialHours: site.specialHours,
+      specialHours,
       currency: site.currency,
       page,
       items: items.map(shopItemFacts),
     });
     const now = publicPagesNow(env);
-    const { opening, freshUntil: openingChanges } = publicOpening(site, now, page);
+    const { opening, freshUntil: openingChanges } = publicOpening(
+      { ...site, specialHours },
+      now,
+      page,
+    );
     const { ordering, changesAt: orderingChanges } = await publicOrdering(
       db,
       site,
@@ -104,8 +122,9 @@ export function publicShopLoader() {
         ...publicSiteRenditions(storage, site),
         currency: site.currency,
       },
-      /** The language the page speaks (app/lib/i18n/languages.ts). */
+      /** The language the page speaks (app/lib/i18n/languages.ts), and the site's others. */
       language: site.language,
+      languageLinks: site.languageLinks,
       path: site.canonicalPath,
       canonicalUrl: site.canonicalUrl,
       items,

@@ -8,6 +8,7 @@ import type { Route } from "./+types/public-page";
 import { shoppySite } from "./site";
 import { documentLanguage } from "~/lib/i18n/document-language";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import { siteLanguage } from "~/lib/i18n/languages";
 
 // No React on the client: the page is server-rendered HTML that works on its own, and its
 // one small inline script (app/sites/shoppy/shop-page-script.browser.ts) adds instant
@@ -32,6 +33,9 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: !args.data,
     image: args.data?.previewImage ?? undefined,
     url: args.data?.canonicalUrl,
+    languages: args.data
+      ? { tag: siteLanguage(args.data.language).tag, links: args.data.languageLinks }
+      : undefined,
   });
 
 /** The page itself; app/server/pages/public-page-render.server.tsx renders it without the router. */

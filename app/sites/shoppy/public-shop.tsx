@@ -30,6 +30,7 @@ import {
 } from "~/components/public-site-header";
 import { OrderingBanner, type OrderingBannerView } from "~/components/ordering-banner";
 import { PublicSiteQuickLine } from "~/components/public-site-quick-line";
+import { SiteLanguages, type SiteLanguageLinkView } from "~/components/site-languages";
 import { OpenStatus } from "~/components/open-status";
 
 /** Defined beside the markup that writes them; the page's callers know them by this module. */
@@ -63,6 +64,8 @@ export interface PublicShopPageProps {
   jsonLd: unknown;
   /** The site's language; English when left out. */
   page?: PageLanguage;
+  /** The site's languages, when it has more than one. */
+  languageLinks?: readonly SiteLanguageLinkView[];
 }
 
 /** The words the page's script writes (its root's `data-words`), from the page's catalogue. */
@@ -147,6 +150,7 @@ function ShopPageContent({
   payments,
   jsonLd,
   page,
+  languageLinks,
 }: PublicShopPageProps & { page: PageLanguage }) {
   const { words } = page;
   const scriptWords = shopScriptWords(page);
@@ -169,6 +173,7 @@ function ShopPageContent({
       <PublicSiteHero site={site} showStatus={false} />
 
       <main className="site-container shop-main">
+        <SiteLanguages links={languageLinks} />
         <PublicSiteQuickLine
           site={site}
           detailsHref="#shop-info"

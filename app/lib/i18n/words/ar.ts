@@ -27,6 +27,8 @@ export const ar: PublicWords = {
   closedOpensTomorrow: "مغلق · يفتح غدًا الساعة {time}",
   closedOpensOnDay: "مغلق · يفتح يوم {day} الساعة {time}",
   closedOpensOnDate: "مغلق · يفتح في {date} الساعة {time}",
+  languages: "اللغات",
+  viewInThisLanguage: "عرض بالعربية",
   orderOnline: "اطلب عبر الإنترنت",
   seeOrderPage: "انتقل إلى صفحة الطلب",
 
@@ -38,6 +40,7 @@ export const ar: PublicWords = {
   menuSections: "أقسام قائمة الطعام",
   noCategories: "لا توجد أقسام",
   noMenuItems: "لا توجد أطباق في القائمة بعد.",
+  otherCategory: "أخرى",
   popular: "الأكثر طلبًا",
   description: "الوصف",
   descriptionOf: " لـ{name}",

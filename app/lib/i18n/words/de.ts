@@ -27,6 +27,8 @@ export const de: PublicWords = {
   closedOpensTomorrow: "Geschlossen · öffnet morgen um {time}",
   closedOpensOnDay: "Geschlossen · öffnet am {day} um {time}",
   closedOpensOnDate: "Geschlossen · öffnet am {date} um {time}",
+  languages: "Sprachen",
+  viewInThisLanguage: "Auf Deutsch ansehen",
   orderOnline: "Online bestellen",
   seeOrderPage: "Zur Bestellseite",
 
@@ -38,6 +40,7 @@ export const de: PublicWords = {
   menuSections: "Bereiche der Speisekarte",
   noCategories: "Keine Kategorien",
   noMenuItems: "Noch keine Gerichte auf der Speisekarte.",
+  otherCategory: "Sonstiges",
   popular: "Beliebt",
   description: "Beschreibung",
   descriptionOf: " von {name}",

@@ -32,6 +32,10 @@ export const en = {
   closedOpensTomorrow: "Closed · opens tomorrow at {time}",
   closedOpensOnDay: "Closed · opens {day} at {time}",
   closedOpensOnDate: "Closed · opens on {date} at {time}",
+  /** The language switcher's name for screen readers. */
+  languages: "Languages",
+  /** At the top of a page in another language, when the visitor's browser prefers this one. */
+  viewInThisLanguage: "View in English",
   orderOnline: "Order online",
   seeOrderPage: "See the order page",
 
@@ -43,6 +47,8 @@ export const en = {
   menuSections: "Menu sections",
   noCategories: "No categories",
   noMenuItems: "No menu items yet.",
+  /** The menu's section of dishes without a category. */
+  otherCategory: "Other",
   popular: "Popular",
   description: "Description",
   /** After "Description", for screen readers only. */

@@ -27,6 +27,8 @@ export const es: PublicWords = {
   closedOpensTomorrow: "Cerrado · abre mañana a las {time}",
   closedOpensOnDay: "Cerrado · abre el {day} a las {time}",
   closedOpensOnDate: "Cerrado · abre el {date} a las {time}",
+  languages: "Idiomas",
+  viewInThisLanguage: "Ver en español",
   orderOnline: "Pedir online",
   seeOrderPage: "Ver la página de pedidos",
 
@@ -38,6 +40,7 @@ export const es: PublicWords = {
   menuSections: "Secciones del menú",
   noCategories: "Sin categorías",
   noMenuItems: "Aún no hay platos en el menú.",
+  otherCategory: "Otros",
   popular: "Popular",
   description: "Descripción",
   descriptionOf: " de {name}",

@@ -27,6 +27,8 @@ export const fr: PublicWords = {
   closedOpensTomorrow: "Fermé · ouvre demain à {time}",
   closedOpensOnDay: "Fermé · ouvre {day} à {time}",
   closedOpensOnDate: "Fermé · ouvre le {date} à {time}",
+  languages: "Langues",
+  viewInThisLanguage: "Voir en français",
   orderOnline: "Commander en ligne",
   seeOrderPage: "Voir la page de commande",
 
@@ -38,6 +40,7 @@ export const fr: PublicWords = {
   menuSections: "Rubriques du menu",
   noCategories: "Aucune catégorie",
   noMenuItems: "Aucun plat au menu pour l’instant.",
+  otherCategory: "Autres",
   popular: "Populaire",
   description: "Description",
   descriptionOf: " de {name}",

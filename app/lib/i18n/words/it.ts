@@ -27,6 +27,8 @@ export const it: PublicWords = {
   closedOpensTomorrow: "Chiuso · apre domani alle {time}",
   closedOpensOnDay: "Chiuso · apre {day} alle {time}",
   closedOpensOnDate: "Chiuso · apre il {date} alle {time}",
+  languages: "Lingue",
+  viewInThisLanguage: "Vedi in italiano",
   orderOnline: "Ordina online",
   seeOrderPage: "Vai alla pagina degli ordini",
 
@@ -38,6 +40,7 @@ export const it: PublicWords = {
   menuSections: "Sezioni del menu",
   noCategories: "Nessuna categoria",
   noMenuItems: "Ancora nessun piatto nel menu.",
+  otherCategory: "Altro",
   popular: "Popolare",
   description: "Descrizione",
   descriptionOf: " di {name}",

@@ -27,6 +27,8 @@ export const ja: PublicWords = {
   closedOpensTomorrow: "営業時間外 · 明日{time}開店",
   closedOpensOnDay: "営業時間外 · {day} {time}開店",
   closedOpensOnDate: "営業時間外 · {date} {time}開店",
+  languages: "言語",
+  viewInThisLanguage: "日本語で見る",
   orderOnline: "オンライン注文",
   seeOrderPage: "注文ページを見る",
 
@@ -38,6 +40,7 @@ export const ja: PublicWords = {
   menuSections: "メニューのセクション",
   noCategories: "カテゴリーはありません",
   noMenuItems: "メニューはまだありません。",
+  otherCategory: "その他",
   popular: "人気",
   description: "説明",
   descriptionOf: "（{name}）",

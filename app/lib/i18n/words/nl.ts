@@ -27,6 +27,8 @@ export const nl: PublicWords = {
   closedOpensTomorrow: "Gesloten · opent morgen om {time}",
   closedOpensOnDay: "Gesloten · opent {day} om {time}",
   closedOpensOnDate: "Gesloten · opent op {date} om {time}",
+  languages: "Talen",
+  viewInThisLanguage: "Bekijk in het Nederlands",
   orderOnline: "Online bestellen",
   seeOrderPage: "Naar de bestelpagina",
 
@@ -38,6 +40,7 @@ export const nl: PublicWords = {
   menuSections: "Onderdelen van het menu",
   noCategories: "Geen categorieën",
   noMenuItems: "Nog geen gerechten op het menu.",
+  otherCategory: "Overig",
   popular: "Populair",
   description: "Beschrijving",
   descriptionOf: " van {name}",

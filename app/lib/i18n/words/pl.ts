@@ -27,6 +27,8 @@ export const pl: PublicWords = {
   closedOpensTomorrow: "Zamknięte · otwarcie jutro o {time}",
   closedOpensOnDay: "Zamknięte · otwarcie: {day}, {time}",
   closedOpensOnDate: "Zamknięte · otwarcie {date} o {time}",
+  languages: "Języki",
+  viewInThisLanguage: "Zobacz po polsku",
   orderOnline: "Zamów online",
   seeOrderPage: "Przejdź do strony zamówień",
 
@@ -38,6 +40,7 @@ export const pl: PublicWords = {
   menuSections: "Sekcje menu",
   noCategories: "Brak kategorii",
   noMenuItems: "W menu nie ma jeszcze dań.",
+  otherCategory: "Inne",
   popular: "Popularne",
   description: "Opis",
   descriptionOf: " dania {name}",

@@ -27,6 +27,8 @@ export const pt: PublicWords = {
   closedOpensTomorrow: "Fechado · abre amanhã às {time}",
   closedOpensOnDay: "Fechado · abre {day} às {time}",
   closedOpensOnDate: "Fechado · abre no dia {date} às {time}",
+  languages: "Idiomas",
+  viewInThisLanguage: "Ver em português",
   orderOnline: "Encomendar online",
   seeOrderPage: "Ver a página de encomendas",
 
@@ -38,6 +40,7 @@ export const pt: PublicWords = {
   menuSections: "Secções do menu",
   noCategories: "Sem categorias",
   noMenuItems: "Ainda não há pratos no menu.",
+  otherCategory: "Outros",
   popular: "Popular",
   description: "Descrição",
   descriptionOf: " de {name}",

@@ -27,6 +27,8 @@ export const tr: PublicWords = {
   closedOpensTomorrow: "Kapalı · yarın {time} saatinde açılıyor",
   closedOpensOnDay: "Kapalı · {day} {time} saatinde açılıyor",
   closedOpensOnDate: "Kapalı · {date} {time} saatinde açılıyor",
+  languages: "Diller",
+  viewInThisLanguage: "Türkçe görüntüle",
   orderOnline: "Online sipariş ver",
   seeOrderPage: "Sipariş sayfasına git",
 
@@ -38,6 +40,7 @@ export const tr: PublicWords = {
   menuSections: "Menü bölümleri",
   noCategories: "Kategori yok",
   noMenuItems: "Menüde henüz yemek yok.",
+  otherCategory: "Diğer",
   popular: "Popüler",
   description: "Açıklama",
   descriptionOf: ": {name}",

@@ -27,6 +27,8 @@ export const zh: PublicWords = {
   closedOpensTomorrow: "休息中 · 明天 {time} 开始营业",
   closedOpensOnDay: "休息中 · {day} {time} 开始营业",
   closedOpensOnDate: "休息中 · {date} {time} 开始营业",
+  languages: "语言",
+  viewInThisLanguage: "查看中文版",
   orderOnline: "在线订购",
   seeOrderPage: "查看订购页面",
 
@@ -38,6 +40,7 @@ export const zh: PublicWords = {
   menuSections: "菜单分类",
   noCategories: "暂无分类",
   noMenuItems: "菜单上暂无菜品。",
+  otherCategory: "其他",
   popular: "热门",
   description: "说明",
   descriptionOf: "（{name}）",

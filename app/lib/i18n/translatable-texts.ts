@@ -1,0 +1,161 @@
+/**
+ * What an owner may translate of a site into its further languages: each item's name,
+ * description, option groups and choices, the menu's categories, and the special days'
+ * notes. Each text has a stable key, which the translations are stored under
+ * (`translations.key`) and a CSV file names: an item's by its id (and its groups' and
+ * choices' ids), a category by its name, a special day by its first day.
+ *
+ * A text without a translation shows in the main language: never a blank.
+ */
+import { CATEGORY_MAX_LENGTH, categoryKey, DESCRIPTION_MAX_LENGTH } from "../items";
+import type { OptionGroup } from "../item-options";
+import { OPTION_NAME_MAX_LENGTH } from "../item-options";
+import { NAME_MAX_LENGTH } from "../limits";
+import { SPECIAL_NOTE_MAX_LENGTH } from "../special-hours";
+
+/** Further languages a site may have besides its main one. */
+export const MAX_EXTRA_LANGUAGES = 3;
+
+export type TextKind = "name" | "description" | "group" | "choice" | "category" | "note";
+
+export interface TranslatableText {
+  key: string;
+  kind: TextKind;
+  /** The item the text belongs to; null for the site's own (categories, notes). */
+  itemId: string | null;
+  /** Where it shows, for the owner: the item's name, or the special day's date. */
+  context: string;
+  /** The text in the site's main language. */
+  source: string;
+  maxLength: number;
+}
+
+export interface TranslatableItem {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  options: readonly OptionGroup[];
+}
+
+export interface TranslatableSite {
+  /** In the order the editor lists them (by name). */
+  items: readonly TranslatableItem[];
+  specialHours: ReadonlyArray<{ from: string; note: string }>;
+}
+
+/** The key of an item's text. */
+export const itemTextKey = (itemId: string, part: "name" | "description") =>
+  `item:${itemId}:${part}`;
+export const groupTextKey = (itemId: string, groupId: string) => `group:${itemId}:${groupId}`;
+export const choiceTextKey = (itemId: string, groupId: string, choiceId: string) =>
+  `choice:${itemId}:${groupId}:${choiceId}`;
+/** A category's key: its name as the menu groups it (case and spacing aside). */
+export const categoryTextKey = (name: string) => `category:${categoryKey(name)}`;
+export const noteTextKey = (from: string) => `note:${from}`;
+
+/**
+ * Every text of the site that has words, in the order the owner reads them: item by item
+ * (its name, description, then its options), then the categories, then the special days.
+ */
+export function translatableTexts(site: TranslatableSite): TranslatableText[] {
+  const texts: TranslatableText[] = [];
+  const add = (text: TranslatableText) => {
+    if (text.source.trim()) texts.push(text);
+  };
+  for (const item of site.items) {
+    const itemText = (kind: TextKind, key: string, source: string, maxLength: number) =>
+      add({ key, kind, itemId: item.id, context: item.name, source, maxLength });
+    itemText("name", itemTextKey(item.id, "name"), item.name, NAME_MAX_LENGTH);
+    itemText(
+      "description",
+      itemTextKey(item.id, "description"),
+      item.description,
+      DESCRIPTION_MAX_LENGTH,
+    );
+    for (const group of item.options) {
+      itemText("group", groupTextKey(item.id, group.id), group.name, OPTION_NAME_MAX_LENGTH);
+      for (const choice of group.choices) {
+        const key = choiceTextKey(item.id, group.id, choice.id);
+        itemText("choice", key, choice.name, OPTION_NAME_MAX_LENGTH);
+      }
+    }
+  }
+  const categories = new Map<string, string>();
+  for (const item of site.items) {
+    const name = item.category.trim().replace(/\s+/g, " ");
+    if (name && !categories.has(categoryTextKey(name))) categories.set(categoryTextKey(name), name);
+  }
+  for (const [key, category] of [...categories].sort((a, b) => a[1].localeCompare(b[1]))) {
+    add({
+      key,
+      kind: "category",
+      itemId: null,
+      context: "",
+      source: category,
+      maxLength: CATEGORY_MAX_LENGTH,
+    });
+  }
+  for (const special of site.specialHours) {
+    add({
+      key: noteTextKey(special.from),
+      kind: "note",
+      itemId: null,
+      context: special.from,
+      source: special.note,
+      maxLength: SPECIAL_NOTE_MAX_LENGTH,
+    });
+  }
+  return texts;
+}
+
+/** A translated text where there is one, else the text as it is: never a blank. */
+export function translated(
+  translations: ReadonlyMap<string, string>,
+  key: string,
+  source: string,
+): string {
+  const text = translations.get(key);
+  return text && text.trim() ? text : source;
+}
+
+/**
+ * An item with its texts in a further language, untranslated ones kept. Its category is
+ * left as it is: pages group and order by the main language's names
+ * (`translatedCategory` names the groups).
+ */
+export function translateItem<T extends Omit<TranslatableItem, "category">>(
+  item: T,
+  translations: ReadonlyMap<string, string>,
+): T {
+  if (translations.size === 0) return item;
+  return {
+    ...item,
+    name: translated(translations, itemTextKey(item.id, "name"), item.name),
+    description: translated(translations, itemTextKey(item.id, "description"), item.description),
+    options: item.options.map((group) => ({
+      ...group,
+      name: translated(translations, groupTextKey(item.id, group.id), group.name),
+      choices: group.choices.map((choice) => ({
+        ...choice,
+        name: translated(translations, choiceTextKey(item.id, group.id, choice.id), choice.name),
+      })),
+    })),
+  };
+}
+
+/** A category's name in a further language, or as it is. */
+export function translatedCategory(translations: ReadonlyMap<string, string>, name: string) {
+  return translated(translations, categoryTextKey(name), name);
+}
+
+/** Special days with their notes in a further language, or as they are. */
+export function translatedSpecialHours<T extends { from: string; note: string }>(
+  specialHours: readonly T[],
+  translations: ReadonlyMap<string, string>,
+): T[] {
+  return specialHours.map((special) => ({
+    ...special,
+    note: translated(translations, noteTextKey(special.from), special.note),
+  }));
+}

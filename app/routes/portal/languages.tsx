@@ -1,0 +1,432 @@
+/**
+ * A site's further languages: add up to 3 besides the main one (chosen on the Info tab),
+ * remove one, and translate the site's texts into each, side by side with the main
+ * language on a desktop and one under the other on a phone. Plain forms: it all works
+ * without JavaScript; "Untranslated only" is a link, and the counts come from the server.
+ */
+import { data, Form, Link, useNavigation } from "react-router";
+import { servicesContext } from "~/context";
+import { siteLanguage, SITE_LANGUAGES, type SiteLanguage } from "~/lib/i18n/languages";
+import {
+  MAX_EXTRA_LANGUAGES,
+  translatableTexts,
+  type TranslatableText,
+  type TextKind,
+} from "~/lib/i18n/translatable-texts";
+import { MESSAGES } from "~/lib/messages";
+import { pageMeta } from "~/lib/seo";
+import { publicPath } from "~/lib/slug";
+import { storedSpecialHours } from "~/lib/special-hours";
+import { storedOptions } from "~/lib/item-options";
+import { isProductType } from "~/sites";
+import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { listItems } from "~/server/repositories/items.server";
+import { loadProductInfo } from "~/server/repositories/products.server";
+import {
+  addExtraLanguage,
+  loadAllTranslations,
+  removeExtraLanguage,
+  saveTranslations,
+  storedExtraLanguages,
+} from "~/server/repositories/translations.server";
+import { readFormOrRefuse } from "~/server/http/forms.server";
+import { stylesheetLinks } from "~/styles/portal-stylesheet";
+import type { Route } from "./+types/languages";
+import languagesStylesHref from "./languages.css?url";
+
+export const links: Route.LinksFunction = () => stylesheetLinks(languagesStylesHref);
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data ? `Languages of ${args.data.name}` : "Languages",
+    description: "Translate your public page into more languages.",
+    noIndex: true,
+  });
+
+export const LANGUAGE_MESSAGES = {
+  limit: `A site has at most ${MAX_EXTRA_LANGUAGES} more languages. Remove one to add another.`,
+  main: "That is already your page's main language.",
+  unknown: "Pick one of the languages offered.",
+  missing: "This site could not be found.",
+  notExtra: "This language is not one of your site's languages any more.",
+  tooLong: (max: number) => `At most ${max} characters.`,
+  saved: "Translations saved.",
+} as const;
+
+const TRANSLATIONS_FORM_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Bidi embedding, override and isolate controls: they could turn a page's text around. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+const KIND_LABELS: Record<TextKind, string> = {
+  name: "Name",
+  description: "Description",
+  group: "Option group",
+  choice: "Choice",
+  category: "Category",
+  note: "Special day",
+};
+
+/** The site, its texts and its stored languages, for the loader and the action alike. */
+async function siteTexts(
+  context: Route.LoaderArgs["context"],
+  pid: string | undefined,
+  type: string | undefined,
+) {
+  if (!isProductType(type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
+  const { product } = await requireOwnedProduct(context, pid, type);
+  const { db } = context.get(servicesContext);
+  const [info, itemRows] = await Promise.all([
+    loadProductInfo(db, product.id),
+    listItems(db, product.id),
+  ]);
+  if (!info) throw data({ message: LANGUAGE_MESSAGES.missing }, { status: 404 });
+  const texts = translatableTexts({
+    items: itemRows.map((item) => ({ ...item, options: storedOptions(item.options) })),
+    specialHours: storedSpecialHours(info.specialHours),
+  });
+  const main = siteLanguage(info.language);
+  const extra = storedExtraLanguages(info.extraLanguages, main.code);
+  return { product, info, texts, main, extra };
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { product, info, texts, main, extra } = await siteTexts(context, params.pid, params.type);
+  const { db } = context.get(servicesContext);
+  const all = await loadAllTranslations(db, product.id);
+  const search = new URL(request.url).searchParams;
+  const chosen = extra.find((code) => code === search.get("lang")) ?? extra[0] ?? null;
+  const untranslatedOnly = search.get("untranslated") === "1";
+  const sitePath = publicPath(product.type, info.slug, product.id);
+  const languages = extra.map((code) => {
+    const done = all.get(code) ?? new Map<string, string>();
+    return {
+      ...siteLanguage(code),
+      translated: texts.filter((text) => done.get(text.key)?.trim()).length,
+      publicPath: `${sitePath}/${code}`,
+    };
+  });
+  const chosenTexts = chosen ? (all.get(chosen) ?? new Map<string, string>()) : null;
+  const rows = chosenTexts
+    ? texts
+        .map((text) => ({ ...text, translation: chosenTexts.get(text.key) ?? "" }))
+        .filter((row) => !untranslatedOnly || !row.translation.trim())
+    : [];
+  return {
+    id: product.id,
+    type: product.type,
+    name: product.name,
+    main,
+    languages,
+    addable: SITE_LANGUAGES.filter((l) => l.code !== main.code && !extra.includes(l.code)),
+    total: texts.length,
+    chosen: chosen ? siteLanguage(chosen) : null,
+    untranslatedOnly,
+    rows,
+  };
+}
+
+type ActionResult =
+  | { intent: "add" | "remove" | "save"; error: string; fieldErrors?: Record<string, string> }
+  | { intent: "add" | "remove" | "save"; ok: true; message?: string };
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const { product, texts, extra } = await siteTexts(context, params.pid, params.type);
+  const { events } = context.get(servicesContext);
+  // Every text of a 50-item menu in a script of 3-byte letters, percent-encoded, fits.
+  const form = await readFormOrRefuse(request, { maxBytes: TRANSLATIONS_FORM_MAX_BYTES });
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = field("intent");
+  const language = field("language");
+
+  if (intent === "add-language") {
+    const refused = await addExtraLanguage(events, product.id, language);
+    if (refused) {
+      return data<ActionResult>(
+        { intent: "add", error: LANGUAGE_MESSAGES[refused] },
+        { status: 400 },
+      );
+    }
+    return { intent: "add", ok: true } satisfies ActionResult;
+  }
+  if (intent === "remove-language") {
+    await removeExtraLanguage(events, product.id, language);
+    return { intent: "remove", ok: true } satisfies ActionResult;
+  }
+  if (intent === "save-translations") {
+    if (!extra.includes(language as never)) {
+      return data<ActionResult>(
+        { intent: "save", error: LANGUAGE_MESSAGES.notExtra },
+        { status: 400 },
+      );
+    }
+    // Only the texts the form sent (a filtered form sends some); any other key is ignored.
+    const entries: Array<{ text: TranslatableText; translation: string }> = [];
+    const fieldErrors: Record<string, string> = {};
+    for (const text of texts) {
+      const sent = form.get(`t:${text.key}`);
+      if (typeof sent !== "string") continue;
+      const translation = sent.replace(BIDI_CONTROLS, "").trim();
+      if (translation.length > text.maxLength) {
+        fieldErrors[text.key] = LANGUAGE_MESSAGES.tooLong(text.maxLength);
+      }
+      entries.push({ text, translation });
+    }
+    if (Object.keys(fieldErrors).length) {
+      return data<ActionResult>(
+        { intent: "save", error: "Some translations are too long.", fieldErrors },
+        { status: 400 },
+      );
+    }
+    const saved = await saveTranslations(events, product.id, language, entries);
+    if (!saved) {
+      return data<ActionResult>(
+        { intent: "save", error: LANGUAGE_MESSAGES.notExtra },
+        { status: 400 },
+      );
+    }
+    return { intent: "save", ok: true, message: LANGUAGE_MESSAGES.saved } satisfies ActionResult;
+  }
+  return data({ error: "This page cannot do that." }, { status: 400 });
+}
+
+export default function Languages({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, type, name, main, languages, addable, total, chosen, rows } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const editor = `/user/${type}/setup/${id}`;
+  const here = `/user/${type}/languages/${id}`;
+  const full = languages.length >= MAX_EXTRA_LANGUAGES;
+  return (
+    <div className="container languages-page">
+      <div className="page-header">
+        <div>
+          <h1>Languages of {name}</h1>
+          <p className="muted">
+            Your page&rsquo;s main language is {main.englishName} (change it on the{" "}
+            <Link to={`${editor}?tab=info`}>Info tab</Link>). Add up to {MAX_EXTRA_LANGUAGES} more;
+            a visitor picks one on your page, and one QR code serves them all.
+          </p>
+        </div>
+        <div className="card-actions">
+          <Link className="button secondary" to={editor}>
+            Back to the editor
+          </Link>
+        </div>
+      </div>
+
+      <div aria-live="polite">
+        {result && "error" in result ? (
+          <p className="alert error" role="alert">
+            {result.error}
+          </p>
+        ) : null}
+        {result && "ok" in result && result.message ? (
+          <p className="alert success" role="status">
+            {result.message}
+          </p>
+        ) : null}
+      </div>
+
+      <section className="card languages-list" aria-labelledby="languages-heading">
+        <h2 id="languages-heading">More languages</h2>
+        {languages.length === 0 ? (
+          <p className="muted">None yet. Add one below to translate your page.</p>
+        ) : (
+          <ul>
+            {languages.map((language) => (
+              <li key={language.code} className="language-row">
+                <span className="language-name">
+                  <span lang={language.tag}>{language.name}</span>{" "}
+                  <span className="muted">({language.englishName})</span>
+                </span>
+                <span className="language-progress">
+                  {language.translated} of {total} texts translated
+                </span>
+                <span className="language-actions">
+                  <Link
+                    className="button secondary"
+                    to={`${here}?lang=${language.code}`}
+                    aria-current={chosen?.code === language.code ? "page" : undefined}
+                  >
+                    Translate<span className="visually-hidden"> into {language.englishName}</span>
+                  </Link>
+                  <a
+                    className="button secondary"
+                    href={language.publicPath}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    View<span className="visually-hidden"> the {language.englishName} page</span>
+                  </a>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-language" />
+                    <input type="hidden" name="language" value={language.code} />
+                    <button type="submit" className="button secondary danger-text" disabled={busy}>
+                      Remove<span className="visually-hidden"> {language.englishName}</span>
+                    </button>
+                  </Form>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {full ? (
+          <p className="muted">
+            Your site has {MAX_EXTRA_LANGUAGES} more languages, the most it can have.
+          </p>
+        ) : (
+          <Form method="post" className="language-add">
+            <input type="hidden" name="intent" value="add-language" />
+            <div className="field">
+              <label htmlFor="add-language">Add a language</label>
+              <select id="add-language" name="language" required defaultValue="">
+                <option value="" disabled>
+                  Choose…
+                </option>
+                {addable.map((language) => (
+                  <option key={language.code} value={language.code} lang={language.tag}>
+                    {language.name} ({language.englishName})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button" disabled={busy}>
+              Add
+            </button>
+          </Form>
+        )}
+      </section>
+
+      {chosen ? (
+        <TranslationForm
+          key={chosen.code}
+          here={here}
+          main={main}
+          chosen={chosen}
+          rows={rows}
+          total={total}
+          translated={languages.find((l) => l.code === chosen.code)?.translated ?? 0}
+          untranslatedOnly={loaderData.untranslatedOnly}
+          fieldErrors={result && "fieldErrors" in result ? result.fieldErrors : undefined}
+          busy={busy}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function TranslationForm({
+  here,
+  main,
+  chosen,
+  rows,
+  total,
+  translated,
+  untranslatedOnly,
+  fieldErrors,
+  busy,
+}: {
+  here: string;
+  main: SiteLanguage;
+  chosen: SiteLanguage;
+  rows: Array<TranslatableText & { translation: string }>;
+  total: number;
+  translated: number;
+  untranslatedOnly: boolean;
+  fieldErrors?: Record<string, string>;
+  busy: boolean;
+}) {
+  const base = `${here}?lang=${chosen.code}`;
+  return (
+    <section className="card translations" aria-labelledby="translations-heading">
+      <div className="translations-head">
+        <h2 id="translations-heading">{chosen.englishName}</h2>
+        <p className="translations-count">
+          {translated} of {total} texts translated
+        </p>
+        <p className="translations-filter">
+          {untranslatedOnly ? (
+            <Link to={base}>Show all texts</Link>
+          ) : (
+            <Link to={`${base}&untranslated=1`}>Show untranslated only</Link>
+          )}
+        </p>
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted">
+          {total === 0
+            ? "Your site has no texts to translate yet: add items first."
+            : "Every text is translated."}
+        </p>
+      ) : (
+        <Form method="post" className="translations-form">
+          <input type="hidden" name="intent" value="save-translations" />
+          <input type="hidden" name="language" value={chosen.code} />
+          <p className="muted small">Leave a text empty to show it in {main.englishName}.</p>
+          <ol className="translation-rows">
+            {rows.map((row, index) => {
+              const id = `t-${index}`;
+              const error = fieldErrors?.[row.key];
+              const label = `${KIND_LABELS[row.kind]}${row.context && row.kind !== "name" ? ` · ${row.context}` : ""}`;
+              return (
+                <li key={row.key} className="translation-row">
+                  <div className="translation-source">
+                    <span className="translation-kind">{label}</span>
+                    <p lang={main.tag} dir={main.dir}>
+                      {row.source}
+                    </p>
+                  </div>
+                  <div className="field translation-target">
+                    <label htmlFor={id}>
+                      {chosen.englishName}
+                      <span className="visually-hidden">: {row.source}</span>
+                    </label>
+                    {row.kind === "description" ? (
+                      <textarea
+                        id={id}
+                        name={`t:${row.key}`}
+                        defaultValue={row.translation}
+                        rows={3}
+                        maxLength={row.maxLength}
+                        lang={chosen.tag}
+                        dir={chosen.dir}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `${id}-error` : undefined}
+                      />
+                    ) : (
+                      <input
+                        id={id}
+                        name={`t:${row.key}`}
+                        defaultValue={row.translation}
+                        maxLength={row.maxLength}
+                        lang={chosen.tag}
+                        dir={chosen.dir}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `${id}-error` : undefined}
+                      />
+                    )}
+                    {error ? (
+                      <p id={`${id}-error`} className="field-error">
+                        {error}
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <div className="translations-save">
+            <button type="submit" className="button" disabled={busy}>
+              Save translations
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,336 @@
+/**
+ * A site's further languages and the owner's translations, on a real database and through
+ * the real HTTP app (page cache included): added, limited and removed on the Languages page,
+ * saved with their limits, refused to a second owner and an anonymous visitor, shown at
+ * `/{r|s|d|e}/{slugId}/{lang}` with the main texts where none, linked with `hreflang` and a
+ * switcher, listed in the sitemap, and gone with their item or their language.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOGUES } from "../../app/lib/i18n/catalogues";
+import { categoryTextKey, choiceTextKey, itemTextKey } from "../../app/lib/i18n/translatable-texts";
+import { publicPath, slugify } from "../../app/lib/slug";
+import * as languagesRoute from "../../app/routes/portal/languages";
+import * as setupRoute from "../../app/routes/portal/setup";
+import { translations } from "../../app/server/db/schema";
+import { listItems } from "../../app/server/repositories/items.server";
+import { createProduct } from "../../app/server/repositories/products.server";
+import type { RunningServices } from "../../app/server/runtime/services.server";
+import { registerOwner } from "../support/auth-helpers";
+import { startHttpApp, type TestHttpApp } from "../support/http-app";
+import { callRoute, ownerFor } from "../support/route-call";
+import { createTestServices } from "../support/test-services";
+
+let services: RunningServices;
+let app: TestHttpApp;
+beforeAll(async () => {
+  services = await createTestServices();
+  app = await startHttpApp(services, { countRenders: false });
+});
+afterAll(async () => {
+  await app?.close();
+  await services?.close();
+});
+
+function formOf(entries: Array<[string, string]>) {
+  const body = new FormData();
+  for (const [name, value] of entries) body.append(name, value);
+  return body;
+}
+
+/** A menu with two dishes (one with sizes) in two categories, and ways to act on it. */
+async function menu(name: string) {
+  const first = await registerOwner(services);
+  const second = await registerOwner(services);
+  const created = await createProduct(services.events, first.userId, { type: "restaurant", name });
+  if (!created.ok) throw new Error(created.reason);
+  const productId = created.productId;
+  const owner = ownerFor(first.userId);
+  const params = { type: "restaurant", pid: productId };
+  const edit = (entries: Array<[string, string]>) =>
+    callRoute(setupRoute.action, { services, owner, params, multipart: formOf(entries) });
+  const languages = (who: typeof owner, entries: Array<[string, string]>) =>
+    callRoute(languagesRoute.action, { services, owner: who, params, multipart: formOf(entries) });
+  await edit([
+    ["intent", "add-item"],
+    ["name", "Tomato soup"],
+    ["price", "6"],
+    ["category", "Starters"],
+    ["description", "With basil"],
+  ]);
+  await edit([
+    ["intent", "add-item"],
+    ["name", "Lemonade"],
+    ["price", "3"],
+    ["category", "Drinks"],
+    ["options[0].name", "Size"],
+    ["options[0].min", "1"],
+    ["options[0].max", "1"],
+    ["options[0].choices[0].name", "Small"],
+    ["options[0].choices[0].priceChange", "0"],
+    ["options[0].choices[1].name", "Large"],
+    ["options[0].choices[1].priceChange", "1"],
+  ]);
+  const items = await listItems(services.db, productId);
+  return {
+    productId,
+    owner,
+    stranger: ownerFor(second.userId),
+    languages,
+    edit,
+    items,
+    path: publicPath("restaurant", slugify(name), productId),
+    pagePath: `/user/restaurant/languages/${productId}`,
+  };
+}
+
+async function page(path: string) {
+  const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
+  return { status: response.status, html: await response.text() };
+}
+
+describe("a site's further languages", () => {
+  it("are added, translated and shown at their own address, the main texts where none", async () => {
+    const site = await menu("Harbor Kitchen");
+    expect(
+      (
+        await site.languages(site.owner, [
+          ["intent", "add-language"],
+          ["language", "es"],
+        ])
+      ).status,
+    ).toBe(200);
+    const soup = site.items.find((item) => item.name === "Tomato soup")!;
+    const lemonade = site.items.find((item) => item.name === "Lemonade")!;
+    const size = lemonade.options[0]!;
+    const saved = await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "es"],
+      [`t:${itemTextKey(soup.id, "name")}`, "Sopa de tomate"],
+      [`t:${categoryTextKey("Starters")}`, "Entrantes"],
+      [`t:${choiceTextKey(lemonade.id, size.id, size.choices[1]!.id)}`, "Grande"],
+      // Left empty: shown in the main language.
+      [`t:${itemTextKey(lemonade.id, "name")}`, ""],
+    ]);
+    expect(saved.status).toBe(200);
+
+    const spanish = await page(`${site.path}/es`);
+    expect(spanish.status).toBe(200);
+    expect(spanish.html).toMatch(/^<!DOCTYPE html><html lang="es">/);
+    expect(spanish.html).toContain("Sopa de tomate");
+    expect(spanish.html).toContain(">Entrantes</h2>");
+    expect(spanish.html).toContain("Grande");
+    // Untranslated: the main language's, never a blank.
+    expect(spanish.html).toContain("Lemonade");
+    expect(spanish.html).toContain("With basil");
+    expect(spanish.html).toContain(">Drinks</h2>");
+    // The page's own words are Spanish too.
+    expect(spanish.html).toContain(CATALOGUES.es.skipToMenu);
+
+    // The main page is as it was, and both link each other for search engines and visitors.
+    const main = await page(site.path);
+    expect(main.html).toMatch(/<html lang="en">/);
+    expect(main.html).toContain("Tomato soup");
+    expect(main.html).not.toContain("Sopa de tomate");
+    for (const html of [main.html, spanish.html]) {
+      expect(html).toContain(
+        `<link rel="alternate" hrefLang="es" href="${services.env.publicUrl}${site.path}/es"/>`,
+      );
+      expect(html).toContain(
+        `<link rel="alternate" hrefLang="en" href="${services.env.publicUrl}${site.path}"/>`,
+      );
+      expect(html).toContain(
+        `<link rel="alternate" hrefLang="x-default" href="${services.env.publicUrl}${site.path}"/>`,
+      );
+      expect(html).toContain(`<a href="${site.path}/es" hrefLang="es" lang="es"`);
+    }
+    expect(spanish.html).toContain(
+      `<link rel="canonical" href="${services.env.publicUrl}${site.path}/es"/>`,
+    );
+    expect(spanish.html).toContain('<meta property="og:locale" content="es"/>');
+    expect(main.html).toContain('<meta property="og:locale:alternate" content="es"/>');
+
+    // The editor's page counts what is done.
+    const loaded = await callRoute(languagesRoute.loader, {
+      services,
+      owner: site.owner,
+      params: { type: "restaurant", pid: site.productId },
+      url: `http://localhost${site.pagePath}?lang=es&untranslated=1`,
+    });
+    const body = loaded.body as {
+      languages: Array<{ code: string; translated: number }>;
+      total: number;
+      rows: Array<{ source: string }>;
+    };
+    expect(body.languages).toMatchObject([{ code: "es", translated: 3 }]);
+    // Two names, a description, a size group and its two choices, two categories.
+    expect(body.total).toBe(8);
+    expect(body.rows.map((row) => row.source)).not.toContain("Tomato soup");
+    expect(body.rows).toHaveLength(5);
+
+    // A second save of the same form changes nothing.
+    const again = await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "es"],
+      [`t:${itemTextKey(soup.id, "name")}`, "Sopa de tomate"],
+    ]);
+    expect(again.status).toBe(200);
+    expect((await page(`${site.path}/es`)).html).toContain("Sopa de tomate");
+  });
+
+  it("are at most 3 besides the main one, each listed, and the main one is not one", async () => {
+    const site = await menu("Limits Cafe");
+    const add = (language: string) =>
+      site.languages(site.owner, [
+        ["intent", "add-language"],
+        ["language", language],
+      ]);
+    for (const language of ["fr", "de", "ja"]) expect((await add(language)).status).toBe(200);
+    expect(await add("it")).toMatchObject({
+      status: 400,
+      body: { error: languagesRoute.LANGUAGE_MESSAGES.limit },
+    });
+    expect((await add("en")).body).toMatchObject({ error: languagesRoute.LANGUAGE_MESSAGES.main });
+    expect((await add("xx")).body).toMatchObject({
+      error: languagesRoute.LANGUAGE_MESSAGES.unknown,
+    });
+    // The same one twice is one.
+    expect((await add("fr")).status).toBe(200);
+    expect((await page(`${site.path}/it`)).status).toBe(404);
+    expect((await page(`${site.path}/ja`)).status).toBe(200);
+  });
+
+  it("refuses a translation longer than its text may be, saving none of the form", async () => {
+    const site = await menu("Long Words");
+    await site.languages(site.owner, [
+      ["intent", "add-language"],
+      ["language", "de"],
+    ]);
+    const soup = site.items.find((item) => item.name === "Tomato soup")!;
+    const refused = await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "de"],
+      [`t:${itemTextKey(soup.id, "description")}`, "Mit Basilikum"],
+      [`t:${itemTextKey(soup.id, "name")}`, "T".repeat(101)],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      fieldErrors: {
+        [itemTextKey(soup.id, "name")]: languagesRoute.LANGUAGE_MESSAGES.tooLong(100),
+      },
+    });
+    const stored = await services.db
+      .select()
+      .from(translations)
+      .where(eq(translations.productId, site.productId));
+    expect(stored).toEqual([]);
+    // A language the site does not have takes no translation.
+    const other = await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "fr"],
+      [`t:${itemTextKey(soup.id, "name")}`, "Soupe"],
+    ]);
+    expect(other).toMatchObject({
+      status: 400,
+      body: { error: languagesRoute.LANGUAGE_MESSAGES.notExtra },
+    });
+  });
+
+  it("writes a hostile translation as text, without its direction controls", async () => {
+    const site = await menu("Safe Words");
+    await site.languages(site.owner, [
+      ["intent", "add-language"],
+      ["language", "ar"],
+    ]);
+    const soup = site.items.find((item) => item.name === "Tomato soup")!;
+    await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "ar"],
+      [`t:${itemTextKey(soup.id, "name")}`, "\u202e<script>alert(1)</script>حساء"],
+    ]);
+    const [row] = await services.db
+      .select({ text: translations.text })
+      .from(translations)
+      .where(eq(translations.productId, site.productId));
+    expect(row!.text).toBe("<script>alert(1)</script>حساء");
+    const { html } = await page(`${site.path}/ar`);
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;حساء");
+    expect(html).not.toContain("<script>alert(1)");
+  });
+
+  it("are changed by no one but the site's owner", async () => {
+    const site = await menu("Owned Words");
+    expect(
+      (
+        await site.languages(site.stranger, [
+          ["intent", "add-language"],
+          ["language", "es"],
+        ])
+      ).status,
+    ).toBe(404);
+    const loaded = await callRoute(languagesRoute.loader, {
+      services,
+      owner: site.stranger,
+      params: { type: "restaurant", pid: site.productId },
+    });
+    expect(loaded.status).toBe(404);
+    const anonymous = await fetch(`${app.url}${site.pagePath}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add-language", language: "es" }),
+      redirect: "manual",
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await page(`${site.path}/es`)).status).toBe(404);
+  });
+
+  it("go with their item, and all of a language's with the language", async () => {
+    const site = await menu("Going Words");
+    await site.languages(site.owner, [
+      ["intent", "add-language"],
+      ["language", "it"],
+    ]);
+    const soup = site.items.find((item) => item.name === "Tomato soup")!;
+    await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "it"],
+      [`t:${itemTextKey(soup.id, "name")}`, "Zuppa di pomodoro"],
+      [`t:${categoryTextKey("Drinks")}`, "Bevande"],
+    ]);
+    const count = async () =>
+      (
+        await services.db
+          .select()
+          .from(translations)
+          .where(and(eq(translations.productId, site.productId), eq(translations.language, "it")))
+      ).length;
+    expect(await count()).toBe(2);
+    expect(
+      (
+        await site.edit([
+          ["intent", "delete-item"],
+          ["itemId", soup.id],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await count()).toBe(1);
+    await site.languages(site.owner, [
+      ["intent", "remove-language"],
+      ["language", "it"],
+    ]);
+    expect(await count()).toBe(0);
+    expect((await page(`${site.path}/it`)).status).toBe(404);
+  });
+
+  it("are listed in the sitemap", async () => {
+    const site = await menu("Mapped Words");
+    await site.languages(site.owner, [
+      ["intent", "add-language"],
+      ["language", "pt"],
+    ]);
+    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${services.env.publicUrl}${site.path}</loc>`);
+    expect(sitemap).toContain(`<loc>${services.env.publicUrl}${site.path}/pt</loc>`);
+  });
+});
