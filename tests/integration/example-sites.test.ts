@@ -84,6 +84,20 @@ describe("example sites", () => {
     }
   });
 
+  it("show the example menu in Spanish too, behind one switcher", async () => {
+    const restaurant = EXAMPLE_SITES.find((example) => example.type === "restaurant")!;
+    const path = examplePath(restaurant);
+    const spanish = await fetch(`${running.app.url}${path}/es`);
+    expect(spanish.status).toBe(200);
+    const html = await spanish.text();
+    expect(html).toMatch(/<html lang="es">/);
+    expect(html).toContain("Pizza margarita");
+    expect(html).toContain(">Entrantes</h2>");
+    const english = await (await fetch(`${running.app.url}${path}`)).text();
+    expect(english).toContain(`<a href="${path}/es" hrefLang="es" lang="es"`);
+    expect(english).toContain("Margherita Pizza");
+  });
+
   it("belong to an owner nobody can sign in as, even after asking for a reset", async () => {
     const { services } = running;
     const [credentials] = await services.db

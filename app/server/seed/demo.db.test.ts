@@ -4,7 +4,7 @@ import { requestFrom } from "../../../tests/support/auth-helpers";
 import { createTestServices } from "../../../tests/support/test-services";
 import { postToAuthRouter } from "../accounts/auth-forms.server";
 import { findUserIdByEmail } from "../accounts/accounts.server";
-import { items, productInfo, users } from "../db/schema";
+import { items, productInfo, translations, users } from "../db/schema";
 import { listOwnerProducts } from "../repositories/products.server";
 import type { RunningServices } from "../runtime/services.server";
 import { DEMO_OWNER, seedDemo } from "./demo.server";
@@ -50,6 +50,18 @@ describe("demo seed", () => {
       max: 1,
       choices: [{ name: "Small" }, { name: "Large", priceChangeCents: 150 }],
     });
+
+    // The diner has Spanish as a further language, its texts translated.
+    const restaurantInfo = await services.db.query.productInfo.findFirst({
+      where: eq(productInfo.productId, restaurant.id),
+    });
+    expect(restaurantInfo!.extraLanguages).toEqual(["es"]);
+    const spanish = await services.db
+      .select()
+      .from(translations)
+      .where(eq(translations.productId, restaurant.id));
+    expect(spanish.map((row) => row.text)).toContain("Hamburguesa clásica");
+    expect(spanish.length).toBeGreaterThan(24);
 
     const shop = byType.get("shoppy")!;
     const shopItems = await services.db.select().from(items).where(eq(items.productId, shop.id));

@@ -15,6 +15,7 @@ import { createId } from "../db/ids.server";
 import { createProduct } from "../repositories/products.server";
 import type { AppServices } from "../runtime/services.server";
 import { oneSeedAtATime } from "./seed-lock.server";
+import { seedTranslations, SPANISH } from "./seed-translations.server";
 
 /** The demo's Springfield keeps Eastern time. */
 const DEMO_TIME_ZONE = "America/New_York";
@@ -112,18 +113,25 @@ export async function createDemoUnlessPresent(
         colors: parseColors({ primary: "#fff8f0", secondary: "#b4441c", text: "#1f1a17" }).colors,
       })
       .where(eq(productInfo.productId, restaurant.productId));
-    await tx.insert(items).values(
-      RESTAURANT_ITEMS.map(([name, category, price, description, star]) => ({
-        id: createId(),
-        productId: restaurant.productId,
-        name,
-        slug: slugify(name),
-        category,
-        priceCents: parsePriceToCents(price),
-        description,
-        star: star ?? false,
-        options: optionsOf(name),
-      })),
+    const dishes = RESTAURANT_ITEMS.map(([name, category, price, description, star]) => ({
+      id: createId(),
+      productId: restaurant.productId,
+      name,
+      slug: slugify(name),
+      category,
+      priceCents: parsePriceToCents(price),
+      description,
+      star: star ?? false,
+      options: optionsOf(name),
+    }));
+    await tx.insert(items).values(dishes);
+    // Its menu in Spanish too, for the Languages page to show and the switcher to lead to.
+    await seedTranslations(
+      tx,
+      restaurant.productId,
+      "es",
+      { items: dishes, specialHours: [] },
+      SPANISH,
     );
 
     await tx

@@ -22,6 +22,7 @@ import { projectPath } from "../runtime/paths.server";
 import { siteOf } from "~/sites";
 import type { AppServices } from "../runtime/services.server";
 import { oneSeedAtATime } from "./seed-lock.server";
+import { seedTranslations, SPANISH } from "./seed-translations.server";
 
 const PICTURES_DIR = projectPath("app", "server", "seed", "example-pictures");
 
@@ -344,21 +345,28 @@ export async function createExamplesUnlessPresent(
         paypalUsername: content.paypalUsername ?? "",
         venmoUsername: content.venmoUsername ?? "",
       });
-      if (content.items.length > 0) {
-        await tx.insert(items).values(
-          content.items.map((item, index) => ({
-            id: itemIds[index]!,
-            productId: example.productId,
-            name: item.name,
-            slug: slugify(item.name),
-            priceCents: parsePriceToCents(item.price),
-            description: item.description,
-            category: item.category ?? "",
-            tags: item.tags ?? [],
-            star: item.star ?? false,
-            soldOut: item.soldOut ?? false,
-            options: item.options ? optionsFromCell(item.options) : [],
-          })),
+      const rows = content.items.map((item, index) => ({
+        id: itemIds[index]!,
+        productId: example.productId,
+        name: item.name,
+        slug: slugify(item.name),
+        priceCents: parsePriceToCents(item.price),
+        description: item.description,
+        category: item.category ?? "",
+        tags: item.tags ?? [],
+        star: item.star ?? false,
+        soldOut: item.soldOut ?? false,
+        options: item.options ? optionsFromCell(item.options) : [],
+      }));
+      if (rows.length > 0) await tx.insert(items).values(rows);
+      // The example menu in Spanish as well: its switcher and its hint show.
+      if (example.type === "restaurant") {
+        await seedTranslations(
+          tx,
+          example.productId,
+          "es",
+          { items: rows, specialHours: [] },
+          SPANISH,
         );
       }
       changes.product(example.productId);
