@@ -29,6 +29,7 @@ export default [
     route("orders/export", "routes/portal/orders-export.ts"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
     route(":type/languages/:pid", "routes/portal/languages.tsx"),
+    route(":type/languages/:pid/csv", "routes/portal/languages-csv.ts"),
     // Resource routes, guarded like the pages: delete, a shared link, image uploads, the live-update stream.
     route("delete/:pid", "routes/portal/delete-product.ts"),
     route("link-shared/:pid", "routes/portal/link-shared.ts"),

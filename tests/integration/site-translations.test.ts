@@ -11,6 +11,7 @@ import { CATALOGUES } from "../../app/lib/i18n/catalogues";
 import { categoryTextKey, choiceTextKey, itemTextKey } from "../../app/lib/i18n/translatable-texts";
 import { publicPath, slugify } from "../../app/lib/slug";
 import * as languagesRoute from "../../app/routes/portal/languages";
+import * as languagesCsvRoute from "../../app/routes/portal/languages-csv";
 import * as setupRoute from "../../app/routes/portal/setup";
 import { translations } from "../../app/server/db/schema";
 import { listItems } from "../../app/server/repositories/items.server";
@@ -19,6 +20,8 @@ import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
+import { RouterContextProvider } from "react-router";
+import { ownerContext, servicesContext } from "../../app/context";
 import { createTestServices } from "../support/test-services";
 
 let services: RunningServices;
@@ -82,6 +85,14 @@ async function menu(name: string) {
     path: publicPath("restaurant", slugify(name), productId),
     pagePath: `/user/restaurant/languages/${productId}`,
   };
+}
+
+/** The router context a portal route runs in for `owner`. */
+function contextFor(owner: ReturnType<typeof ownerFor>) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(ownerContext, owner);
+  return context;
 }
 
 async function page(path: string) {
@@ -332,5 +343,103 @@ describe("a site's further languages", () => {
     const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${services.env.publicUrl}${site.path}</loc>`);
     expect(sitemap).toContain(`<loc>${services.env.publicUrl}${site.path}/pt</loc>`);
+  });
+
+  it("go out as a CSV file and come back in, all or nothing, the same file twice changing nothing", async () => {
+    const site = await menu("Filed Words");
+    for (const language of ["es", "fr"]) {
+      await site.languages(site.owner, [
+        ["intent", "add-language"],
+        ["language", language],
+      ]);
+    }
+    const soup = site.items.find((item) => item.name === "Tomato soup")!;
+    await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "es"],
+      [`t:${itemTextKey(soup.id, "name")}`, "Sopa de tomate"],
+    ]);
+    const params = { type: "restaurant", pid: site.productId };
+    const download = (who: typeof site.owner) =>
+      callRoute(languagesCsvRoute.loader, { services, owner: who, params });
+    const response = await languagesCsvRoute.loader({
+      params,
+      context: contextFor(site.owner),
+      request: new Request(`http://localhost${site.pagePath}/csv`),
+    } as never);
+    const csv = await (response as Response).text();
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("key,text,en,es,fr");
+    expect(lines).toContain(`${itemTextKey(soup.id, "name")},Name,Tomato soup,Sopa de tomate,`);
+    expect(lines).toHaveLength(1 + 8);
+
+    const importFile = (who: typeof site.owner, text: string) => {
+      const body = new FormData();
+      body.append("intent", "import-csv");
+      body.append("file", new Blob([text], { type: "text/csv" }), "translations.csv");
+      return callRoute(languagesRoute.action, { services, owner: who, params, multipart: body });
+    };
+    const stored = async () =>
+      (
+        await services.db
+          .select({
+            language: translations.language,
+            key: translations.key,
+            text: translations.text,
+          })
+          .from(translations)
+          .where(eq(translations.productId, site.productId))
+      ).sort((a, b) => `${a.language}${a.key}`.localeCompare(`${b.language}${b.key}`));
+
+    // The file as exported, twice: the same translations.
+    const before = await stored();
+    expect((await importFile(site.owner, csv)).status).toBe(200);
+    expect((await importFile(site.owner, csv)).status).toBe(200);
+    expect(await stored()).toEqual(before);
+
+    // A translator's work: French for the soup, the Spanish soup removed.
+    const edited = csv.replace(
+      `${itemTextKey(soup.id, "name")},Name,Tomato soup,Sopa de tomate,`,
+      `${itemTextKey(soup.id, "name")},Name,Tomato soup,,Soupe à la tomate`,
+    );
+    expect((await importFile(site.owner, edited)).status).toBe(200);
+    expect(await stored()).toEqual([
+      { language: "fr", key: itemTextKey(soup.id, "name"), text: "Soupe à la tomate" },
+    ]);
+    expect((await page(`${site.path}/fr`)).html).toContain("Soupe à la tomate");
+
+    // A malformed file is refused with its rows named, and changes nothing.
+    const bad = [
+      "key,text,en,es,fr",
+      `${itemTextKey(soup.id, "description")},Description,With basil,Con albahaca,`,
+      "item:nope:name,Name,Ghost,Fantasma,",
+      `${itemTextKey(soup.id, "name")},Name,Tomato soup,${"S".repeat(101)},`,
+    ].join("\r\n");
+    const refused = await importFile(site.owner, bad);
+    expect(refused.status).toBe(400);
+    const errors = (refused.body as { errors: string[] }).errors;
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/^Row 3: no text of your site has the key “item:nope:name”/);
+    expect(errors[1]).toMatch(/^Row 4: the Spanish text is longer than 100 characters/);
+    expect(await stored()).toEqual([
+      { language: "fr", key: itemTextKey(soup.id, "name"), text: "Soupe à la tomate" },
+    ]);
+    for (const [text, message] of [
+      ["name,price\r\nSoup,3", /among them/],
+      ["key,text,en,de\r\n", /Unknown column: “de”/],
+      ["", /Choose a CSV file/],
+      ["\uFEFF  \r\n", /The file is empty/],
+    ] as const) {
+      const outcome = await importFile(site.owner, text);
+      expect(outcome.status).toBe(400);
+      expect(JSON.stringify(outcome.body)).toMatch(message);
+    }
+
+    // Someone else's site: neither its file nor an import.
+    expect((await download(site.stranger)).status).toBe(404);
+    expect((await importFile(site.stranger, edited)).status).toBe(404);
   });
 });

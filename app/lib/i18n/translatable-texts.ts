@@ -44,6 +44,22 @@ export interface TranslatableSite {
   specialHours: ReadonlyArray<{ from: string; note: string }>;
 }
 
+const KIND_LABELS: Record<TextKind, string> = {
+  name: "Name",
+  description: "Description",
+  group: "Option group",
+  choice: "Choice",
+  category: "Category",
+  note: "Special day",
+};
+
+/** What a text is, for the owner and a translator: "Description · Flan". */
+export function textLabel(text: Pick<TranslatableText, "kind" | "context">): string {
+  return text.context && text.kind !== "name"
+    ? `${KIND_LABELS[text.kind]} · ${text.context}`
+    : KIND_LABELS[text.kind];
+}
+
 /** The key of an item's text. */
 export const itemTextKey = (itemId: string, part: "name" | "description") =>
   `item:${itemId}:${part}`;

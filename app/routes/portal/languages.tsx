@@ -9,9 +9,9 @@ import { servicesContext } from "~/context";
 import { siteLanguage, SITE_LANGUAGES, type SiteLanguage } from "~/lib/i18n/languages";
 import {
   MAX_EXTRA_LANGUAGES,
+  textLabel,
   translatableTexts,
   type TranslatableText,
-  type TextKind,
 } from "~/lib/i18n/translatable-texts";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -30,6 +30,11 @@ import {
   storedExtraLanguages,
 } from "~/server/repositories/translations.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
+import {
+  cleanTranslation,
+  parseTranslationsCsv,
+  TRANSLATIONS_CSV_MAX_BYTES,
+} from "~/server/editing/translations-csv.server";
 import { stylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/languages";
 import languagesStylesHref from "./languages.css?url";
@@ -51,21 +56,12 @@ export const LANGUAGE_MESSAGES = {
   notExtra: "This language is not one of your site's languages any more.",
   tooLong: (max: number) => `At most ${max} characters.`,
   saved: "Translations saved.",
+  imported: "Translations imported.",
+  chooseFile: "Choose a CSV file to import.",
+  importRefused: "Nothing was imported: fix these rows and try again.",
 } as const;
 
 const TRANSLATIONS_FORM_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Bidi embedding, override and isolate controls: they could turn a page's text around. */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-
-const KIND_LABELS: Record<TextKind, string> = {
-  name: "Name",
-  description: "Description",
-  group: "Option group",
-  choice: "Choice",
-  category: "Category",
-  note: "Special day",
-};
 
 /** The site, its texts and its stored languages, for the loader and the action alike. */
 async function siteTexts(
@@ -109,7 +105,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const chosenTexts = chosen ? (all.get(chosen) ?? new Map<string, string>()) : null;
   const rows = chosenTexts
     ? texts
-        .map((text) => ({ ...text, translation: chosenTexts.get(text.key) ?? "" }))
+        .map((text) => ({
+          ...text,
+          label: textLabel(text),
+          translation: chosenTexts.get(text.key) ?? "",
+        }))
         .filter((row) => !untranslatedOnly || !row.translation.trim())
     : [];
   return {
@@ -126,15 +126,25 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
+type ActionIntent = "add" | "remove" | "save" | "import";
 type ActionResult =
-  | { intent: "add" | "remove" | "save"; error: string; fieldErrors?: Record<string, string> }
-  | { intent: "add" | "remove" | "save"; ok: true; message?: string };
+  | { intent: ActionIntent; error: string; fieldErrors?: Record<string, string>; errors?: string[] }
+  | { intent: ActionIntent; ok: true; message?: string };
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { product, texts, extra } = await siteTexts(context, params.pid, params.type);
+  const { product, texts, main, extra } = await siteTexts(context, params.pid, params.type);
   const { events } = context.get(servicesContext);
-  // Every text of a 50-item menu in a script of 3-byte letters, percent-encoded, fits.
-  const form = await readFormOrRefuse(request, { maxBytes: TRANSLATIONS_FORM_MAX_BYTES });
+  // Every text of a 50-item menu in a script of 3-byte letters, percent-encoded, fits; so
+  // does a CSV file of them in every language.
+  let file: Uint8Array | null = null;
+  const form = await readFormOrRefuse(request, {
+    maxBytes: TRANSLATIONS_FORM_MAX_BYTES,
+    maxFiles: 1,
+    maxFileBytes: TRANSLATIONS_CSV_MAX_BYTES,
+    onFile: async (upload) => {
+      if (upload.fieldName === "file") file = new Uint8Array(await upload.arrayBuffer());
+    },
+  });
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -169,7 +179,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     for (const text of texts) {
       const sent = form.get(`t:${text.key}`);
       if (typeof sent !== "string") continue;
-      const translation = sent.replace(BIDI_CONTROLS, "").trim();
+      const translation = cleanTranslation(sent);
       if (translation.length > text.maxLength) {
         fieldErrors[text.key] = LANGUAGE_MESSAGES.tooLong(text.maxLength);
       }
@@ -181,7 +191,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const saved = await saveTranslations(events, product.id, language, entries);
+    const saved = await saveTranslations(events, product.id, new Map([[language, entries]]));
     if (!saved) {
       return data<ActionResult>(
         { intent: "save", error: LANGUAGE_MESSAGES.notExtra },
@@ -189,6 +199,33 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       );
     }
     return { intent: "save", ok: true, message: LANGUAGE_MESSAGES.saved } satisfies ActionResult;
+  }
+  if (intent === "import-csv") {
+    const bytes = file as Uint8Array | null;
+    if (!bytes || bytes.byteLength === 0) {
+      return data<ActionResult>(
+        { intent: "import", error: LANGUAGE_MESSAGES.chooseFile },
+        { status: 400 },
+      );
+    }
+    const parsed = parseTranslationsCsv(bytes, texts, main.code, extra);
+    if (!parsed.ok) {
+      return data<ActionResult>(
+        { intent: "import", error: LANGUAGE_MESSAGES.importRefused, errors: parsed.errors },
+        { status: 400 },
+      );
+    }
+    if (!(await saveTranslations(events, product.id, parsed.entries))) {
+      return data<ActionResult>(
+        { intent: "import", error: LANGUAGE_MESSAGES.notExtra },
+        { status: 400 },
+      );
+    }
+    return {
+      intent: "import",
+      ok: true,
+      message: LANGUAGE_MESSAGES.imported,
+    } satisfies ActionResult;
   }
   return data({ error: "This page cannot do that." }, { status: 400 });
 }
@@ -221,9 +258,16 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
 
       <div aria-live="polite">
         {result && "error" in result ? (
-          <p className="alert error" role="alert">
-            {result.error}
-          </p>
+          <div className="alert error" role="alert">
+            <p>{result.error}</p>
+            {result.errors?.length ? (
+              <ul>
+                {result.errors.map((error) => (
+                  <li key={error}>{error}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         ) : null}
         {result && "ok" in result && result.message ? (
           <p className="alert success" role="status">
@@ -302,6 +346,38 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
         )}
       </section>
 
+      {languages.length > 0 ? (
+        <section className="card languages-file" aria-labelledby="languages-file-heading">
+          <h2 id="languages-file-heading">Translations as a file</h2>
+          <p className="muted">
+            For a translator: one row per text, one column per language. Edit the language columns
+            in a spreadsheet, save as CSV (UTF-8), and import it here. A file with any error changes
+            nothing.
+          </p>
+          <div className="language-file-actions">
+            <a className="button secondary" href={`${here}/csv`} download>
+              Download CSV
+            </a>
+            <Form method="post" encType="multipart/form-data" className="language-import">
+              <input type="hidden" name="intent" value="import-csv" />
+              <div className="field">
+                <label htmlFor="translations-file">CSV file to import</label>
+                <input
+                  id="translations-file"
+                  type="file"
+                  name="file"
+                  accept=".csv,text/csv"
+                  required
+                />
+              </div>
+              <button type="submit" className="button" disabled={busy}>
+                Import
+              </button>
+            </Form>
+          </div>
+        </section>
+      ) : null}
+
       {chosen ? (
         <TranslationForm
           key={chosen.code}
@@ -334,7 +410,7 @@ function TranslationForm({
   here: string;
   main: SiteLanguage;
   chosen: SiteLanguage;
-  rows: Array<TranslatableText & { translation: string }>;
+  rows: Array<TranslatableText & { label: string; translation: string }>;
   total: number;
   translated: number;
   untranslatedOnly: boolean;
@@ -372,11 +448,10 @@ function TranslationForm({
             {rows.map((row, index) => {
               const id = `t-${index}`;
               const error = fieldErrors?.[row.key];
-              const label = `${KIND_LABELS[row.kind]}${row.context && row.kind !== "name" ? ` · ${row.context}` : ""}`;
               return (
                 <li key={row.key} className="translation-row">
                   <div className="translation-source">
-                    <span className="translation-kind">{label}</span>
+                    <span className="translation-kind">{row.label}</span>
                     <p lang={main.tag} dir={main.dir}>
                       {row.source}
                     </p>

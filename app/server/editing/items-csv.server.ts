@@ -87,7 +87,7 @@ function cellOf(column: CsvColumn, item: ExportableItem, currency: string): stri
  * ends. Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading
  * apostrophe, which an import takes off again.
  */
-function toCsv(columns: readonly CsvColumn[], rows: string[][]): string {
+export function toCsv(columns: readonly string[], rows: string[][]): string {
   return (
     BOM +
     Papa.unparse(
@@ -136,11 +136,15 @@ export interface ParsedCsv {
 const fileError = (message: string): ParsedCsv => ({ fileErrors: [message], rows: [] });
 
 /** The file's text, or why it cannot be read. A leading BOM is dropped. */
-export function decodeCsv(input: Uint8Array | string): { text: string } | { error: string } {
+export function decodeCsv(
+  input: Uint8Array | string,
+  /** The largest file of its kind, and what its files are of. */
+  limit: { bytes: number; of: string } = { bytes: CSV_MAX_BYTES, of: "items" },
+): { text: string } | { error: string } {
   const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.byteLength;
-  if (size > CSV_MAX_BYTES) {
+  if (size > limit.bytes) {
     return {
-      error: `The file is too large (${Math.ceil(size / 1024)} KB). A CSV file of items may be at most ${CSV_MAX_BYTES / 1024} KB.`,
+      error: `The file is too large (${Math.ceil(size / 1024)} KB). A CSV file of ${limit.of} may be at most ${limit.bytes / 1024} KB.`,
     };
   }
   let text: string;
@@ -166,7 +170,7 @@ const NOT_UTF8 =
   "The file is not UTF-8 text. In your spreadsheet, save it as “CSV UTF-8 (comma delimited)” and try again.";
 
 /** The separator of the header line: commas, or the semicolons or tabs some spreadsheets write. */
-function delimiterOf(text: string): string {
+export function delimiterOf(text: string): string {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const counts = [",", ";", "\t"].map((d) => [d, firstLine.split(d).length] as const);
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
@@ -181,7 +185,7 @@ function columnOf(header: string): string {
 }
 
 /** A cell as it was typed: trimmed, and without the apostrophe an export puts before =+-@. */
-function cleanCell(value: string | undefined): string {
+export function cleanCell(value: string | undefined): string {
   const cell = (value ?? "").trim();
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }

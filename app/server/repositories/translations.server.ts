@@ -108,42 +108,46 @@ export async function removeExtraLanguage(
 }
 
 /**
- * Saves the translations of `texts` into `language`: each given text replaces the stored
- * one, an empty one removes it; texts not given stay as they are. Returns false when the
- * language is not one of the site's further languages (it may have been removed meanwhile).
+ * Saves translations into one or more of the site's further languages, in one transaction:
+ * each given text replaces the stored one, an empty one removes it; texts not given stay as
+ * they are. Returns false, and saves nothing, when a language is not one of the site's
+ * further languages (it may have been removed meanwhile).
  */
 export async function saveTranslations(
   events: Events,
   productId: string,
-  language: string,
-  entries: ReadonlyArray<{ text: TranslatableText; translation: string }>,
+  byLanguage: ReadonlyMap<string, ReadonlyArray<{ text: TranslatableText; translation: string }>>,
 ): Promise<boolean> {
   return events.transaction(async (tx, changes) => {
     const row = await lockedLanguages(tx, productId);
-    if (!row || !row.extra.includes(language as LanguageCode)) return false;
-    const keys = entries.map((entry) => entry.text.key);
-    if (keys.length) {
-      await tx
-        .delete(translations)
-        .where(
-          and(
-            eq(translations.productId, productId),
-            eq(translations.language, language),
-            inArray(translations.key, keys),
-          ),
-        );
+    if (!row) return false;
+    const languages = [...byLanguage.keys()];
+    if (!languages.every((code) => row.extra.includes(code as LanguageCode))) return false;
+    for (const [language, entries] of byLanguage) {
+      const keys = entries.map((entry) => entry.text.key);
+      if (keys.length) {
+        await tx
+          .delete(translations)
+          .where(
+            and(
+              eq(translations.productId, productId),
+              eq(translations.language, language),
+              inArray(translations.key, keys),
+            ),
+          );
+      }
+      const rows = entries
+        .filter((entry) => entry.translation !== "")
+        .map((entry) => ({
+          productId,
+          language,
+          key: entry.text.key,
+          itemId: entry.text.itemId,
+          text: entry.translation,
+          updatedAt: sql`now()`,
+        }));
+      if (rows.length) await tx.insert(translations).values(rows);
     }
-    const rows = entries
-      .filter((entry) => entry.translation.trim() !== "")
-      .map((entry) => ({
-        productId,
-        language,
-        key: entry.text.key,
-        itemId: entry.text.itemId,
-        text: entry.translation,
-        updatedAt: sql`now()`,
-      }));
-    if (rows.length) await tx.insert(translations).values(rows);
     changes.product(productId);
     return true;
   });
