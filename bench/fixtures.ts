@@ -15,7 +15,10 @@ import { publicPath } from "~/lib/slug";
 import { createOwnerAccount } from "~/server/accounts/accounts.server";
 import { processUploadedImage, type ProcessedImage } from "~/server/images/process-image.server";
 import { storeImage, targetBytesFor, type ImageTarget } from "~/server/images/store-image.server";
-import { addItem } from "~/server/repositories/items.server";
+import { addItem, listItems } from "~/server/repositories/items.server";
+import { translatableTexts, type TranslatableText } from "~/lib/i18n/translatable-texts";
+import { storedOptions } from "~/lib/item-options";
+import { addExtraLanguage, saveTranslations } from "~/server/repositories/translations.server";
 import { createProduct, saveProductInfo } from "~/server/repositories/products.server";
 import type { AppServices } from "~/server/runtime/services.server";
 
@@ -97,6 +100,45 @@ export const BENCH_FOOD_OWNER = {
   email: "bench-food@example.com",
   password: "bench-password-2026",
 } as const;
+
+/** Letters a synthetic Arabic translation is written in: two bytes each, as Arabic text is. */
+const ARABIC_LETTERS = [..."ابتثجحخدذرزسشصضطظعغفقكلمنهوي"];
+
+/**
+ * A text "translated": Spanish as the English with a few words more (Spanish runs about a
+ * tenth longer), Arabic as the same length in Arabic letters. What the bench needs is the
+ * bytes, scripts and directions of real translations, not their sense.
+ */
+function benchTranslation(text: TranslatableText, language: "es" | "ar"): string {
+  const translated =
+    language === "es"
+      ? `${text.source} de la casa`
+      : text.source.replace(/[A-Za-z]/g, (letter) => {
+          return ARABIC_LETTERS[letter.charCodeAt(0) % ARABIC_LETTERS.length]!;
+        });
+  return translated.slice(0, text.maxLength);
+}
+
+async function translateBenchMenu(services: AppServices, productId: string): Promise<void> {
+  const { db, events } = services;
+  const items = await listItems(db, productId);
+  const texts = translatableTexts({
+    items: items.map((item) => ({ ...item, options: storedOptions(item.options) })),
+    specialHours: [],
+  });
+  const byLanguage = new Map<string, Array<{ text: TranslatableText; translation: string }>>();
+  for (const language of ["es", "ar"] as const) {
+    const refused = await addExtraLanguage(events, productId, language);
+    if (refused) throw new Error(`Could not add ${language} to the bench menu: ${refused}.`);
+    byLanguage.set(
+      language,
+      texts.map((text) => ({ text, translation: benchTranslation(text, language) })),
+    );
+  }
+  if (!(await saveTranslations(events, productId, byLanguage))) {
+    throw new Error("Could not save the bench menu's translations.");
+  }
+}
 
 export async function createBenchSites(services: AppServices): Promise<BenchSite[]> {
   const { db, events, auth, storage } = services;
@@ -185,6 +227,12 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
     secondary: "#b4441c",
     text: "#1f1a17",
   });
+  // The same menu in Spanish and in Arabic (right to left), every text translated: each
+  // language's page is its own cache entry and must meet the menu's budgets too.
+  const menuPath = sites[sites.length - 1]!.path;
+  await translateBenchMenu(services, restaurant.id);
+  sites.push({ type: "restaurant", name: "Bench Bistro (Spanish)", path: `${menuPath}/es` });
+  sites.push({ type: "restaurant", name: "Bench Bistro (Arabic)", path: `${menuPath}/ar` });
 
   const shop = await create(owners[1], "shoppy", "Bench Shop");
   for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {

@@ -1,4 +1,5 @@
-import { ENGLISH } from "~/lib/i18n/page-language";
+import { ENGLISH, fill } from "~/lib/i18n/page-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import { describe, expect, test } from "vitest";
 import { CLOSED, DAYS, TIME_CHOICES, type HoursRow, type SpecialHours } from "./hours";
 import { shortDateText } from "./i18n/formats";
@@ -747,6 +748,29 @@ describe("orderingStatus", () => {
     expect(orderingStatus(lunchToLate, lead, null, at("2026-11-25T22:55:00.001Z")).text).toBe(
       "Ordering open · pickup from 6:30 PM",
     );
+  });
+
+  test("speaks the page's language, its times as the language writes them", () => {
+    const spanish = pageLanguage("es");
+    const status = orderingStatus(lunchToLate, lead, null, fiveFifty, spanish);
+    expect(status.text).toBe(fill(spanish.words.orderingOpenPickupFrom, { time: "18:15" }));
+    const tomorrow = orderingStatus(
+      lunchToLate,
+      rules({ leadMinutes: 20, daysAhead: 1 }),
+      null,
+      at("2026-11-26T04:00:00Z"),
+      spanish,
+    );
+    const time = fill(spanish.words.timeTomorrow, { time: "11:00" });
+    expect(tomorrow.text).toBe(fill(spanish.words.orderingOpenPickupFrom, { time }));
+    const paused = orderingStatus(
+      lunchToLate,
+      lead,
+      { until: null, indefinitely: true },
+      fiveFifty,
+      spanish,
+    );
+    expect(paused.text).toBe(spanish.words.notTakingOrders);
   });
 
   test("names tomorrow's first pickup, and changes at midnight when tomorrow becomes today", () => {

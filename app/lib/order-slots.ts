@@ -23,6 +23,7 @@
  */
 import { tzOffset } from "@date-fns/tz";
 import { clockText, shortDateText } from "./i18n/formats";
+import { ENGLISH, fill, type PageLanguage } from "./i18n/page-language";
 import {
   dayInterval,
   hoursOn,
@@ -322,16 +323,17 @@ function slotsBetween(
   return slots;
 }
 
-/** "Sat, Nov 28" for a day counted from today. */
-function dateText(site: Site, day: number): string {
-  return shortDateText(dateOfWall(site.todayWall + day * DAY));
+/** "Sat, Nov 28" for a day counted from today, in the page's language. */
+function dateText(site: Site, day: number, page: PageLanguage = ENGLISH): string {
+  return shortDateText(dateOfWall(site.todayWall + day * DAY), page);
 }
 
-/** "6:15 PM" (today), "11:00 AM tomorrow", "Sat, Nov 28 at 11:00 AM". */
-function momentText(site: Site, day: number, minute: number): string {
-  if (day === 0) return clockText(minute);
-  if (day === 1) return `${clockText(minute)} tomorrow`;
-  return `${dateText(site, day)} at ${clockText(minute)}`;
+/** "6:15 PM" (today), "11:00 AM tomorrow", "Sat, Nov 28 at 11:00 AM", in the page's language. */
+function momentText(site: Site, day: number, minute: number, page: PageLanguage): string {
+  const time = clockText(minute, page);
+  if (day === 0) return time;
+  if (day === 1) return fill(page.words.timeTomorrow, { time });
+  return fill(page.words.timeOnDate, { date: dateText(site, day, page), time });
 }
 
 function minuteOfWall(wall: number): number {
@@ -422,8 +424,6 @@ function ordersOpen(site: Site, rules: SlotRules, from: number): { at: number; s
   return null;
 }
 
-const NOT_TAKING_ORDERS = "Not taking orders";
-
 /**
  * What the public page says about ordering at `now`, given the owner's pause (null when not
  * paused; a pause whose end has passed counts as none), and the moment that may change:
@@ -441,10 +441,13 @@ export function orderingStatus(
   rules: SlotRules,
   pause: OrderingPause | null,
   now: Date,
+  /** The public page's language; English when left out. */
+  page: PageLanguage = ENGLISH,
 ): OrderingStatus {
+  const { words } = page;
   const nowMs = now.getTime();
   const site = siteAt(schedule, nowMs);
-  const idle = { accepting: false, text: NOT_TAKING_ORDERS, firstSlot: null };
+  const idle = { accepting: false, text: words.notTakingOrders, firstSlot: null };
   if (!site || pause?.indefinitely) return { ...idle, changesAt: null };
   const checked = rulesOf(rules);
   const lead = checked.leadMinutes * MINUTE;
@@ -458,7 +461,9 @@ export function orderingStatus(
       const stopsAt = first.start - lead;
       return {
         accepting: true,
-        text: `Ordering open · pickup from ${momentText(site, day, first.minute)}`,
+        text: fill(words.orderingOpenPickupFrom, {
+          time: momentText(site, day, first.minute, page),
+        }),
         firstSlot: first.start,
         changesAt: day === 0 ? stopsAt : Math.min(stopsAt, nextMidnight),
       };
@@ -473,20 +478,23 @@ export function orderingStatus(
     const day = dayOf(site, wall);
     return {
       ...idle,
-      text: `${NOT_TAKING_ORDERS} until ${momentText(site, day, minuteOfWall(wall))}`,
+      text: fill(words.notTakingOrdersUntil, {
+        time: momentText(site, day, minuteOfWall(wall), page),
+      }),
       changesAt: day === 0 ? until : Math.min(until, nextMidnight),
     };
   }
   const openDay = dayOf(site, site.clock.wallAt(opening.at));
   const slotDay = dayOf(site, opening.slot.wall);
+  const time = clockText(opening.slot.minute, page);
   const pickup =
     slotDay === openDay
-      ? clockText(opening.slot.minute)
-      : `${dateText(site, slotDay)} at ${clockText(opening.slot.minute)}`;
-  const opens = openDay === 1 ? "tomorrow" : dateText(site, openDay);
+      ? time
+      : fill(words.timeOnDate, { date: dateText(site, slotDay, page), time });
+  const opens = openDay === 1 ? words.tomorrow : dateText(site, openDay, page);
   return {
     ...idle,
-    text: `Orders open ${opens} · pickup from ${pickup}`,
+    text: fill(words.ordersOpenPickupFrom, { day: opens, time: pickup }),
     changesAt: Math.min(opening.at, nextMidnight),
   };
 }

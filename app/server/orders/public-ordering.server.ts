@@ -6,6 +6,7 @@
  * change (`changesAt`), as it does for "Open now" (docs/decisions/0014-opening-status.md), and
  * any change to the settings or the pause drops the site's pages at once.
  */
+import { pageLanguage } from "~/lib/i18n/catalogues";
 import type { OpeningSchedule } from "~/lib/opening-status";
 import { pauseAt, slotRules } from "~/lib/order-settings";
 import { orderingStatus } from "~/lib/order-slots";
@@ -23,14 +24,26 @@ export interface PublicOrdering {
 
 export async function publicOrdering(
   db: Database,
-  site: OpeningSchedule & { id: string; slug: string; canonicalPath: string },
+  site: OpeningSchedule & {
+    id: string;
+    slug: string;
+    canonicalPath: string;
+    /** The page's language: the band's words are written in it. */
+    language?: string;
+  },
   type: Extract<ProductType, "restaurant" | "shoppy">,
   now: Date,
   publicUrl: string,
 ): Promise<{ ordering: PublicOrdering | null; changesAt: number | null }> {
   const settings = await loadOrderSettings(db, site.id);
   if (!settings.enabled) return { ordering: null, changesAt: null };
-  const status = orderingStatus(site, slotRules(settings), pauseAt(settings, now.getTime()), now);
+  const status = orderingStatus(
+    site,
+    slotRules(settings),
+    pauseAt(settings, now.getTime()),
+    now,
+    pageLanguage(site.language),
+  );
   const portalPath = `${publicPath(type, site.slug, site.id)}/order`;
   // On the site's own domain only its few paths are served: the order page is the portal's.
   const href = site.canonicalPath === "/" ? `${publicUrl}${portalPath}` : portalPath;

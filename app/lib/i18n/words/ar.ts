@@ -31,6 +31,13 @@ export const ar: PublicWords = {
   viewInThisLanguage: "عرض بالعربية",
   orderOnline: "اطلب عبر الإنترنت",
   seeOrderPage: "انتقل إلى صفحة الطلب",
+  orderingOpenPickupFrom: "الطلب متاح · الاستلام من الساعة {time}",
+  notTakingOrders: "لا نستقبل الطلبات حاليًا",
+  notTakingOrdersUntil: "لا نستقبل الطلبات حتى الساعة {time}",
+  ordersOpenPickupFrom: "يبدأ استقبال الطلبات {day} · الاستلام من الساعة {time}",
+  tomorrow: "غدًا",
+  timeTomorrow: "{time} غدًا",
+  timeOnDate: "{time} يوم {date}",
 
   // The restaurant's menu
   skipToMenu: "انتقل إلى قائمة الطعام",

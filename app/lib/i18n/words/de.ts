@@ -31,6 +31,13 @@ export const de: PublicWords = {
   viewInThisLanguage: "Auf Deutsch ansehen",
   orderOnline: "Online bestellen",
   seeOrderPage: "Zur Bestellseite",
+  orderingOpenPickupFrom: "Bestellungen möglich · Abholung ab {time}",
+  notTakingOrders: "Keine Bestellungen möglich",
+  notTakingOrdersUntil: "Keine Bestellungen bis {time}",
+  ordersOpenPickupFrom: "Bestellungen ab {day} · Abholung ab {time}",
+  tomorrow: "morgen",
+  timeTomorrow: "morgen um {time}",
+  timeOnDate: "{date} um {time}",
 
   // The restaurant's menu
   skipToMenu: "Zur Speisekarte springen",

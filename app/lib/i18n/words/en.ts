@@ -38,6 +38,15 @@ export const en = {
   viewInThisLanguage: "View in English",
   orderOnline: "Order online",
   seeOrderPage: "See the order page",
+  /** Whether the business takes orders now, in the band under the hero. */
+  orderingOpenPickupFrom: "Ordering open · pickup from {time}",
+  notTakingOrders: "Not taking orders",
+  notTakingOrdersUntil: "Not taking orders until {time}",
+  ordersOpenPickupFrom: "Orders open {day} · pickup from {time}",
+  /** "{day}" of the line above, and of a time on another day. */
+  tomorrow: "tomorrow",
+  timeTomorrow: "{time} tomorrow",
+  timeOnDate: "{date} at {time}",
 
   // The restaurant's menu
   skipToMenu: "Skip to the menu",

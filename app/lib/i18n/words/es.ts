@@ -31,6 +31,13 @@ export const es: PublicWords = {
   viewInThisLanguage: "Ver en español",
   orderOnline: "Pedir online",
   seeOrderPage: "Ver la página de pedidos",
+  orderingOpenPickupFrom: "Pedidos abiertos · recogida desde {time}",
+  notTakingOrders: "No se aceptan pedidos",
+  notTakingOrdersUntil: "No se aceptan pedidos hasta {time}",
+  ordersOpenPickupFrom: "Pedidos a partir de {day} · recogida desde {time}",
+  tomorrow: "mañana",
+  timeTomorrow: "mañana a las {time}",
+  timeOnDate: "{date} a las {time}",
 
   // The restaurant's menu
   skipToMenu: "Ir al menú",

@@ -31,6 +31,13 @@ export const fr: PublicWords = {
   viewInThisLanguage: "Voir en français",
   orderOnline: "Commander en ligne",
   seeOrderPage: "Voir la page de commande",
+  orderingOpenPickupFrom: "Commandes ouvertes · retrait à partir de {time}",
+  notTakingOrders: "Commandes fermées",
+  notTakingOrdersUntil: "Commandes fermées jusqu’à {time}",
+  ordersOpenPickupFrom: "Commandes ouvertes dès {day} · retrait à partir de {time}",
+  tomorrow: "demain",
+  timeTomorrow: "demain à {time}",
+  timeOnDate: "{date} à {time}",
 
   // The restaurant's menu
   skipToMenu: "Aller au menu",

@@ -31,6 +31,13 @@ export const it: PublicWords = {
   viewInThisLanguage: "Vedi in italiano",
   orderOnline: "Ordina online",
   seeOrderPage: "Vai alla pagina degli ordini",
+  orderingOpenPickupFrom: "Ordini aperti · ritiro dalle {time}",
+  notTakingOrders: "Ordini chiusi",
+  notTakingOrdersUntil: "Ordini chiusi fino alle {time}",
+  ordersOpenPickupFrom: "Ordini aperti da {day} · ritiro dalle {time}",
+  tomorrow: "domani",
+  timeTomorrow: "{time} di domani",
+  timeOnDate: "{time} di {date}",
 
   // The restaurant's menu
   skipToMenu: "Vai al menu",

@@ -31,6 +31,13 @@ export const ja: PublicWords = {
   viewInThisLanguage: "日本語で見る",
   orderOnline: "オンライン注文",
   seeOrderPage: "注文ページを見る",
+  orderingOpenPickupFrom: "注文受付中 · {time}から受け取り可能",
+  notTakingOrders: "注文受付停止中",
+  notTakingOrdersUntil: "{time}まで注文受付停止中",
+  ordersOpenPickupFrom: "{day}から注文受付 · {time}から受け取り可能",
+  tomorrow: "明日",
+  timeTomorrow: "明日{time}",
+  timeOnDate: "{date} {time}",
 
   // The restaurant's menu
   skipToMenu: "メニューへ移動",

@@ -31,6 +31,13 @@ export const nl: PublicWords = {
   viewInThisLanguage: "Bekijk in het Nederlands",
   orderOnline: "Online bestellen",
   seeOrderPage: "Naar de bestelpagina",
+  orderingOpenPickupFrom: "Bestellen mogelijk · afhalen vanaf {time}",
+  notTakingOrders: "Bestellen niet mogelijk",
+  notTakingOrdersUntil: "Bestellen niet mogelijk tot {time}",
+  ordersOpenPickupFrom: "Bestellen vanaf {day} · afhalen vanaf {time}",
+  tomorrow: "morgen",
+  timeTomorrow: "morgen om {time}",
+  timeOnDate: "{date} om {time}",
 
   // The restaurant's menu
   skipToMenu: "Naar het menu",

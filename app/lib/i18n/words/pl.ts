@@ -31,6 +31,13 @@ export const pl: PublicWords = {
   viewInThisLanguage: "Zobacz po polsku",
   orderOnline: "Zamów online",
   seeOrderPage: "Przejdź do strony zamówień",
+  orderingOpenPickupFrom: "Zamówienia otwarte · odbiór od {time}",
+  notTakingOrders: "Nie przyjmujemy zamówień",
+  notTakingOrdersUntil: "Nie przyjmujemy zamówień do {time}",
+  ordersOpenPickupFrom: "Zamówienia od {day} · odbiór od {time}",
+  tomorrow: "jutra",
+  timeTomorrow: "jutra, godz. {time}",
+  timeOnDate: "{date}, godz. {time}",
 
   // The restaurant's menu
   skipToMenu: "Przejdź do menu",

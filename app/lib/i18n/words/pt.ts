@@ -31,6 +31,13 @@ export const pt: PublicWords = {
   viewInThisLanguage: "Ver em português",
   orderOnline: "Encomendar online",
   seeOrderPage: "Ver a página de encomendas",
+  orderingOpenPickupFrom: "Encomendas abertas · levantamento a partir das {time}",
+  notTakingOrders: "Encomendas fechadas",
+  notTakingOrdersUntil: "Encomendas fechadas até às {time}",
+  ordersOpenPickupFrom: "Encomendas a partir de {day} · levantamento a partir das {time}",
+  tomorrow: "amanhã",
+  timeTomorrow: "{time} de amanhã",
+  timeOnDate: "{time} de {date}",
 
   // The restaurant's menu
   skipToMenu: "Ir para o menu",

@@ -31,6 +31,13 @@ export const tr: PublicWords = {
   viewInThisLanguage: "Türkçe görüntüle",
   orderOnline: "Online sipariş ver",
   seeOrderPage: "Sipariş sayfasına git",
+  orderingOpenPickupFrom: "Sipariş alınıyor · {time} itibarıyla teslim alma",
+  notTakingOrders: "Şu an sipariş alınmıyor",
+  notTakingOrdersUntil: "{time} saatine kadar sipariş alınmıyor",
+  ordersOpenPickupFrom: "Siparişler {day} açılıyor · {time} itibarıyla teslim alma",
+  tomorrow: "yarın",
+  timeTomorrow: "yarın {time}",
+  timeOnDate: "{date} {time}",
 
   // The restaurant's menu
   skipToMenu: "Menüye geç",

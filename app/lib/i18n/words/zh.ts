@@ -31,6 +31,13 @@ export const zh: PublicWords = {
   viewInThisLanguage: "查看中文版",
   orderOnline: "在线订购",
   seeOrderPage: "查看订购页面",
+  orderingOpenPickupFrom: "可下单 · {time} 起可自取",
+  notTakingOrders: "暂不接单",
+  notTakingOrdersUntil: "{time} 前暂不接单",
+  ordersOpenPickupFrom: "{day}开始接单 · {time} 起可自取",
+  tomorrow: "明天",
+  timeTomorrow: "明天 {time}",
+  timeOnDate: "{date} {time}",
 
   // The restaurant's menu
   skipToMenu: "跳到菜单",
