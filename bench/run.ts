@@ -186,7 +186,8 @@ const ROUNDS = 3;
  */
 async function measureUncached(sites: BenchSite[], env: Record<string, string>) {
   return withServer({ ...env, PAGE_CACHE_BYTES: "0" }, async (url, pid) => {
-    const results = new Map<BenchSite["type"], UncachedRun>();
+    // By page: a site's language versions are pages of their own, with the site type's budget.
+    const results = new Map<string, UncachedRun>();
     for (const site of loadedPages(sites)) {
       log(`uncached ${site.path}`);
       // The host's speed right before and right after the load: the budget scales with it.
@@ -194,7 +195,7 @@ async function measureUncached(sites: BenchSite[], env: Record<string, string>) 
       const load = await measureLoad(url + site.path, { seconds, headers: BROTLI, serverPid: pid });
       const anchorCpuMs = (anchorBefore + measureRenderCompressAnchor()) / 2;
       log(`anchor: ${anchorCpuMs.toFixed(3)} ms CPU per render-and-compress`);
-      results.set(site.type, { ...load, anchorCpuMs });
+      results.set(site.name, { ...load, anchorCpuMs });
     }
     return results;
   });
@@ -892,7 +893,7 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
         : null;
       const load = recorded.load.map((run) => ({
         ...run,
-        uncached: { pglite: pglite.get(run.type)!, postgres: postgres?.get(run.type) ?? null },
+        uncached: { pglite: pglite.get(run.page)!, postgres: postgres?.get(run.page) ?? null },
       }));
       const results: BenchResults = { ...recorded, load };
       results.budgets = checkBudgets(results);
@@ -963,7 +964,7 @@ async function main(): Promise<number> {
     const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     log("uncached views as PGlite grows to 10,000 sites");
     const pgliteScale = await measureGrownPglite(sites, dataDir);
-    let uncachedPostgres: Map<BenchSite["type"], UncachedRun> | null = null;
+    let uncachedPostgres: Map<string, UncachedRun> | null = null;
     let databaseScale = null;
     if (benchDatabaseUrl) {
       uncachedPostgres = await withPostgresSites(async (postgresSites, postgresEnv) => {
@@ -977,8 +978,8 @@ async function main(): Promise<number> {
     const load: PageLoadReport[] = cachedRuns.map((run) => ({
       ...run,
       uncached: {
-        pglite: uncachedPglite.get(run.type)!,
-        postgres: uncachedPostgres?.get(run.type) ?? null,
+        pglite: uncachedPglite.get(run.page)!,
+        postgres: uncachedPostgres?.get(run.page) ?? null,
       },
     }));
     const measured = {

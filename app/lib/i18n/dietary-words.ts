@@ -12,27 +12,49 @@ function wordKeyOf(key: string): string {
   return key.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase());
 }
 
+/** Each label's words on a page, and its name inside a sentence. */
+interface PageLabels {
+  labels: Map<string, DietaryLabel>;
+  inSentence: Map<string, string>;
+}
+
+/** Worked out once per language: a menu asks for them for every dish of every view. */
+const pageLabels = new WeakMap<PageLanguage, PageLabels>();
+
+function labelsOf(page: PageLanguage): PageLabels {
+  let found = pageLabels.get(page);
+  if (found) return found;
+  const words = page.words as unknown as Record<string, string | undefined>;
+  const labels = new Map<string, DietaryLabel>();
+  const inSentence = new Map<string, string>();
+  for (const [kind, list] of [
+    ["allergen", ALLERGENS],
+    ["diet", DIETS],
+  ] as const) {
+    for (const entry of list) {
+      const name = wordKeyOf(entry.key);
+      const label = words[`${kind}${name}`] ?? entry.label;
+      labels.set(entry.key, { key: entry.key, label, icon: words[`icon${name}`] ?? entry.icon });
+      const lower = page.words.lowercaseAllergensInSentences;
+      inSentence.set(entry.key, lower ? label.toLocaleLowerCase(page.language.tag) : label);
+    }
+  }
+  found = { labels, inSentence };
+  pageLabels.set(page, found);
+  return found;
+}
+
 /**
  * A label as a public page shows it, in the page's language: its words and its icon. (The
  * editor, which is in English, shows the lists' own.)
  */
 export function pageLabel(entry: DietaryLabel, page: PageLanguage): DietaryLabel {
-  const kind = allergenOf(entry.key) !== undefined ? "allergen" : "diet";
-  const name = wordKeyOf(entry.key);
-  const words = page.words as unknown as Record<string, string | undefined>;
-  return {
-    key: entry.key,
-    label: words[`${kind}${name}`] ?? entry.label,
-    icon: words[`icon${name}`] ?? entry.icon,
-  };
+  return labelsOf(page).labels.get(entry.key) ?? entry;
 }
 
 /** An allergen's name inside a sentence: "Contains milk", but German "Enthält Milch". */
 export function allergenInSentence(entry: DietaryLabel, page: PageLanguage): string {
-  const { label } = pageLabel(entry, page);
-  return page.words.lowercaseAllergensInSentences
-    ? label.toLocaleLowerCase(page.language.tag)
-    : label;
+  return labelsOf(page).inSentence.get(entry.key) ?? entry.label;
 }
 
 /** A filter choice to leave something out: "No milk", "Not spicy". */

@@ -79,6 +79,8 @@ const listFormats = new Map<string, Intl.ListFormat>();
 
 /** "milk, eggs, and fish", "Milch, Eier und Fisch", "牛奶、鸡蛋和鱼". */
 export function listText(items: readonly string[], page: FormatLanguage = ENGLISH_FORMAT): string {
+  // Most dishes have one label of a kind: nothing to join.
+  if (items.length < 2) return items[0] ?? "";
   const tag = page.language.tag;
   let format = listFormats.get(tag);
   if (!format) {

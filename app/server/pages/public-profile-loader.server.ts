@@ -3,7 +3,6 @@ import { servicesContext } from "~/context";
 import { publicOpening } from "~/lib/opening-status";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { translatedSpecialHours } from "~/lib/i18n/translatable-texts";
-import { loadTranslations, NO_TRANSLATIONS } from "../repositories/translations.server";
 import { businessJsonLd } from "~/lib/structured-data";
 import { publicPagesNow } from "../runtime/env.server";
 import type { SiteDefinition } from "~/sites";
@@ -28,10 +27,8 @@ export function publicProfileLoader(
         language: params.lang,
       },
     );
-    const translations =
-      site.language === site.mainLanguage
-        ? NO_TRANSLATIONS
-        : await loadTranslations(db, site.id, site.language);
+    // A further language's version: the owner's translations, the main texts where none.
+    const { translations } = site;
     const specialHours = translatedSpecialHours(site.specialHours, translations);
     const jsonLd = businessJsonLd({
       type: schemaType,

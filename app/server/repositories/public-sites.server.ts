@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
-import { siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
+import { isLanguageCode, siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
 import { storedExtraLanguages } from "./translations.server";
 import { CATALOGUES } from "~/lib/i18n/catalogues";
 import { normalizeHours } from "~/lib/hours";
@@ -16,7 +16,7 @@ import type { ProductType } from "~/sites/product-types";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import { customDomainUrl } from "~/lib/custom-domains";
 import type { Database } from "../db/client.server";
-import { items, productInfo, products } from "../db/schema";
+import { items, productInfo, products, translations } from "../db/schema";
 import { verifiedDomainColumn } from "../domains/custom-domains.server";
 import { PRODUCT_ID_PATTERN } from "../db/ids.server";
 
@@ -92,7 +92,9 @@ function fromPositions<T>(keys: ReadonlyArray<keyof T>, values: unknown[]): T {
  * name, then id, as the editor lists them), as one JSON text of arrays in the order of
  * SITE_FIELDS and ITEM_FIELDS. One text without repeated keys is what costs least to build
  * in the database and to parse here, on embedded PGlite, where both run on the server's own
- * thread, as on PostgreSQL. Its parameters are $1 (the id) and $2 (the type).
+ * thread, as on PostgreSQL. Then the site's translations into the language the address asks
+ * for, as one object by text key (none for a page in the main language, asked as
+ * NO_LANGUAGE). Its parameters are the id, the type and that language.
  */
 function publicSiteSelect(db: Database) {
   const columns = (fields: Record<string, SQLWrapper>) => sql.join(Object.values(fields), sql`, `);
@@ -100,8 +102,16 @@ function publicSiteSelect(db: Database) {
     select json_agg(json_build_array(${columns(ITEM_FIELDS)}) order by ${asc(items.name)}, ${asc(items.id)})
     from ${items} where ${items.productId} = ${products.id}
   )`;
+  const translationsJson = sql`(
+    select json_object_agg(${translations.key}, ${translations.text})
+    from ${translations}
+    where ${translations.productId} = ${products.id}
+      and ${translations.language} = ${sql.placeholder("language")}
+  )`;
   return db
-    .select({ site: sql<string>`json_build_array(${columns(SITE_FIELDS)}, ${itemsJson})::text` })
+    .select({
+      site: sql<string>`json_build_array(${columns(SITE_FIELDS)}, ${itemsJson}, ${translationsJson})::text`,
+    })
     .from(products)
     .innerJoin(productInfo, eq(productInfo.productId, products.id))
     .where(
@@ -113,15 +123,22 @@ function publicSiteSelect(db: Database) {
     );
 }
 
-/** The JSON text of a live site of this id and type, or undefined. */
-type PublicSiteReader = (id: string, type: ProductType) => Promise<string | undefined>;
+/** The JSON text of a live site of this id and type, with its translations into `language`. */
+type PublicSiteReader = (
+  id: string,
+  type: ProductType,
+  language: string,
+) => Promise<string | undefined>;
+
+/** What a page in the site's main language asks for: a language no translation is in. */
+const NO_LANGUAGE = "_";
 
 const STATEMENT_NAME = "public_site";
 
 /** On PostgreSQL: a named statement, which the driver prepares once per connection. */
 function postgresReader(db: Database): PublicSiteReader {
   const prepared = publicSiteSelect(db).prepare(STATEMENT_NAME);
-  return async (id, type) => (await prepared.execute({ id, type }))[0]?.site;
+  return async (id, type, language) => (await prepared.execute({ id, type, language }))[0]?.site;
 }
 
 /** A value EXECUTE takes as a literal; only plain ids and type names are ever passed. */
@@ -134,34 +151,36 @@ function plainLiteral(value: string): string {
  * On PGlite, a statement sent with parameters is parsed and planned on every call, and the
  * planner asks the file system for the size of every relation it reads. PGlite is one
  * session, so the statement is PREPAREd in it once and each view EXECUTEs the stored plan,
- * which halves the query's time. EXECUTE takes no bind parameters: the id and type go in as
- * literals, which plainLiteral restricts to letters, digits and underscores.
+ * which halves the query's time. EXECUTE takes no bind parameters: the id, type and language
+ * go in as literals, which plainLiteral restricts to letters, digits and underscores, in the
+ * order the statement numbers its parameters.
  */
 function pgliteReader(client: PGlite, db: Database): PublicSiteReader {
-  const statement = publicSiteSelect(db).toSQL().sql;
+  const { sql: statement, params } = publicSiteSelect(db).toSQL();
+  const order = params.map((param) => (param as { name: "id" | "type" | "language" }).name);
   let prepared: Promise<unknown> | null = null;
   const prepare = () =>
     (prepared ??= client.exec(`PREPARE ${STATEMENT_NAME} AS ${statement}`).catch((error) => {
       prepared = null;
       throw error;
     }));
-  const execute = async (id: string, type: ProductType) => {
+  const execute = async (id: string, type: ProductType, language: string) => {
     await prepare();
-    const { rows } = await client.query<[string]>(
-      `EXECUTE ${STATEMENT_NAME}(${plainLiteral(id)}, ${plainLiteral(type)})`,
-      [],
-      { rowMode: "array" },
-    );
+    const values = { id, type, language };
+    const literals = order.map((name) => plainLiteral(values[name])).join(", ");
+    const { rows } = await client.query<[string]>(`EXECUTE ${STATEMENT_NAME}(${literals})`, [], {
+      rowMode: "array",
+    });
     return rows[0]?.[0];
   };
-  return async (id, type) => {
+  return async (id, type, language) => {
     try {
-      return await execute(id, type);
+      return await execute(id, type, language);
     } catch (error) {
       // The session lost its statements (DISCARD ALL, say): prepare it again, once.
       if ((error as { code?: string }).code !== "26000") throw error;
       prepared = null;
-      return execute(id, type);
+      return execute(id, type, language);
     }
   };
 }
@@ -220,15 +239,21 @@ export async function loadPublicSite(
   request: PublicPageRequest,
 ) {
   const { slug, id } = parseSlugId(slugId);
-  const text = PRODUCT_ID_PATTERN.test(id) ? await publicSiteReader(db)(id, type) : undefined;
+  const asked = request.language;
+  // A language no site has is no page; one of them is read with the site, in one query.
+  const askable = asked === undefined || isLanguageCode(asked);
+  const text =
+    PRODUCT_ID_PATTERN.test(id) && askable
+      ? await publicSiteReader(db)(id, type, asked ?? NO_LANGUAGE)
+      : undefined;
   if (text === undefined) throw data({ message: notFoundMessage }, { status: 404 });
   const values = JSON.parse(text) as unknown[];
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
   const itemRows = (values[SITE_KEYS.length] ?? []) as unknown[][];
+  const translated = (values[SITE_KEYS.length + 1] ?? {}) as Record<string, unknown>;
 
   const mainLanguage = siteLanguage(info.language).code;
   const extraLanguages = storedExtraLanguages(info.extraLanguages, mainLanguage);
-  const asked = request.language;
   if (asked !== undefined && !extraLanguages.includes(asked as LanguageCode)) {
     throw data({ message: notFoundMessage }, { status: 404 });
   }
@@ -290,6 +315,12 @@ export async function loadPublicSite(
     mainLanguage,
     /** Every language of the site, the main one first, for the switcher and `hreflang`. */
     languageLinks,
+    /** The owner's translations into the page's language, by text key; none in the main one. */
+    translations: new Map(
+      Object.entries(translated).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    ) as ReadonlyMap<string, string>,
     /** Restaurants: the owner's order of their menu's categories (see groupMenu). */
     categoryOrder: Array.isArray(info.categoryOrder)
       ? info.categoryOrder.filter((name): name is string => typeof name === "string")

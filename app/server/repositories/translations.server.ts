@@ -19,9 +19,6 @@ export function storedExtraLanguages(value: unknown, main: string): LanguageCode
   return [...new Set(codes)].slice(0, MAX_EXTRA_LANGUAGES);
 }
 
-/** What a page in the main language translates with. */
-export const NO_TRANSLATIONS: ReadonlyMap<string, string> = new Map();
-
 /** The translations of a site into one language, by text key. */
 export async function loadTranslations(
   db: Database,

@@ -16,7 +16,6 @@ import {
   translatedSpecialHours,
   translateItem,
 } from "~/lib/i18n/translatable-texts";
-import { loadTranslations, NO_TRANSLATIONS } from "~/server/repositories/translations.server";
 import { restaurantJsonLd } from "~/lib/structured-data";
 import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -48,10 +47,7 @@ export function publicRestaurantLoader() {
     );
     const page = pageLanguage(site.language);
     // A further language's version: the owner's translations, the main texts where none.
-    const translations =
-      site.language === site.mainLanguage
-        ? NO_TRANSLATIONS
-        : await loadTranslations(db, site.id, site.language);
+    const { translations } = site;
     const specialHours = translatedSpecialHours(site.specialHours, translations);
     // The dietary filter of the address (?diet=…&avoid=…): dishes that do not match are
     // rendered hidden, so that the page's script can show them again without a reload.

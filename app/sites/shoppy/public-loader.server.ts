@@ -12,7 +12,6 @@ import { shoppySite } from "./site";
 import { publicOpening } from "~/lib/opening-status";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { translatedSpecialHours, translateItem } from "~/lib/i18n/translatable-texts";
-import { loadTranslations, NO_TRANSLATIONS } from "~/server/repositories/translations.server";
 import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
@@ -41,10 +40,7 @@ export function publicShopLoader() {
     );
     const page = pageLanguage(site.language);
     // A further language's version: the owner's translations, the main texts where none.
-    const translations =
-      site.language === site.mainLanguage
-        ? NO_TRANSLATIONS
-        : await loadTranslations(db, site.id, site.language);
+    const { translations } = site;
     const specialHours = translatedSpecialHours(site.specialHours, translations);
     const items = site.items
       .map((item) =>
