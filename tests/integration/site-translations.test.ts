@@ -367,7 +367,7 @@ describe("a site's further languages", () => {
       context: contextFor(site.owner),
       request: new Request(`http://localhost${site.pagePath}/csv`),
     } as never);
-    const csv = await (response).text();
+    const csv = await response.text();
     const lines = csv
       .replace(/^\uFEFF/, "")
       .trim()

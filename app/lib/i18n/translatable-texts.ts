@@ -125,14 +125,16 @@ export function translatableTexts(site: TranslatableSite): TranslatableText[] {
   return texts;
 }
 
-/** A translated text where there is one, else the text as it is: never a blank. */
+/**
+ * A translated text where there is one, else the text as it is: never a blank (a translation
+ * is stored trimmed, and an empty one not at all).
+ */
 export function translated(
   translations: ReadonlyMap<string, string>,
   key: string,
   source: string,
 ): string {
-  const text = translations.get(key);
-  return text && text.trim() ? text : source;
+  return translations.get(key) || source;
 }
 
 /**

@@ -316,11 +316,7 @@ export async function loadPublicSite(
     /** Every language of the site, the main one first, for the switcher and `hreflang`. */
     languageLinks,
     /** The owner's translations into the page's language, by text key; none in the main one. */
-    translations: new Map(
-      Object.entries(translated).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    ) as ReadonlyMap<string, string>,
+    translations: translationsOf(translated),
     /** Restaurants: the owner's order of their menu's categories (see groupMenu). */
     categoryOrder: Array.isArray(info.categoryOrder)
       ? info.categoryOrder.filter((name): name is string => typeof name === "string")
@@ -328,6 +324,16 @@ export async function loadPublicSite(
     /** Restaurants and shops: their items by name (none for other types). */
     items: itemRows.map((values) => fromPositions<PublicItemRow>(ITEM_KEYS, values)),
   };
+}
+
+/** The translations the site's query gave, by key (a plain loop: a menu may have hundreds). */
+function translationsOf(values: Record<string, unknown>): ReadonlyMap<string, string> {
+  const texts = new Map<string, string>();
+  for (const key in values) {
+    const text = values[key];
+    if (typeof text === "string") texts.set(key, text);
+  }
+  return texts;
 }
 
 /** The current public path of a live site of this type, or null (for QR codes and the like). */
