@@ -9,6 +9,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 import { MESSAGES } from "../../app/lib/messages";
+import { LANGUAGE_HINT_SCRIPT } from "virtual:language-hint-script";
 import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 
 test("register, sign out, sign in and land on /user", async ({ page }) => {
@@ -168,13 +169,13 @@ test("the demo owner sees the demo sites and their public pages", async ({ page 
   const publicPage = await popup;
   await expect(publicPage).toHaveURL(/\/r\/demo-diner-[A-Za-z0-9]{20}$/);
   await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Demo Diner");
-  // Public pages have no site or portal nav, and this one ships no JavaScript but the
-  // Menu's inline script (the demo's dishes have no allergens, so no filter script).
+  // Public pages have no site or portal nav, and this one ships no JavaScript but its small
+  // inline scripts: the language hint's (the demo has Spanish too) and the Menu's (the
+  // demo's dishes have no allergens, so no filter script).
   await expect(publicPage.getByRole("navigation", { name: "Site" })).toHaveCount(0);
   await expect(publicPage.getByRole("navigation", { name: "Portal" })).toHaveCount(0);
   const scripts = publicPage.locator("script:not([type='application/ld+json'])");
-  await expect(scripts).toHaveCount(1);
-  expect(await scripts.textContent()).toBe(MENU_NAV_SCRIPT);
+  expect(await scripts.allTextContents()).toEqual([LANGUAGE_HINT_SCRIPT, MENU_NAV_SCRIPT]);
   await expect(publicPage.locator("script[src]")).toHaveCount(0);
 });
 

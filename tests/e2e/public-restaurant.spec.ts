@@ -298,9 +298,9 @@ test.describe("without JavaScript", () => {
   }) => {
     const path = await demoDinerPath(page);
     await page.goto(path);
-    // The JSON-LD and the Menu's small script, which does not run here.
-    await expect(page.locator("script:not([type='application/ld+json'])")).toHaveCount(1);
-    await expect(page.locator("script")).toHaveCount(2);
+    // The JSON-LD, the language hint's and the Menu's small scripts, which do not run here.
+    await expect(page.locator("script:not([type='application/ld+json'])")).toHaveCount(2);
+    await expect(page.locator("script")).toHaveCount(3);
 
     await menuButton(page).click();
     await expect(categoryLinks(page)).toBeVisible();

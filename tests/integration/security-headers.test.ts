@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { LANGUAGE_HINT_SCRIPT } from "virtual:language-hint-script";
 import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPath, slugify } from "../../app/lib/slug";
@@ -204,8 +205,9 @@ describe("Content-Security-Policy", () => {
         const page = await get(path);
         expect(page.status, `${path} ${view}`).toBe(200);
         const policy = policyOf(page.headers);
-        // The same policy for every public page: the shop's script and the menu's two.
-        expect(policy.get("script-src")).toHaveLength(3);
+        // The same policy for every public page: the shop's script, the menu's two and the
+        // language hint's.
+        expect(policy.get("script-src")).toHaveLength(4);
         for (const source of policy.get("script-src")!) {
           expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
         }
@@ -230,6 +232,8 @@ describe("Content-Security-Policy", () => {
       hashOf(shopScripts[0]!.text),
       hashOf(menuScripts[0]!.text),
       hashOf(MENU_FILTER_SCRIPT),
+      // Only on a site with several languages (none of these two).
+      hashOf(LANGUAGE_HINT_SCRIPT),
     ]);
     expect(policyOf(restaurant.headers).get("script-src")).toEqual(
       policyOf(shop.headers).get("script-src"),
