@@ -217,4 +217,16 @@ test("an owner adds Spanish and translates three dishes; visitors find the Spani
     }
     await context.close();
   }
+
+  // Removing a language asks first: its page and translations go with it.
+  await page.goto(editor.replace("/setup/", "/languages/"));
+  await page.getByRole("button", { name: "Remove Spanish" }).click();
+  const confirm = page.getByRole("alert").filter({ hasText: "This cannot be undone." });
+  await expect(confirm).toContainText("its 3 translations are deleted");
+  await expectNoSeriousAxeIssue(page, "removing a language");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("remove-language-phone.png") });
+  await confirm.getByRole("button", { name: "Remove Spanish" }).click();
+  await expect(page.getByText("None yet. Add one below to translate your page.")).toBeVisible();
+  expect((await page.request.get(`${path}/es`)).status()).toBe(404);
 });

@@ -326,9 +326,17 @@ describe("a site's further languages", () => {
       ).status,
     ).toBe(200);
     expect(await count()).toBe(1);
+    // The first press asks; only the confirmed one removes.
+    const asked = await site.languages(site.owner, [
+      ["intent", "remove-language"],
+      ["language", "it"],
+    ]);
+    expect(asked.body).toMatchObject({ confirm: "it" });
+    expect(await count()).toBe(1);
     await site.languages(site.owner, [
       ["intent", "remove-language"],
       ["language", "it"],
+      ["confirmed", "yes"],
     ]);
     expect(await count()).toBe(0);
     expect((await page(`${site.path}/it`)).status).toBe(404);

@@ -129,7 +129,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 type ActionIntent = "add" | "remove" | "save" | "import";
 type ActionResult =
   | { intent: ActionIntent; error: string; fieldErrors?: Record<string, string>; errors?: string[] }
-  | { intent: ActionIntent; ok: true; message?: string };
+  | { intent: ActionIntent; ok: true; message?: string }
+  | { intent: "remove"; confirm: string };
 
 export async function action({ params, context, request }: Route.ActionArgs) {
   const { product, texts, main, extra } = await siteTexts(context, params.pid, params.type);
@@ -163,6 +164,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     return { intent: "add", ok: true } satisfies ActionResult;
   }
   if (intent === "remove-language") {
+    // Its translations go with it: the first press asks, the second (confirmed) removes.
+    if (field("confirmed") !== "yes") {
+      return { intent: "remove", confirm: language } satisfies ActionResult;
+    }
     await removeExtraLanguage(events, product.id, language);
     return { intent: "remove", ok: true } satisfies ActionResult;
   }
@@ -315,6 +320,25 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
                     </button>
                   </Form>
                 </span>
+                {result && "confirm" in result && result.confirm === language.code ? (
+                  <div className="language-confirm" role="alert">
+                    <p>
+                      Remove {language.englishName}? Its page goes, and its {language.translated}{" "}
+                      translations are deleted. This cannot be undone.
+                    </p>
+                    <Form method="post" className="language-confirm-actions">
+                      <input type="hidden" name="intent" value="remove-language" />
+                      <input type="hidden" name="language" value={language.code} />
+                      <input type="hidden" name="confirmed" value="yes" />
+                      <button type="submit" className="button danger" disabled={busy}>
+                        Remove {language.englishName}
+                      </button>
+                      <Link className="button secondary" to={`${here}?lang=${language.code}`}>
+                        Keep it
+                      </Link>
+                    </Form>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
