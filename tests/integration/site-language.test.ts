@@ -5,29 +5,18 @@
  * say by themselves, days, times and prices as the language writes them.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "../../app/lib/i18n/catalogues";
 import { MESSAGES } from "../../app/lib/messages";
 import { publicPath, slugify } from "../../app/lib/slug";
 import * as setupRoute from "../../app/routes/portal/setup";
 import { productInfo } from "../../app/server/db/schema";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
-import { startHttpApp, type TestHttpApp } from "../support/http-app";
+import { useTestApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
-import { createTestServices } from "../support/test-services";
 
-let services: RunningServices;
-let app: TestHttpApp;
-beforeAll(async () => {
-  services = await createTestServices();
-  app = await startHttpApp(services, { countRenders: false });
-});
-afterAll(async () => {
-  await app?.close();
-  await services?.close();
-});
+const running = useTestApp();
 
 function formOf(entries: Array<[string, string]>) {
   const body = new FormData();
@@ -36,21 +25,21 @@ function formOf(entries: Array<[string, string]>) {
 }
 
 async function site(type: "restaurant" | "shoppy" | "dealership", name: string) {
-  const first = await registerOwner(services);
-  const second = await registerOwner(services);
-  const created = await createProduct(services.events, first.userId, { type, name });
+  const first = await registerOwner(running.services);
+  const second = await registerOwner(running.services);
+  const created = await createProduct(running.services.events, first.userId, { type, name });
   if (!created.ok) throw new Error(created.reason);
   const productId = created.productId;
   const owner = ownerFor(first.userId);
   const act = (who: typeof owner, entries: Array<[string, string]>) =>
     callRoute(setupRoute.action, {
-      services,
+      services: running.services,
       owner: who,
       params: { type, pid: productId },
       multipart: formOf(entries),
     });
   const stored = async () =>
-    (await services.db.query.productInfo.findFirst({
+    (await running.services.db.query.productInfo.findFirst({
       where: eq(productInfo.productId, productId),
     }))!;
   return {
@@ -77,7 +66,7 @@ function info(name: string, language?: string): Array<[string, string]> {
 }
 
 async function publicHtml(path: string) {
-  const response = await fetch(`${app.url}${path}`);
+  const response = await fetch(`${running.app.url}${path}`);
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -123,7 +112,7 @@ describe("a site's language", () => {
 
     // The editor starts from the stored language.
     const editor = await callRoute(setupRoute.loader, {
-      services,
+      services: running.services,
       owner,
       params: { type: "restaurant", pid: productId },
     });
@@ -175,7 +164,7 @@ describe("a site's language", () => {
     const { stranger, act, stored, editorPath, path } = await site("restaurant", "Mine Alone");
     const refused = await act(stranger, info("Taken", "ja"));
     expect(refused.status).toBe(404);
-    const anonymous = await fetch(`${app.url}${editorPath}`, {
+    const anonymous = await fetch(`${running.app.url}${editorPath}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(info("Taken", "ja")),

@@ -6,7 +6,7 @@
  * switcher, listed in the sitemap, and gone with their item or their language.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "../../app/lib/i18n/catalogues";
 import { categoryTextKey, choiceTextKey, itemTextKey } from "../../app/lib/i18n/translatable-texts";
 import { publicPath, slugify } from "../../app/lib/slug";
@@ -16,24 +16,13 @@ import * as setupRoute from "../../app/routes/portal/setup";
 import { translations } from "../../app/server/db/schema";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
-import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
-import { startHttpApp, type TestHttpApp } from "../support/http-app";
+import { useTestApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
 import { RouterContextProvider } from "react-router";
 import { ownerContext, servicesContext } from "../../app/context";
-import { createTestServices } from "../support/test-services";
 
-let services: RunningServices;
-let app: TestHttpApp;
-beforeAll(async () => {
-  services = await createTestServices();
-  app = await startHttpApp(services, { countRenders: false });
-});
-afterAll(async () => {
-  await app?.close();
-  await services?.close();
-});
+const running = useTestApp();
 
 function formOf(entries: Array<[string, string]>) {
   const body = new FormData();
@@ -43,17 +32,30 @@ function formOf(entries: Array<[string, string]>) {
 
 /** A menu with two dishes (one with sizes) in two categories, and ways to act on it. */
 async function menu(name: string) {
-  const first = await registerOwner(services);
-  const second = await registerOwner(services);
-  const created = await createProduct(services.events, first.userId, { type: "restaurant", name });
+  const first = await registerOwner(running.services);
+  const second = await registerOwner(running.services);
+  const created = await createProduct(running.services.events, first.userId, {
+    type: "restaurant",
+    name,
+  });
   if (!created.ok) throw new Error(created.reason);
   const productId = created.productId;
   const owner = ownerFor(first.userId);
   const params = { type: "restaurant", pid: productId };
   const edit = (entries: Array<[string, string]>) =>
-    callRoute(setupRoute.action, { services, owner, params, multipart: formOf(entries) });
+    callRoute(setupRoute.action, {
+      services: running.services,
+      owner,
+      params,
+      multipart: formOf(entries),
+    });
   const languages = (who: typeof owner, entries: Array<[string, string]>) =>
-    callRoute(languagesRoute.action, { services, owner: who, params, multipart: formOf(entries) });
+    callRoute(languagesRoute.action, {
+      services: running.services,
+      owner: who,
+      params,
+      multipart: formOf(entries),
+    });
   await edit([
     ["intent", "add-item"],
     ["name", "Tomato soup"],
@@ -74,7 +76,7 @@ async function menu(name: string) {
     ["options[0].choices[1].name", "Large"],
     ["options[0].choices[1].priceChange", "1"],
   ]);
-  const items = await listItems(services.db, productId);
+  const items = await listItems(running.services.db, productId);
   return {
     productId,
     owner,
@@ -90,13 +92,13 @@ async function menu(name: string) {
 /** The router context a portal route runs in for `owner`. */
 function contextFor(owner: ReturnType<typeof ownerFor>) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, services);
+  context.set(servicesContext, running.services);
   context.set(ownerContext, owner);
   return context;
 }
 
 async function page(path: string) {
-  const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
+  const response = await fetch(`${running.app.url}${path}`, { redirect: "manual" });
   return { status: response.status, html: await response.text() };
 }
 
@@ -145,25 +147,25 @@ describe("a site's further languages", () => {
     expect(main.html).not.toContain("Sopa de tomate");
     for (const html of [main.html, spanish.html]) {
       expect(html).toContain(
-        `<link rel="alternate" hrefLang="es" href="${services.env.publicUrl}${site.path}/es"/>`,
+        `<link rel="alternate" hrefLang="es" href="${running.services.env.publicUrl}${site.path}/es"/>`,
       );
       expect(html).toContain(
-        `<link rel="alternate" hrefLang="en" href="${services.env.publicUrl}${site.path}"/>`,
+        `<link rel="alternate" hrefLang="en" href="${running.services.env.publicUrl}${site.path}"/>`,
       );
       expect(html).toContain(
-        `<link rel="alternate" hrefLang="x-default" href="${services.env.publicUrl}${site.path}"/>`,
+        `<link rel="alternate" hrefLang="x-default" href="${running.services.env.publicUrl}${site.path}"/>`,
       );
       expect(html).toContain(`<a href="${site.path}/es" hrefLang="es" lang="es"`);
     }
     expect(spanish.html).toContain(
-      `<link rel="canonical" href="${services.env.publicUrl}${site.path}/es"/>`,
+      `<link rel="canonical" href="${running.services.env.publicUrl}${site.path}/es"/>`,
     );
     expect(spanish.html).toContain('<meta property="og:locale" content="es"/>');
     expect(main.html).toContain('<meta property="og:locale:alternate" content="es"/>');
 
     // The editor's page counts what is done.
     const loaded = await callRoute(languagesRoute.loader, {
-      services,
+      services: running.services,
       owner: site.owner,
       params: { type: "restaurant", pid: site.productId },
       url: `http://localhost${site.pagePath}?lang=es&untranslated=1`,
@@ -230,7 +232,7 @@ describe("a site's further languages", () => {
         [itemTextKey(soup.id, "name")]: languagesRoute.LANGUAGE_MESSAGES.tooLong(100),
       },
     });
-    const stored = await services.db
+    const stored = await running.services.db
       .select()
       .from(translations)
       .where(eq(translations.productId, site.productId));
@@ -259,7 +261,7 @@ describe("a site's further languages", () => {
       ["language", "ar"],
       [`t:${itemTextKey(soup.id, "name")}`, "\u202e<script>alert(1)</script>حساء"],
     ]);
-    const [row] = await services.db
+    const [row] = await running.services.db
       .select({ text: translations.text })
       .from(translations)
       .where(eq(translations.productId, site.productId));
@@ -281,12 +283,12 @@ describe("a site's further languages", () => {
       ).status,
     ).toBe(404);
     const loaded = await callRoute(languagesRoute.loader, {
-      services,
+      services: running.services,
       owner: site.stranger,
       params: { type: "restaurant", pid: site.productId },
     });
     expect(loaded.status).toBe(404);
-    const anonymous = await fetch(`${app.url}${site.pagePath}`, {
+    const anonymous = await fetch(`${running.app.url}${site.pagePath}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "add-language", language: "es" }),
@@ -311,7 +313,7 @@ describe("a site's further languages", () => {
     ]);
     const count = async () =>
       (
-        await services.db
+        await running.services.db
           .select()
           .from(translations)
           .where(and(eq(translations.productId, site.productId), eq(translations.language, "it")))
@@ -348,9 +350,9 @@ describe("a site's further languages", () => {
       ["intent", "add-language"],
       ["language", "pt"],
     ]);
-    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`<loc>${services.env.publicUrl}${site.path}</loc>`);
-    expect(sitemap).toContain(`<loc>${services.env.publicUrl}${site.path}/pt</loc>`);
+    const sitemap = await (await fetch(`${running.app.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${running.services.env.publicUrl}${site.path}</loc>`);
+    expect(sitemap).toContain(`<loc>${running.services.env.publicUrl}${site.path}/pt</loc>`);
   });
 
   it("go out as a CSV file and come back in, all or nothing, the same file twice changing nothing", async () => {
@@ -369,7 +371,7 @@ describe("a site's further languages", () => {
     ]);
     const params = { type: "restaurant", pid: site.productId };
     const download = (who: typeof site.owner) =>
-      callRoute(languagesCsvRoute.loader, { services, owner: who, params });
+      callRoute(languagesCsvRoute.loader, { services: running.services, owner: who, params });
     const response = await languagesCsvRoute.loader({
       params,
       context: contextFor(site.owner),
@@ -388,11 +390,16 @@ describe("a site's further languages", () => {
       const body = new FormData();
       body.append("intent", "import-csv");
       body.append("file", new Blob([text], { type: "text/csv" }), "translations.csv");
-      return callRoute(languagesRoute.action, { services, owner: who, params, multipart: body });
+      return callRoute(languagesRoute.action, {
+        services: running.services,
+        owner: who,
+        params,
+        multipart: body,
+      });
     };
     const stored = async () =>
       (
-        await services.db
+        await running.services.db
           .select({
             language: translations.language,
             key: translations.key,
