@@ -9,6 +9,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
   build: {
+    // The example screenshots stay files however small: the browser picks one width of each
+    // from its srcset, while a width inlined as data would be in every visitor's HTML.
+    assetsInlineLimit: (file: string) => (file.includes("/assets/examples/") ? false : undefined),
     // The server bundle's entry is our HTTP app, which embeds the React Router
     // build, so the Node server, the routes and the services share one module graph.
     // In the browser's build, chunks under 1 KB join a chunk loaded with them: a phone on

@@ -21,3 +21,9 @@ export const ownerContext = createContext<SessionUser>();
  * (app/server/http/security-headers.server.ts); null where the page's policy has none.
  */
 export const cspNonceContext = createContext<string | null>(null);
+
+/**
+ * A built stylesheet's text by its address, for a page that carries its styles inline; null
+ * keeps the sheet a link (always, under the development server).
+ */
+export const stylesheetTextContext = createContext<(href: string) => string | null>(() => null);

@@ -14,8 +14,11 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { DocumentLinksContext, type DocumentLink } from "./components/document-links";
 import { NonceProvider } from "./components/nonce";
-import { cspNonceContext } from "./context";
+import { cspNonceContext, stylesheetTextContext } from "./context";
+import { pageHydrates } from "./lib/document-scripts";
+import { documentLinks } from "./server/pages/document-links.server";
 import { logRequestError } from "./server/http/log.server";
 
 export const streamTimeout = 5_000;
@@ -29,6 +32,24 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   logRequestError(request, "unexpected error", error);
 };
+
+/**
+ * A page that loads no JavaScript carries its stylesheets inline, as the public pages do: on
+ * a phone's slow link it paints from its first response, without a round trip for each sheet.
+ * A page that hydrates keeps them linked (null: React Router's own links), for the browser
+ * to cache across the portal's pages.
+ */
+function plainPageLinks(
+  { staticHandlerContext, routeModules, manifest }: EntryContext,
+  loadContext: RouterContextProvider,
+): DocumentLink[] | null {
+  const routes = staticHandlerContext.matches.map(({ route }) => ({
+    id: route.id,
+    module: routeModules[route.id],
+  }));
+  if (pageHydrates(routes.map(({ module }) => module?.handle))) return null;
+  return documentLinks(routes, manifest, loadContext.get(stylesheetTextContext));
+}
 
 export default function handleRequest(
   request: Request,
@@ -63,7 +84,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentLinksContext value={plainPageLinks(routerContext, loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentLinksContext>
       </NonceProvider>,
       {
         nonce,

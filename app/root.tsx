@@ -1,6 +1,5 @@
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -12,6 +11,8 @@ import {
 import { documentAttributes } from "~/lib/document-attributes";
 import { useEffect } from "react";
 import { DocumentHead } from "./components/document-head";
+import { DocumentLinks } from "./components/document-links";
+import { pageHydrates } from "./lib/document-scripts";
 import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
 import { MESSAGES } from "./lib/messages";
@@ -51,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     return { handle, data: match.data };
   });
   // Public profile pages are plain HTML: no scripts, nothing to download but the page.
-  const hydrate = !handles.some(({ handle }) => handle.hydrate === false);
+  const hydrate = pageHydrates(handles.map(({ handle }) => handle));
   const refresh = handles
     .map(({ handle, data }) => handle.refreshWithoutScript?.(data) ?? null)
     .find((seconds) => seconds !== null);
@@ -61,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={lang} dir={dir === "rtl" ? dir : undefined}>
       <DocumentHead>
         <Meta />
-        <Links />
+        <DocumentLinks />
         {refresh ? (
           <noscript>
             <meta httpEquiv="refresh" content={String(refresh)} />

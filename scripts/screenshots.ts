@@ -9,13 +9,17 @@ import path from "node:path";
 import { chromium, type BrowserContextOptions } from "@playwright/test";
 import sharp from "sharp";
 import { EXAMPLE_SITES, examplePath } from "~/lib/example-sites";
-import { SCREENSHOT_VIEWS } from "~/lib/example-screenshots";
+import {
+  SCREENSHOT_SCREENS,
+  SCREENSHOT_VIEWS,
+  type ScreenshotView,
+} from "~/lib/example-screenshots";
 import { startPortal, tempDataDir } from "../tests/e2e/server-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outputDir = path.join(root, "app", "assets", "examples");
 
-const CONTEXTS: Record<keyof typeof SCREENSHOT_VIEWS, BrowserContextOptions> = {
+const SCREENS: Record<(typeof SCREENSHOT_SCREENS)[ScreenshotView], BrowserContextOptions> = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
   // Twice the pixels of the screen, as a phone has, so the larger width is sharp.
   phone: { viewport: { width: 360, height: 800 }, deviceScaleFactor: 2, isMobile: true },
@@ -38,7 +42,8 @@ try {
   await mkdir(outputDir, { recursive: true });
   for (const example of EXAMPLE_SITES) {
     for (const [view, size] of Object.entries(SCREENSHOT_VIEWS)) {
-      const context = await browser.newContext(CONTEXTS[view as keyof typeof SCREENSHOT_VIEWS]);
+      const screen = SCREENS[SCREENSHOT_SCREENS[view as ScreenshotView]];
+      const context = await browser.newContext(screen);
       const page = await context.newPage();
       await page.goto(portal.url + examplePath(example), { waitUntil: "networkidle" });
       // Every picture in the shot is in: those loaded lazily are asked for now.
@@ -50,7 +55,7 @@ try {
           }),
         ),
       );
-      const scale = CONTEXTS[view as keyof typeof SCREENSHOT_VIEWS].deviceScaleFactor ?? 1;
+      const scale = screen.deviceScaleFactor ?? 1;
       const shot = await page.screenshot({
         clip: { x: 0, y: 0, width: size.width, height: size.height },
       });

@@ -60,8 +60,28 @@ test("health and readiness probes answer", async ({ request }) => {
   expect(await ready.text()).toBe("ready");
 });
 
+test("a page without JavaScript carries its styles inline; one that hydrates links them", async ({
+  page,
+}) => {
+  const stylesheetRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheetRequests.push(request.url());
+  });
+  for (const path of ["/", "/signin"]) {
+    await page.goto(path);
+    expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0);
+    expect(await page.locator("head style").count(), path).toBeGreaterThan(0);
+    // Styled as before: the foundation's font comes from the inlined sheets.
+    await expect(page.locator("body")).toHaveCSS("font-family", /system-ui/);
+  }
+  expect(stylesheetRequests).toEqual([]);
+  await page.goto("/register");
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0);
+});
+
 test("built assets are cached for a year as immutable", async ({ page, request }) => {
-  await page.goto("/");
+  // The registration page hydrates, so its stylesheets stay files the browser keeps.
+  await page.goto("/register");
   const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
   expect(stylesheet).toMatch(/^\/assets\//);
   const response = await request.get(stylesheet!);

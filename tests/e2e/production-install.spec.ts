@@ -134,8 +134,8 @@ test("a copy of the deployment files, installed without devDependencies, serves 
 
     const home = await request.get(`${url}/`);
     expect(home.status(), serverOutput).toBe(200);
-    // The browser assets came along: the first stylesheet or script the landing page links.
-    const asset = (await home.text()).match(/"(\/assets\/[^"]+\.(?:css|js))"/)?.[1];
+    // The browser assets came along: the first stylesheet, script or picture the landing page links.
+    const asset = (await home.text()).match(/"(\/assets\/[^"]+\.(?:css|js|jpg))"/)?.[1];
     expect(asset, "the landing page links no built asset").toBeTruthy();
     expect((await request.get(`${url}${asset}`)).status()).toBe(200);
 

@@ -9,10 +9,10 @@ export function ExampleList({ examples }: { examples: readonly ExampleSite[] }) 
         <li key={example.productId} className="card example-card">
           <ExampleScreenshot
             example={example}
-            view="phone"
+            view="card"
             className="example-card-picture"
             loading="lazy"
-            sizes="(min-width: 48rem) 14rem, 60vw"
+            sizes="(min-width: 48rem) 23.5rem, calc(100vw - 2.25rem)"
           />
           <div className="example-card-text">
             <h3>{example.name}</h3>

@@ -55,7 +55,7 @@ export function ExampleScreenshot({
         sizes={sizes}
         width={width}
         height={height}
-        alt={`${example.name}, an example ${view === "phone" ? "on a phone" : "on a computer"}`}
+        alt={`${example.name}, an example ${view === "desktop" ? "on a computer" : "on a phone"}`}
         loading={loading === "lazy" ? "lazy" : "eager"}
         fetchPriority={loading === "first" ? "high" : "auto"}
         decoding="async"

@@ -24,12 +24,13 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
-import { cspNonceContext, servicesContext } from "~/context";
+import { cspNonceContext, servicesContext, stylesheetTextContext } from "~/context";
 import { CLIENT_ADDRESS_HEADER } from "../accounts/auth.server";
 import { normalizeAddress } from "./client-address.server";
 import { routeByHost } from "../domains/serve-custom-domains.server";
 import { serveTlsAsk, TLS_ASK_PATH } from "../domains/tls-ask.server";
 import { requestLogger } from "./log.server";
+import { inlineStylesheetText } from "../pages/inline-stylesheets.server";
 import { createPageCacheFront } from "../pages/page-cache-front.server";
 import { projectPath } from "../runtime/paths.server";
 import { servePublicPages } from "../pages/public-page-cache.server";
@@ -103,7 +104,7 @@ export function createRequestHandlers(options: HttpAppOptions) {
   const front = createPageCacheFront({
     cache: services.pageCache,
     build: options.build,
-    getLoadContext: () => loadContext(services),
+    getLoadContext: () => loadContext(services, options.build),
     cdnMaxAge: services.env.pageCdnMaxAge,
     views: services.pageViews,
     domains: services.domains,
@@ -120,10 +121,18 @@ export function createRequestHandlers(options: HttpAppOptions) {
  * What React Router's loaders and actions are given. The public page cache asks without a
  * response: its pages are shared, so they carry no nonce.
  */
-function loadContext(services: AppServices, res?: express.Response): RouterContextProvider {
+function loadContext(
+  services: AppServices,
+  build: HttpAppOptions["build"],
+  res?: express.Response,
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(cspNonceContext, (res && cspNonce(res)) ?? null);
+  // The development server's build is a function, and its sheets are Vite's to serve.
+  if (typeof build !== "function") {
+    context.set(stylesheetTextContext, (href) => inlineStylesheetText(build, href));
+  }
   return context;
 }
 
@@ -243,7 +252,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   // Error details (stack traces, file paths) reach the browser only under `npm run dev`.
   const mode = devServer ? "development" : "production";
   const getLoadContext = (_req?: express.Request, res?: express.Response) =>
-    loadContext(services, res);
+    loadContext(services, options.build, res);
   // Public pages: repeat views from memory, with ETag and 304; dropped when their product
   // changes. Ahead of the static files, so that a hit costs no look-up on disk. The cache
   // stores nothing until `startServer` starts it (never under `npm run dev`).

@@ -26,7 +26,6 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
   matchRoutes,
-  type HtmlLinkDescriptor,
   type LinkDescriptor,
   type LoaderFunctionArgs,
   type MetaDescriptor,
@@ -34,7 +33,9 @@ import {
   type ServerBuild,
 } from "react-router";
 import { DocumentHead } from "~/components/document-head";
+import { documentLinkElement } from "~/components/document-links";
 import { documentAttributes } from "~/lib/document-attributes";
+import { documentLinks } from "./document-links.server";
 import { inlineStylesheetText } from "./inline-stylesheets.server";
 
 interface PublicRouteModule {
@@ -220,12 +221,14 @@ function renderDocument(
       matches,
       error: undefined,
     }) ?? [];
-  // As React Router's <Links>: each route's stylesheets from the manifest, then its links().
-  const links = [rootModule(build), route.module].flatMap((module, index) => {
-    const id = index === 0 ? "root" : route.id;
-    const css = build.assets.routes[id]?.css ?? [];
-    return [...css.map((href) => ({ rel: "stylesheet", href })), ...(module?.links?.() ?? [])];
-  });
+  const links = documentLinks(
+    [
+      { id: "root", module: rootModule(build) },
+      { id: route.id, module: route.module },
+    ],
+    build.assets,
+    (href) => inlineStylesheetText(build, href),
+  );
 
   const { PublicPage } = route.module;
   const { lang, dir } = documentAttributes([{ handle: route.module.handle, data: pageData }]);
@@ -233,17 +236,8 @@ function renderDocument(
     <html lang={lang} dir={dir === "rtl" ? dir : undefined}>
       <DocumentHead>
         {meta.map(metaElement)}
-        {dedupeLinks(links).map((link) => {
-          const key = `${link.rel ?? ""} ${link.href ?? ""}`;
-          // Stylesheets travel inside the page: it paints from its first response.
-          const css =
-            link.rel === "stylesheet" && link.href ? inlineStylesheetText(build, link.href) : null;
-          return css === null ? (
-            <link key={key} {...link} />
-          ) : (
-            <style key={key} dangerouslySetInnerHTML={{ __html: css }} />
-          );
-        })}
+        {/* Stylesheets travel inside the page: it paints from its first response. */}
+        {links.map(documentLinkElement)}
       </DocumentHead>
       <body>
         <PublicPage loaderData={pageData} />
@@ -255,19 +249,6 @@ function renderDocument(
     headers: [["content-type", "text/html; charset=utf-8"]],
     freshUntil: freshUntilOf(pageData),
   };
-}
-
-/** One link per rel and href, the first kept, as React Router does. */
-function dedupeLinks(links: LinkDescriptor[]): HtmlLinkDescriptor[] {
-  const seen = new Set<string>();
-  // Page links (`{ page }`) are prefetch hints for client navigation, which these pages lack.
-  return links.filter((link): link is HtmlLinkDescriptor => {
-    if ("page" in link) return false;
-    const key = JSON.stringify([link.rel, link.href, link.type]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** A meta descriptor as React Router's <Meta> renders it. */
