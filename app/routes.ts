@@ -63,6 +63,11 @@ export default [
   // Ordering from a restaurant or a shop, and an order's status page (app/server/orders/).
   route("r/:slugId/order", "routes/orders/order-page.tsx", { id: "restaurant-order" }),
   route("s/:slugId/order", "routes/orders/order-page.tsx", { id: "shop-order" }),
+  // The same in one of the site's further languages, from that language's page.
+  route("r/:slugId/:lang/order", "routes/orders/order-page.tsx", {
+    id: "restaurant-language-order",
+  }),
+  route("s/:slugId/:lang/order", "routes/orders/order-page.tsx", { id: "shop-language-order" }),
   route("o/:token", "routes/orders/order-status.tsx"),
   route("o/:token/state", "routes/orders/order-state.ts"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@
  * prices; the pages' templates put them in their markup.
  */
 import {
+  choiceRuleKey,
   hasSizes,
   lowestPriceCents,
   sizeGroupOf,
@@ -15,6 +16,14 @@ import type { FormatLanguage } from "./i18n/formats";
 import type { PageLanguage } from "./i18n/page-language";
 import { fill } from "./i18n/text";
 import { formatPrice } from "./price";
+
+/** How many of a group a customer chooses, in the page's language: "Optional, up to 3", … */
+export function choiceRuleText(
+  group: Pick<OptionGroup, "min" | "max">,
+  page: PageLanguage,
+): string {
+  return fill(page.words[choiceRuleKey(group)], group);
+}
 
 /** How a sold-out choice is marked beside it ("(sold out)"), never split across two lines. */
 export function soldOutChoiceLabel(page: PageLanguage): string {

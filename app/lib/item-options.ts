@@ -7,6 +7,7 @@
  * A size is simply a group the customer must choose exactly one of (min = max = 1): the
  * item's own price is then the base, and each size's price change gives its price.
  */
+import { fill } from "./i18n/text";
 import { centsToDecimalString, MAX_PRICE_CENTS, parsePriceToCents } from "./price";
 import {
   isSizeGroup,
@@ -117,9 +118,36 @@ export function optionsSummary(options: readonly OptionGroup[]): string {
   return parts.join(" · ");
 }
 
-/** How many of a group a customer chooses, in words: "Required", "Optional, up to 3", … */
-export function choiceRuleInWords({ min, max }: Pick<OptionGroup, "min" | "max">): string {
-  if (min === 0) return max === 1 ? "Optional" : `Optional, up to ${max}`;
-  if (min === max) return min === 1 ? "Exactly one (required)" : `Required, choose ${min}`;
-  return `Required, choose ${min} to ${max}`;
+/**
+ * Which of the five ways a group's rule is said: the key of its words in the public pages'
+ * catalogue (app/lib/i18n/words/en.ts), each filled with the group's `{min}` and `{max}`.
+ */
+export const CHOICE_RULE_KEYS = [
+  "choiceOptional",
+  "choiceOptionalUpTo",
+  "choiceExactlyOne",
+  "choiceRequiredCount",
+  "choiceRequiredRange",
+] as const;
+
+export type ChoiceRuleKey = (typeof CHOICE_RULE_KEYS)[number];
+
+export function choiceRuleKey({ min, max }: Pick<OptionGroup, "min" | "max">): ChoiceRuleKey {
+  if (min === 0) return max === 1 ? "choiceOptional" : "choiceOptionalUpTo";
+  if (min === max) return min === 1 ? "choiceExactlyOne" : "choiceRequiredCount";
+  return "choiceRequiredRange";
+}
+
+/** The editor's words for each rule (the portal is in English; the catalogue stays out of it). */
+const CHOICE_RULES_IN_ENGLISH: Record<ChoiceRuleKey, string> = {
+  choiceOptional: "Optional",
+  choiceOptionalUpTo: "Optional, up to {max}",
+  choiceExactlyOne: "Exactly one (required)",
+  choiceRequiredCount: "Required, choose {min}",
+  choiceRequiredRange: "Required, choose {min} to {max}",
+};
+
+/** How many of a group a customer chooses, in the editor's words: "Optional, up to 3", … */
+export function choiceRuleInWords(group: Pick<OptionGroup, "min" | "max">): string {
+  return fill(CHOICE_RULES_IN_ENGLISH[choiceRuleKey(group)], group);
 }

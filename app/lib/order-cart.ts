@@ -7,6 +7,7 @@
  * The cart travels as one short text: `ITEM*QTY*CHOICE.CHOICE~ITEM*QTY` (ids are letters
  * and digits, so the separators can never appear inside one).
  */
+import { pluralText, type PluralWords } from "./i18n/text";
 import { isSizeGroup, OPTION_ID_PATTERN, type OptionGroup } from "./option-groups";
 import { MAX_PRICE_CENTS } from "./price";
 
@@ -231,10 +232,17 @@ export function priceCart(
   return { lines, problems, orderable, subtotalCents };
 }
 
-/** "2 items", "1 item": the count of things in the order, not of lines. */
-export function itemCountText(lines: readonly Pick<CartLine, "quantity">[]): string {
+/**
+ * "2 items", "1 item": the count of things in the order, not of lines, in the page's
+ * language (its `itemCount` words and its language tag).
+ */
+export function itemCountText(
+  lines: readonly Pick<CartLine, "quantity">[],
+  words: PluralWords,
+  tag: string,
+): string {
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-  return `${count} ${count === 1 ? "item" : "items"}`;
+  return pluralText(words, tag, count);
 }
 
 /** "Large · Extra cheese": a line's choices in one short phrase. */

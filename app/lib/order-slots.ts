@@ -340,18 +340,25 @@ function minuteOfWall(wall: number): number {
   return Math.floor((((wall % DAY) + DAY) % DAY) / MINUTE);
 }
 
-/** The slots as a customer sees them; each day's name is worked out once. */
-function toOrderSlots(site: Site, slots: readonly Slot[]): OrderSlot[] {
-  const dayNames = new Map<number, string>();
+/** The slots as a customer sees them, in the page's language; each day's date is worked out once. */
+function toOrderSlots(site: Site, slots: readonly Slot[], page: PageLanguage): OrderSlot[] {
+  const { words } = page;
+  const dates = new Map<number, string>();
   return slots.map((slot) => {
     const day = dayOf(site, slot.wall);
-    let on = dayNames.get(day);
-    if (on === undefined) {
-      on = day === 0 ? "Today" : day === 1 ? "Tomorrow" : dateText(site, day);
-      dayNames.set(day, on);
+    const time = clockText(slot.minute, page);
+    let label: string;
+    if (day === 0) label = fill(words.slotToday, { time });
+    else if (day === 1) label = fill(words.slotTomorrow, { time });
+    else {
+      let date = dates.get(day);
+      if (date === undefined) {
+        date = dateText(site, day, page);
+        dates.set(day, date);
+      }
+      label = fill(words.slotOnDate, { date, time });
     }
-    const time = clockText(slot.minute);
-    return { start: slot.start, date: slot.window.iso, time, label: `${on}, ${time}` };
+    return { start: slot.start, date: slot.window.iso, time, label };
   });
 }
 
@@ -361,13 +368,19 @@ export function orderSlots(
   rules: SlotRules,
   now: Date,
   limit: number = ORDER_SLOTS_LIMIT,
+  /** The order page's language; English when left out. */
+  page: PageLanguage = ENGLISH,
 ): OrderSlot[] {
   const site = siteAt(schedule, now.getTime());
   if (!site) return [];
   const checked = rulesOf(rules);
   const most = Number.isNaN(limit) ? ORDER_SLOTS_LIMIT : Math.max(0, Math.floor(limit));
   const earliest = now.getTime() + checked.leadMinutes * MINUTE;
-  return toOrderSlots(site, slotsBetween(site, checked, earliest, -1, checked.daysAhead, most));
+  return toOrderSlots(
+    site,
+    slotsBetween(site, checked, earliest, -1, checked.daysAhead, most),
+    page,
+  );
 }
 
 /**

@@ -3,6 +3,8 @@
  * a reason) by the owner, or cancelled by the customer while it is still new. Every change
  * is kept with its time. The server checks each move here before it writes it.
  */
+import type { PageLanguage } from "./i18n/page-language";
+import { fill } from "./i18n/text";
 
 export const ORDER_STATES = [
   "new",
@@ -50,25 +52,28 @@ export const STATE_LABELS: Record<OrderState, string> = {
   cancelled: "Cancelled",
 };
 
-/** What the customer's status page says of each state, naming the business. */
+/** The status page's heading for the order's state, in the page's language. */
 export function stateForCustomer(
   state: OrderState,
   siteName: string,
   fulfilment: "pickup" | "delivery",
+  { words }: PageLanguage,
 ): string {
   switch (state) {
     case "new":
-      return `Sent: waiting for ${siteName} to accept it`;
+      return fill(words.customerStateNew, { name: siteName });
     case "accepted":
-      return "Accepted: being prepared";
+      return words.customerStateAccepted;
     case "ready":
-      return fulfilment === "delivery" ? "Ready: on its way" : "Ready for pickup";
+      return fulfilment === "delivery"
+        ? words.customerStateReadyOnItsWay
+        : words.customerStateReadyForPickup;
     case "completed":
-      return "Completed: thank you!";
+      return words.customerStateCompleted;
     case "rejected":
-      return `${siteName} could not take this order`;
+      return fill(words.customerStateRejected, { name: siteName });
     case "cancelled":
-      return "Cancelled";
+      return words.customerStateCancelled;
   }
 }
 

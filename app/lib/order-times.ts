@@ -4,6 +4,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { clockText, shortDateText } from "./i18n/formats";
+import type { PageLanguage } from "./i18n/page-language";
 import { isoDate, type LocalDate } from "./opening-status";
 import { isKnownTimeZone } from "./time-zones";
 
@@ -24,8 +25,14 @@ function localDate(ms: number, timeZone: string): { date: LocalDate; minutes: nu
   };
 }
 
-/** The moment `ms` on the site's clock; a site without a known zone reads UTC. */
-export function siteTime(ms: number, timeZone: string, now: Date): SiteTime {
+/** The words for the days near today, as the owner's pages say them (the portal is in English). */
+const ENGLISH_DAYS = { today: "today", tomorrow: "tomorrow", yesterday: "yesterday" };
+
+/**
+ * The moment `ms` on the site's clock; a site without a known zone reads UTC. In the page's
+ * language when one is given (a customer's status page), else the owner's English.
+ */
+export function siteTime(ms: number, timeZone: string, now: Date, page?: PageLanguage): SiteTime {
   const zone = isKnownTimeZone(timeZone) ? timeZone : "UTC";
   const at = localDate(ms, zone);
   const today = localDate(now.getTime(), zone).date;
@@ -34,13 +41,20 @@ export function siteTime(ms: number, timeZone: string, now: Date): SiteTime {
       Date.UTC(today.year, today.month - 1, today.day)) /
       86_400_000,
   );
+  const words = page
+    ? {
+        today: page.words.today,
+        tomorrow: page.words.tomorrowAlone,
+        yesterday: page.words.yesterday,
+      }
+    : ENGLISH_DAYS;
   const day =
     days === 0
-      ? "today"
+      ? words.today
       : days === 1
-        ? "tomorrow"
+        ? words.tomorrow
         : days === -1
-          ? "yesterday"
-          : shortDateText(at.date);
-  return { time: clockText(at.minutes), day, date: isoDate(at.date) };
+          ? words.yesterday
+          : shortDateText(at.date, page);
+  return { time: clockText(at.minutes, page), day, date: isoDate(at.date) };
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CHOICE_RULE_KEYS } from "../item-options";
 import { DIETARY_WORD_KEYS } from "./dietary-words";
 import { CATALOGUES, pageLanguage } from "./catalogues";
 import { LANGUAGE_CODES, SITE_LANGUAGES } from "./languages";
@@ -74,13 +75,15 @@ describe("the catalogues", () => {
     const sources = appSources()
       .map((path) => readFileSync(path, "utf8"))
       .join("\n");
-    const dynamic = new Set<string>(DIETARY_WORD_KEYS);
+    const dynamic = new Set<string>([...DIETARY_WORD_KEYS, ...CHOICE_RULE_KEYS]);
     const unused = ENGLISH_KEYS.filter(
       (key) => !dynamic.has(key) && !new RegExp(`\\bwords\\.${key}\\b`).test(sources),
     );
     expect(unused).toEqual([]);
     // The dietary labels' keys are made from the lists' keys: each must exist.
     for (const key of DIETARY_WORD_KEYS) expect(ENGLISH_KEYS).toContain(key);
+    // So are an option group's rules' (choiceRuleKey).
+    for (const key of CHOICE_RULE_KEYS) expect(ENGLISH_KEYS).toContain(key);
   });
 
   it("falls back to English for a code it does not know", () => {

@@ -77,15 +77,22 @@ export function monthDayText(date: CalendarDate, page: FormatLanguage = ENGLISH_
 
 const listFormats = new Map<string, Intl.ListFormat>();
 
-/** "milk, eggs, and fish", "Milch, Eier und Fisch", "牛奶、鸡蛋和鱼". */
-export function listText(items: readonly string[], page: FormatLanguage = ENGLISH_FORMAT): string {
+/**
+ * "milk, eggs, and fish", "Milch, Eier und Fisch", "牛奶、鸡蛋和鱼"; with `"disjunction"`,
+ * "Pickup or Delivery".
+ */
+export function listText(
+  items: readonly string[],
+  page: FormatLanguage = ENGLISH_FORMAT,
+  type: "conjunction" | "disjunction" = "conjunction",
+): string {
   // Most dishes have one label of a kind: nothing to join.
   if (items.length < 2) return items[0] ?? "";
-  const tag = page.language.tag;
-  let format = listFormats.get(tag);
+  const key = `${page.language.tag} ${type}`;
+  let format = listFormats.get(key);
   if (!format) {
-    format = new Intl.ListFormat(tag, { type: "conjunction" });
-    listFormats.set(tag, format);
+    format = new Intl.ListFormat(page.language.tag, { type });
+    listFormats.set(key, format);
   }
   return format.format(items);
 }

@@ -177,3 +177,40 @@ export function translatedSpecialHours<T extends { from: string; note: string }>
     note: translated(translations, noteTextKey(special.from), special.note),
   }));
 }
+
+/**
+ * An order's lines in a further language, for the customer who ordered in it. The lines keep
+ * the main language's names as they were when the order was placed (the owner reads them);
+ * each is shown in the customer's language where the owner translated it, its choices found
+ * by their names among the item's current options, and as stored where nothing matches.
+ */
+export function translatedOrderLines<
+  T extends { itemId: string; name: string; choices: Array<{ group: string; name: string }> },
+>(
+  lines: readonly T[],
+  optionsOfItem: ReadonlyMap<string, readonly OptionGroup[]>,
+  translations: ReadonlyMap<string, string>,
+): T[] {
+  if (translations.size === 0) return [...lines];
+  return lines.map((line) => {
+    const options = optionsOfItem.get(line.itemId) ?? [];
+    return {
+      ...line,
+      name: translated(translations, itemTextKey(line.itemId, "name"), line.name),
+      choices: line.choices.map((choice) => {
+        const group = options.find((each) => each.name === choice.group);
+        const option = group?.choices.find((each) => each.name === choice.name);
+        if (!group || !option) return choice;
+        return {
+          ...choice,
+          group: translated(translations, groupTextKey(line.itemId, group.id), choice.group),
+          name: translated(
+            translations,
+            choiceTextKey(line.itemId, group.id, option.id),
+            choice.name,
+          ),
+        };
+      }),
+    };
+  });
+}

@@ -7,7 +7,7 @@
  * order again from its own data at Review and at Place; the totals here are for show.
  *
  * It reads the page `OrderPage` renders (app/routes/orders/order-page.tsx): the form's
- * `data-currency`, each item's `li[data-item]` with `data-price`, its groups' fieldsets with
+ * `data-currency` and `data-words` (what it writes, in the page's language), each item's `li[data-item]` with `data-price`, its groups' fieldsets with
  * `data-min`, `data-max` and `data-name`, and each choice's `data-change`. The cart's rules
  * (its text, merging, the 30-line limit) and messages are app/lib/order-cart.ts's, bundled in.
  */
@@ -20,7 +20,21 @@ import {
   parseCart,
   type CartLine,
 } from "~/lib/order-cart";
+import { fill, type PluralWords } from "~/lib/i18n/text";
 import { formatPrice } from "~/lib/price";
+
+/** The words the script writes, in the page's language: the form's `data-words`. */
+export interface OrderScriptWords {
+  /** The page's language (its `lang`), for its plurals, numbers and prices. */
+  tag: string;
+  add: string;
+  addForPrice: string;
+  remove: string;
+  removeLine: string;
+  addedToOrder: string;
+  removedFromOrder: string;
+  itemCount: PluralWords;
+}
 
 interface ItemView {
   id: string;
@@ -80,7 +94,10 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
   const barCount = form.querySelector<HTMLElement>("[data-bar-count]")!;
   const barTotal = form.querySelector<HTMLElement>("[data-bar-total]")!;
   const announce = form.querySelector<HTMLElement>("[data-cart-announce]")!;
-  const price = (cents: number) => formatPrice(cents, currency);
+  const words = JSON.parse(form.dataset.words!) as OrderScriptWords;
+  const price = (cents: number) =>
+    formatPrice(cents, currency, words.tag === "en" ? undefined : words.tag);
+  const countText = () => itemCountText(cart, words.itemCount, words.tag);
 
   const items = new Map<string, ItemView>();
   form.querySelectorAll<HTMLElement>("li[data-item]").forEach((root) => {
@@ -122,12 +139,15 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
       const remove = document.createElement("button");
       remove.type = "button";
       remove.className = "order-remove";
-      remove.textContent = "Remove";
-      remove.setAttribute("aria-label", `Remove ${item.name}`);
+      remove.textContent = words.remove;
+      remove.setAttribute("aria-label", fill(words.removeLine, { name: item.name }));
       remove.addEventListener("click", () => {
         cart = cart.filter((_, at) => at !== index);
         render();
-        announce.textContent = `Removed ${item.name}. ${itemCountText(cart)} in your order.`;
+        announce.textContent = fill(words.removedFromOrder, {
+          name: item.name,
+          items: countText(),
+        });
       });
       row.append(quantity, name, cost, remove);
       return row;
@@ -136,7 +156,7 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
     empty.hidden = cart.length > 0;
     bar.hidden = cart.length === 0;
     subtotal.textContent = price(total);
-    barCount.textContent = itemCountText(cart);
+    barCount.textContent = countText();
     barTotal.textContent = price(total);
     seenField.value = String(total);
   }
@@ -156,8 +176,8 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
     if (button) {
       button.textContent =
         typeof line === "string"
-          ? "Add"
-          : `Add · ${price(describe(item, line).unit * line.quantity)}`;
+          ? words.add
+          : fill(words.addForPrice, { price: price(describe(item, line).unit * line.quantity) });
     }
   }
 
@@ -181,7 +201,11 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
       else input.checked = input.defaultChecked;
     });
     refreshItem(item);
-    announce.textContent = `Added ${line.quantity} × ${item.name}. ${itemCountText(cart)} in your order.`;
+    announce.textContent = fill(words.addedToOrder, {
+      quantity: line.quantity,
+      name: item.name,
+      items: countText(),
+    });
   }
 
   form.addEventListener("click", (event) => {

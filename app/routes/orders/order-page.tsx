@@ -1,9 +1,20 @@
 import { ORDER_PAGE_SCRIPT } from "virtual:order-page-script";
-import { ENGLISH } from "~/lib/i18n/page-language";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import type { PageLanguage } from "~/lib/i18n/page-language";
+import { documentLanguage } from "~/lib/i18n/document-language";
+import { listText } from "~/lib/i18n/formats";
+import { PageLanguageProvider, usePageLanguage } from "~/lib/i18n/page-language-context";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { useNonce } from "~/components/nonce";
 import { PublicSiteError } from "~/components/public-site";
-import { choiceRuleInWords, isSizeGroup, type OptionGroup } from "~/lib/item-options";
-import { shownItemPrice, shownPriceChange, soldOutChoiceLabel } from "~/lib/item-options-display";
+import { isSizeGroup, type OptionGroup } from "~/lib/item-options";
+import {
+  choiceRuleText,
+  pagePrice,
+  shownItemPrice,
+  shownPriceChange,
+  soldOutChoiceLabel,
+} from "~/lib/item-options-display";
 import { itemCountText, MAX_LINE_QUANTITY, type PricedLine } from "~/lib/order-cart";
 import {
   ADDRESS_MAX_LENGTH,
@@ -12,7 +23,6 @@ import {
   ORDER_NOTE_MAX_LENGTH,
   PHONE_MAX_LENGTH,
 } from "~/lib/order-form";
-import { formatPrice } from "~/lib/price";
 import { pageMeta } from "~/lib/seo";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import type {
@@ -23,13 +33,14 @@ import type {
 } from "~/server/orders/order-page.server";
 import { orderPageAction, orderPageLoader } from "~/server/orders/order-page.server";
 import { OrderLineText } from "./order-line";
+import type { OrderScriptWords } from "./order-page-script";
 import siteStylesHref from "~/styles/public-site.css?url";
 import orderStylesHref from "./order-page.css?url";
 import type { Route } from "./+types/order-page";
 
 // Plain HTML forms: every step works without JavaScript. A small script (./order-page-script.ts)
 // adds lines to the cart in the browser, keeps a running total and the sticky bar.
-export const handle = { hydrate: false };
+export const handle = { hydrate: false, documentLanguage };
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: siteStylesHref },
@@ -43,39 +54,57 @@ function typeOf(request: Request) {
 export const loader = (args: Route.LoaderArgs) => orderPageLoader(typeOf(args.request))(args);
 export const action = (args: Route.ActionArgs) => orderPageAction(typeOf(args.request))(args);
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.data ? `Order · ${args.data.site.name}` : "Order",
-    description: args.data ? `Order from ${args.data.site.name} for pickup or delivery.` : "",
+export const meta: Route.MetaFunction = (args) => {
+  const { words } = pageLanguage(args.data?.language);
+  return pageMeta(args, {
+    title: args.data ? fill(words.orderTitle, { name: args.data.site.name }) : words.order,
+    description: args.data ? fill(words.orderDescription, { name: args.data.site.name }) : "",
     standalone: true,
     noIndex: true,
   });
+};
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const page = pageLanguage(loaderData.language);
+  return (
+    <PageLanguageProvider value={page}>
+      <OrderPageContent loaderData={loaderData} actionData={actionData} />
+    </PageLanguageProvider>
+  );
+}
+
+function OrderPageContent({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const nonce = useNonce();
+  const { words, language } = usePageLanguage();
+  const { dir } = language;
   const { site, status } = loaderData;
   const answer: ItemsStep | ReviewStep | undefined = actionData;
+  const shop = loaderData.type === "shoppy";
   return (
     <div className="order-page" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <header className="order-header">
         <div className="site-container order-header-inner">
           <a className="order-back" href={site.menuPath}>
-            <span aria-hidden="true">←</span> {loaderData.type === "shoppy" ? "Shop" : "Menu"}
+            <span aria-hidden="true">{dir === "rtl" ? "→" : "←"}</span>{" "}
+            {shop ? words.shop : words.menu}
           </a>
           <p className="order-site-name">{site.name}</p>
         </div>
       </header>
       <main className="site-container order-main" id="main">
-        <h1>{answer?.step === "review" ? "Review your order" : "Order"}</h1>
+        <h1>{answer?.step === "review" ? words.reviewYourOrder : words.order}</h1>
         <p className={`order-status ${status.accepting ? "is-open" : "is-closed"}`} role="status">
           {status.text}
         </p>
         {!status.accepting ? (
           <p>
             <a className="button secondary" href={site.menuPath}>
-              Back to the {loaderData.type === "shoppy" ? "shop" : "menu"}
+              {shop ? words.backToShop : words.backToMenu}
             </a>
           </p>
         ) : answer?.step === "review" ? (
@@ -91,12 +120,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function price(cents: number, currency: string) {
-  return formatPrice(cents, currency);
-}
-
 /** Step one: the items with their options, and the cart so far. */
 function ItemsForm({ data, step }: { data: LoaderData; step: ItemsStep | undefined }) {
+  const page = usePageLanguage();
   const { site, sections, settings } = data;
   const lines = step?.lines ?? [];
   const subtotal = step?.subtotalCents ?? 0;
@@ -106,6 +132,7 @@ function ItemsForm({ data, step }: { data: LoaderData; step: ItemsStep | undefin
       className="order-form"
       data-order-form=""
       data-currency={site.currency}
+      data-words={JSON.stringify(orderScriptWords(page))}
       noValidate
     >
       <input type="hidden" name="cart" value={step?.cart ?? ""} />
@@ -147,17 +174,23 @@ function ItemsForm({ data, step }: { data: LoaderData; step: ItemsStep | undefin
 
 /** What the site asks of an order: pickup or delivery, the minimums and the fee. */
 function OrderTerms({ settings, currency }: { settings: OrderPageSettings; currency: string }) {
-  const ways = [settings.pickup ? "Pickup" : null, settings.delivery ? "Delivery" : null].filter(
-    Boolean,
-  );
+  const page = usePageLanguage();
+  const { words } = page;
+  const price = (cents: number) => pagePrice(cents, currency, page);
+  const ways = [
+    settings.pickup ? words.pickup : null,
+    settings.delivery ? words.delivery : null,
+  ].filter((way): way is string => way !== null);
   const facts = [
-    ways.join(" or "),
-    settings.minimumCents > 0 ? `minimum order ${price(settings.minimumCents, currency)}` : null,
+    listText(ways, page, "disjunction"),
+    settings.minimumCents > 0
+      ? fill(words.minimumOrderOf, { price: price(settings.minimumCents) })
+      : null,
     settings.delivery && settings.deliveryFeeCents > 0
-      ? `delivery fee ${price(settings.deliveryFeeCents, currency)}`
+      ? fill(words.deliveryFeeOf, { price: price(settings.deliveryFeeCents) })
       : null,
     settings.delivery && settings.deliveryMinimumCents > 0
-      ? `delivery from ${price(settings.deliveryMinimumCents, currency)}`
+      ? fill(words.deliveryFrom, { price: price(settings.deliveryMinimumCents) })
       : null,
   ].filter(Boolean);
   return (
@@ -179,6 +212,8 @@ function OrderItem({
   currency: string;
   error?: string;
 }) {
+  const page = usePageLanguage();
+  const { words } = page;
   const errorId = `err-${item.id}`;
   return (
     <li
@@ -191,12 +226,12 @@ function OrderItem({
           {item.name}
         </h3>
         <span className="order-item-price">
-          {shownItemPrice(item.priceCents, item.options, currency, ENGLISH)}
+          {shownItemPrice(item.priceCents, item.options, currency, page)}
         </span>
       </div>
       {item.description ? <p className="order-item-description">{item.description}</p> : null}
       {item.soldOut ? (
-        <p className="order-badge">Sold out</p>
+        <p className="order-badge">{words.soldOut}</p>
       ) : (
         <>
           {item.options.map((group) => (
@@ -204,7 +239,7 @@ function OrderItem({
           ))}
           <div className="order-item-add">
             <label className="order-quantity">
-              <span>Quantity</span>
+              <span>{words.quantity}</span>
               <input
                 type="number"
                 name={`qty-${item.id}`}
@@ -222,7 +257,7 @@ function OrderItem({
               className="button order-add"
               aria-describedby={`name-${item.id}`}
             >
-              Add
+              {words.add}
             </button>
           </div>
           <p className="order-item-error" id={errorId} role="alert" hidden={!error}>
@@ -243,8 +278,9 @@ function OptionFieldset({
   group: OptionGroup;
   currency: string;
 }) {
+  const page = usePageLanguage();
   const single = group.max === 1;
-  const rule = choiceRuleInWords(group);
+  const rule = choiceRuleText(group, page);
   return (
     <fieldset
       className="order-group"
@@ -254,7 +290,8 @@ function OptionFieldset({
       data-name={group.name}
     >
       <legend>
-        {group.name} <span className="order-group-rule">{rule}</span>
+        <span className="order-group-name">{group.name}</span>{" "}
+        <span className="order-group-rule">{rule}</span>
       </legend>
       <div className="order-choices">
         {group.choices.map((choice, index) => (
@@ -270,10 +307,10 @@ function OptionFieldset({
             <span className="order-choice-name">{choice.name}</span>
             <span className="order-choice-price">
               {choice.soldOut
-                ? soldOutChoiceLabel(ENGLISH)
+                ? soldOutChoiceLabel(page)
                 : isSizeGroup(group)
-                  ? price(item.priceCents + choice.priceChangeCents, currency)
-                  : shownPriceChange(choice.priceChangeCents, currency)}
+                  ? pagePrice(item.priceCents + choice.priceChangeCents, currency, page)
+                  : shownPriceChange(choice.priceChangeCents, currency, page)}
             </span>
           </label>
         ))}
@@ -298,40 +335,45 @@ function Cart({
   currency: string;
   minimumCents: number;
 }) {
+  const page = usePageLanguage();
+  const { words } = page;
+  const price = (cents: number) => pagePrice(cents, currency, page);
   return (
     <section className="order-cart" id="cart" aria-labelledby="cart-title">
-      <h2 id="cart-title">Your order</h2>
+      <h2 id="cart-title">{words.yourOrder}</h2>
       <p className="order-cart-empty" hidden={lines.length > 0}>
-        Nothing yet: choose above and press Add.
+        {words.cartEmpty}
       </p>
       <ul className="order-lines" data-cart-lines="">
         {lines.map((line, index) => (
           <li key={index} className="order-line">
-            <OrderLineText line={line} currency={currency} />
+            <OrderLineText line={line} currency={currency} page={page} />
             <button
               type="submit"
               name="remove"
               value={index}
               className="order-remove"
-              aria-label={`Remove ${line.name}`}
+              aria-label={fill(words.removeLine, { name: line.name })}
             >
-              Remove
+              {words.remove}
             </button>
           </li>
         ))}
       </ul>
       <p className="order-subtotal">
-        <span>Subtotal</span> <strong data-subtotal="">{price(subtotal, currency)}</strong>
+        <span>{words.subtotal}</span> <strong data-subtotal="">{price(subtotal)}</strong>
       </p>
       {minimumCents > 0 ? (
-        <p className="order-hint">The minimum order is {price(minimumCents, currency)}.</p>
+        <p className="order-hint">{fill(words.minimumOrderIs, { price: price(minimumCents) })}</p>
       ) : null}
       <div className="order-bar" data-order-bar="" hidden={lines.length === 0}>
         <button type="submit" name="step" value="review" className="button order-review-button">
-          <span>Review order</span>
+          <span>{words.reviewOrder}</span>
           <span className="order-bar-sum">
-            <span data-bar-count="">{itemCountText(lines)}</span> ·{" "}
-            <span data-bar-total="">{price(subtotal, currency)}</span>
+            <span data-bar-count="">
+              {itemCountText(lines, words.itemCount, page.language.tag)}
+            </span>{" "}
+            · <span data-bar-total="">{price(subtotal)}</span>
           </span>
         </button>
       </div>
@@ -342,6 +384,9 @@ function Cart({
 
 /** Step two: what the order comes to, and who, how and when. */
 function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) {
+  const page = usePageLanguage();
+  const { words } = page;
+  const price = (cents: number) => pagePrice(cents, data.site.currency, page);
   const { site, settings } = data;
   const values = review.values;
   const errors = review.fieldErrors;
@@ -362,7 +407,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
       <input type="hidden" name="placeKey" value={review.placeKey} />
       <div className="order-honeypot" aria-hidden="true">
         <label>
-          Leave this empty
+          {words.leaveEmpty}
           <input
             type="text"
             name={HONEYPOT_FIELD}
@@ -385,11 +430,11 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
         </ul>
       ) : null}
       <section className="order-cart" aria-labelledby="review-lines">
-        <h2 id="review-lines">Your order</h2>
+        <h2 id="review-lines">{words.yourOrder}</h2>
         <ul className="order-lines">
           {review.lines.map((line, index) => (
             <li key={index} className="order-line">
-              <OrderLineText line={line} currency={site.currency} />
+              <OrderLineText line={line} currency={site.currency} page={page} />
             </li>
           ))}
         </ul>
@@ -397,25 +442,31 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
           const fee = way === "delivery" ? settings.deliveryFeeCents : 0;
           return (
             <p key={way} className="order-subtotal order-total">
-              <span>{ways.length > 1 ? `Total for ${way}` : "Total"}</span>{" "}
-              <strong>{price(review.subtotalCents + fee, site.currency)}</strong>
+              <span>
+                {ways.length === 1
+                  ? words.total
+                  : way === "delivery"
+                    ? words.totalForDelivery
+                    : words.totalForPickup}
+              </span>{" "}
+              <strong>{price(review.subtotalCents + fee)}</strong>
             </p>
           );
         })}
         {settings.delivery && settings.deliveryFeeCents > 0 ? (
           <p className="order-hint">
-            Delivery adds a fee of {price(settings.deliveryFeeCents, site.currency)}.
+            {fill(words.deliveryAddsFee, { price: price(settings.deliveryFeeCents) })}
           </p>
         ) : null}
         <button type="submit" name="step" value="edit" className="button secondary" formNoValidate>
-          Change order
+          {words.changeOrder}
         </button>
       </section>
 
       <section className="order-details" aria-labelledby="details-title">
-        <h2 id="details-title">Pickup or delivery</h2>
+        <h2 id="details-title">{words.pickupOrDelivery}</h2>
         <fieldset className="order-ways">
-          <legend className="visually-hidden">How you get your order</legend>
+          <legend className="visually-hidden">{words.howYouGetYourOrder}</legend>
           {ways.map((way) => (
             <label key={way} className="order-way">
               <input
@@ -425,7 +476,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
                 defaultChecked={way === chosenWay}
               />
               <span>
-                {way === "pickup" ? "Pickup" : "Delivery"}
+                {way === "pickup" ? words.pickup : words.delivery}
                 {way === "delivery" && settings.deliveryNote ? (
                   <span className="order-way-note">{settings.deliveryNote}</span>
                 ) : null}
@@ -437,7 +488,8 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
         {settings.delivery ? (
           <div className="field">
             <label htmlFor="order-address">
-              Delivery address{settings.pickup ? " (for delivery)" : ""}
+              {words.deliveryAddress}
+              {settings.pickup ? words.forDelivery : ""}
             </label>
             <textarea
               id="order-address"
@@ -453,7 +505,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
           </div>
         ) : null}
         <div className="field">
-          <label htmlFor="order-slot">Time</label>
+          <label htmlFor="order-slot">{words.time}</label>
           {review.slots.length > 0 ? (
             <select
               id="order-slot"
@@ -464,21 +516,21 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
             >
               {review.slots.map((slot, index) => (
                 <option key={slot.start} value={slot.start}>
-                  {index === 0 ? `As soon as possible · ${slot.label}` : slot.label}
+                  {index === 0 ? fill(words.asSoonAsPossible, { time: slot.label }) : slot.label}
                 </option>
               ))}
             </select>
           ) : (
-            <p className="order-alert">No times are left to order for: please call the business.</p>
+            <p className="order-alert">{words.noTimesLeft}</p>
           )}
           {fieldError("slot")}
         </div>
       </section>
 
       <section className="order-details" aria-labelledby="contact-title">
-        <h2 id="contact-title">Your details</h2>
+        <h2 id="contact-title">{words.yourDetails}</h2>
         <TextField
-          label="Name"
+          label={words.name}
           name="name"
           autoComplete="name"
           maxLength={CUSTOMER_NAME_MAX_LENGTH}
@@ -487,7 +539,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
           required
         />
         <TextField
-          label="Phone"
+          label={words.phone}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -497,7 +549,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
           required
         />
         <TextField
-          label="Email (optional, for updates)"
+          label={words.emailForUpdates}
           name="email"
           type="email"
           autoComplete="email"
@@ -506,7 +558,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
           error={errors["email"]}
         />
         <div className="field">
-          <label htmlFor="order-note">Note (optional)</label>
+          <label htmlFor="order-note">{words.noteOptional}</label>
           <textarea
             id="order-note"
             name="note"
@@ -519,13 +571,14 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
           {fieldError("note")}
         </div>
         <p className="order-privacy">
-          Your name, phone, email and address go to {site.name} only, to prepare your order, and are
-          deleted {data.orderDataDays} days after it is completed. You pay {site.name} directly.
+          {pluralText(words.orderPrivacy, page.language.tag, data.orderDataDays, {
+            site: site.name,
+          })}
         </p>
       </section>
       <div className="order-bar is-static">
         <button type="submit" name="step" value="place" className="button order-review-button">
-          Place order
+          {words.placeOrder}
         </button>
       </div>
     </form>
@@ -573,6 +626,20 @@ function TextField({
       ) : null}
     </div>
   );
+}
+
+/** The words the page's script writes (its form's `data-words`), from the page's catalogue. */
+function orderScriptWords({ words, language }: PageLanguage): OrderScriptWords {
+  return {
+    tag: language.tag,
+    add: words.add,
+    addForPrice: words.addForPrice,
+    remove: words.remove,
+    removeLine: words.removeLine,
+    addedToOrder: words.addedToOrder,
+    removedFromOrder: words.removedFromOrder,
+    itemCount: words.itemCount,
+  };
 }
 
 export function ErrorBoundary() {

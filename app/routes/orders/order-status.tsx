@@ -4,12 +4,17 @@ import { useNonce } from "~/components/nonce";
 import { servicesContext } from "~/context";
 import { routeErrorMessage } from "~/lib/route-error";
 import { isClosed, stateForCustomer, type OrderState } from "~/lib/order-states";
-import { formatPrice, priceAmount } from "~/lib/price";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import { documentLanguage } from "~/lib/i18n/document-language";
+import type { PublicWords } from "~/lib/i18n/page-language";
+import { fill } from "~/lib/i18n/text";
+import { pagePrice } from "~/lib/item-options-display";
+import { priceAmount } from "~/lib/price";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { publicPath } from "~/lib/slug";
 import { siteTime } from "~/lib/order-times";
 import { changeOrder } from "~/server/orders/order-changes.server";
-import { orderByToken } from "~/server/orders/order-queries.server";
+import { customerOrderLines, orderByToken } from "~/server/orders/order-queries.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { paypalLink, venmoLink } from "~/sites/shoppy/shop-page-script";
@@ -22,6 +27,7 @@ import type { Route } from "./+types/order-status";
 // referrer: app/server/http/security-headers.server.ts gives every customer path those headers.
 export const handle = {
   hydrate: false,
+  documentLanguage,
   // Where scripts do not run, an open order's page reloads itself (app/root.tsx).
   refreshWithoutScript: (data: unknown) =>
     (data as { order?: { closed: boolean } } | undefined)?.order?.closed === false ? 30 : null,
@@ -33,7 +39,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded ? `Order ${loaded.order.number} · ${loaded.site.name}` : "Order not found" },
+  {
+    title: loaded
+      ? fill(pageLanguage(loaded.language).words.orderNumber, {
+          number: loaded.order.number,
+          name: loaded.site.name,
+        })
+      : "Order not found",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -44,30 +57,33 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await orderByToken(db, params.token);
   if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
   const { order, site } = found;
+  // The language of the order page it was placed from.
+  const language = order.language ?? site.language;
+  const page = pageLanguage(language);
   const timeZone = site.timeZone || "UTC";
+  const now = publicPagesNow(env);
+  const price = (cents: number) => pagePrice(cents, order.currency, page);
   const total = order.totalCents;
-  const shown = formatPrice(total, order.currency);
+  const shown = price(total);
   const amount = priceAmount(total, order.currency);
   const note = `${site.name} order ${order.number}`;
   const payable = !isClosed(order.state) || order.state === "completed";
   return {
     token: order.token,
+    language: page.language.code,
     /** Changes with every move of the order: what the page's script watches. */
     version: order.history.length,
     order: {
       number: order.number,
       state: order.state,
       fulfilment: order.fulfilment,
-      slot: siteTime(order.slotAt.getTime(), timeZone, publicPagesNow(env)),
-      ready: order.readyAt
-        ? siteTime(order.readyAt.getTime(), timeZone, publicPagesNow(env))
-        : null,
+      slot: siteTime(order.slotAt.getTime(), timeZone, now, page),
+      ready: order.readyAt ? siteTime(order.readyAt.getTime(), timeZone, now, page) : null,
       rejectReason: order.rejectReason,
-      lines: order.lines,
+      lines: await customerOrderLines(db, order, page.language.code, site.language),
       currency: order.currency,
-      subtotal: formatPrice(order.subtotalCents, order.currency),
-      deliveryFee:
-        order.deliveryFeeCents > 0 ? formatPrice(order.deliveryFeeCents, order.currency) : null,
+      subtotal: price(order.subtotalCents),
+      deliveryFee: order.deliveryFeeCents > 0 ? price(order.deliveryFeeCents) : null,
       total: shown,
       closed: isClosed(order.state),
       placedAt: order.createdAt.toISOString(),
@@ -107,26 +123,42 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     publicPagesNow(services.env).getTime(),
   );
   if (!result.changed) {
-    return data(
-      { error: "The business has already accepted your order: please call them to change it." },
-      { status: 409 },
-    );
+    const { words } = pageLanguage(found.order.language ?? found.site.language);
+    return data({ error: words.cancelTooLate }, { status: 409 });
   }
   throw redirect(`/o/${params.token}`, 303);
 }
 
-const STEPS: Array<{ state: OrderState; label: string }> = [
-  { state: "new", label: "Placed" },
-  { state: "accepted", label: "Accepted" },
-  { state: "ready", label: "Ready" },
-  { state: "completed", label: "Completed" },
-];
+/** The progress bar's steps, in the page's words. */
+function progressSteps(words: PublicWords): Array<{ state: OrderState; label: string }> {
+  return [
+    { state: "new", label: words.statePlaced },
+    { state: "accepted", label: words.stateAccepted },
+    { state: "ready", label: words.stateReady },
+    { state: "completed", label: words.stateCompleted },
+  ];
+}
+
+/** A sentence with its `{time}` in bold: "Pickup at **6:15 PM** (today)". */
+function withBoldTime(text: string, time: string, day: string) {
+  const [before, after = ""] = fill(text, { day }).split("{time}");
+  return (
+    <>
+      {before}
+      <strong>{time}</strong>
+      {after}
+    </>
+  );
+}
 
 export default function OrderStatusPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
+  const page = pageLanguage(loaderData.language);
+  const { words } = page;
   const { order, site, pay } = loaderData;
-  const reached = STEPS.findIndex((step) => step.state === order.state);
-  const way = order.fulfilment === "delivery" ? "Delivery" : "Pickup";
+  const steps = progressSteps(words);
+  const reached = steps.findIndex((step) => step.state === order.state);
+  const delivery = order.fulfilment === "delivery";
   return (
     <div
       className="order-page"
@@ -137,20 +169,20 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
       <header className="order-header">
         <div className="site-container order-header-inner">
           <a className="order-back" href={site.path}>
-            <span aria-hidden="true">←</span> {site.name}
+            <span aria-hidden="true">{page.language.dir === "rtl" ? "→" : "←"}</span> {site.name}
           </a>
         </div>
       </header>
       <main className="site-container order-main order-status-main" id="main">
         <p className="order-kicker">
-          Order {order.number} · {site.name}
+          {fill(words.orderNumber, { number: order.number, name: site.name })}
         </p>
         <h1 className={`order-state is-${order.state}`}>
-          {stateForCustomer(order.state, site.name, order.fulfilment)}
+          {stateForCustomer(order.state, site.name, order.fulfilment, page)}
         </h1>
         {reached >= 0 ? (
-          <ol className="order-progress" aria-label="Progress">
-            {STEPS.map((step, index) => (
+          <ol className="order-progress" aria-label={words.orderProgress}>
+            {steps.map((step, index) => (
               <li
                 key={step.state}
                 className={
@@ -164,18 +196,20 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           </ol>
         ) : null}
         <p className="order-when">
-          {order.ready && !order.closed ? (
-            <>
-              {way} at <strong>{order.ready.time}</strong> ({order.ready.day})
-            </>
-          ) : (
-            <>
-              {way} asked for <strong>{order.slot.time}</strong> ({order.slot.day})
-            </>
-          )}
+          {order.ready && !order.closed
+            ? withBoldTime(
+                delivery ? words.deliveryAt : words.pickupAt,
+                order.ready.time,
+                order.ready.day,
+              )
+            : withBoldTime(
+                delivery ? words.deliveryAskedFor : words.pickupAskedFor,
+                order.slot.time,
+                order.slot.day,
+              )}
         </p>
         {order.state === "rejected" && order.rejectReason ? (
-          <p className="order-alert">Reason: {order.rejectReason}</p>
+          <p className="order-alert">{fill(words.rejectReason, { reason: order.rejectReason })}</p>
         ) : null}
         {actionData && "error" in actionData ? (
           <p className="order-alert" role="alert">
@@ -184,46 +218,43 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
         ) : null}
 
         <section className="order-cart" aria-labelledby="status-lines">
-          <h2 id="status-lines">Your order</h2>
+          <h2 id="status-lines">{words.yourOrder}</h2>
           <ul className="order-lines">
             {order.lines.map((line, index) => (
               <li key={index} className="order-line">
-                <OrderLineText line={line} currency={order.currency} />
+                <OrderLineText line={line} currency={order.currency} page={page} />
               </li>
             ))}
           </ul>
           {order.deliveryFee ? (
             <p className="order-subtotal">
-              <span>Delivery</span> <span>{order.deliveryFee}</span>
+              <span>{words.delivery}</span> <span>{order.deliveryFee}</span>
             </p>
           ) : null}
           <p className="order-subtotal order-total">
-            <span>Total</span> <strong>{order.total}</strong>
+            <span>{words.total}</span> <strong>{order.total}</strong>
           </p>
         </section>
 
         {pay.paypal || pay.venmo ? (
           <section className="order-pay" aria-labelledby="pay-title">
-            <h2 id="pay-title">
-              Pay now, or when you {order.fulfilment === "delivery" ? "receive it" : "pick it up"}
-            </h2>
+            <h2 id="pay-title">{delivery ? words.payNowOrOnDelivery : words.payNowOrAtPickup}</h2>
             <p className="order-pay-links">
               {pay.paypal ? (
                 <a className="button" href={pay.paypal} rel="noopener noreferrer">
-                  Pay {order.total} with PayPal
+                  {fill(words.payAmountWithPaypal, { amount: order.total })}
                 </a>
               ) : null}
               {pay.venmo ? (
                 <a className="button secondary" href={pay.venmo} rel="noopener noreferrer">
-                  Pay with Venmo
+                  {words.payWithVenmo}
                 </a>
               ) : null}
             </p>
           </section>
         ) : (
           <p className="order-hint">
-            You pay {site.name} when you{" "}
-            {order.fulfilment === "delivery" ? "receive your order" : "pick it up"}.
+            {fill(delivery ? words.youPayOnDelivery : words.youPayAtPickup, { name: site.name })}
           </p>
         )}
 
@@ -233,7 +264,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           {site.phone ? (
             <p>
               <a className="button secondary" href={`tel:${site.phone.replace(/[^\d+]/g, "")}`}>
-                Call {site.phone}
+                {fill(words.callNumber, { phone: site.phone })}
               </a>
             </p>
           ) : null}
@@ -243,13 +274,11 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           <form method="post" className="order-cancel">
             <input type="hidden" name="intent" value="cancel" />
             <button type="submit" className="button danger">
-              Cancel order
+              {words.cancelOrder}
             </button>
           </form>
         ) : null}
-        <p className="order-hint">
-          Keep this page: its address is your order&apos;s. It updates by itself.
-        </p>
+        <p className="order-hint">{words.keepThisPage}</p>
       </main>
       {order.closed ? null : (
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ORDER_STATUS_SCRIPT }} />

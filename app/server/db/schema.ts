@@ -359,6 +359,12 @@ export const orders = pgTable(
     deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull(),
+    /**
+     * The language of the order page it was placed from: its status page and the mails to the
+     * customer speak it (null, for orders placed before there were languages: the site's main
+     * one). The lines stay in the site's main language, the owner's.
+     */
+    language: text("language"),
     history: jsonb("history").$type<OrderHistoryEntry[]>().notNull(),
     createdAt: createdAt(),
     /** When it was completed, rejected or cancelled: its personal data ages from here. */

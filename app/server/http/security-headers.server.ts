@@ -38,7 +38,7 @@ interface PolicyOptions {
  * - `public`: an owner's public site page; cached whole and the same for everyone.
  * - `static`: built assets and stored files; public and the same for everyone.
  * - `portal`: the owner's pages and their data under /user.
- * - `customer`: a customer's order on its way: the order page (`/r|s/{slugId}/order`) and
+ * - `customer`: a customer's order on its way: the order page (`/r|s/{slugId}[/{lang}]/order`) and
  *   an order's status page (`/o/{token}`), whose address is the customer's key: never kept
  *   by a cache, indexed, or sent as a referrer to another site. (`same-origin` rather than
  *   `no-referrer`: under `no-referrer` browsers post the pages' own forms with `Origin: null`,
@@ -63,7 +63,7 @@ function scriptHash(text: string): string {
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
 const AUTH = /^\/(signin|register|signout|api\/auth)(\/|$)/;
-const CUSTOMER = /^\/(o\/[^/]+(\/state)?|[rs]\/[^/]+\/order)\/?$/;
+const CUSTOMER = /^\/(o\/[^/]+(\/state)?|[rs]\/[^/]+(\/[^/]+)?\/order)\/?$/;
 
 /**
  * The path React Router would match: each segment decoded (an encoded slash stays one

@@ -5,13 +5,18 @@
  * HTML is rendered by React, so every value in it (a customer's note, an item's name) is
  * escaped, and styled inline, as mail programs need.
  *
- * Times are written where the site is: "Thu, Dec 24, 6:15 PM".
+ * Times are written where the site is: "Thu, Dec 24, 6:15 PM". The owner's mail is in English,
+ * as the portal is; the customer's are in the language of the order page the order was placed
+ * from (its `language`, else the site's main one).
  */
 import { TZDate } from "@date-fns/tz";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { clockText, shortDateText } from "~/lib/i18n/formats";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import { clockText, shortDateText, type FormatLanguage } from "~/lib/i18n/formats";
+import { ENGLISH, type PageLanguage } from "~/lib/i18n/page-language";
+import { fill } from "~/lib/i18n/text";
+import { pagePrice } from "~/lib/item-options-display";
 import { choicesText, type PricedLine } from "~/lib/order-cart";
-import { formatPrice } from "~/lib/price";
 import { isKnownTimeZone } from "~/lib/time-zones";
 import type { Mail } from "../mail/mailer.server";
 import { MailAction, mailDocument, MUTED_MAIL_TEXT } from "../mail/templates.server";
@@ -33,6 +38,8 @@ export interface OrderForMail {
   deliveryFeeCents: number;
   totalCents: number;
   currency: string;
+  /** The order page's language; null for the site's main one. */
+  language: string | null;
   createdAt: Date;
 }
 
@@ -43,6 +50,18 @@ export interface SiteForMail {
   timeZone: string;
   /** Where a pickup order is collected; "" when the owner gave none. */
   address: string;
+  /** The site's main language. */
+  language: string;
+}
+
+/** "Rosa's Trattoria, through Site Builder", in the mail's language. */
+function customerSignature(site: SiteForMail, { words }: PageLanguage): string {
+  return fill(words.mailSignature, { name: site.name, product: PRODUCT_NAME });
+}
+
+/** The language a mail to the customer is written in. */
+function customerLanguage(order: OrderForMail, site: SiteForMail): PageLanguage {
+  return pageLanguage(order.language ?? site.language);
 }
 
 interface Moment {
@@ -52,23 +71,22 @@ interface Moment {
   time: string;
 }
 
-function momentAt(at: Date, timeZone: string): Moment {
+function momentAt(at: Date, timeZone: string, page?: FormatLanguage): Moment {
   const known = isKnownTimeZone(timeZone);
   const local = new TZDate(at.getTime(), known ? timeZone : "UTC");
   return {
-    date: shortDateText({
-      year: local.getFullYear(),
-      month: local.getMonth() + 1,
-      day: local.getDate(),
-    }),
-    time: `${clockText(local.getHours() * 60 + local.getMinutes())}${known ? "" : " UTC"}`,
+    date: shortDateText(
+      { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() },
+      page,
+    ),
+    time: `${clockText(local.getHours() * 60 + local.getMinutes(), page)}${known ? "" : " UTC"}`,
   };
 }
 
-/** "Thu, Dec 24, 6:15 PM". */
-export function orderTimeText(at: Date, timeZone: string): string {
-  const moment = momentAt(at, timeZone);
-  return `${moment.date}, ${moment.time}`;
+/** "Thu, Dec 24, 6:15 PM", in the page's language when one is given. */
+export function orderTimeText(at: Date, timeZone: string, page?: PageLanguage): string {
+  const moment = momentAt(at, timeZone, page);
+  return fill((page ?? ENGLISH).words.slotOnDate, { date: moment.date, time: moment.time });
 }
 
 /** "6:15 PM" on the day the order was placed, "Thu, Dec 24, 6:15 PM" on another. */
@@ -87,18 +105,19 @@ function lineText(line: PricedLine): string {
   return `${line.quantity} × ${line.name}${choices ? ` (${choices})` : ""}`;
 }
 
-/** The order's lines and sums, as label and amount. */
-function receiptRows(order: OrderForMail): Array<[string, string]> {
-  const price = (cents: number) => formatPrice(cents, order.currency);
+/** The order's lines and sums, as label and amount, in the mail's language. */
+function receiptRows(order: OrderForMail, page: PageLanguage): Array<[string, string]> {
+  const { words } = page;
+  const price = (cents: number) => pagePrice(cents, order.currency, page);
   const rows: Array<[string, string]> = order.lines.map((line) => [
     lineText(line),
     price(line.lineCents),
   ]);
   if (order.deliveryFeeCents > 0) {
-    rows.push(["Subtotal", price(order.subtotalCents)]);
-    rows.push(["Delivery fee", price(order.deliveryFeeCents)]);
+    rows.push([words.subtotal, price(order.subtotalCents)]);
+    rows.push([words.mailDeliveryFee, price(order.deliveryFeeCents)]);
   }
-  rows.push(["Total", price(order.totalCents)]);
+  rows.push([words.total, price(order.totalCents)]);
   return rows;
 }
 
@@ -206,7 +225,7 @@ export function ownerNewOrderMail(
       ["Deliver to", order.fulfilment === "delivery" ? order.deliveryAddress : ""],
       ["Note", order.note],
     ],
-    receipt: receiptRows(order),
+    receipt: receiptRows(order, ENGLISH),
     action: { label: "Open your orders", url: ordersUrl },
     outro: [
       "Accept or reject it on your orders page. If the customer gave an email, they are told what you decide.",
@@ -222,26 +241,28 @@ export function customerAcceptedMail(
   site: SiteForMail,
   statusUrl: string,
 ): Mail {
-  const readyAt = order.readyAt ?? order.slotAt;
-  const when = orderTimeText(readyAt, site.timeZone);
+  const page = customerLanguage(order, site);
+  const { words } = page;
+  const named = { number: order.number, name: site.name };
+  const when = orderTimeText(order.readyAt ?? order.slotAt, site.timeZone, page);
   return orderMail({
     to,
-    subject: `Order ${order.number} accepted · ${site.name}`,
+    subject: fill(words.mailAcceptedSubject, named),
     heading: site.name,
     intro: [
-      `${site.name} accepted your order ${order.number}.`,
-      order.fulfilment === "pickup"
-        ? `It will be ready for pickup at ${when}.`
-        : `It will be delivered at about ${when}.`,
+      fill(words.mailAccepted, named),
+      fill(order.fulfilment === "pickup" ? words.mailReadyForPickupAt : words.mailDeliveredAbout, {
+        time: when,
+      }),
     ],
     details: [
-      ["Pick up at", order.fulfilment === "pickup" ? site.address : ""],
-      ["Deliver to", order.fulfilment === "delivery" ? order.deliveryAddress : ""],
+      [words.mailPickUpAt, order.fulfilment === "pickup" ? site.address : ""],
+      [words.mailDeliverTo, order.fulfilment === "delivery" ? order.deliveryAddress : ""],
     ],
-    receipt: receiptRows(order),
-    action: { label: "See your order", url: statusUrl },
-    outro: ["The page shows where your order is at any time."],
-    signature: `${site.name}, through ${PRODUCT_NAME}`,
+    receipt: receiptRows(order, page),
+    action: { label: words.mailSeeYourOrder, url: statusUrl },
+    outro: [words.mailPageShowsOrder],
+    signature: customerSignature(site, page),
   });
 }
 
@@ -252,16 +273,19 @@ export function customerRejectedMail(
   site: SiteForMail,
   statusUrl: string,
 ): Mail {
+  const page = customerLanguage(order, site);
+  const { words } = page;
+  const named = { number: order.number, name: site.name };
   return orderMail({
     to,
-    subject: `Order ${order.number} not accepted · ${site.name}`,
+    subject: fill(words.mailRejectedSubject, named),
     heading: site.name,
-    intro: [`Sorry: ${site.name} could not accept your order ${order.number}.`],
-    details: [["Reason", order.rejectReason]],
+    intro: [fill(words.mailRejected, named)],
+    details: [[words.mailReason, order.rejectReason]],
     receipt: null,
-    action: { label: "See your order", url: statusUrl },
+    action: { label: words.mailSeeYourOrder, url: statusUrl },
     outro: [],
-    signature: `${site.name}, through ${PRODUCT_NAME}`,
+    signature: customerSignature(site, page),
   });
 }
 
@@ -272,19 +296,23 @@ export function customerReadyMail(
   site: SiteForMail,
   statusUrl: string,
 ): Mail {
+  const page = customerLanguage(order, site);
+  const { words } = page;
+  const named = { number: order.number, name: site.name };
   return orderMail({
     to,
-    subject: `Order ${order.number} is ready · ${site.name}`,
+    subject: fill(words.mailReadySubject, named),
     heading: site.name,
     intro: [
-      order.fulfilment === "pickup"
-        ? `Your order ${order.number} at ${site.name} is ready for pickup.`
-        : `Your order ${order.number} at ${site.name} is ready and on its way.`,
+      fill(
+        order.fulfilment === "pickup" ? words.mailReadyForPickup : words.mailReadyOnItsWay,
+        named,
+      ),
     ],
-    details: [["Pick up at", order.fulfilment === "pickup" ? site.address : ""]],
+    details: [[words.mailPickUpAt, order.fulfilment === "pickup" ? site.address : ""]],
     receipt: null,
-    action: { label: "See your order", url: statusUrl },
+    action: { label: words.mailSeeYourOrder, url: statusUrl },
     outro: [],
-    signature: `${site.name}, through ${PRODUCT_NAME}`,
+    signature: customerSignature(site, page),
   });
 }

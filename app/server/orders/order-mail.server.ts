@@ -22,6 +22,7 @@ import type { Database } from "../db/client.server";
 import { orderMail, orderSettings, orders, productInfo, products, users } from "../db/schema";
 import { logger } from "../http/log.server";
 import { MailDisabledError, type Mail, type Mailer } from "../mail/mailer.server";
+import { customerOrderLines } from "./order-queries.server";
 import {
   customerAcceptedMail,
   customerReadyMail,
@@ -192,6 +193,7 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
           name: productInfo.name,
           timeZone: productInfo.timeZone,
           address: productInfo.address,
+          language: productInfo.language,
         },
         accountEmail: users.email,
         settingsEmail: orderSettings.email,
@@ -212,7 +214,7 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
     if (!row.siteExists) return { skipped: "The site was deleted." };
     const { order } = row;
     if (order.personalDataRemovedAt) return { skipped: "The order's personal data was removed." };
-    const forMail: OrderForMail = order;
+    const forMail: OrderForMail = { ...order };
     const site: SiteForMail = row.site;
     const statusUrl = `${publicUrl}/o/${order.token}`;
     const kind = claimed.kind as OrderMailKind;
@@ -223,6 +225,13 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
     if (!ORDER_MAIL_KINDS.includes(kind)) return { skipped: "Unknown kind of mail." };
     const to = order.customerEmail.trim();
     if (!to) return { skipped: "The customer gave no email." };
+    // The customer reads the lines in their language, where the owner translated them.
+    forMail.lines = await customerOrderLines(
+      db,
+      order,
+      order.language ?? site.language,
+      site.language,
+    );
     const build = {
       "customer-accepted": customerAcceptedMail,
       "customer-rejected": customerRejectedMail,

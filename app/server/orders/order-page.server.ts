@@ -1,5 +1,6 @@
 /**
- * The customer's order page, `/{r|s}/{slugId}/order`: its loader (the site's orderable items
+ * The customer's order page, `/{r|s}/{slugId}/order` (and `/{r|s}/{slugId}/{lang}/order` in
+ * one of the site's further languages, the one whose menu the customer came from): its loader (the site's orderable items
  * and whether it takes orders now) and its action, one form in three steps:
  * - "add" and "remove" change the cart the form carries (the page's script does the same in
  *   the browser without a round trip);
@@ -9,8 +10,16 @@
  * The page is rendered per request and never cached: it reads the clock and the slots.
  */
 import { customAlphabet } from "nanoid";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type Params,
+} from "react-router";
 import { servicesContext } from "~/context";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import { translatedCategory, translateItem } from "~/lib/i18n/translatable-texts";
 import { storedOptions, type OptionGroup } from "~/lib/item-options";
 import {
   addToCart,
@@ -66,17 +75,19 @@ export type OrderPageSettings = Pick<
 async function loadOrderPage(
   services: AppServices,
   type: OrderingType,
-  slugId: string,
+  params: Params,
   request: Request,
 ) {
   const { db, env } = services;
   const definition = siteOf(type);
   let site;
   try {
-    site = await loadPublicSite(db, type, slugId, definition.notFoundMessage, {
+    site = await loadPublicSite(db, type, params.slugId ?? "", definition.notFoundMessage, {
       url: request.url,
       publicUrl: env.publicUrl,
       customDomains: env.customDomains !== null,
+      // A language the site lacks is not found, as its menu would not be.
+      language: params.lang,
     });
   } catch (thrown) {
     // A stale slug's 301 goes to the current address's order page, not its menu.
@@ -87,30 +98,44 @@ async function loadOrderPage(
   }
   const settings = await loadOrderSettings(db, site.id);
   const now = publicPagesNow(env);
+  const page = pageLanguage(site.language);
   const schedule = { hours: site.hours, specialHours: site.specialHours, timeZone: site.timeZone };
   const status: OrderingStatus = settings.enabled
-    ? orderingStatus(schedule, slotRules(settings), pauseAt(settings, now.getTime()), now)
+    ? orderingStatus(schedule, slotRules(settings), pauseAt(settings, now.getTime()), now, page)
     : {
         accepting: false,
-        text: "This site does not take orders online.",
+        text: page.words.noOrdersOnline,
         firstSlot: null,
         changesAt: null,
       };
-  const items: OrderPageItem[] = site.items.map((item) => ({
-    id: item.id,
-    name: item.name,
-    description: item.description,
-    priceCents: item.priceCents,
-    // Only a shop's items can be sold out; a menu's field is always false.
-    soldOut: type === "shoppy" && item.soldOut,
-    options: storedOptions(item.options),
-  }));
+  // The customer reads the owner's translations; the cart, its checks and the order keep
+  // to the ids, and the order is stored in the main language the owner reads.
+  const items: OrderPageItem[] = site.items.map((item) =>
+    translateItem(
+      {
+        id: item.id,
+        name: item.name,
+        description: item.description,
+        priceCents: item.priceCents,
+        // Only a shop's items can be sold out; a menu's field is always false.
+        soldOut: type === "shoppy" && item.soldOut,
+        options: storedOptions(item.options),
+      },
+      site.translations,
+    ),
+  );
   const sections =
     type === "restaurant"
       ? groupMenu(
           site.items.map((item, index) => ({ ...items[index]!, category: item.category })),
           site.categoryOrder,
-        ).map((section) => ({ id: section.id, name: section.name, items: section.items }))
+        ).map((section) => ({
+          id: section.id,
+          name: section.uncategorized
+            ? page.words.otherCategory
+            : translatedCategory(site.translations, section.name),
+          items: section.items,
+        }))
       : [{ id: "items", name: "", items }];
   return {
     site,
@@ -119,8 +144,11 @@ async function loadOrderPage(
     schedule,
     now,
     items: new Map(items.map((item) => [item.id, item])),
+    page,
     view: {
       type,
+      /** The page's language: the site's main one, or the further one of the menu it came from. */
+      language: site.language,
       site: {
         name: site.name,
         colors: site.colors,
@@ -149,12 +177,7 @@ async function loadOrderPage(
 
 export function orderPageLoader(type: OrderingType) {
   return async ({ params, context, request }: LoaderFunctionArgs) => {
-    const page = await loadOrderPage(
-      context.get(servicesContext),
-      type,
-      params.slugId ?? "",
-      request,
-    );
+    const page = await loadOrderPage(context.get(servicesContext), type, params, request);
     return page.view;
   };
 }
@@ -262,10 +285,9 @@ function reviewStep(
     { fulfilment, slot: null, subtotalCents: priced.subtotalCents },
     page.now.getTime(),
   );
-  const slots = orderSlots(page.schedule, slotRules(page.settings), page.now, 200).map((slot) => ({
-    start: slot.start,
-    label: slot.label,
-  }));
+  const slots = orderSlots(page.schedule, slotRules(page.settings), page.now, 200, page.page).map(
+    (slot) => ({ start: slot.start, label: slot.label }),
+  );
   return {
     step: "review",
     cart: formatCart(priced.orderable),
@@ -283,7 +305,7 @@ function reviewStep(
 export function orderPageAction(type: OrderingType) {
   return async ({ params, context, request }: ActionFunctionArgs) => {
     const services = context.get(servicesContext);
-    const page = await loadOrderPage(services, type, params.slugId ?? "", request);
+    const page = await loadOrderPage(services, type, params, request);
     const form = await readFormOrRefuse(request);
     const cart = parseCart(textField(form, "cart"));
     if (cart === null)
@@ -421,7 +443,7 @@ async function placeFromForm(
   const result = await placeOrder(
     services.events,
     page.site.id,
-    { ...input, cartLines: cart },
+    { ...input, cartLines: cart, language: page.site.language },
     now,
   );
   if (result.placed) {

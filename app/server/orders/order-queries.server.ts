@@ -5,8 +5,12 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { orderMail, orders, productInfo, products } from "../db/schema";
+import { items, orderMail, orders, productInfo, products } from "../db/schema";
+import { loadTranslations } from "../repositories/translations.server";
 import { normalizeHours } from "~/lib/hours";
+import { translatedOrderLines } from "~/lib/i18n/translatable-texts";
+import { storedOptions } from "~/lib/item-options";
+import type { PricedLine } from "~/lib/order-cart";
 import { storedSpecialHours } from "~/lib/special-hours";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -29,6 +33,8 @@ export async function orderByToken(db: Database, token: string) {
         venmoUsername: productInfo.venmoUsername,
         colors: productInfo.colors,
         fontStyle: productInfo.fontStyle,
+        /** The site's main language: an order's when it has none of its own. */
+        language: productInfo.language,
       },
     })
     .from(orders)
@@ -36,6 +42,29 @@ export async function orderByToken(db: Database, token: string) {
     .innerJoin(productInfo, eq(productInfo.productId, products.id))
     .where(and(eq(orders.token, token), eq(products.exists, true)));
   return row ?? null;
+}
+
+/**
+ * An order's lines as its customer reads them: in the language it was placed in, where the
+ * owner translated them (`translatedOrderLines`); as stored in the site's main language.
+ */
+export async function customerOrderLines(
+  db: Database,
+  order: { productId: string; lines: readonly PricedLine[] },
+  language: string,
+  mainLanguage: string,
+): Promise<PricedLine[]> {
+  if (language === mainLanguage || order.lines.length === 0) return [...order.lines];
+  const itemIds = [...new Set(order.lines.map((line) => line.itemId))];
+  const [translations, options] = await Promise.all([
+    loadTranslations(db, order.productId, language),
+    db
+      .select({ id: items.id, options: items.options })
+      .from(items)
+      .where(and(eq(items.productId, order.productId), inArray(items.id, itemIds))),
+  ]);
+  const optionsOfItem = new Map(options.map((row) => [row.id, storedOptions(row.options)]));
+  return translatedOrderLines(order.lines, optionsOfItem, translations);
 }
 
 /** The owner's sites that take orders (restaurants and shops), by name. */

@@ -211,7 +211,11 @@ export function newOrderToken(): string {
 export async function placeOrder(
   events: Events,
   productId: string,
-  input: Omit<PlaceOrderInput, "website" | "cart"> & { cartLines: CartLine[] },
+  input: Omit<PlaceOrderInput, "website" | "cart"> & {
+    cartLines: CartLine[];
+    /** The order page's language, for the status page and the customer's mails. */
+    language?: string;
+  },
   now: number,
 ): Promise<PlaceOrderResult> {
   return events.transaction(async (tx, changes) => {
@@ -294,6 +298,7 @@ export async function placeOrder(
       deliveryFeeCents: rules.deliveryFeeCents,
       totalCents: rules.totalCents,
       currency: site.currency,
+      language: input.language ?? null,
       history: [{ state: "new", at: placedAt.toISOString() }],
       createdAt: placedAt,
     });

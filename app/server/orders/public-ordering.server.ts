@@ -28,8 +28,10 @@ export async function publicOrdering(
     id: string;
     slug: string;
     canonicalPath: string;
-    /** The page's language: the band's words are written in it. */
+    /** The page's language: the band's words are written in it, and the order page too. */
     language?: string;
+    /** The site's main language: its order page's address names no language. */
+    mainLanguage?: string;
   },
   type: Extract<ProductType, "restaurant" | "shoppy">,
   now: Date,
@@ -44,7 +46,9 @@ export async function publicOrdering(
     now,
     pageLanguage(site.language),
   );
-  const portalPath = `${publicPath(type, site.slug, site.id)}/order`;
+  const inLanguage =
+    site.language !== undefined && site.language !== site.mainLanguage ? `/${site.language}` : "";
+  const portalPath = `${publicPath(type, site.slug, site.id)}${inLanguage}/order`;
   // On the site's own domain only its few paths are served: the order page is the portal's.
   const href = site.canonicalPath === "/" ? `${publicUrl}${portalPath}` : portalPath;
   return {
