@@ -1,14 +1,15 @@
 /**
  * A customer orders from the demo diner's Spanish menu, in Chromium at 360 and 1280 px: the
  * order page, its script, the review and the status page speak Spanish, with the owner's
- * translations of the dishes and their choices, and pass axe. The portal tells the time by a
- * fixed clock: Wednesday 2 December 2026, noon in New York, when the diner takes orders.
+ * translations of the dishes and their choices, and pass axe, on a portal that tells the time
+ * by a fixed clock (./ordering-portal.ts), when the diner takes orders.
  */
 import type { Page } from "@playwright/test";
 import { CATALOGUES } from "../../app/lib/i18n/catalogues";
 import { fill } from "../../app/lib/i18n/text";
 import { DEMO, expect, expectNoSeriousAxeIssue, signIn, test } from "./fixtures";
-import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
+import { demoDinerPath, startOrderingPortal } from "./ordering-portal";
+import type { PortalProcess } from "./server-process";
 
 test.describe.configure({ mode: "serial" });
 
@@ -16,19 +17,8 @@ const words = CATALOGUES.es;
 let portal: PortalProcess;
 let menuPath: string;
 test.beforeAll(async ({ browser }) => {
-  portal = await startPortal({
-    DATA_DIR: tempDataDir(),
-    SEED_DEMO: "true",
-    PUBLIC_PAGES_CLOCK: "2026-12-02T17:00:00Z",
-    LOG_LEVEL: "warn",
-  });
-  const page = await (await browser.newContext({ baseURL: portal.url })).newPage();
-  await page.goto("/signin");
-  await signIn(page, DEMO.email, DEMO.password);
-  menuPath = (await page
-    .getByRole("link", { name: "View Public page of Demo Diner" })
-    .getAttribute("href"))!;
-  await page.context().close();
+  portal = await startOrderingPortal();
+  menuPath = await demoDinerPath(browser, portal);
 });
 test.afterAll(async () => {
   expect(await portal?.stop()).toBe(0);

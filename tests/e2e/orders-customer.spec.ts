@@ -1,33 +1,21 @@
 /**
  * A customer orders from the demo diner's public page, in Chromium at 360 and 1280 px, with
  * and without JavaScript, against a portal of its own whose pages tell the time by a fixed
- * clock: Wednesday 2 December 2026, 17:00 UTC (noon in New York, where the diner is open
- * 11 AM – 10 PM and takes pickup orders 20 minutes ahead in 15-minute slots).
+ * clock (./ordering-portal.ts).
  */
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousAxeIssue, signIn, test, waitForHydration } from "./fixtures";
 import { checkedHtmlErrors } from "./html-checker";
-import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
+import { demoDinerPath, startOrderingPortal } from "./ordering-portal";
+import type { PortalProcess } from "./server-process";
 
 test.describe.configure({ mode: "serial" });
 
 let portal: PortalProcess;
 let menuPath: string;
 test.beforeAll(async ({ browser }) => {
-  portal = await startPortal({
-    DATA_DIR: tempDataDir(),
-    SEED_DEMO: "true",
-    PUBLIC_PAGES_CLOCK: "2026-12-02T17:00:00Z",
-    LOG_LEVEL: "warn",
-  });
-  const page = await onPortal(browser);
-  await page.goto("/signin");
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/user$/);
-  menuPath = (await page
-    .getByRole("link", { name: "View Public page of Demo Diner" })
-    .getAttribute("href"))!;
-  await page.context().close();
+  portal = await startOrderingPortal();
+  menuPath = await demoDinerPath(browser, portal);
 });
 test.afterAll(async () => {
   expect(await portal?.stop()).toBe(0);
