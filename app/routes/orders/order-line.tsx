@@ -10,8 +10,8 @@ export function OrderLineText({
 }: {
   line: PricedLine;
   currency: string;
-  /** The page's language, for the price; English when left out. */
-  page?: FormatLanguage;
+  /** The page's language, for the price. */
+  page: FormatLanguage;
 }) {
   return (
     <>

@@ -14,7 +14,11 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { publicPath } from "~/lib/slug";
 import { siteTime } from "~/lib/order-times";
 import { changeOrder } from "~/server/orders/order-changes.server";
-import { customerOrderLines, orderByToken } from "~/server/orders/order-queries.server";
+import {
+  customerLanguage,
+  customerOrderLines,
+  orderByToken,
+} from "~/server/orders/order-queries.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { paypalLink, venmoLink } from "~/sites/shoppy/shop-page-script";
@@ -57,9 +61,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await orderByToken(db, params.token);
   if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
   const { order, site } = found;
-  // The language of the order page it was placed from.
-  const language = order.language ?? site.language;
-  const page = pageLanguage(language);
+  const page = customerLanguage(order, site.language);
   const timeZone = site.timeZone || "UTC";
   const now = publicPagesNow(env);
   const price = (cents: number) => pagePrice(cents, order.currency, page);
@@ -80,7 +82,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       slot: siteTime(order.slotAt.getTime(), timeZone, now, page),
       ready: order.readyAt ? siteTime(order.readyAt.getTime(), timeZone, now, page) : null,
       rejectReason: order.rejectReason,
-      lines: await customerOrderLines(db, order, page.language.code, site.language),
+      lines: await customerOrderLines(db, order, site.language),
       currency: order.currency,
       subtotal: price(order.subtotalCents),
       deliveryFee: order.deliveryFeeCents > 0 ? price(order.deliveryFeeCents) : null,
@@ -123,7 +125,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     publicPagesNow(services.env).getTime(),
   );
   if (!result.changed) {
-    const { words } = pageLanguage(found.order.language ?? found.site.language);
+    const { words } = customerLanguage(found.order, found.site.language);
     return data({ error: words.cancelTooLate }, { status: 409 });
   }
   throw redirect(`/o/${params.token}`, 303);

@@ -11,7 +11,6 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { pageLanguage } from "~/lib/i18n/catalogues";
 import { clockText, shortDateText, type FormatLanguage } from "~/lib/i18n/formats";
 import { ENGLISH, type PageLanguage } from "~/lib/i18n/page-language";
 import { fill } from "~/lib/i18n/text";
@@ -20,6 +19,7 @@ import { choicesText, type PricedLine } from "~/lib/order-cart";
 import { isKnownTimeZone } from "~/lib/time-zones";
 import type { Mail } from "../mail/mailer.server";
 import { MailAction, mailDocument, MUTED_MAIL_TEXT } from "../mail/templates.server";
+import { customerLanguage } from "./order-queries.server";
 
 /** What the mails need of an order, as it is stored. */
 export interface OrderForMail {
@@ -57,11 +57,6 @@ export interface SiteForMail {
 /** "Rosa's Trattoria, through Site Builder", in the mail's language. */
 function customerSignature(site: SiteForMail, { words }: PageLanguage): string {
   return fill(words.mailSignature, { name: site.name, product: PRODUCT_NAME });
-}
-
-/** The language a mail to the customer is written in. */
-function customerLanguage(order: OrderForMail, site: SiteForMail): PageLanguage {
-  return pageLanguage(order.language ?? site.language);
 }
 
 interface Moment {
@@ -241,7 +236,7 @@ export function customerAcceptedMail(
   site: SiteForMail,
   statusUrl: string,
 ): Mail {
-  const page = customerLanguage(order, site);
+  const page = customerLanguage(order, site.language);
   const { words } = page;
   const named = { number: order.number, name: site.name };
   const when = orderTimeText(order.readyAt ?? order.slotAt, site.timeZone, page);
@@ -273,7 +268,7 @@ export function customerRejectedMail(
   site: SiteForMail,
   statusUrl: string,
 ): Mail {
-  const page = customerLanguage(order, site);
+  const page = customerLanguage(order, site.language);
   const { words } = page;
   const named = { number: order.number, name: site.name };
   return orderMail({
@@ -296,7 +291,7 @@ export function customerReadyMail(
   site: SiteForMail,
   statusUrl: string,
 ): Mail {
-  const page = customerLanguage(order, site);
+  const page = customerLanguage(order, site.language);
   const { words } = page;
   const named = { number: order.number, name: site.name };
   return orderMail({

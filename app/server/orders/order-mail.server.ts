@@ -226,12 +226,7 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
     const to = order.customerEmail.trim();
     if (!to) return { skipped: "The customer gave no email." };
     // The customer reads the lines in their language, where the owner translated them.
-    forMail.lines = await customerOrderLines(
-      db,
-      order,
-      order.language ?? site.language,
-      site.language,
-    );
+    forMail.lines = await customerOrderLines(db, order, site.language);
     const build = {
       "customer-accepted": customerAcceptedMail,
       "customer-rejected": customerRejectedMail,

@@ -8,6 +8,8 @@ import type { Database } from "../db/client.server";
 import { items, orderMail, orders, productInfo, products } from "../db/schema";
 import { loadTranslations } from "../repositories/translations.server";
 import { normalizeHours } from "~/lib/hours";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import type { PageLanguage } from "~/lib/i18n/page-language";
 import { translatedOrderLines } from "~/lib/i18n/translatable-texts";
 import { storedOptions } from "~/lib/item-options";
 import type { PricedLine } from "~/lib/order-cart";
@@ -45,15 +47,27 @@ export async function orderByToken(db: Database, token: string) {
 }
 
 /**
- * An order's lines as its customer reads them: in the language it was placed in, where the
- * owner translated them (`translatedOrderLines`); as stored in the site's main language.
+ * The language an order's customer reads it in (its status page, the mails to them): the one
+ * of the order page it was placed from, else (an order placed before there were languages)
+ * the site's main one.
+ */
+export function customerLanguage(
+  order: { language: string | null },
+  mainLanguage: string,
+): PageLanguage {
+  return pageLanguage(order.language ?? mainLanguage);
+}
+
+/**
+ * An order's lines as its customer reads them: in the customer's language, where the owner
+ * translated them (`translatedOrderLines`); as stored in the site's main language.
  */
 export async function customerOrderLines(
   db: Database,
-  order: { productId: string; lines: readonly PricedLine[] },
-  language: string,
+  order: { productId: string; lines: readonly PricedLine[]; language: string | null },
   mainLanguage: string,
 ): Promise<PricedLine[]> {
+  const language = customerLanguage(order, mainLanguage).language.code;
   if (language === mainLanguage || order.lines.length === 0) return [...order.lines];
   const itemIds = [...new Set(order.lines.map((line) => line.itemId))];
   const [translations, options] = await Promise.all([
