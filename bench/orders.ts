@@ -33,6 +33,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { asc, eq } from "drizzle-orm";
 import { defaultHours } from "~/lib/hours";
 import { storedOptions, type OptionGroup } from "~/lib/item-options";
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { formatCart, priceCart, type CartLine, type OrderableItem } from "~/lib/order-cart";
 import { DEFAULT_ORDER_SETTINGS, slotRules, type OrderSettings } from "~/lib/order-settings";
 import { orderSlots } from "~/lib/order-slots";
@@ -178,7 +179,7 @@ async function seedOrderSite(where: Record<string, string>): Promise<OrderSite> 
       options: storedOptions(row.options),
     }));
     const cart = typicalCart(menu);
-    const priced = priceCart(new Map(menu.map((item) => [item.id, item])), cart);
+    const priced = priceCart(new Map(menu.map((item) => [item.id, item])), cart, ENGLISH);
     if (priced.problems.length > 0) {
       throw new Error(`The bench's cart is refused: ${priced.problems[0]!.message}`);
     }

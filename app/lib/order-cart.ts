@@ -7,7 +7,8 @@
  * The cart travels as one short text: `ITEM*QTY*CHOICE.CHOICE~ITEM*QTY` (ids are letters
  * and digits, so the separators can never appear inside one).
  */
-import { pluralText, type PluralWords } from "./i18n/text";
+import type { PublicWords } from "./i18n/page-language";
+import { fill, pluralText, type PluralWords } from "./i18n/text";
 import { isSizeGroup, OPTION_ID_PATTERN, type OptionGroup } from "./option-groups";
 import { MAX_PRICE_CENTS } from "./price";
 
@@ -25,19 +26,59 @@ export const MAX_ORDER_SUBTOTAL_CENTS = 2_000_000_000;
 
 const ITEM_ID = /^[A-Za-z0-9]{1,64}$/;
 
-export const CART_MESSAGES = Object.freeze({
-  empty: "Your order is empty: add something first.",
-  tooManyLines: `An order has at most ${MAX_ORDER_LINES} lines.`,
-  quantity: `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}.`,
-  itemGone: "is no longer on the menu.",
-  itemSoldOut: "is sold out.",
-  choiceGone: "One of the choices is no longer offered.",
-  choiceSoldOut: "is sold out.",
-  chooseOne: (group: string) => `Choose a ${group.toLocaleLowerCase()}.`,
-  chooseAtLeast: (group: string, min: number) => `Choose at least ${min} in ${group}.`,
-  chooseAtMost: (group: string, max: number) => `Choose at most ${max} in ${group}.`,
-  tooLarge: "That is more than one order online can hold: please call the business.",
-});
+/** The words of the cart's refusals, from the page's catalogue. */
+export const CART_WORD_KEYS = [
+  "lineProblem",
+  "itemGone",
+  "nameSoldOut",
+  "choiceGone",
+  "chooseQuantity",
+  "chooseOne",
+  "chooseAtLeast",
+  "chooseAtMost",
+  "orderLineLimit",
+  "orderTooLarge",
+  "lowercaseNamesInSentences",
+] as const;
+
+/**
+ * What the cart's refusals need of the page's language: its tag and its words. A
+ * `PageLanguage` is one; the page's script builds one from the words the page hands it,
+ * so that it carries no catalogue.
+ */
+export interface CartLanguage {
+  language: { tag: string };
+  words: Pick<PublicWords, (typeof CART_WORD_KEYS)[number]>;
+}
+
+/** The cart's refusals in the page's language. */
+export function cartMessages({ language, words }: CartLanguage) {
+  return {
+    quantity: fill(words.chooseQuantity, { max: MAX_LINE_QUANTITY }),
+    tooManyLines: fill(words.orderLineLimit, { max: MAX_ORDER_LINES }),
+    tooLarge: words.orderTooLarge,
+    itemGone: words.itemGone,
+    choiceGone: words.choiceGone,
+    soldOut: (name: string) => fill(words.nameSoldOut, { name }),
+    /** "Margherita: Choose a size.": a problem of one item's line. */
+    onLine: (name: string, problem: string) => fill(words.lineProblem, { name, problem }),
+    /** Why `picked` choices break the group's rule; null when they keep it. */
+    group(group: Pick<OptionGroup, "name" | "min" | "max">, picked: number): string | null {
+      if (picked < group.min) {
+        if (!isSizeGroup(group)) {
+          return fill(words.chooseAtLeast, { group: group.name, min: group.min });
+        }
+        const name = words.lowercaseNamesInSentences
+          ? group.name.toLocaleLowerCase(language.tag)
+          : group.name;
+        return fill(words.chooseOne, { group: name });
+      }
+      if (picked > group.max)
+        return fill(words.chooseAtMost, { group: group.name, max: group.max });
+      return null;
+    },
+  };
+}
 
 /** One line as the cart holds it: what was chosen, never what it cost. */
 export interface CartLine {
@@ -144,34 +185,25 @@ export interface LineProblem {
 export function priceLine(
   item: OrderableItem | undefined,
   line: CartLine,
+  page: CartLanguage,
 ): { line: PricedLine } | { problem: LineProblem } {
+  const messages = cartMessages(page);
   const refuse = (message: string) => ({ problem: { itemId: line.itemId, message } });
-  if (!item) return refuse(`An item you chose ${CART_MESSAGES.itemGone}`);
-  if (item.soldOut) return refuse(`${item.name} ${CART_MESSAGES.itemSoldOut}`);
-  if (line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
-    return refuse(`${item.name}: ${CART_MESSAGES.quantity}`);
-  }
+  if (!item) return refuse(messages.itemGone);
+  if (item.soldOut) return refuse(messages.soldOut(item.name));
+  const onLine = (problem: string) => refuse(messages.onLine(item.name, problem));
+  if (line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) return onLine(messages.quantity);
   const chosen = new Set(line.choiceIds);
-  if (chosen.size !== line.choiceIds.length)
-    return refuse(`${item.name}: ${CART_MESSAGES.choiceGone}`);
+  if (chosen.size !== line.choiceIds.length) return onLine(messages.choiceGone);
   const choices: PricedChoice[] = [];
   let found = 0;
   for (const group of item.options) {
     const picked = group.choices.filter((choice) => chosen.has(choice.id));
     found += picked.length;
     const soldOut = picked.find((choice) => choice.soldOut);
-    if (soldOut) return refuse(`${item.name}: ${soldOut.name} ${CART_MESSAGES.choiceSoldOut}`);
-    if (picked.length < group.min) {
-      return refuse(
-        `${item.name}: ${
-          isSizeGroup(group)
-            ? CART_MESSAGES.chooseOne(group.name)
-            : CART_MESSAGES.chooseAtLeast(group.name, group.min)
-        }`,
-      );
-    }
-    if (picked.length > group.max) {
-      return refuse(`${item.name}: ${CART_MESSAGES.chooseAtMost(group.name, group.max)}`);
+    if (soldOut) return onLine(messages.soldOut(soldOut.name));
+    if (picked.length < group.min || picked.length > group.max) {
+      return onLine(messages.group(group, picked.length)!);
     }
     for (const choice of picked) {
       choices.push({
@@ -182,7 +214,7 @@ export function priceLine(
     }
   }
   // A choice of no group of this item: gone since the page was opened, or never offered.
-  if (found !== chosen.size) return refuse(`${item.name}: ${CART_MESSAGES.choiceGone}`);
+  if (found !== chosen.size) return onLine(messages.choiceGone);
   const unitCents = Math.max(
     0,
     Math.min(
@@ -210,18 +242,20 @@ export function priceLine(
 export function priceCart(
   items: ReadonlyMap<string, OrderableItem>,
   cart: readonly CartLine[],
+  page: CartLanguage,
 ): { lines: PricedLine[]; problems: LineProblem[]; orderable: CartLine[]; subtotalCents: number } {
   const lines: PricedLine[] = [];
   const problems: LineProblem[] = [];
   const orderable: CartLine[] = [];
   let subtotalCents = 0;
+  const messages = cartMessages(page);
   for (const line of cart) {
-    const priced = priceLine(items.get(line.itemId), line);
+    const priced = priceLine(items.get(line.itemId), line, page);
     if (!("line" in priced)) problems.push(priced.problem);
     else if (subtotalCents + priced.line.lineCents > MAX_ORDER_SUBTOTAL_CENTS) {
       problems.push({
         itemId: line.itemId,
-        message: `${priced.line.name}: ${CART_MESSAGES.tooLarge}`,
+        message: messages.onLine(priced.line.name, messages.tooLarge),
       });
     } else {
       lines.push(priced.line);

@@ -45,6 +45,11 @@ for (const [device, viewport] of [
 
     // The script writes Spanish too: the Add button's price, the bar's count and total.
     const burger = item(page, "Hamburguesa clásica");
+    // Its refusals too.
+    await burger.getByLabel(words.quantity).fill("99");
+    await burger.getByRole("button", { name: /^Añadir/ }).click();
+    await expect(burger.getByRole("alert")).toHaveText(fill(words.chooseQuantity, { max: 50 }));
+    await burger.getByLabel(words.quantity).fill("1");
     await burger.getByLabel(/^Beicon/).check();
     await expect(burger.getByRole("button", { name: /^Añadir/ })).toHaveText(
       fill(words.addForPrice, { price: "15,90\u00a0US$" }),
@@ -69,6 +74,9 @@ for (const [device, viewport] of [
     await expect(page.getByLabel(words.time)).toContainText(
       fill(words.asSoonAsPossible, { time: fill(words.slotToday, { time: "" }) }),
     );
+    // A field left empty is refused by the server, in Spanish.
+    await page.getByRole("button", { name: words.placeOrder }).click();
+    await expect(page.getByText(words.enterName)).toBeVisible();
     await page.getByLabel(words.name).fill("Ana");
     await page.getByLabel(words.phone).fill("+1 555 0100");
     await page.screenshot({ path: testInfo.outputPath(`review-es-${device}.png`), fullPage: true });

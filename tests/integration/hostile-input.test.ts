@@ -17,18 +17,14 @@ import http from "node:http";
 import net from "node:net";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../app/lib/i18n/words/en";
 import { MESSAGES } from "../../app/lib/messages";
-import {
-  CART_MESSAGES,
-  CART_TEXT_MAX_LENGTH,
-  formatCart,
-  MAX_ORDER_LINES,
-} from "../../app/lib/order-cart";
-import { HONEYPOT_FIELD, ORDER_FORM_MESSAGES } from "../../app/lib/order-form";
+import { CART_TEXT_MAX_LENGTH, formatCart, MAX_ORDER_LINES } from "../../app/lib/order-cart";
+import { HONEYPOT_FIELD } from "../../app/lib/order-form";
 import { MAX_PRICE_CENTS } from "../../app/lib/price";
 import { orders } from "../../app/server/db/schema";
 import { MAX_UPLOAD_REQUEST_BYTES } from "../../app/server/images/upload-form.server";
-import { placeOrder, PLACE_ORDER_MESSAGES } from "../../app/server/orders/place-order.server";
+import { placeOrder } from "../../app/server/orders/place-order.server";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct, listOwnerProducts } from "../../app/server/repositories/products.server";
 import type { RunningServices } from "../../app/server/runtime/services.server";
@@ -95,6 +91,7 @@ async function setUpOrdering() {
       email: "",
       address: "",
       note: "",
+      language: "en",
     },
     ORDER_CLOCK.getTime(),
   );
@@ -618,7 +615,7 @@ describe("the order page and the status page", () => {
   type OrderCase = [string, string, number, string];
   const orderCases = (): OrderCase[] => {
     const { cart, pizza, drink } = ordering;
-    const unreadable = ORDER_FORM_MESSAGES.cartInvalid;
+    const unreadable = en.orderUnreadable;
     const brokenCarts: Array<[string, string]> = [
       ["far over its bound", `${drink}*1~`.repeat(3000).slice(0, CART_TEXT_MAX_LENGTH * 2)],
       ["of separators alone", "~~~"],
@@ -631,8 +628,7 @@ describe("the order page and the status page", () => {
       ["with a fourth field", `${pizza}*1*Lg1*Sm1`],
       ["with a quantity of 0", `${drink}*0`],
     ];
-    const quantityRefused = `Lemonade: ${CART_MESSAGES.quantity}`;
-    const slotMessages = PLACE_ORDER_MESSAGES.slot;
+    const quantityRefused = "Lemonade: Choose a quantity from 1 to 50.";
     return [
       ...brokenCarts.flatMap(([what, text]): OrderCase[] => [
         [`a cart ${what}, to review`, form({ step: "review", cart: text }), 400, unreadable],
@@ -644,18 +640,8 @@ describe("the order page and the status page", () => {
         413,
         MESSAGES.formTooLarge,
       ],
-      [
-        "an Add of an unknown item",
-        add("nope1234"),
-        400,
-        `An item you chose ${CART_MESSAGES.itemGone}`,
-      ],
-      [
-        "an Add of markup for an item id",
-        add('"><img src=x onerror=alert(1)>'),
-        400,
-        `An item you chose ${CART_MESSAGES.itemGone}`,
-      ],
+      ["an Add of an unknown item", add("nope1234"), 400, en.itemGone],
+      ["an Add of markup for an item id", add('"><img src=x onerror=alert(1)>'), 400, en.itemGone],
       ...["0", "-1", "1e9", "NaN", " ", "1.5", "51", "٣"].map((value): OrderCase => [
         `a quantity of "${value}"`,
         quantity(value),
@@ -678,19 +664,19 @@ describe("the order page and the status page", () => {
         "290 copies of one choice",
         add(pizza) + `&opt-${pizza}-Sz=Lg1`.repeat(290),
         400,
-        `Margherita: ${CART_MESSAGES.choiceGone}`,
+        "Margherita: One of the choices is no longer offered.",
       ],
       [
         "a choice no group has, in place of the size",
         add(pizza, { [`opt-${pizza}-Sz`]: "Nope1" }),
         400,
-        `Margherita: ${CART_MESSAGES.chooseOne("Size")}`,
+        "Margherita: Choose a size.",
       ],
       [
         "a choice no group has, beside the size",
         add(pizza) + `&opt-${pizza}-Sz=Lg1&opt-${pizza}-Sz=Nope1`,
         400,
-        `Margherita: ${CART_MESSAGES.choiceGone}`,
+        "Margherita: One of the choices is no longer offered.",
       ],
       ["NUL in the name", form(placeFields({ name: "A\u0000da" })), 400, MESSAGES.formNulCharacter],
       [
@@ -703,7 +689,7 @@ describe("the order page and the status page", () => {
         "a note over its bound",
         form(placeFields({ note: "n".repeat(301) })),
         400,
-        ORDER_FORM_MESSAGES.noteTooLong,
+        "Keep the note to 300 characters.",
       ],
       ...[
         "soon",
@@ -715,33 +701,23 @@ describe("the order page and the status page", () => {
         "Infinity",
         "1".repeat(16),
         "１２３４５６７８９０",
-      ].map((value): OrderCase => [
-        `a slot of "${value}"`,
-        slot(value),
-        400,
-        ORDER_FORM_MESSAGES.chooseTime,
-      ]),
-      ["a slot at the epoch", slot("0000000000"), 409, slotMessages["too-soon"]],
+      ].map((value): OrderCase => [`a slot of "${value}"`, slot(value), 400, en.chooseTime]),
+      ["a slot at the epoch", slot("0000000000"), 409, en.slotTooSoon],
       [
         "a slot a week ago, within the hours",
         slot(String(ordering.slot - 7 * 24 * 3_600_000)),
         409,
-        slotMessages["too-soon"],
+        en.slotTooSoon,
       ],
-      ["a slot in 2001, at night", slot("1000000000000"), 409, slotMessages.closed],
+      ["a slot in 2001, at night", slot("1000000000000"), 409, en.slotClosed],
       [
         "a slot a year ahead, within the hours",
         slot(String(ordering.slot + 365 * 24 * 3_600_000)),
         409,
-        slotMessages["too-far"],
+        en.slotTooFar,
       ],
-      ["a slot in the year 33658, at night", slot("999999999999999"), 409, slotMessages.closed],
-      [
-        "a slot off the grid",
-        slot(String(ordering.slot + 60_000)),
-        409,
-        slotMessages["not-a-slot"],
-      ],
+      ["a slot in the year 33658, at night", slot("999999999999999"), 409, en.slotClosed],
+      ["a slot off the grid", slot(String(ordering.slot + 60_000)), 409, en.slotNotListed],
       ...[
         "abc!def@ghi#jkl$mno%pqr^",
         "'; delete from orders; --",
@@ -753,50 +729,50 @@ describe("the order page and the status page", () => {
         `a place key of "${value}"`,
         form(placeFields({ placeKey: value })),
         400,
-        ORDER_FORM_MESSAGES.formExpired,
+        en.formExpired,
       ]),
       [
         "a filled honeypot",
         form(placeFields({ [HONEYPOT_FIELD]: "http://spam.example" })),
         400,
-        ORDER_FORM_MESSAGES.formExpired,
+        en.formExpired,
       ],
       [
         "a way that is neither pickup nor delivery",
         form(placeFields({ fulfilment: "drone" })),
         400,
-        ORDER_FORM_MESSAGES.chooseFulfilment,
+        en.chooseFulfilment,
       ],
       [
         "delivery without an address",
         form(placeFields({ fulfilment: "delivery" })),
         400,
-        ORDER_FORM_MESSAGES.addressRequired,
+        en.enterAddress,
       ],
       [
         "a phone number of letters",
         form(placeFields({ phone: "call me maybe" })),
         400,
-        ORDER_FORM_MESSAGES.phoneInvalid,
+        en.phoneInvalid,
       ],
       // Their total would not fit the orders table's integer columns.
       [
         "an Add of 50 of the dearest item",
         add(ordering.gold, { [`qty-${ordering.gold}`]: "50" }),
         400,
-        `Gold bar: ${CART_MESSAGES.tooLarge}`,
+        `Gold bar: ${en.orderTooLarge}`,
       ],
       [
         "a cart of 50 of the dearest item, to review",
         form({ step: "review", cart: `${ordering.gold}*50` }),
         400,
-        `Gold bar: ${CART_MESSAGES.tooLarge}`,
+        `Gold bar: ${en.orderTooLarge}`,
       ],
       [
         "a cart of 50 of the dearest item, to place",
         form(placeFields({ cart: `${ordering.gold}*50` })),
         400,
-        `Gold bar: ${CART_MESSAGES.tooLarge}`,
+        `Gold bar: ${en.orderTooLarge}`,
       ],
       ["an unknown step", form({ cart, step: "launch" }), 400, "Your order"],
       ["a removal past the cart's end", form({ cart, remove: "99" }), 200, "Your order"],

@@ -102,9 +102,9 @@ describe("the order page in a further language", () => {
     expect(spanish.html).toContain(`${words.pickup} o ${words.delivery}`);
     // Prices are written as Spanish writes them.
     expect(spanish.html).toContain("9,00\u00a0US$");
-    // Nothing of the page says English (the script's own messages aside: the server's are
-    // the ones a customer reads without JavaScript).
-    const withoutScripts = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "");
+    // Nothing of the page says English (its script and the keys of the script's words aside).
+    const withoutScripts = (html: string) =>
+      html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/ data-words="[^"]*"/, "");
     expect(withoutScripts(spanish.html)).not.toMatch(/Your order|Quantity|Sold out|>Add</);
     // The script is told its words and the language.
     expect(spanish.html).toContain("&quot;tag&quot;:&quot;es&quot;");
@@ -192,6 +192,57 @@ describe("the order page in a further language", () => {
       "https://x/o/t",
     );
     expect(main.subject).toMatch(/^Order \d+ is ready/);
+  });
+
+  it("refuses in the customer's language, as the server checks it", async () => {
+    const site = await spanishSite("Pizzeria Rifiuto");
+    const words = CATALOGUES.es;
+    const pizza = site.ids["Margherita"]!;
+    const texts = (html: string) => html.replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+
+    // Adding: a quantity out of range, and a size left out, named by the owner's translation.
+    const tooMany = await post(site.spanishOrderPath, { add: pizza, [`qty-${pizza}`]: "99" });
+    expect(tooMany.status).toBe(400);
+    const quantity = fill(words.chooseQuantity, { max: 50 });
+    expect(texts(tooMany.html)).toContain(
+      fill(words.lineProblem, { name: "Pizza margarita", problem: quantity }),
+    );
+    const noSize = await post(site.spanishOrderPath, { add: pizza, [`qty-${pizza}`]: "1" });
+    expect(texts(noSize.html)).toContain(
+      fill(words.lineProblem, {
+        name: "Pizza margarita",
+        problem: fill(words.chooseOne, { group: "size" }),
+      }),
+    );
+
+    // Placing: a field left empty, a phone that is not one, a time long past.
+    const review = await post(site.spanishOrderPath, { cart: `${pizza}*1*Lg1`, step: "review" });
+    const placeKey = /name="placeKey" value="([A-Za-z0-9]+)"/.exec(review.html)![1]!;
+    const slot = /<option value="(\d+)"/.exec(review.html)![1]!;
+    const place = (fields: Record<string, string>) =>
+      post(site.spanishOrderPath, {
+        cart: `${pizza}*1*Lg1`,
+        placeKey,
+        step: "place",
+        fulfilment: "pickup",
+        slot,
+        name: "Ana",
+        phone: "+1 555 0100",
+        ...fields,
+      });
+    const empty = await place({ name: "", phone: "call me" });
+    expect(empty.status).toBe(400);
+    expect(texts(empty.html)).toContain(words.enterName);
+    expect(texts(empty.html)).toContain(words.phoneInvalid);
+    const past = await place({ slot: "1000000000000" });
+    expect(past.status).toBe(409);
+    expect(texts(past.html)).toContain(words.slotClosed);
+    // The refused order wrote nothing.
+    const stored = await running.services.db
+      .select()
+      .from(orders)
+      .where(eq(orders.productId, site.productId));
+    expect(stored).toEqual([]);
   });
 
   it("is not found in a language the site lacks, nor in a made-up one", async () => {

@@ -8,12 +8,20 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "../../app/lib/i18n/catalogues";
-import { categoryTextKey, choiceTextKey, itemTextKey } from "../../app/lib/i18n/translatable-texts";
+import {
+  categoryTextKey,
+  choiceTextKey,
+  DELIVERY_NOTE_TEXT_KEY,
+  itemTextKey,
+} from "../../app/lib/i18n/translatable-texts";
+import { DEFAULT_ORDER_SETTINGS } from "../../app/lib/order-settings";
 import { publicPath, slugify } from "../../app/lib/slug";
 import * as languagesRoute from "../../app/routes/portal/languages";
 import * as languagesCsvRoute from "../../app/routes/portal/languages-csv";
 import * as setupRoute from "../../app/routes/portal/setup";
 import { translations } from "../../app/server/db/schema";
+import { orderPageLoader } from "../../app/server/orders/order-page.server";
+import { saveOrderSettings } from "../../app/server/orders/orders.server";
 import { listItems } from "../../app/server/repositories/items.server";
 import { createProduct } from "../../app/server/repositories/products.server";
 import { registerOwner } from "../support/auth-helpers";
@@ -189,6 +197,61 @@ describe("a site's further languages", () => {
     ]);
     expect(again.status).toBe(200);
     expect((await page(`${site.path}/es`)).html).toContain("Sopa de tomate");
+  });
+
+  it("include the delivery note where the site delivers, shown on the order page", async () => {
+    const site = await menu("Harbor Delivery");
+    await site.languages(site.owner, [
+      ["intent", "add-language"],
+      ["language", "es"],
+    ]);
+    const settings = {
+      ...DEFAULT_ORDER_SETTINGS,
+      enabled: true,
+      delivery: true,
+      deliveryNote: "We deliver within 2 km.",
+    };
+    const params = { type: "restaurant", pid: site.productId };
+    const listed = async () => {
+      const loaded = await callRoute(languagesRoute.loader, {
+        services: running.services,
+        owner: site.owner,
+        params,
+      });
+      const body = loaded.body as { rows: Array<{ key: string; label: string; source: string }> };
+      return body.rows.find((row) => row.key === DELIVERY_NOTE_TEXT_KEY);
+    };
+    // Not while the site does not deliver: no customer would read it.
+    await saveOrderSettings(running.services.events, site.productId, {
+      ...settings,
+      delivery: false,
+    });
+    expect(await listed()).toBeUndefined();
+    await saveOrderSettings(running.services.events, site.productId, settings);
+    expect(await listed()).toMatchObject({
+      label: "Delivery note",
+      source: "We deliver within 2 km.",
+    });
+    const saved = await site.languages(site.owner, [
+      ["intent", "save-translations"],
+      ["language", "es"],
+      [`t:${DELIVERY_NOTE_TEXT_KEY}`, "Repartimos a 2 km como máximo."],
+    ]);
+    expect(saved.status).toBe(200);
+    // The order page's settings, as its loader gives them to the page (the form that shows
+    // them is there only while the site takes orders).
+    const noteOn = async (lang?: string) => {
+      // A customer's page: whoever is signed in does not matter to it.
+      const loaded = await callRoute(orderPageLoader("restaurant"), {
+        services: running.services,
+        owner: site.stranger,
+        params: { slugId: site.path.split("/")[2]!, ...(lang ? { lang } : {}) },
+        url: `http://localhost${site.path}${lang ? `/${lang}` : ""}/order`,
+      });
+      return (loaded.body as { settings: { deliveryNote: string } }).settings.deliveryNote;
+    };
+    expect(await noteOn("es")).toBe("Repartimos a 2 km como máximo.");
+    expect(await noteOn()).toBe("We deliver within 2 km.");
   });
 
   it("are at most 3 besides the main one, each listed, and the main one is not one", async () => {

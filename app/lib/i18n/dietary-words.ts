@@ -35,7 +35,7 @@ function labelsOf(page: PageLanguage): PageLabels {
       const name = wordKeyOf(entry.key);
       const label = words[`${kind}${name}`] ?? entry.label;
       labels.set(entry.key, { key: entry.key, label, icon: words[`icon${name}`] ?? entry.icon });
-      const lower = page.words.lowercaseAllergensInSentences;
+      const lower = page.words.lowercaseNamesInSentences;
       inSentence.set(entry.key, lower ? label.toLocaleLowerCase(page.language.tag) : label);
     }
   }

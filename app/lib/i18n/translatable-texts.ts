@@ -1,9 +1,9 @@
 /**
  * What an owner may translate of a site into its further languages: each item's name,
- * description, option groups and choices, the menu's categories, and the special days'
- * notes. Each text has a stable key, which the translations are stored under
- * (`translations.key`) and a CSV file names: an item's by its id (and its groups' and
- * choices' ids), a category by its name, a special day by its first day.
+ * description, option groups and choices, the menu's categories, the special days' notes,
+ * and the order page's delivery note. Each text has a stable key, which the translations are
+ * stored under (`translations.key`) and a CSV file names: an item's by its id (and its
+ * groups' and choices' ids), a category by its name, a special day by its first day.
  *
  * A text without a translation shows in the main language: never a blank.
  */
@@ -11,12 +11,14 @@ import { CATEGORY_MAX_LENGTH, categoryKey, DESCRIPTION_MAX_LENGTH } from "../ite
 import type { OptionGroup } from "../item-options";
 import { OPTION_NAME_MAX_LENGTH } from "../item-options";
 import { NAME_MAX_LENGTH } from "../limits";
+import { DELIVERY_NOTE_MAX_LENGTH } from "../order-settings";
 import { SPECIAL_NOTE_MAX_LENGTH } from "../special-hours";
 
 /** Further languages a site may have besides its main one. */
 export const MAX_EXTRA_LANGUAGES = 3;
 
-export type TextKind = "name" | "description" | "group" | "choice" | "category" | "note";
+export type TextKind =
+  "name" | "description" | "group" | "choice" | "category" | "note" | "deliveryNote";
 
 export interface TranslatableText {
   key: string;
@@ -42,6 +44,8 @@ export interface TranslatableSite {
   /** In the order the editor lists them (by name). */
   items: readonly TranslatableItem[];
   specialHours: ReadonlyArray<{ from: string; note: string }>;
+  /** The order page's note on delivery, where the site delivers; "" or absent for none. */
+  deliveryNote?: string;
 }
 
 const KIND_LABELS: Record<TextKind, string> = {
@@ -51,6 +55,7 @@ const KIND_LABELS: Record<TextKind, string> = {
   choice: "Choice",
   category: "Category",
   note: "Special day",
+  deliveryNote: "Delivery note",
 };
 
 /** What a text is, for the owner and a translator: "Description · Flan". */
@@ -69,10 +74,12 @@ export const choiceTextKey = (itemId: string, groupId: string, choiceId: string)
 /** A category's key: its name as the menu groups it (case and spacing aside). */
 export const categoryTextKey = (name: string) => `category:${categoryKey(name)}`;
 export const noteTextKey = (from: string) => `note:${from}`;
+export const DELIVERY_NOTE_TEXT_KEY = "ordering:deliveryNote";
 
 /**
  * Every text of the site that has words, in the order the owner reads them: item by item
- * (its name, description, then its options), then the categories, then the special days.
+ * (its name, description, then its options), then the categories, the special days, and
+ * the delivery note.
  */
 export function translatableTexts(site: TranslatableSite): TranslatableText[] {
   const texts: TranslatableText[] = [];
@@ -122,6 +129,14 @@ export function translatableTexts(site: TranslatableSite): TranslatableText[] {
       maxLength: SPECIAL_NOTE_MAX_LENGTH,
     });
   }
+  add({
+    key: DELIVERY_NOTE_TEXT_KEY,
+    kind: "deliveryNote",
+    itemId: null,
+    context: "",
+    source: site.deliveryNote ?? "",
+    maxLength: DELIVERY_NOTE_MAX_LENGTH,
+  });
   return texts;
 }
 

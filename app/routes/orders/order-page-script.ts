@@ -13,18 +13,22 @@
  */
 import {
   addToCart,
-  CART_MESSAGES,
+  cartMessages,
   formatCart,
   itemCountText,
   MAX_LINE_QUANTITY,
   parseCart,
+  type CartLanguage,
   type CartLine,
 } from "~/lib/order-cart";
 import { fill, type PluralWords } from "~/lib/i18n/text";
 import { formatPrice } from "~/lib/price";
 
-/** The words the script writes, in the page's language: the form's `data-words`. */
-export interface OrderScriptWords {
+/**
+ * The words the script writes, in the page's language: the form's `data-words`. With them,
+ * the cart's refusals (a quantity out of range, a group's rule not kept).
+ */
+export interface OrderScriptWords extends Readonly<CartLanguage["words"]> {
   /** The page's language (its `lang`), for its plurals, numbers and prices. */
   tag: string;
   add: string;
@@ -58,26 +62,29 @@ function describe(item: ItemView, line: CartLine) {
 }
 
 /** The line the item's fields ask for, or the reason they cannot be added. */
-export function chosenLine(root: HTMLElement, itemId: string): CartLine | string {
+export function chosenLine(
+  root: HTMLElement,
+  itemId: string,
+  page: CartLanguage,
+): CartLine | string {
+  const messages = cartMessages(page);
   const quantityField = root.querySelector<HTMLInputElement>('input[type="number"]');
   const quantity = quantityField ? Number(quantityField.value) : 1;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
-    return CART_MESSAGES.quantity;
+    return messages.quantity;
   }
   const choiceIds: string[] = [];
   for (const group of Array.from(
     root.querySelectorAll<HTMLFieldSetElement>("fieldset[data-group]"),
   )) {
     const picked = Array.from(group.querySelectorAll<HTMLInputElement>("input:checked"));
-    const min = Number(group.dataset.min);
-    const max = Number(group.dataset.max);
-    const name = group.dataset.name || "";
-    if (picked.length < min) {
-      return min === 1 && max === 1
-        ? CART_MESSAGES.chooseOne(name)
-        : CART_MESSAGES.chooseAtLeast(name, min);
-    }
-    if (picked.length > max) return CART_MESSAGES.chooseAtMost(name, max);
+    const rule = {
+      name: group.dataset.name || "",
+      min: Number(group.dataset.min),
+      max: Number(group.dataset.max),
+    };
+    const problem = messages.group(rule, picked.length);
+    if (problem) return problem;
     picked.forEach((input) => choiceIds.push(input.value));
   }
   return { itemId, quantity, choiceIds };
@@ -95,6 +102,7 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
   const barTotal = form.querySelector<HTMLElement>("[data-bar-total]")!;
   const announce = form.querySelector<HTMLElement>("[data-cart-announce]")!;
   const words = JSON.parse(form.dataset.words!) as OrderScriptWords;
+  const page: CartLanguage = { language: { tag: words.tag }, words };
   const price = (cents: number) =>
     formatPrice(cents, currency, words.tag === "en" ? undefined : words.tag);
   const countText = () => itemCountText(cart, words.itemCount, words.tag);
@@ -172,7 +180,7 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
       });
     });
     const button = item.root.querySelector<HTMLButtonElement>('button[name="add"]');
-    const line = chosenLine(item.root, item.id);
+    const line = chosenLine(item.root, item.id, page);
     if (button) {
       button.textContent =
         typeof line === "string"
@@ -188,10 +196,10 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
   }
 
   function add(item: ItemView) {
-    const line = chosenLine(item.root, item.id);
+    const line = chosenLine(item.root, item.id, page);
     if (typeof line === "string") return showError(item, line);
     const next = addToCart(cart, line);
-    if (!next) return showError(item, CART_MESSAGES.tooManyLines);
+    if (!next) return showError(item, cartMessages(page).tooManyLines);
     showError(item, "");
     cart = next;
     render();

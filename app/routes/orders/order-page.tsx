@@ -15,7 +15,13 @@ import {
   shownPriceChange,
   soldOutChoiceLabel,
 } from "~/lib/item-options-display";
-import { itemCountText, MAX_LINE_QUANTITY, type PricedLine } from "~/lib/order-cart";
+import {
+  CART_WORD_KEYS,
+  itemCountText,
+  MAX_LINE_QUANTITY,
+  type CartLanguage,
+  type PricedLine,
+} from "~/lib/order-cart";
 import {
   ADDRESS_MAX_LENGTH,
   CUSTOMER_NAME_MAX_LENGTH,
@@ -631,6 +637,9 @@ function TextField({
 /** The words the page's script writes (its form's `data-words`), from the page's catalogue. */
 function orderScriptWords({ words, language }: PageLanguage): OrderScriptWords {
   return {
+    ...(Object.fromEntries(
+      CART_WORD_KEYS.map((key) => [key, words[key]]),
+    ) as CartLanguage["words"]),
     tag: language.tag,
     add: words.add,
     addForPrice: words.addForPrice,

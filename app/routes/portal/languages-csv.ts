@@ -5,12 +5,9 @@
  */
 import { servicesContext } from "~/context";
 import { siteLanguage } from "~/lib/i18n/languages";
-import { translatableTexts } from "~/lib/i18n/translatable-texts";
-import { storedOptions } from "~/lib/item-options";
-import { storedSpecialHours } from "~/lib/special-hours";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { loadTranslatableTexts } from "~/server/editing/translatable-site.server";
 import { translationsFileName, translationsToCsv } from "~/server/editing/translations-csv.server";
-import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import {
   loadAllTranslations,
@@ -21,16 +18,12 @@ import type { Route } from "./+types/languages-csv";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { product } = await requireOwnedProduct(context, params.pid);
   const { db } = context.get(servicesContext);
-  const [info, itemRows, all] = await Promise.all([
+  const [info, all] = await Promise.all([
     loadProductInfo(db, product.id),
-    listItems(db, product.id),
     loadAllTranslations(db, product.id),
   ]);
   const main = siteLanguage(info?.language).code;
-  const texts = translatableTexts({
-    items: itemRows.map((item) => ({ ...item, options: storedOptions(item.options) })),
-    specialHours: storedSpecialHours(info?.specialHours),
-  });
+  const texts = await loadTranslatableTexts(db, product.id, info);
   const body = translationsToCsv(
     texts,
     main,

@@ -10,17 +10,14 @@ import { siteLanguage, SITE_LANGUAGES, type SiteLanguage } from "~/lib/i18n/lang
 import {
   MAX_EXTRA_LANGUAGES,
   textLabel,
-  translatableTexts,
   type TranslatableText,
 } from "~/lib/i18n/translatable-texts";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { publicPath } from "~/lib/slug";
-import { storedSpecialHours } from "~/lib/special-hours";
-import { storedOptions } from "~/lib/item-options";
 import { isProductType } from "~/sites";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
-import { listItems } from "~/server/repositories/items.server";
+import { loadTranslatableTexts } from "~/server/editing/translatable-site.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import {
   addExtraLanguage,
@@ -72,15 +69,9 @@ async function siteTexts(
   if (!isProductType(type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const { product } = await requireOwnedProduct(context, pid, type);
   const { db } = context.get(servicesContext);
-  const [info, itemRows] = await Promise.all([
-    loadProductInfo(db, product.id),
-    listItems(db, product.id),
-  ]);
+  const info = await loadProductInfo(db, product.id);
   if (!info) throw data({ message: LANGUAGE_MESSAGES.missing }, { status: 404 });
-  const texts = translatableTexts({
-    items: itemRows.map((item) => ({ ...item, options: storedOptions(item.options) })),
-    specialHours: storedSpecialHours(info.specialHours),
-  });
+  const texts = await loadTranslatableTexts(db, product.id, info);
   const main = siteLanguage(info.language);
   const extra = storedExtraLanguages(info.extraLanguages, main.code);
   return { product, info, texts, main, extra };

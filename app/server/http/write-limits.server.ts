@@ -118,8 +118,3 @@ export async function countPlacedOrder(
   if (!byClient.allowed) return byClient;
   return limiters.consume("orders-by-site", productId);
 }
-
-export function tooManyOrdersMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many orders in a short time. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again, or call the business.`;
-}

@@ -19,11 +19,17 @@ import {
 } from "react-router";
 import { servicesContext } from "~/context";
 import { pageLanguage } from "~/lib/i18n/catalogues";
-import { translatedCategory, translateItem } from "~/lib/i18n/translatable-texts";
+import {
+  DELIVERY_NOTE_TEXT_KEY,
+  translated,
+  translatedCategory,
+  translateItem,
+} from "~/lib/i18n/translatable-texts";
 import { storedOptions, type OptionGroup } from "~/lib/item-options";
+import { fill, pluralText } from "~/lib/i18n/text";
 import {
   addToCart,
-  CART_MESSAGES,
+  cartMessages,
   formatCart,
   MAX_ORDER_SUBTOTAL_CENTS,
   parseCart,
@@ -33,7 +39,7 @@ import {
   type LineProblem,
   type PricedLine,
 } from "~/lib/order-cart";
-import { HONEYPOT_FIELD, ORDER_FORM_MESSAGES } from "~/lib/order-form";
+import { HONEYPOT_FIELD, PLACE_KEY_PATTERN } from "~/lib/order-form";
 import { placeOrderSchema, type PlaceOrderInput } from "~/lib/order-form-schema";
 import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
 import { orderingStatus, orderSlots, type OrderSlot, type OrderingStatus } from "~/lib/order-slots";
@@ -42,7 +48,7 @@ import { siteOf } from "~/sites";
 import { groupMenu } from "~/sites/restaurant/menu";
 import { CLIENT_ADDRESS_HEADER } from "../accounts/auth.server";
 import { readFormOrRefuse } from "../http/forms.server";
-import { countPlacedOrder, tooManyOrdersMessage } from "../http/write-limits.server";
+import { countPlacedOrder } from "../http/write-limits.server";
 import { loadPublicSite } from "../repositories/public-sites.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
@@ -165,7 +171,7 @@ async function loadOrderPage(
         delivery: settings.delivery,
         deliveryFeeCents: settings.deliveryFeeCents,
         deliveryMinimumCents: settings.deliveryMinimumCents,
-        deliveryNote: settings.deliveryNote,
+        deliveryNote: translated(site.translations, DELIVERY_NOTE_TEXT_KEY, settings.deliveryNote),
         minimumCents: settings.minimumCents,
       } satisfies OrderPageSettings,
       sections,
@@ -217,12 +223,14 @@ const newPlaceKey = customAlphabet(
   24,
 );
 
+type OrderPage = Awaited<ReturnType<typeof loadOrderPage>>;
+
 function itemsStep(
-  items: ReadonlyMap<string, OrderPageItem>,
+  page: OrderPage,
   cart: CartLine[],
   extra: Partial<Pick<ItemsStep, "itemErrors" | "formError">> = {},
 ): ItemsStep {
-  const priced = priceCart(items, cart);
+  const priced = priceCart(page.items, cart, page.page);
   return {
     step: "items",
     cart: formatCart(priced.orderable),
@@ -255,21 +263,22 @@ function requestedLine(form: FormData, item: OrderPageItem): CartLine {
 }
 
 function reviewStep(
-  page: Awaited<ReturnType<typeof loadOrderPage>>,
+  page: OrderPage,
   cart: CartLine[],
   extra: Partial<
     Pick<ReviewStep, "values" | "fieldErrors" | "formError" | "placeKey" | "notices">
   > = {},
 ): OrderPageAnswer {
-  const priced = priceCart(page.items, cart);
+  const { words } = page.page;
+  const priced = priceCart(page.items, cart, page.page);
   const notices = [
     ...(extra.notices ?? []),
-    ...priced.problems.map(
-      (problem: LineProblem) => `${problem.message} It was taken out of your order.`,
+    ...priced.problems.map((problem: LineProblem) =>
+      fill(words.takenOutOfOrder, { problem: problem.message }),
     ),
   ];
   if (priced.lines.length === 0) {
-    return itemsStep(page.items, [], { formError: notices[0] ?? CART_MESSAGES.empty });
+    return itemsStep(page, [], { formError: notices[0] ?? words.orderIsEmpty });
   }
   // What the site's rules already say of this order (ordering paused, the minimum not
   // reached) is said now, not only when the customer presses Place order.
@@ -284,6 +293,7 @@ function reviewStep(
     page.site,
     { fulfilment, slot: null, subtotalCents: priced.subtotalCents },
     page.now.getTime(),
+    page.page,
   );
   const slots = orderSlots(page.schedule, slotRules(page.settings), page.now, 200, page.page).map(
     (slot) => ({ start: slot.start, label: slot.label }),
@@ -306,52 +316,49 @@ export function orderPageAction(type: OrderingType) {
   return async ({ params, context, request }: ActionFunctionArgs) => {
     const services = context.get(servicesContext);
     const page = await loadOrderPage(services, type, params, request);
+    const messages = cartMessages(page.page);
     const form = await readFormOrRefuse(request);
     const cart = parseCart(textField(form, "cart"));
     if (cart === null)
-      return data(itemsStep(page.items, [], { formError: ORDER_FORM_MESSAGES.cartInvalid }), 400);
+      return data(itemsStep(page, [], { formError: page.page.words.orderUnreadable }), 400);
 
     const add = form.get("add");
     if (typeof add === "string" && add !== "") {
       const item = page.items.get(add);
-      if (!item)
-        return data(
-          itemsStep(page.items, cart, { formError: `An item you chose ${CART_MESSAGES.itemGone}` }),
-          400,
-        );
+      if (!item) return data(itemsStep(page, cart, { formError: messages.itemGone }), 400);
       const line = requestedLine(form, item);
-      const priced = priceLine(item, line);
+      const priced = priceLine(item, line, page.page);
       if ("problem" in priced) {
         return data(
-          itemsStep(page.items, cart, { itemErrors: { [item.id]: priced.problem.message } }),
+          itemsStep(page, cart, { itemErrors: { [item.id]: priced.problem.message } }),
           400,
         );
       }
       const next = addToCart(cart, line);
       if (!next)
         return data(
-          itemsStep(page.items, cart, { itemErrors: { [item.id]: CART_MESSAGES.tooManyLines } }),
+          itemsStep(page, cart, { itemErrors: { [item.id]: messages.tooManyLines } }),
           400,
         );
       // More than one order can hold is refused here, rather than taken out of the cart.
       if (
-        priceCart(page.items, cart).subtotalCents + priced.line.lineCents >
+        priceCart(page.items, cart, page.page).subtotalCents + priced.line.lineCents >
         MAX_ORDER_SUBTOTAL_CENTS
       ) {
-        const message = `${item.name}: ${CART_MESSAGES.tooLarge}`;
-        return data(itemsStep(page.items, cart, { itemErrors: { [item.id]: message } }), 400);
+        const message = messages.onLine(item.name, messages.tooLarge);
+        return data(itemsStep(page, cart, { itemErrors: { [item.id]: message } }), 400);
       }
-      return itemsStep(page.items, next);
+      return itemsStep(page, next);
     }
     const remove = form.get("remove");
     if (typeof remove === "string" && /^\d{1,2}$/.test(remove)) {
       return itemsStep(
-        page.items,
+        page,
         cart.filter((_, index) => index !== Number(remove)),
       );
     }
     const intent = form.get("step");
-    if (intent === "edit") return itemsStep(page.items, cart);
+    if (intent === "edit") return itemsStep(page, cart);
     if (intent === "review") {
       const answer = reviewStep(page, cart, {
         notices: totalChangedNotice(page, cart, form.get("seenTotal")),
@@ -359,20 +366,20 @@ export function orderPageAction(type: OrderingType) {
       return answer.step === "review" ? answer : data(answer, 400);
     }
     if (intent === "place") return placeFromForm(services, page, cart, form, request);
-    return data(itemsStep(page.items, cart), 400);
+    return data(itemsStep(page, cart), 400);
   };
 }
 
 /** "The total is now $25.00 (it was $24.50 when you chose)": prices changed while the page was open. */
 function totalChangedNotice(
-  page: Awaited<ReturnType<typeof loadOrderPage>>,
+  page: OrderPage,
   cart: CartLine[],
   seen: FormDataEntryValue | null,
 ): string[] {
   if (typeof seen !== "string" || !/^\d{1,9}$/.test(seen)) return [];
-  const { subtotalCents, problems } = priceCart(page.items, cart);
+  const { subtotalCents, problems } = priceCart(page.items, cart, page.page);
   if (problems.length > 0 || Number(seen) === subtotalCents) return [];
-  return ["Prices changed since you opened the page: the total below is the current one."];
+  return [page.page.words.pricesChanged];
 }
 
 function formValues(form: FormData): ReviewStep["values"] {
@@ -393,26 +400,26 @@ function formValues(form: FormData): ReviewStep["values"] {
 
 async function placeFromForm(
   services: AppServices,
-  page: Awaited<ReturnType<typeof loadOrderPage>>,
+  page: OrderPage,
   cart: CartLine[],
   form: FormData,
   request: Request,
 ) {
+  const { words } = page.page;
   const values = formValues(form);
   const placeKey = textField(form, "placeKey");
   const again = (extra: Partial<Pick<ReviewStep, "fieldErrors" | "formError">>, status = 400) => {
     const answer = reviewStep(page, cart, {
       values,
-      placeKey: /^[A-Za-z0-9]{16,32}$/.test(placeKey) ? placeKey : undefined,
+      placeKey: PLACE_KEY_PATTERN.test(placeKey) ? placeKey : undefined,
       ...extra,
     });
     return data(answer, answer.step === "review" ? status : 400);
   };
   // A filled honeypot is a bot: refused like a broken form, and counted nowhere.
-  if (textField(form, HONEYPOT_FIELD) !== "")
-    return again({ formError: ORDER_FORM_MESSAGES.formExpired });
+  if (textField(form, HONEYPOT_FIELD) !== "") return again({ formError: words.formExpired });
 
-  const fields = placeOrderSchema.safeParse(
+  const fields = placeOrderSchema(words).safeParse(
     Object.fromEntries([...form.keys()].map((key) => [key, form.get(key)])),
   );
   if (!fields.success) {
@@ -436,7 +443,9 @@ async function placeFromForm(
   );
   if (!allowance.allowed) {
     services.metrics?.orderRefused("rate-limited");
-    return again({ formError: tooManyOrdersMessage(allowance.retryAfterSeconds) }, 429);
+    const minutes = Math.max(1, Math.ceil(allowance.retryAfterSeconds / 60));
+    const message = pluralText(words.tooManyOrders, page.page.language.tag, minutes);
+    return again({ formError: message }, 429);
   }
 
   const now = publicPagesNow(services.env).getTime();

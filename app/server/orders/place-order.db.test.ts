@@ -109,6 +109,7 @@ function order(site: Site, cart: CartLine[], overrides: Record<string, unknown> 
     email: "",
     address: "",
     note: "",
+    language: "en",
     ...overrides,
   };
 }
@@ -274,7 +275,7 @@ describe("placing an order", () => {
   it("refuses when ordering is off, paused, under the minimum, or without the asked way", async () => {
     const drink = [{ itemId: site.drink, quantity: 1, choiceIds: [] }];
     const cases: Array<[Partial<OrderSettings>, string, Record<string, unknown>]> = [
-      [{ enabled: false }, "This site is not taking orders.", {}],
+      [{ enabled: false }, "This site does not take orders online.", {}],
       [{ pausedIndefinitely: true }, "Orders are paused right now: please try again later.", {}],
       [{ pausedUntil: NOW + 60_000 }, "Orders are paused right now: please try again later.", {}],
       [{ minimumCents: 1000 }, "The minimum order is $10.00.", {}],

@@ -7,7 +7,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, max, sql } from "drizzle-orm";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import type { PageLanguage } from "~/lib/i18n/page-language";
+import { fill } from "~/lib/i18n/text";
 import { storedOptions } from "~/lib/item-options";
+import { pagePrice } from "~/lib/item-options-display";
 import { normalizeHours } from "~/lib/hours";
 import { storedSpecialHours } from "~/lib/special-hours";
 import {
@@ -19,9 +23,8 @@ import {
 } from "~/lib/order-cart";
 import type { PlaceOrderInput } from "~/lib/order-form-schema";
 import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
-import { slotRefusal } from "~/lib/order-slots";
+import { slotRefusal, type SlotRefusal } from "~/lib/order-slots";
 import { holdsItsSlot, ORDER_STATES } from "~/lib/order-states";
-import { formatPrice } from "~/lib/price";
 import { siteCurrency } from "~/lib/currency";
 import { createId } from "../db/ids.server";
 import { items, orderMail, orders, productInfo, products } from "../db/schema";
@@ -38,22 +41,6 @@ export type RefusalReason =
   | "items"
   | "minimum"
   | "delivery-minimum";
-
-export const PLACE_ORDER_MESSAGES = Object.freeze({
-  notTakingOrders: "This site is not taking orders.",
-  paused: "Orders are paused right now: please try again later.",
-  noPickup: "This site does not offer pickup.",
-  noDelivery: "This site does not deliver.",
-  slot: {
-    "not-a-slot": "Choose one of the times listed.",
-    "too-soon": "That time is too soon now: choose a later one.",
-    "too-far": "That time is too far ahead: choose an earlier one.",
-    closed: "The site is closed then: choose another time.",
-  },
-  slotFull: "That time is fully booked: choose another.",
-  minimum: (amount: string) => `The minimum order is ${amount}.`,
-  deliveryMinimum: (amount: string) => `The minimum for delivery is ${amount}.`,
-});
 
 export type PlaceOrderResult =
   | { placed: true; token: string; orderId: string; existing: boolean }
@@ -125,41 +112,29 @@ export async function orderableItems(
 }
 
 /**
- * What the site's rules say of an order that has priced lines: refused with a reason, or its
- * delivery fee and total. Used by the review step too, so a customer learns before placing.
+ * What the site's rules say of an order that has priced lines: refused with a reason and a
+ * message in the page's language, or its delivery fee and total. Used by the review step
+ * too, so a customer learns before placing.
  */
 export function checkOrderRules(
   settings: OrderSettings,
   site: Pick<OrderingSite, "hours" | "specialHours" | "timeZone" | "currency">,
   order: { fulfilment: "pickup" | "delivery"; slot: number | null; subtotalCents: number },
   now: number,
+  page: PageLanguage,
 ):
   | { ok: true; deliveryFeeCents: number; totalCents: number }
   | { ok: false; reason: RefusalReason; message: string; field?: "slot" | "fulfilment" } {
+  const { words } = page;
   if (!settings.enabled) {
-    return {
-      ok: false,
-      reason: "not-taking-orders",
-      message: PLACE_ORDER_MESSAGES.notTakingOrders,
-    };
+    return { ok: false, reason: "not-taking-orders", message: words.noOrdersOnline };
   }
-  if (pauseAt(settings, now))
-    return { ok: false, reason: "paused", message: PLACE_ORDER_MESSAGES.paused };
+  if (pauseAt(settings, now)) return { ok: false, reason: "paused", message: words.ordersPaused };
   if (order.fulfilment === "pickup" && !settings.pickup) {
-    return {
-      ok: false,
-      reason: "fulfilment",
-      message: PLACE_ORDER_MESSAGES.noPickup,
-      field: "fulfilment",
-    };
+    return { ok: false, reason: "fulfilment", message: words.noPickup, field: "fulfilment" };
   }
   if (order.fulfilment === "delivery" && !settings.delivery) {
-    return {
-      ok: false,
-      reason: "fulfilment",
-      message: PLACE_ORDER_MESSAGES.noDelivery,
-      field: "fulfilment",
-    };
+    return { ok: false, reason: "fulfilment", message: words.noDelivery, field: "fulfilment" };
   }
   if (order.slot !== null) {
     const refusal = slotRefusal(
@@ -169,20 +144,15 @@ export function checkOrderRules(
       new Date(now),
     );
     if (refusal) {
-      return {
-        ok: false,
-        reason: "slot",
-        message: PLACE_ORDER_MESSAGES.slot[refusal],
-        field: "slot",
-      };
+      return { ok: false, reason: "slot", message: SLOT_REFUSALS[refusal](words), field: "slot" };
     }
   }
-  const amount = (cents: number) => formatPrice(cents, site.currency);
+  const amount = (cents: number) => pagePrice(cents, site.currency, page);
   if (order.subtotalCents < settings.minimumCents) {
     return {
       ok: false,
       reason: "minimum",
-      message: PLACE_ORDER_MESSAGES.minimum(amount(settings.minimumCents)),
+      message: fill(words.minimumOrderIs, { price: amount(settings.minimumCents) }),
     };
   }
   const delivering = order.fulfilment === "delivery";
@@ -190,13 +160,21 @@ export function checkOrderRules(
     return {
       ok: false,
       reason: "delivery-minimum",
-      message: PLACE_ORDER_MESSAGES.deliveryMinimum(amount(settings.deliveryMinimumCents)),
+      message: fill(words.deliveryMinimumIs, { price: amount(settings.deliveryMinimumCents) }),
       field: "fulfilment",
     };
   }
   const deliveryFeeCents = delivering ? settings.deliveryFeeCents : 0;
   return { ok: true, deliveryFeeCents, totalCents: order.subtotalCents + deliveryFeeCents };
 }
+
+/** Why a time cannot be ordered for, in the page's words. */
+const SLOT_REFUSALS: Record<SlotRefusal, (words: PageLanguage["words"]) => string> = {
+  "not-a-slot": (words) => words.slotNotListed,
+  "too-soon": (words) => words.slotTooSoon,
+  "too-far": (words) => words.slotTooFar,
+  closed: (words) => words.slotClosed,
+};
 
 /** 32 letters and digits from 24 random bytes: about 190 bits, far past guessing. */
 export function newOrderToken(): string {
@@ -213,20 +191,20 @@ export async function placeOrder(
   productId: string,
   input: Omit<PlaceOrderInput, "website" | "cart"> & {
     cartLines: CartLine[];
-    /** The order page's language, for the status page and the customer's mails. */
-    language?: string;
+    /**
+     * The order page's language (a code): its refusals are in it, and so are the status
+     * page and the customer's mails.
+     */
+    language: string;
   },
   now: number,
 ): Promise<PlaceOrderResult> {
+  const page = pageLanguage(input.language);
   return events.transaction(async (tx, changes) => {
     const site = await lockOrderingSite(tx, productId);
     const settings = await loadOrderSettings(tx, productId);
     if (!site) {
-      return {
-        placed: false,
-        reason: "not-taking-orders",
-        message: PLACE_ORDER_MESSAGES.notTakingOrders,
-      };
+      return { placed: false, reason: "not-taking-orders", message: page.words.noOrdersOnline };
     }
     // The same form sent again (a double click, a resend after a lost answer): its order.
     const [already] = await tx
@@ -235,12 +213,13 @@ export async function placeOrder(
       .where(and(eq(orders.productId, productId), eq(orders.placeKey, input.placeKey)));
     if (already) return { placed: true, token: already.token, orderId: already.id, existing: true };
 
-    const priced = priceCart(await orderableItems(tx, productId), input.cartLines);
+    // Priced from the main language's items, which the order keeps.
+    const priced = priceCart(await orderableItems(tx, productId), input.cartLines, page);
     if (priced.problems.length > 0 || priced.lines.length === 0) {
       return {
         placed: false,
         reason: "items",
-        message: priced.problems[0]?.message ?? "Your order is empty: add something first.",
+        message: priced.problems[0]?.message ?? page.words.orderIsEmpty,
         problems: priced.problems,
       };
     }
@@ -249,6 +228,7 @@ export async function placeOrder(
       site,
       { fulfilment: input.fulfilment, slot: input.slot, subtotalCents: priced.subtotalCents },
       now,
+      page,
     );
     if (!rules.ok) return { placed: false, ...rules };
 
@@ -267,7 +247,7 @@ export async function placeOrder(
         return {
           placed: false,
           reason: "slot-full",
-          message: PLACE_ORDER_MESSAGES.slotFull,
+          message: page.words.slotFull,
           field: "slot",
         };
       }
@@ -298,7 +278,7 @@ export async function placeOrder(
       deliveryFeeCents: rules.deliveryFeeCents,
       totalCents: rules.totalCents,
       currency: site.currency,
-      language: input.language ?? null,
+      language: input.language,
       history: [{ state: "new", at: placedAt.toISOString() }],
       createdAt: placedAt,
     });

@@ -1,10 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELIVERY_NOTE_TEXT_KEY } from "~/lib/i18n/translatable-texts";
 import { requestFrom } from "../../../tests/support/auth-helpers";
 import { createTestServices } from "../../../tests/support/test-services";
 import { postToAuthRouter } from "../accounts/auth-forms.server";
 import { findUserIdByEmail } from "../accounts/accounts.server";
 import { items, productInfo, translations, users } from "../db/schema";
+import { loadTranslatableTexts } from "../editing/translatable-site.server";
 import { listOwnerProducts } from "../repositories/products.server";
 import type { RunningServices } from "../runtime/services.server";
 import { DEMO_OWNER, seedDemo } from "./demo.server";
@@ -51,7 +53,8 @@ describe("demo seed", () => {
       choices: [{ name: "Small" }, { name: "Large", priceChangeCents: 150 }],
     });
 
-    // The diner has Spanish as a further language, its texts translated.
+    // The diner has Spanish as a further language, every one of its texts translated (its
+    // delivery note too), so its Languages page shows it complete.
     const restaurantInfo = await services.db.query.productInfo.findFirst({
       where: eq(productInfo.productId, restaurant.id),
     });
@@ -61,7 +64,11 @@ describe("demo seed", () => {
       .from(translations)
       .where(eq(translations.productId, restaurant.id));
     expect(spanish.map((row) => row.text)).toContain("Hamburguesa clásica");
-    expect(spanish.length).toBeGreaterThan(24);
+    const texts = await loadTranslatableTexts(services.db, restaurant.id, restaurantInfo!);
+    expect(texts.map((text) => text.key)).toContain(DELIVERY_NOTE_TEXT_KEY);
+    const translated = new Set(spanish.map((row) => row.key));
+    expect(texts.filter((text) => !translated.has(text.key))).toEqual([]);
+    expect(texts.length).toBeGreaterThan(24);
 
     const shop = byType.get("shoppy")!;
     const shopItems = await services.db.select().from(items).where(eq(items.productId, shop.id));

@@ -32,6 +32,8 @@ function weekHours(sunday: { open: string; close: string }): HoursRow[] {
   return DAYS.map((day) => ({ day, ...(day === "Sunday" ? sunday : WEEKDAY_HOURS) }));
 }
 
+const DINER_DELIVERY_NOTE = "We deliver within 3 km.";
+
 const RESTAURANT_ITEMS: Array<
   [name: string, category: string, price: string, description: string, star?: boolean]
 > = [
@@ -130,7 +132,7 @@ export async function createDemoUnlessPresent(
       tx,
       restaurant.productId,
       "es",
-      { items: dishes, specialHours: [] },
+      { items: dishes, specialHours: [], deliveryNote: DINER_DELIVERY_NOTE },
       SPANISH,
     );
 
@@ -171,7 +173,7 @@ export async function createDemoUnlessPresent(
         delivery: true,
         deliveryFeeCents: 300,
         deliveryMinimumCents: 1500,
-        deliveryNote: "We deliver within 3 km.",
+        deliveryNote: DINER_DELIVERY_NOTE,
       },
       { productId: shop.productId, enabled: true, pickup: true, daysAhead: 3 },
     ]);

@@ -25,6 +25,7 @@ export const SPANISH: Readonly<Record<string, string>> = {
   Extras: "Extras",
   "Extra basil": "Albahaca extra",
   Bacon: "Beicon",
+  Cheddar: "Cheddar",
   "Fried egg": "Huevo frito",
   Milk: "Leche",
   "Oat milk": "Leche de avena",
@@ -56,6 +57,7 @@ export const SPANISH: Readonly<Record<string, string>> = {
   "Black tea, peach syrup.": "Té negro con sirope de melocotón.",
   Espresso: "Café espresso",
   "Double shot.": "Doble.",
+  "We deliver within 3 km.": "Repartimos a un máximo de 3 km.",
   // Rosa's Trattoria
   Bruschetta: "Bruschetta",
   "Grilled sourdough, vine tomatoes, garlic, basil and olive oil.":

@@ -75,7 +75,7 @@ export const ar: PublicWords = {
   containsOne: "يحتوي على {allergen}",
   withoutAllergen: "بدون {allergen}",
   notSpicy: "غير حار",
-  lowercaseAllergensInSentences: false,
+  lowercaseNamesInSentences: false,
   allergenCelery: "كرفس",
   allergenGluten: "حبوب تحتوي على الغلوتين",
   allergenCrustaceans: "قشريات",
@@ -233,6 +233,57 @@ export const ar: PublicWords = {
       "يُرسَل اسمك وهاتفك وبريدك الإلكتروني وعنوانك إلى {site} فقط لتحضير طلبك، وتُحذف بعد {count} يوم من إتمامه. تدفع إلى {site} مباشرةً.",
   },
   placeOrder: "تأكيد الطلب",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "أحد المنتجات التي اخترتها لم يعد متوفرًا.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "نفدت كمية {name}.",
+  choiceGone: "أحد الخيارات لم يعد متاحًا.",
+  chooseQuantity: "اختر كمية من 1 إلى {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "اختر {group}.",
+  chooseAtLeast: "اختر {min} على الأقل من {group}.",
+  chooseAtMost: "اختر {max} كحد أقصى من {group}.",
+  orderLineLimit: "لا يمكن أن يزيد عدد بنود الطلب الواحد على {max}.",
+  orderTooLarge: "هذا أكثر مما يتسع له طلب واحد عبر الإنترنت: يُرجى الاتصال بالمحل.",
+  orderIsEmpty: "طلبك فارغ: أضف شيئًا أولًا.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} وقد أُزيل هذا البند من طلبك.",
+  pricesChanged: "تغيّرت الأسعار منذ أن فتحت الصفحة: الإجمالي أدناه هو الإجمالي الحالي.",
+  orderUnreadable: "تعذّرت قراءة طلبك: يُرجى بدء الطلب من جديد.",
+  formExpired: "انتهت صلاحية هذا النموذج: يُرجى مراجعة طلبك مرة أخرى.",
+  enterName: "أدخل اسمك.",
+  nameTooLong: "يجب ألا يزيد عدد أحرف اسمك على {max}.",
+  enterPhone: "أدخل رقم هاتف يمكن للمحل الاتصال بك عليه.",
+  phoneInvalid: "أدخل رقم هاتف: يُسمح فقط بالرموز + ( ) - والأرقام والمسافات.",
+  emailInvalid: "أدخل بريدًا إلكترونيًا صالحًا، أو اترك الحقل فارغًا.",
+  enterAddress: "أدخل عنوان التوصيل.",
+  addressTooLong: "يجب ألا يزيد عدد أحرف العنوان على {max}.",
+  noteTooLong: "يجب ألا يزيد عدد أحرف الملاحظة على {max}.",
+  chooseFulfilment: "اختر الاستلام أو التوصيل.",
+  chooseTime: "اختر وقتًا.",
+  ordersPaused: "استقبال الطلبات متوقف مؤقتًا: يُرجى المحاولة لاحقًا.",
+  noPickup: "لا يوفّر هذا الموقع خدمة الاستلام.",
+  noDelivery: "لا يوفّر هذا الموقع خدمة التوصيل.",
+  slotNotListed: "اختر أحد الأوقات المعروضة.",
+  slotTooSoon: "أصبح هذا الوقت قريبًا جدًا: اختر وقتًا لاحقًا.",
+  slotTooFar: "هذا الوقت بعيد جدًا: اختر وقتًا أقرب.",
+  slotClosed: "المحل مغلق في هذا الوقت: اختر وقتًا آخر.",
+  slotFull: "هذا الوقت محجوز بالكامل: اختر وقتًا آخر.",
+  deliveryMinimumIs: "الحد الأدنى لطلبات التوصيل هو {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    zero: "عدد كبير جدًا من الطلبات في وقت قصير. يُرجى الانتظار {count} دقيقة ثم المحاولة مجددًا، أو الاتصال بالمحل.",
+    one: "عدد كبير جدًا من الطلبات في وقت قصير. يُرجى الانتظار {count} دقيقة ثم المحاولة مجددًا، أو الاتصال بالمحل.",
+    two: "عدد كبير جدًا من الطلبات في وقت قصير. يُرجى الانتظار {count} دقيقتين ثم المحاولة مجددًا، أو الاتصال بالمحل.",
+    few: "عدد كبير جدًا من الطلبات في وقت قصير. يُرجى الانتظار {count} دقائق ثم المحاولة مجددًا، أو الاتصال بالمحل.",
+    many: "عدد كبير جدًا من الطلبات في وقت قصير. يُرجى الانتظار {count} دقيقة ثم المحاولة مجددًا، أو الاتصال بالمحل.",
+    other:
+      "عدد كبير جدًا من الطلبات في وقت قصير. يُرجى الانتظار {count} دقيقة ثم المحاولة مجددًا، أو الاتصال بالمحل.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "الطلب رقم {number} · {name}",

@@ -71,7 +71,7 @@ export const de: PublicWords = {
   containsOne: "Enthält {allergen}",
   withoutAllergen: "Ohne {allergen}",
   notSpicy: "Nicht scharf",
-  lowercaseAllergensInSentences: false,
+  lowercaseNamesInSentences: false,
   allergenCelery: "Sellerie",
   allergenGluten: "Glutenhaltiges Getreide",
   allergenCrustaceans: "Krebstiere",
@@ -213,6 +213,56 @@ export const de: PublicWords = {
       "Ihr Name, Ihre Telefonnummer, E-Mail-Adresse und Adresse werden nur an {site} übermittelt, um Ihre Bestellung vorzubereiten, und {count} Tage nach deren Abschluss gelöscht. Sie bezahlen direkt bei {site}.",
   },
   placeOrder: "Zahlungspflichtig bestellen",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "Ein von Ihnen gewählter Artikel ist nicht mehr im Angebot.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name} ist ausverkauft.",
+  choiceGone: "Eine der Optionen wird nicht mehr angeboten.",
+  chooseQuantity: "Wählen Sie eine Menge von 1 bis {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Bitte {group} auswählen.",
+  chooseAtLeast: "Wählen Sie bei {group} mindestens {min} aus.",
+  chooseAtMost: "Wählen Sie bei {group} höchstens {max} aus.",
+  orderLineLimit: "Eine Bestellung kann höchstens {max} Positionen enthalten.",
+  orderTooLarge:
+    "Das ist mehr, als eine Online-Bestellung umfassen kann: Bitte rufen Sie direkt an.",
+  orderIsEmpty: "Ihre Bestellung ist leer: Fügen Sie zuerst etwas hinzu.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} Der Artikel wurde aus Ihrer Bestellung entfernt.",
+  pricesChanged:
+    "Die Preise haben sich geändert, seit Sie die Seite geöffnet haben: Der Gesamtbetrag unten ist der aktuelle.",
+  orderUnreadable: "Ihre Bestellung konnte nicht gelesen werden: Bitte beginnen Sie von vorn.",
+  formExpired: "Dieses Formular ist abgelaufen: Bitte prüfen Sie Ihre Bestellung erneut.",
+  enterName: "Geben Sie Ihren Namen ein.",
+  nameTooLong: "Ihr Name darf höchstens {max} Zeichen lang sein.",
+  enterPhone: "Geben Sie eine Telefonnummer an, unter der Sie erreichbar sind.",
+  phoneInvalid: "Geben Sie eine Telefonnummer ein: nur Ziffern, Leerzeichen und + ( ) -.",
+  emailInvalid: "Geben Sie eine gültige E-Mail-Adresse ein oder lassen Sie das Feld leer.",
+  enterAddress: "Geben Sie die Lieferadresse ein.",
+  addressTooLong: "Die Adresse darf höchstens {max} Zeichen lang sein.",
+  noteTooLong: "Die Anmerkung darf höchstens {max} Zeichen lang sein.",
+  chooseFulfilment: "Wählen Sie Abholung oder Lieferung.",
+  chooseTime: "Wählen Sie eine Uhrzeit.",
+  ordersPaused:
+    "Derzeit werden keine Bestellungen angenommen: Bitte versuchen Sie es später noch einmal.",
+  noPickup: "Diese Website bietet keine Abholung an.",
+  noDelivery: "Diese Website bietet keine Lieferung an.",
+  slotNotListed: "Wählen Sie eine der angezeigten Uhrzeiten.",
+  slotTooSoon: "Diese Uhrzeit ist inzwischen zu früh: Wählen Sie eine spätere.",
+  slotTooFar: "Diese Uhrzeit liegt zu weit in der Zukunft: Wählen Sie eine frühere.",
+  slotClosed: "Zu dieser Zeit ist geschlossen: Wählen Sie eine andere Uhrzeit.",
+  slotFull: "Diese Uhrzeit ist ausgebucht: Wählen Sie eine andere.",
+  deliveryMinimumIs: "Der Mindestbestellwert für Lieferungen beträgt {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Zu viele Bestellungen in kurzer Zeit. Bitte warten Sie {count} Minute und versuchen Sie es dann erneut, oder rufen Sie direkt an.",
+    other:
+      "Zu viele Bestellungen in kurzer Zeit. Bitte warten Sie {count} Minuten und versuchen Sie es dann erneut, oder rufen Sie direkt an.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Bestellung Nr. {number} · {name}",

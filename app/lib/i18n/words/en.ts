@@ -43,7 +43,7 @@ export const en = {
   notTakingOrders: "Not taking orders",
   notTakingOrdersUntil: "Not taking orders until {time}",
   ordersOpenPickupFrom: "Orders open {day} · pickup from {time}",
-  /** "{day}" of the line above, and of a time on another day. */
+  /** "{day}" of the line above, when that is tomorrow (in the case that line needs: Polish "jutra"); alone, `tomorrowAlone`. */
   tomorrow: "tomorrow",
   timeTomorrow: "{time} tomorrow",
   timeOnDate: "{date} at {time}",
@@ -85,8 +85,8 @@ export const en = {
   /** A filter choice: "No milk". */
   withoutAllergen: "No {allergen}",
   notSpicy: "Not spicy",
-  /** Whether allergen names are lowercased inside a sentence ("Contains milk", but German "Enthält Milch"). */
-  lowercaseAllergensInSentences: true as boolean,
+  /** Whether names (allergens, option groups) are lowercased inside a sentence ("Contains milk", "Choose a size"; but German "Enthält Milch"). */
+  lowercaseNamesInSentences: true as boolean,
   allergenCelery: "Celery",
   allergenGluten: "Cereals containing gluten",
   allergenCrustaceans: "Crustaceans",
@@ -228,6 +228,53 @@ export const en = {
       "Your name, phone, email and address go to {site} only, to prepare your order, and are deleted {count} days after it is completed. You pay {site} directly.",
   },
   placeOrder: "Place order",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "An item you chose is no longer on the menu.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name} is sold out.",
+  choiceGone: "One of the choices is no longer offered.",
+  chooseQuantity: "Choose a quantity from 1 to {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Choose a {group}.",
+  chooseAtLeast: "Choose at least {min} in {group}.",
+  chooseAtMost: "Choose at most {max} in {group}.",
+  orderLineLimit: "An order has at most {max} lines.",
+  orderTooLarge: "That is more than one order online can hold: please call the business.",
+  orderIsEmpty: "Your order is empty: add something first.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} It was taken out of your order.",
+  pricesChanged: "Prices changed since you opened the page: the total below is the current one.",
+  orderUnreadable: "Your order could not be read: please start it again.",
+  formExpired: "This form has expired: please review your order again.",
+  enterName: "Enter your name.",
+  nameTooLong: "Keep your name to {max} characters.",
+  enterPhone: "Enter a phone number the business can call.",
+  phoneInvalid: "Enter a phone number: digits, spaces and + ( ) - only.",
+  emailInvalid: "Enter a valid email address, or leave it empty.",
+  enterAddress: "Enter the address to deliver to.",
+  addressTooLong: "Keep the address to {max} characters.",
+  noteTooLong: "Keep the note to {max} characters.",
+  chooseFulfilment: "Choose pickup or delivery.",
+  chooseTime: "Choose a time.",
+  ordersPaused: "Orders are paused right now: please try again later.",
+  noPickup: "This site does not offer pickup.",
+  noDelivery: "This site does not deliver.",
+  slotNotListed: "Choose one of the times listed.",
+  slotTooSoon: "That time is too soon now: choose a later one.",
+  slotTooFar: "That time is too far ahead: choose an earlier one.",
+  slotClosed: "The site is closed then: choose another time.",
+  slotFull: "That time is fully booked: choose another.",
+  deliveryMinimumIs: "The minimum for delivery is {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Too many orders in a short time. Please wait {count} minute and try again, or call the business.",
+    other:
+      "Too many orders in a short time. Please wait {count} minutes and try again, or call the business.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Order {number} · {name}",

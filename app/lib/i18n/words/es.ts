@@ -72,7 +72,7 @@ export const es: PublicWords = {
   containsOne: "Contiene {allergen}",
   withoutAllergen: "Sin {allergen}",
   notSpicy: "No picante",
-  lowercaseAllergensInSentences: true,
+  lowercaseNamesInSentences: true,
   allergenCelery: "Apio",
   allergenGluten: "Cereales que contienen gluten",
   allergenCrustaceans: "Crustáceos",
@@ -218,6 +218,55 @@ export const es: PublicWords = {
       "Tu nombre, teléfono, correo electrónico y dirección solo se envían a {site} para preparar tu pedido, y se eliminan {count} días después de completarlo. Pagas directamente a {site}.",
   },
   placeOrder: "Realizar pedido",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "Algo que has elegido ya no está en el menú.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name} se ha agotado.",
+  choiceGone: "Una de las opciones ya no está disponible.",
+  chooseQuantity: "Elige una cantidad de 1 a {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Elige una opción de {group}.",
+  chooseAtLeast: "Elige al menos {min} en {group}.",
+  chooseAtMost: "Elige como máximo {max} en {group}.",
+  orderLineLimit: "Un pedido puede tener como máximo {max} líneas.",
+  orderTooLarge: "Es más de lo que admite un pedido online: llama al establecimiento.",
+  orderIsEmpty: "Tu pedido está vacío: añade algo primero.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} Se ha quitado de tu pedido.",
+  pricesChanged:
+    "Los precios han cambiado desde que abriste la página: el total de abajo es el actual.",
+  orderUnreadable: "No se ha podido leer tu pedido: empieza de nuevo.",
+  formExpired: "Este formulario ha caducado: vuelve a revisar tu pedido.",
+  enterName: "Introduce tu nombre.",
+  nameTooLong: "Tu nombre puede tener como máximo {max} caracteres.",
+  enterPhone: "Introduce un número de teléfono al que pueda llamarte el establecimiento.",
+  phoneInvalid: "Introduce un número de teléfono: solo cifras, espacios y + ( ) -.",
+  emailInvalid: "Introduce un correo electrónico válido o deja el campo vacío.",
+  enterAddress: "Introduce la dirección de entrega.",
+  addressTooLong: "La dirección puede tener como máximo {max} caracteres.",
+  noteTooLong: "La nota puede tener como máximo {max} caracteres.",
+  chooseFulfilment: "Elige recogida o entrega a domicilio.",
+  chooseTime: "Elige una hora.",
+  ordersPaused: "Los pedidos están en pausa en este momento: inténtalo de nuevo más tarde.",
+  noPickup: "Este sitio no ofrece recogida.",
+  noDelivery: "Este sitio no ofrece entrega a domicilio.",
+  slotNotListed: "Elige una de las horas de la lista.",
+  slotTooSoon: "Esa hora ya está demasiado cerca: elige una posterior.",
+  slotTooFar: "Esa hora está demasiado lejos: elige una anterior.",
+  slotClosed: "A esa hora el establecimiento está cerrado: elige otra hora.",
+  slotFull: "Esa hora está completa: elige otra.",
+  deliveryMinimumIs: "El pedido mínimo para entrega a domicilio es de {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Demasiados pedidos en poco tiempo. Espera {count} minuto y vuelve a intentarlo, o llama al establecimiento.",
+    many: "Demasiados pedidos en poco tiempo. Espera {count} minutos y vuelve a intentarlo, o llama al establecimiento.",
+    other:
+      "Demasiados pedidos en poco tiempo. Espera {count} minutos y vuelve a intentarlo, o llama al establecimiento.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Pedido n.º {number} · {name}",

@@ -72,7 +72,7 @@ export const fr: PublicWords = {
   containsOne: "Contient\u202f: {allergen}",
   withoutAllergen: "Sans {allergen}",
   notSpicy: "Non épicé",
-  lowercaseAllergensInSentences: true,
+  lowercaseNamesInSentences: true,
   allergenCelery: "Céleri",
   allergenGluten: "Céréales contenant du gluten",
   allergenCrustaceans: "Crustacés",
@@ -218,6 +218,56 @@ export const fr: PublicWords = {
       "Votre nom, votre téléphone, votre e-mail et votre adresse sont transmis uniquement à {site} pour préparer votre commande, puis supprimés {count} jours après sa finalisation. Le paiement se fait directement auprès de {site}.",
   },
   placeOrder: "Passer commande",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}\u202f: {problem}",
+  itemGone: "Un article que vous avez choisi n’est plus au menu.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name} est en rupture de stock.",
+  choiceGone: "L’un des choix n’est plus proposé.",
+  chooseQuantity: "Choisissez une quantité de 1 à {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Choisissez une option ({group}).",
+  chooseAtLeast: "Choisissez-en au moins {min} dans {group}.",
+  chooseAtMost: "Choisissez-en au plus {max} dans {group}.",
+  orderLineLimit: "Une commande compte au plus {max} lignes.",
+  orderTooLarge:
+    "C’est trop pour une seule commande en ligne\u202f: veuillez appeler l’établissement.",
+  orderIsEmpty: "Votre commande est vide\u202f: ajoutez d’abord un article.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} Cette ligne a été retirée de votre commande.",
+  pricesChanged:
+    "Les prix ont changé depuis l’ouverture de la page\u202f: le total ci-dessous est à jour.",
+  orderUnreadable: "Votre commande n’a pas pu être lue\u202f: veuillez la recommencer.",
+  formExpired: "Ce formulaire a expiré\u202f: veuillez vérifier à nouveau votre commande.",
+  enterName: "Saisissez votre nom.",
+  nameTooLong: "Votre nom ne doit pas dépasser {max} caractères.",
+  enterPhone: "Saisissez un numéro de téléphone auquel l’établissement peut vous joindre.",
+  phoneInvalid: "Saisissez un numéro de téléphone\u202f: chiffres, espaces et + ( ) - uniquement.",
+  emailInvalid: "Saisissez une adresse e-mail valide, ou laissez le champ vide.",
+  enterAddress: "Saisissez l’adresse de livraison.",
+  addressTooLong: "L’adresse ne doit pas dépasser {max} caractères.",
+  noteTooLong: "Le commentaire ne doit pas dépasser {max} caractères.",
+  chooseFulfilment: "Choisissez le retrait ou la livraison.",
+  chooseTime: "Choisissez un créneau.",
+  ordersPaused: "Les commandes sont suspendues pour le moment\u202f: veuillez réessayer plus tard.",
+  noPickup: "Ce site ne propose pas le retrait.",
+  noDelivery: "Ce site ne propose pas la livraison.",
+  slotNotListed: "Choisissez l’un des créneaux proposés.",
+  slotTooSoon: "Ce créneau est désormais trop proche\u202f: choisissez-en un plus tard.",
+  slotTooFar: "Ce créneau est trop lointain\u202f: choisissez-en un plus tôt.",
+  slotClosed: "L’établissement est fermé à ce moment-là\u202f: choisissez un autre créneau.",
+  slotFull: "Ce créneau est complet\u202f: choisissez-en un autre.",
+  deliveryMinimumIs: "Le minimum pour une livraison est de {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Trop de commandes en peu de temps. Veuillez patienter {count} minute et réessayer, ou appeler l’établissement.",
+    many: "Trop de commandes en peu de temps. Veuillez patienter {count} minutes et réessayer, ou appeler l’établissement.",
+    other:
+      "Trop de commandes en peu de temps. Veuillez patienter {count} minutes et réessayer, ou appeler l’établissement.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Commande n° {number} · {name}",

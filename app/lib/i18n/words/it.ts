@@ -72,7 +72,7 @@ export const it: PublicWords = {
   containsOne: "Contiene {allergen}",
   withoutAllergen: "Senza {allergen}",
   notSpicy: "Non piccante",
-  lowercaseAllergensInSentences: true,
+  lowercaseNamesInSentences: true,
   allergenCelery: "Sedano",
   allergenGluten: "Cereali contenenti glutine",
   allergenCrustaceans: "Crostacei",
@@ -218,6 +218,56 @@ export const it: PublicWords = {
       "Nome, telefono, email e indirizzo vengono inviati solo a {site} per preparare il tuo ordine e vengono eliminati {count} giorni dopo il suo completamento. Paghi direttamente {site}.",
   },
   placeOrder: "Conferma ordine",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "Qualcosa che hai scelto non è più nel menu.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name}: esaurito.",
+  choiceGone: "Una delle scelte non è più disponibile.",
+  chooseQuantity: "Scegli una quantità da 1 a {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Scegli un’opzione ({group}).",
+  chooseAtLeast: "Scegline almeno {min} in {group}.",
+  chooseAtMost: "Scegline al massimo {max} in {group}.",
+  orderLineLimit: "Un ordine può avere al massimo {max} righe.",
+  orderTooLarge:
+    "È più di quanto possa contenere un ordine online: chiama direttamente l’attività.",
+  orderIsEmpty: "Il tuo ordine è vuoto: prima aggiungi qualcosa.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} È stato rimosso dal tuo ordine.",
+  pricesChanged:
+    "I prezzi sono cambiati da quando hai aperto la pagina: il totale qui sotto è quello aggiornato.",
+  orderUnreadable: "Non è stato possibile leggere il tuo ordine: ricomincia da capo.",
+  formExpired: "Questo modulo è scaduto: controlla di nuovo il tuo ordine.",
+  enterName: "Inserisci il tuo nome.",
+  nameTooLong: "Il nome può avere al massimo {max} caratteri.",
+  enterPhone: "Inserisci un numero di telefono a cui l’attività possa chiamarti.",
+  phoneInvalid: "Inserisci un numero di telefono: solo cifre, spazi e + ( ) -.",
+  emailInvalid: "Inserisci un indirizzo email valido, oppure lascia il campo vuoto.",
+  enterAddress: "Inserisci l’indirizzo di consegna.",
+  addressTooLong: "L’indirizzo può avere al massimo {max} caratteri.",
+  noteTooLong: "Le note possono avere al massimo {max} caratteri.",
+  chooseFulfilment: "Scegli ritiro o consegna.",
+  chooseTime: "Scegli un orario.",
+  ordersPaused: "Al momento gli ordini sono sospesi: riprova più tardi.",
+  noPickup: "Questo sito non offre il ritiro.",
+  noDelivery: "Questo sito non effettua consegne.",
+  slotNotListed: "Scegli uno degli orari elencati.",
+  slotTooSoon: "Quell’orario ormai è troppo vicino: scegline uno più tardi.",
+  slotTooFar: "Quell’orario è troppo lontano: scegline uno più vicino.",
+  slotClosed: "A quell’ora l’attività è chiusa: scegli un altro orario.",
+  slotFull: "Quell’orario è al completo: scegline un altro.",
+  deliveryMinimumIs: "L’ordine minimo per la consegna è di {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Troppi ordini in poco tempo. Attendi {count} minuto e riprova, oppure chiama l’attività.",
+    many: "Troppi ordini in poco tempo. Attendi {count} minuti e riprova, oppure chiama l’attività.",
+    other:
+      "Troppi ordini in poco tempo. Attendi {count} minuti e riprova, oppure chiama l’attività.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Ordine n. {number} · {name}",

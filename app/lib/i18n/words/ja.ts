@@ -70,7 +70,7 @@ export const ja: PublicWords = {
   containsOne: "{allergen}を含む",
   withoutAllergen: "{allergen}なし",
   notSpicy: "辛くない",
-  lowercaseAllergensInSentences: false,
+  lowercaseNamesInSentences: false,
   allergenCelery: "セロリ",
   allergenGluten: "グルテンを含む穀物",
   allergenCrustaceans: "甲殻類",
@@ -208,6 +208,52 @@ export const ja: PublicWords = {
       "お名前、電話番号、メールアドレス、住所は、ご注文の準備のために{site}にのみ送信され、注文完了の{count}日後に削除されます。代金は{site}に直接お支払いください。",
   },
   placeOrder: "注文を確定する",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}：{problem}",
+  itemGone: "お選びいただいた商品の一つは、現在お取り扱いしていません。",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name}は売り切れです。",
+  choiceGone: "選択肢の一つは、現在ご利用いただけません。",
+  chooseQuantity: "数量は1〜{max}の範囲で選択してください。",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "{group}を選択してください。",
+  chooseAtLeast: "{group}から{min}個以上選択してください。",
+  chooseAtMost: "{group}は{max}個まで選択できます。",
+  orderLineLimit: "1回のご注文に追加できるのは{max}件までです。",
+  orderTooLarge: "オンラインで受け付けられる注文の上限を超えています。お店に直接お電話ください。",
+  orderIsEmpty: "ご注文内容が空です。まず商品を追加してください。",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem}この商品はご注文から削除されました。",
+  pricesChanged: "ページを開いた後に価格が変更されました。下の合計は最新の金額です。",
+  orderUnreadable: "ご注文を読み込めませんでした。最初からやり直してください。",
+  formExpired: "このフォームの有効期限が切れました。ご注文内容をもう一度ご確認ください。",
+  enterName: "お名前を入力してください。",
+  nameTooLong: "お名前は{max}文字以内で入力してください。",
+  enterPhone: "お店から連絡できる電話番号を入力してください。",
+  phoneInvalid: "電話番号を入力してください（使用できるのは数字、スペース、+ ( ) - のみです）。",
+  emailInvalid: "有効なメールアドレスを入力するか、空欄のままにしてください。",
+  enterAddress: "配達先の住所を入力してください。",
+  addressTooLong: "住所は{max}文字以内で入力してください。",
+  noteTooLong: "備考は{max}文字以内で入力してください。",
+  chooseFulfilment: "店頭受け取りか配達かを選択してください。",
+  chooseTime: "日時を選択してください。",
+  ordersPaused: "現在、注文の受付を一時停止しています。しばらくしてからもう一度お試しください。",
+  noPickup: "このサイトでは店頭受け取りを受け付けていません。",
+  noDelivery: "このサイトでは配達を行っていません。",
+  slotNotListed: "表示されている日時から選択してください。",
+  slotTooSoon: "その日時には間に合わなくなりました。もっと後の日時を選択してください。",
+  slotTooFar: "その日時は先すぎます。もっと早い日時を選択してください。",
+  slotClosed: "その日時は営業時間外です。別の日時を選択してください。",
+  slotFull: "その日時は予約がいっぱいです。別の日時を選択してください。",
+  deliveryMinimumIs: "配達の最低注文金額は{price}です。",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    other:
+      "短時間に注文が多すぎます。{count}分待ってからもう一度お試しいただくか、お店に直接お電話ください。",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "注文番号{number} · {name}",

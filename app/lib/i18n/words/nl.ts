@@ -71,7 +71,7 @@ export const nl: PublicWords = {
   containsOne: "Bevat {allergen}",
   withoutAllergen: "Zonder {allergen}",
   notSpicy: "Niet pittig",
-  lowercaseAllergensInSentences: true,
+  lowercaseNamesInSentences: true,
   allergenCelery: "Selderij",
   allergenGluten: "Glutenbevattende granen",
   allergenCrustaceans: "Schaaldieren",
@@ -213,6 +213,54 @@ export const nl: PublicWords = {
       "Je naam, telefoonnummer, e-mailadres en adres gaan alleen naar {site}, om je bestelling klaar te maken, en worden {count} dagen na afronding verwijderd. Je betaalt rechtstreeks aan {site}.",
   },
   placeOrder: "Bestelling plaatsen",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "Iets wat je hebt gekozen staat niet meer op het menu.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name} is uitverkocht.",
+  choiceGone: "Een van de keuzes wordt niet meer aangeboden.",
+  chooseQuantity: "Kies een aantal van 1 tot en met {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Kies een {group}.",
+  chooseAtLeast: "Kies er minimaal {min} bij {group}.",
+  chooseAtMost: "Kies er maximaal {max} bij {group}.",
+  orderLineLimit: "Een bestelling heeft maximaal {max} regels.",
+  orderTooLarge: "Dat is meer dan in één onlinebestelling past: bel de zaak.",
+  orderIsEmpty: "Je bestelling is leeg: voeg eerst iets toe.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} Het is uit je bestelling gehaald.",
+  pricesChanged:
+    "De prijzen zijn veranderd sinds je de pagina opende: het totaal hieronder is het actuele.",
+  orderUnreadable: "Je bestelling kon niet worden gelezen: begin opnieuw.",
+  formExpired: "Dit formulier is verlopen: controleer je bestelling opnieuw.",
+  enterName: "Vul je naam in.",
+  nameTooLong: "Je naam mag maximaal {max} tekens lang zijn.",
+  enterPhone: "Vul een telefoonnummer in waarop de zaak je kan bellen.",
+  phoneInvalid: "Vul een telefoonnummer in: alleen cijfers, spaties en + ( ) -.",
+  emailInvalid: "Vul een geldig e-mailadres in, of laat het veld leeg.",
+  enterAddress: "Vul het bezorgadres in.",
+  addressTooLong: "Het adres mag maximaal {max} tekens lang zijn.",
+  noteTooLong: "De opmerking mag maximaal {max} tekens lang zijn.",
+  chooseFulfilment: "Kies afhalen of bezorgen.",
+  chooseTime: "Kies een tijd.",
+  ordersPaused: "Bestellen is op dit moment gepauzeerd: probeer het later opnieuw.",
+  noPickup: "Via deze site kun je niet afhalen.",
+  noDelivery: "Via deze site kun je niet laten bezorgen.",
+  slotNotListed: "Kies een van de vermelde tijden.",
+  slotTooSoon: "Die tijd is inmiddels te vroeg: kies een latere.",
+  slotTooFar: "Die tijd ligt te ver vooruit: kies een eerdere.",
+  slotClosed: "De zaak is dan gesloten: kies een andere tijd.",
+  slotFull: "Die tijd is volgeboekt: kies een andere.",
+  deliveryMinimumIs: "Het minimumbedrag voor bezorgen is {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Te veel bestellingen in korte tijd. Wacht {count} minuut en probeer het opnieuw, of bel de zaak.",
+    other:
+      "Te veel bestellingen in korte tijd. Wacht {count} minuten en probeer het opnieuw, of bel de zaak.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Bestelling {number} · {name}",

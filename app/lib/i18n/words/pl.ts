@@ -73,7 +73,7 @@ export const pl: PublicWords = {
   containsOne: "Zawiera: {allergen}",
   withoutAllergen: "Bez: {allergen}",
   notSpicy: "Niepikantne",
-  lowercaseAllergensInSentences: true,
+  lowercaseNamesInSentences: true,
   allergenCelery: "Seler",
   allergenGluten: "Zboża zawierające gluten",
   allergenCrustaceans: "Skorupiaki",
@@ -223,6 +223,56 @@ export const pl: PublicWords = {
       "Twoje imię i nazwisko, telefon, e-mail i adres trafiają wyłącznie do {site}, aby przygotować zamówienie, i są usuwane {count} dnia po jego realizacji. Płacisz bezpośrednio w {site}.",
   },
   placeOrder: "Złóż zamówienie",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "Jednej z wybranych pozycji nie ma już w menu.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name}: wyprzedane.",
+  choiceGone: "Jedna z wybranych opcji nie jest już dostępna.",
+  chooseQuantity: "Wybierz ilość od 1 do {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Wybierz jedną opcję ({group}).",
+  chooseAtLeast: "W grupie {group} wybierz co najmniej {min}.",
+  chooseAtMost: "W grupie {group} wybierz najwyżej {max}.",
+  orderLineLimit: "Maksymalna liczba pozycji w zamówieniu to {max}.",
+  orderTooLarge:
+    "To więcej, niż może obejmować jedno zamówienie online: skontaktuj się telefonicznie.",
+  orderIsEmpty: "Twoje zamówienie jest puste: najpierw coś dodaj.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} Pozycja została usunięta z Twojego zamówienia.",
+  pricesChanged: "Ceny zmieniły się od otwarcia strony: suma poniżej jest aktualna.",
+  orderUnreadable: "Nie udało się odczytać Twojego zamówienia: zacznij od nowa.",
+  formExpired: "Formularz wygasł: sprawdź zamówienie jeszcze raz.",
+  enterName: "Podaj imię i nazwisko.",
+  nameTooLong: "Imię i nazwisko może mieć najwyżej {max} znaków.",
+  enterPhone: "Podaj numer telefonu, pod który można do Ciebie zadzwonić.",
+  phoneInvalid: "Podaj numer telefonu: tylko cyfry, spacje i znaki + ( ) -.",
+  emailInvalid: "Podaj prawidłowy adres e-mail lub zostaw to pole puste.",
+  enterAddress: "Podaj adres dostawy.",
+  addressTooLong: "Adres może mieć najwyżej {max} znaków.",
+  noteTooLong: "Uwagi mogą mieć najwyżej {max} znaków.",
+  chooseFulfilment: "Wybierz odbiór osobisty lub dostawę.",
+  chooseTime: "Wybierz godzinę.",
+  ordersPaused: "Przyjmowanie zamówień jest teraz wstrzymane: spróbuj ponownie później.",
+  noPickup: "Ta strona nie oferuje odbioru osobistego.",
+  noDelivery: "Ta strona nie oferuje dostawy.",
+  slotNotListed: "Wybierz jedną z podanych godzin.",
+  slotTooSoon: "Ta godzina jest już zbyt bliska: wybierz późniejszą.",
+  slotTooFar: "Ta godzina jest zbyt odległa: wybierz wcześniejszą.",
+  slotClosed: "O tej godzinie lokal jest zamknięty: wybierz inną.",
+  slotFull: "Ta godzina jest już zajęta: wybierz inną.",
+  deliveryMinimumIs: "Minimalna wartość zamówienia z dostawą to {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Zbyt wiele zamówień w krótkim czasie. Odczekaj {count} minutę i spróbuj ponownie albo skontaktuj się telefonicznie.",
+    few: "Zbyt wiele zamówień w krótkim czasie. Odczekaj {count} minuty i spróbuj ponownie albo skontaktuj się telefonicznie.",
+    many: "Zbyt wiele zamówień w krótkim czasie. Odczekaj {count} minut i spróbuj ponownie albo skontaktuj się telefonicznie.",
+    other:
+      "Zbyt wiele zamówień w krótkim czasie. Odczekaj {count} minuty i spróbuj ponownie albo skontaktuj się telefonicznie.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Zamówienie nr {number} · {name}",

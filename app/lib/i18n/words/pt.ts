@@ -72,7 +72,7 @@ export const pt: PublicWords = {
   containsOne: "Contém {allergen}",
   withoutAllergen: "Sem {allergen}",
   notSpicy: "Não picante",
-  lowercaseAllergensInSentences: true,
+  lowercaseNamesInSentences: true,
   allergenCelery: "Aipo",
   allergenGluten: "Cereais que contêm glúten",
   allergenCrustaceans: "Crustáceos",
@@ -218,6 +218,54 @@ export const pt: PublicWords = {
       "O seu nome, telefone, e-mail e morada são enviados apenas a {site} para preparar a sua encomenda e são apagados {count} dias após a sua conclusão. Paga diretamente a {site}.",
   },
   placeOrder: "Confirmar encomenda",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "Algo que escolheu já não está no menu.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name}: esgotado.",
+  choiceGone: "Uma das opções já não está disponível.",
+  chooseQuantity: "Escolha uma quantidade de 1 a {max}.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Escolha uma opção de {group}.",
+  chooseAtLeast: "Escolha pelo menos {min} em {group}.",
+  chooseAtMost: "Escolha no máximo {max} em {group}.",
+  orderLineLimit: "Uma encomenda tem no máximo {max} linhas.",
+  orderTooLarge: "Isto é mais do que uma encomenda online permite: ligue para o estabelecimento.",
+  orderIsEmpty: "A sua encomenda está vazia: adicione algo primeiro.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} Foi retirado da sua encomenda.",
+  pricesChanged: "Os preços mudaram desde que abriu a página: o total abaixo é o atual.",
+  orderUnreadable: "Não foi possível ler a sua encomenda: comece de novo.",
+  formExpired: "Este formulário expirou: reveja novamente a sua encomenda.",
+  enterName: "Introduza o seu nome.",
+  nameTooLong: "O nome pode ter no máximo {max} caracteres.",
+  enterPhone: "Introduza um número de telefone para o qual o estabelecimento possa ligar.",
+  phoneInvalid: "Introduza um número de telefone: apenas algarismos, espaços e + ( ) -.",
+  emailInvalid: "Introduza um e-mail válido ou deixe o campo vazio.",
+  enterAddress: "Introduza a morada de entrega.",
+  addressTooLong: "A morada pode ter no máximo {max} caracteres.",
+  noteTooLong: "A nota pode ter no máximo {max} caracteres.",
+  chooseFulfilment: "Escolha levantamento ou entrega.",
+  chooseTime: "Escolha um horário.",
+  ordersPaused: "As encomendas estão em pausa neste momento: tente novamente mais tarde.",
+  noPickup: "Este site não oferece levantamento.",
+  noDelivery: "Este site não faz entregas.",
+  slotNotListed: "Escolha um dos horários indicados.",
+  slotTooSoon: "Esse horário já está demasiado próximo: escolha um mais tarde.",
+  slotTooFar: "Esse horário está demasiado distante: escolha um mais cedo.",
+  slotClosed: "O estabelecimento está fechado nesse horário: escolha outro.",
+  slotFull: "Esse horário já está completo: escolha outro.",
+  deliveryMinimumIs: "O mínimo para entrega é de {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Demasiadas encomendas em pouco tempo. Aguarde {count} minuto e tente novamente, ou ligue para o estabelecimento.",
+    many: "Demasiadas encomendas em pouco tempo. Aguarde {count} minutos e tente novamente, ou ligue para o estabelecimento.",
+    other:
+      "Demasiadas encomendas em pouco tempo. Aguarde {count} minutos e tente novamente, ou ligue para o estabelecimento.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Encomenda n.º {number} · {name}",

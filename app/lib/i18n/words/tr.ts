@@ -71,7 +71,7 @@ export const tr: PublicWords = {
   containsOne: "İçerir: {allergen}",
   withoutAllergen: "İçermez: {allergen}",
   notSpicy: "Acısız",
-  lowercaseAllergensInSentences: true,
+  lowercaseNamesInSentences: true,
   allergenCelery: "Kereviz",
   allergenGluten: "Gluten içeren tahıllar",
   allergenCrustaceans: "Kabuklular",
@@ -213,6 +213,53 @@ export const tr: PublicWords = {
       "Adınız, telefonunuz, e-posta adresiniz ve adresiniz yalnızca siparişinizi hazırlamak için {site} ile paylaşılır ve sipariş tamamlandıktan {count} gün sonra silinir. Ödemeyi doğrudan {site} işletmesine yaparsınız.",
   },
   placeOrder: "Siparişi onayla",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}: {problem}",
+  itemGone: "Seçtiğiniz ürünlerden biri artık sunulmuyor.",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name} tükendi.",
+  choiceGone: "Seçeneklerden biri artık sunulmuyor.",
+  chooseQuantity: "1 ile {max} arasında bir adet seçin.",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "Bir {group} seçin.",
+  chooseAtLeast: "{group} için en az {min} seçim yapın.",
+  chooseAtMost: "{group} için en fazla {max} seçim yapın.",
+  orderLineLimit: "Bir sipariş en fazla {max} kalem içerebilir.",
+  orderTooLarge: "Bu sipariş online verilebilecek sınırı aşıyor: lütfen işletmeyi arayın.",
+  orderIsEmpty: "Siparişiniz boş: önce bir şey ekleyin.",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem} Bu ürün siparişinizden çıkarıldı.",
+  pricesChanged: "Sayfayı açtığınızdan beri fiyatlar değişti: aşağıdaki toplam güncel tutardır.",
+  orderUnreadable: "Siparişiniz okunamadı: lütfen baştan başlayın.",
+  formExpired: "Bu formun süresi doldu: lütfen siparişinizi yeniden gözden geçirin.",
+  enterName: "Adınızı girin.",
+  nameTooLong: "Adınız en fazla {max} karakter olabilir.",
+  enterPhone: "İşletmenin sizi arayabileceği bir telefon numarası girin.",
+  phoneInvalid: "Bir telefon numarası girin: yalnızca rakam, boşluk ve + ( ) - kullanılabilir.",
+  emailInvalid: "Geçerli bir e-posta adresi girin veya bu alanı boş bırakın.",
+  enterAddress: "Teslimat adresini girin.",
+  addressTooLong: "Adres en fazla {max} karakter olabilir.",
+  noteTooLong: "Not en fazla {max} karakter olabilir.",
+  chooseFulfilment: "Teslim alma veya adrese teslimat seçin.",
+  chooseTime: "Bir saat seçin.",
+  ordersPaused: "Sipariş alımına şu an ara verildi: lütfen daha sonra tekrar deneyin.",
+  noPickup: "Bu site teslim alma seçeneği sunmuyor.",
+  noDelivery: "Bu site adrese teslimat yapmıyor.",
+  slotNotListed: "Listelenen saatlerden birini seçin.",
+  slotTooSoon: "Bu saat artık çok yakın: daha geç bir saat seçin.",
+  slotTooFar: "Bu saat çok ileride: daha erken bir saat seçin.",
+  slotClosed: "İşletme o saatte kapalı: başka bir saat seçin.",
+  slotFull: "Bu saat tamamen dolu: başka bir saat seçin.",
+  deliveryMinimumIs: "Adrese teslimat için minimum sipariş tutarı {price}.",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    one: "Kısa sürede çok fazla sipariş verildi. Lütfen {count} dakika bekleyip tekrar deneyin veya işletmeyi arayın.",
+    other:
+      "Kısa sürede çok fazla sipariş verildi. Lütfen {count} dakika bekleyip tekrar deneyin veya işletmeyi arayın.",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "Sipariş no. {number} · {name}",

@@ -70,7 +70,7 @@ export const zh: PublicWords = {
   containsOne: "含有{allergen}",
   withoutAllergen: "不含{allergen}",
   notSpicy: "不辣",
-  lowercaseAllergensInSentences: false,
+  lowercaseNamesInSentences: false,
   allergenCelery: "芹菜",
   allergenGluten: "含麸质的谷物",
   allergenCrustaceans: "甲壳类动物",
@@ -208,6 +208,51 @@ export const zh: PublicWords = {
       "您的姓名、电话、电子邮件和地址仅提供给 {site}，用于准备您的订单，并会在订单完成 {count} 天后删除。您直接向 {site} 付款。",
   },
   placeOrder: "提交订单",
+
+  // The order page's refusals: what the customer must change, as the server (or the
+  // page's script) checked it
+  /** A line's problem after the item's name: "Margherita: Choose a size." */
+  lineProblem: "{name}：{problem}",
+  itemGone: "您选择的某件商品已不再供应。",
+  /** An item, or one of its choices. */
+  nameSoldOut: "{name} 已售罄。",
+  choiceGone: "其中一个选项已不再提供。",
+  chooseQuantity: "请选择 1 至 {max} 之间的数量。",
+  /** A required group of one choice, its name lowercased where `lowercaseNamesInSentences`. */
+  chooseOne: "请选择{group}。",
+  chooseAtLeast: "请在{group}中至少选择 {min} 项。",
+  chooseAtMost: "请在{group}中最多选择 {max} 项。",
+  orderLineLimit: "每个订单最多可包含 {max} 项商品。",
+  orderTooLarge: "订单超出了在线下单的上限：请致电商家。",
+  orderIsEmpty: "您的订单是空的：请先添加商品。",
+  /** At review, for a line the server took out: "Calzone is sold out. It was taken out…" */
+  takenOutOfOrder: "{problem}该商品已从您的订单中移除。",
+  pricesChanged: "自您打开此页面后价格已有变动：下方显示的是当前合计。",
+  orderUnreadable: "无法读取您的订单：请重新开始下单。",
+  formExpired: "此表单已过期：请重新确认您的订单。",
+  enterName: "请输入您的姓名。",
+  nameTooLong: "姓名不能超过 {max} 个字符。",
+  enterPhone: "请输入商家可以联系到您的电话号码。",
+  phoneInvalid: "请输入电话号码：只能包含数字、空格和 + ( ) -。",
+  emailInvalid: "请输入有效的电子邮件地址，或将此栏留空。",
+  enterAddress: "请输入配送地址。",
+  addressTooLong: "地址不能超过 {max} 个字符。",
+  noteTooLong: "备注不能超过 {max} 个字符。",
+  chooseFulfilment: "请选择自取或配送。",
+  chooseTime: "请选择时间。",
+  ordersPaused: "目前暂停接单：请稍后再试。",
+  noPickup: "本网站不提供自取服务。",
+  noDelivery: "本网站不提供配送服务。",
+  slotNotListed: "请从列出的时间中选择一个。",
+  slotTooSoon: "该时间已来不及：请选择更晚的时间。",
+  slotTooFar: "该时间太远：请选择更早的时间。",
+  slotClosed: "该时间不营业：请选择其他时间。",
+  slotFull: "该时间已约满：请选择其他时间。",
+  deliveryMinimumIs: "配送的最低订单金额为 {price}。",
+  /** Too many orders from one connection, or to one site, in a short time. */
+  tooManyOrders: {
+    other: "短时间内下单次数过多。请等待 {count} 分钟后再试，或致电商家。",
+  },
 
   // An order's status page, in the language the order was placed in
   orderNumber: "订单 {number} · {name}",
