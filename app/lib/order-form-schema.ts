@@ -15,6 +15,15 @@ import {
 } from "./order-form";
 import { z } from "./zod";
 
+/** A field the customer may leave out: trimmed, "" when absent. */
+const optionalText = (max: number, error: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error })
+    .optional()
+    .transform((value) => value ?? "");
+
 function buildPlaceOrderSchema(words: PublicWords) {
   const messages = {
     cartInvalid: words.orderUnreadable,
@@ -59,27 +68,14 @@ function buildPlaceOrderSchema(words: PublicWords) {
         .refine((value) => (value.match(/\d/g) ?? []).length >= 5, {
           error: messages.phoneInvalid,
         }),
-      email: z
-        .string()
-        .trim()
-        .max(254, { error: messages.emailInvalid })
-        .optional()
-        .transform((value) => value ?? "")
-        .refine((value) => value === "" || z.email().safeParse(value).success, {
+      email: optionalText(254, messages.emailInvalid).refine(
+        (value) => value === "" || z.email().safeParse(value).success,
+        {
           error: messages.emailInvalid,
-        }),
-      address: z
-        .string()
-        .trim()
-        .max(ADDRESS_MAX_LENGTH, { error: messages.addressTooLong })
-        .optional()
-        .transform((value) => value ?? ""),
-      note: z
-        .string()
-        .trim()
-        .max(ORDER_NOTE_MAX_LENGTH, { error: messages.noteTooLong })
-        .optional()
-        .transform((value) => value ?? ""),
+        },
+      ),
+      address: optionalText(ADDRESS_MAX_LENGTH, messages.addressTooLong),
+      note: optionalText(ORDER_NOTE_MAX_LENGTH, messages.noteTooLong),
       [HONEYPOT_FIELD]: z.string().max(200).optional(),
     })
     .superRefine((value, context) => {

@@ -80,6 +80,28 @@ async function post(path: string, fields: Record<string, string>) {
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
+/**
+ * A large pizza reviewed on the Spanish order page; what places it, with Ana's details and
+ * the first time unless `fields` say otherwise.
+ */
+async function reviewedPizza(site: Awaited<ReturnType<typeof spanishSite>>) {
+  const cart = `${site.ids["Margherita"]}*1*Lg1`;
+  const review = await post(site.spanishOrderPath, { cart, step: "review" });
+  const placeKey = /name="placeKey" value="([A-Za-z0-9]+)"/.exec(review.html)![1]!;
+  const slot = /<option value="(\d+)"/.exec(review.html)![1]!;
+  return (fields: Record<string, string> = {}) =>
+    post(site.spanishOrderPath, {
+      cart,
+      placeKey,
+      step: "place",
+      fulfilment: "pickup",
+      slot,
+      name: "Ana",
+      phone: "+1 555 0100",
+      ...fields,
+    });
+}
+
 describe("the order page in a further language", () => {
   it("speaks the language of the menu it is linked from, with the owner's translations", async () => {
     const site = await spanishSite("Pizzeria Lingua");
@@ -130,21 +152,7 @@ describe("the order page in a further language", () => {
 
   it("stores the order as the owner reads it, in the main language", async () => {
     const site = await spanishSite("Pizzeria Ordine");
-    const review = await post(site.spanishOrderPath, {
-      cart: `${site.ids["Margherita"]}*1*Lg1`,
-      step: "review",
-    });
-    const placeKey = /name="placeKey" value="([A-Za-z0-9]+)"/.exec(review.html)![1]!;
-    const slot = /<option value="(\d+)"/.exec(review.html)![1]!;
-    const placed = await post(site.spanishOrderPath, {
-      cart: `${site.ids["Margherita"]}*1*Lg1`,
-      placeKey,
-      step: "place",
-      fulfilment: "pickup",
-      slot,
-      name: "Ana",
-      phone: "+1 555 0100",
-    });
+    const placed = await (await reviewedPizza(site))();
     expect(placed.status).toBe(303);
     const [order] = await running.services.db
       .select()
@@ -216,20 +224,7 @@ describe("the order page in a further language", () => {
     );
 
     // Placing: a field left empty, a phone that is not one, a time long past.
-    const review = await post(site.spanishOrderPath, { cart: `${pizza}*1*Lg1`, step: "review" });
-    const placeKey = /name="placeKey" value="([A-Za-z0-9]+)"/.exec(review.html)![1]!;
-    const slot = /<option value="(\d+)"/.exec(review.html)![1]!;
-    const place = (fields: Record<string, string>) =>
-      post(site.spanishOrderPath, {
-        cart: `${pizza}*1*Lg1`,
-        placeKey,
-        step: "place",
-        fulfilment: "pickup",
-        slot,
-        name: "Ana",
-        phone: "+1 555 0100",
-        ...fields,
-      });
+    const place = await reviewedPizza(site);
     const empty = await place({ name: "", phone: "call me" });
     expect(empty.status).toBe(400);
     expect(texts(empty.html)).toContain(words.enterName);
