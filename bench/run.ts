@@ -20,7 +20,9 @@
  * It writes bench/results/latest.json and latest.md, with the machine's CPU model and load
  * average, and exits 1 when a budget is missed.
  *
- * `BENCH_ONLY=random-query` measures the random query strings alone, and
+ * `BENCH_ONLY=load` measures the public pages' cached and uncached loads and their weight in
+ * Chromium alone (the first three tables), `BENCH_ONLY=random-query` the random query strings
+ * alone, and
  * `BENCH_ONLY=page-views` what counting a view costs alone, `BENCH_ONLY=lighthouse` the
  * Lighthouse audits alone (the public pages, the editor, the landing and sign-in pages, each
  * group beside a trivial page), `BENCH_ONLY=uncached` the
@@ -97,6 +99,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
 const only = process.env.BENCH_ONLY || null;
 const PARTS = [
+  "load",
   "random-query",
   "page-views",
   "landing",
@@ -110,6 +113,18 @@ const PARTS = [
   "lighthouse",
 ] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
+
+/** The budgets of the other parts; the rest are the page loads' (`BENCH_ONLY=load`). */
+const OTHER_PARTS_BUDGET_PREFIXES = [
+  PGLITE_SCALE_BUDGET_PREFIX,
+  RANDOM_QUERY_BUDGET_PREFIX,
+  PAGE_VIEW_BUDGET_PREFIX,
+  RESTART_BUDGET_PREFIX,
+  LANDING_BUDGET_PREFIX,
+  MEMORY_BUDGET_PREFIX,
+  LIGHTHOUSE_BUDGET_PREFIX,
+  "Database time",
+];
 
 /** Production settings shared by every server and seeding step of the run. */
 function productionEnv(extra: Record<string, string>): Record<string, string> {
@@ -757,7 +772,6 @@ function recordedResultsFor(part: (typeof PARTS)[number]): BenchResults {
   return { ...recorded, partsRunAlone: [...others, stamp] };
 }
 
-/** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
 /**
  * `npm start` as the README gives it, twice on one fresh data directory: the first start creates
  * the database and the example sites; the second is a restart of an unchanged checkout, whose
@@ -822,6 +836,52 @@ function measureEditor(): boolean {
   return targetsMet;
 }
 
+/**
+ * Every public page loaded from the page cache against its anchors, weighed and loaded in
+ * Chromium, on the server as deployed, and each loaded with the cache off (PGlite, and
+ * PostgreSQL with BENCH_DATABASE_URL).
+ */
+async function measurePageLoads(sites: BenchSite[], dataDir: string) {
+  const { cachedRuns, pages } = await withServer(
+    // Its log file beside its database, in the run's data directory.
+    { DATA_DIR: dataDir, ...(await deployedEnv(dataDir, "cached")) },
+    async (url, pid) => {
+      const cachedRuns: Array<Omit<PageLoadReport, "uncached">> = [];
+      for (const site of loadedPages(sites))
+        cachedRuns.push(await measureCachedPage(url, pid, site));
+      log("page weight and loading in Chromium");
+      const pages = await measurePages(
+        url,
+        sites.map((site) => ({ name: site.name, path: site.path })),
+        { runs: 5 },
+      );
+      return { cachedRuns, pages };
+    },
+  );
+  const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
+  const uncachedPostgres = benchDatabaseUrl
+    ? await withPostgresSites((postgresSites, postgresEnv) =>
+        measureUncached(postgresSites, postgresEnv),
+      )
+    : null;
+  const load: PageLoadReport[] = cachedRuns.map((run) => ({
+    ...run,
+    uncached: {
+      pglite: uncachedPglite.get(run.page)!,
+      postgres: uncachedPostgres?.get(run.page) ?? null,
+    },
+  }));
+  return { load, pages };
+}
+
+/** Lighthouse on every public page, on a server started as deployed. */
+async function auditDeployedPages(sites: BenchSite[], dataDir: string) {
+  return withServer({ DATA_DIR: dataDir, ...(await deployedEnv(dataDir, "lighthouse")) }, (url) =>
+    auditPublicPages(url, sites),
+  );
+}
+
+/** `BENCH_ONLY=…`: one part alone, put into the recorded results. */
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfStale(root, log);
   if (part === "editor") return measureEditor() ? 0 : 1;
@@ -862,11 +922,16 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       return 0;
     }
     const recorded = recordedResultsFor(part);
-    if (part === "lighthouse") {
-      const audits = await withServer(
-        { ...env, ...(await deployedEnv(dataDir, "lighthouse")) },
-        (url) => auditPublicPages(url, sites),
+    if (part === "load") {
+      const results: BenchResults = { ...recorded, ...(await measurePageLoads(sites, dataDir)) };
+      results.budgets = checkBudgets(results);
+      return record(
+        results,
+        (name) => !OTHER_PARTS_BUDGET_PREFIXES.some((p) => name.startsWith(p)),
       );
+    }
+    if (part === "lighthouse") {
+      const audits = await auditDeployedPages(sites, dataDir);
       const { landing, lighthouse: entryAudits } = await measureLanding();
       const results: BenchResults = {
         ...recorded,
@@ -937,23 +1002,8 @@ async function main(): Promise<number> {
     log(`creating the sites in ${dataDir}`);
     const sites = await seedSites({ DATA_DIR: dataDir });
 
-    const { cachedRuns, pages, audits } = await withServer(
-      // Its log file beside its database, in the run's data directory.
-      { DATA_DIR: dataDir, ...(await deployedEnv(dataDir, "cached")) },
-      async (url, pid) => {
-        const cachedRuns: Array<Omit<PageLoadReport, "uncached">> = [];
-        for (const site of loadedPages(sites))
-          cachedRuns.push(await measureCachedPage(url, pid, site));
-        log("page weight and loading in Chromium");
-        const pages = await measurePages(
-          url,
-          sites.map((site) => ({ name: site.name, path: site.path })),
-          { runs: 5 },
-        );
-        const audits = await auditPublicPages(url, sites);
-        return { cachedRuns, pages, audits };
-      },
-    );
+    const { load, pages } = await measurePageLoads(sites, dataDir);
+    const audits = await auditDeployedPages(sites, dataDir);
     const memory = [await measureMemory(sites, { DATA_DIR: dataDir }, "pglite")];
 
     const pageViews = await measurePageViewCost(sites, { DATA_DIR: dataDir });
@@ -961,27 +1011,19 @@ async function main(): Promise<number> {
     const { landing, lighthouse: entryAudits } = await measureLanding();
     const workers = await measureWorkers();
     const restart = await measureRestart();
-    const uncachedPglite = await measureUncached(sites, { DATA_DIR: dataDir });
     log("uncached views as PGlite grows to 10,000 sites");
     const pgliteScale = await measureGrownPglite(sites, dataDir);
-    let uncachedPostgres: Map<string, UncachedRun> | null = null;
     let databaseScale = null;
     if (benchDatabaseUrl) {
-      uncachedPostgres = await withPostgresSites(async (postgresSites, postgresEnv) => {
-        memory.push(await measureMemory(postgresSites, postgresEnv, "postgres"));
-        return measureUncached(postgresSites, postgresEnv);
-      });
+      memory.push(
+        await withPostgresSites((postgresSites, postgresEnv) =>
+          measureMemory(postgresSites, postgresEnv, "postgres"),
+        ),
+      );
       log("database time among 5,000,000 items");
       databaseScale = await measureDatabaseScale(benchDatabaseUrl, { log });
     }
 
-    const load: PageLoadReport[] = cachedRuns.map((run) => ({
-      ...run,
-      uncached: {
-        pglite: uncachedPglite.get(run.page)!,
-        postgres: uncachedPostgres?.get(run.page) ?? null,
-      },
-    }));
     const measured = {
       load,
       memory,

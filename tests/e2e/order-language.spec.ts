@@ -100,7 +100,7 @@ for (const [device, viewport] of [
   });
 }
 
-test("the order page of an Arabic menu reads right to left at 360 and 1280, without overflow", async ({
+test("an Arabic menu and its order page read right to left at 360 and 1280, untranslated texts in their own direction", async ({
   browser,
 }, testInfo) => {
   // The demo owner adds Arabic on the diner's Languages page.
@@ -122,6 +122,33 @@ test("the order page of an Arabic menu reads right to left at 360 and 1280, with
   ]) {
     const context = await browser.newContext({ baseURL: portal.url, viewport });
     const page = await context.newPage();
+
+    // On the menu, a description nobody translated yet reads as English does, its full stop
+    // at its end, and still sits at the right, as the page reads.
+    await page.goto(`${menuPath}/ar`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const details = page.locator(".menu-item-description", { hasText: "Beef patty" });
+    await details.locator("summary").click();
+    const description = details.locator("p");
+    const layout = await description.evaluate((paragraph) => {
+      const text = paragraph.firstChild!;
+      const range = document.createRange();
+      const letter = (at: number) => {
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect();
+      };
+      const last = text.textContent!.length - 1;
+      return {
+        endsWith: text.textContent![last],
+        fullStopAfterLastWord: letter(last).left > letter(last - 1).left,
+        gapAtRight: paragraph.getBoundingClientRect().right - letter(last).right,
+      };
+    });
+    expect(layout).toMatchObject({ endsWith: ".", fullStopAfterLastWord: true });
+    expect(Math.abs(layout.gapAtRight)).toBeLessThan(2);
+    await page.screenshot({ path: testInfo.outputPath(`menu-ar-${viewport.width}.png`) });
+
     await page.goto(`${menuPath}/ar/order`);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(arabic.order);
