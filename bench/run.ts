@@ -772,6 +772,16 @@ function recordedResultsFor(part: (typeof PARTS)[number]): BenchResults {
   return { ...recorded, partsRunAlone: [...others, stamp] };
 }
 
+/** Whether any process of the group is still running. */
+function processGroupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `npm start` as the README gives it, twice on one fresh data directory: the first start creates
  * the database and the example sites; the second is a restart of an unchanged checkout, whose
@@ -786,12 +796,21 @@ async function measureRestart(): Promise<RestartReport> {
     const npm = spawn("npm", ["start"], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: String(port) },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
+    // What it said last, for the error should it stop on its own.
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-2000);
+    };
+    npm.stdout.on("data", keep);
+    npm.stderr.on("data", keep);
     try {
       for (;;) {
-        if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}`);
+        if (npm.exitCode !== null) {
+          throw new Error(`npm start exited with ${npm.exitCode}:\n${output}`);
+        }
         const answered = await fetch(`http://localhost:${port}/`).then(
           (response) => response.ok,
           () => false,
@@ -802,9 +821,14 @@ async function measureRestart(): Promise<RestartReport> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     } finally {
-      const exited = new Promise((resolve) => npm.once("exit", resolve));
-      process.kill(-npm.pid!, "SIGTERM");
-      await exited;
+      if (npm.exitCode === null) {
+        const exited = new Promise((resolve) => npm.once("exit", resolve));
+        process.kill(-npm.pid!, "SIGTERM");
+        await exited;
+      }
+      // npm may exit before the server it started has finished shutting down (and let go of
+      // its database): wait for the whole group.
+      while (processGroupAlive(npm.pid!)) await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
   try {
