@@ -587,9 +587,9 @@ interface DeferredObject {
 }
 
 /**
- * Drops the items table's primary key, foreign key and secondary indexes, returning how to
- * recreate them: the primary key and the indexes first, then the foreign key, whose check
- * is then a single join over the finished table. The definitions come from
+ * Drops the items table's primary key, foreign key and secondary indexes, and other tables'
+ * foreign keys to it, returning how to recreate them: the primary key and the indexes first,
+ * then the foreign keys, whose checks are then single joins over the finished tables. The definitions come from
  * pg_get_constraintdef and pg_get_indexdef, so they are the migration's to the letter;
  * schemaFingerprint checks it.
  */
@@ -605,6 +605,17 @@ async function dropItemsConstraints(client: SqlSession): Promise<DeferredObject[
        AND indexrelid NOT IN (SELECT conindid FROM pg_constraint WHERE conrelid = indrelid)
      ORDER BY 1`,
   );
+  // Other tables' foreign keys to items (translations) hang on its primary key: dropped
+  // first, and made again last.
+  const { rows: references } = await client.query<{ table: string; name: string; def: string }>(
+    `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS def
+     FROM pg_constraint WHERE confrelid = 'public.items'::regclass AND contype = 'f'
+       AND conrelid <> 'public.items'::regclass
+     ORDER BY 1, 2`,
+  );
+  for (const { table, name } of references) {
+    await client.query(`ALTER TABLE ${table} DROP CONSTRAINT "${name}"`);
+  }
   for (const { name } of constraints) {
     await client.query(`ALTER TABLE items DROP CONSTRAINT "${name}"`);
   }
@@ -623,6 +634,10 @@ async function dropItemsConstraints(client: SqlSession): Promise<DeferredObject[
         name,
         create: `ALTER TABLE items ADD CONSTRAINT "${name}" ${def}`,
       })),
+    ...references.map(({ table, name, def }) => ({
+      name,
+      create: `ALTER TABLE ${table} ADD CONSTRAINT "${name}" ${def}`,
+    })),
   ];
 }
 
