@@ -20,9 +20,8 @@
  * It writes bench/results/latest.json and latest.md, with the machine's CPU model and load
  * average, and exits 1 when a budget is missed.
  *
- * `BENCH_ONLY=load` measures the public pages' cached and uncached loads and their weight in
- * Chromium alone (the first three tables), `BENCH_ONLY=random-query` the random query strings
- * alone, and
+ * `BENCH_ONLY=load` measures the public pages' cached and uncached loads and their weight and
+ * loading in Chromium alone, `BENCH_ONLY=random-query` the random query strings alone, and
  * `BENCH_ONLY=page-views` what counting a view costs alone, `BENCH_ONLY=lighthouse` the
  * Lighthouse audits alone (the public pages, the editor, the landing and sign-in pages, each
  * group beside a trivial page), `BENCH_ONLY=uncached` the
