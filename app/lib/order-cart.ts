@@ -51,8 +51,19 @@ export interface CartLanguage {
   words: Pick<PublicWords, (typeof CART_WORD_KEYS)[number]>;
 }
 
-/** The cart's refusals in the page's language. */
-export function cartMessages({ language, words }: CartLanguage) {
+const messagesByWords = new WeakMap<CartLanguage["words"], ReturnType<typeof buildCartMessages>>();
+
+/** The cart's refusals in the page's language; made once per language's words. */
+export function cartMessages(page: CartLanguage) {
+  let messages = messagesByWords.get(page.words);
+  if (!messages) {
+    messages = buildCartMessages(page);
+    messagesByWords.set(page.words, messages);
+  }
+  return messages;
+}
+
+function buildCartMessages({ language, words }: CartLanguage) {
   return {
     quantity: fill(words.chooseQuantity, { max: MAX_LINE_QUANTITY }),
     tooManyLines: fill(words.orderLineLimit, { max: MAX_ORDER_LINES }),

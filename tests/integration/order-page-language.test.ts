@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "../../app/lib/i18n/catalogues";
-import { fill } from "../../app/lib/i18n/text";
+import { fill, pluralText } from "../../app/lib/i18n/text";
 import { choiceTextKey, itemTextKey } from "../../app/lib/i18n/translatable-texts";
 import { orders, productInfo, translations } from "../../app/server/db/schema";
 import { pathKind } from "../../app/server/http/security-headers.server";
@@ -30,18 +30,20 @@ import {
 
 const running = useTestApp({ publicPagesClock: new Date(ORDERING_CLOCK) });
 
+type TestApp = typeof running;
+
 /** An ordering site with Spanish, its pizza and one of its sizes translated. */
-async function spanishSite(name: string) {
-  const site = await createOrderingSite(running.services, name, [MARGHERITA, LEMONADE], {
+async function spanishSite(name: string, app: TestApp = running) {
+  const site = await createOrderingSite(app.services, name, [MARGHERITA, LEMONADE], {
     delivery: true,
     deliveryFeeCents: 250,
   });
-  await running.services.db
+  await app.services.db
     .update(productInfo)
     .set({ extraLanguages: ["es"] })
     .where(eq(productInfo.productId, site.productId));
   const pizza = site.ids["Margherita"]!;
-  await running.services.db.insert(translations).values([
+  await app.services.db.insert(translations).values([
     {
       productId: site.productId,
       itemId: pizza,
@@ -58,7 +60,7 @@ async function spanishSite(name: string) {
     },
   ]);
   const menuPath = site.orderPath.slice(0, -"/order".length);
-  return { ...site, menuPath, spanishOrderPath: `${menuPath}/es/order` };
+  return { ...site, menuPath, spanishOrderPath: `${menuPath}/es/order`, app };
 }
 
 async function get(path: string) {
@@ -67,12 +69,12 @@ async function get(path: string) {
 }
 
 /** A review form posted as a browser posts it, from the page's own origin. */
-async function post(path: string, fields: Record<string, string>) {
-  const response = await fetch(`${running.app.url}${path}`, {
+async function post(path: string, fields: Record<string, string>, app: TestApp = running) {
+  const response = await fetch(`${app.app.url}${path}`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
-      origin: running.app.url,
+      origin: app.app.url,
     },
     body: new URLSearchParams(fields),
     redirect: "manual",
@@ -86,20 +88,24 @@ async function post(path: string, fields: Record<string, string>) {
  */
 async function reviewedPizza(site: Awaited<ReturnType<typeof spanishSite>>) {
   const cart = `${site.ids["Margherita"]}*1*Lg1`;
-  const review = await post(site.spanishOrderPath, { cart, step: "review" });
+  const review = await post(site.spanishOrderPath, { cart, step: "review" }, site.app);
   const placeKey = /name="placeKey" value="([A-Za-z0-9]+)"/.exec(review.html)![1]!;
   const slot = /<option value="(\d+)"/.exec(review.html)![1]!;
   return (fields: Record<string, string> = {}) =>
-    post(site.spanishOrderPath, {
-      cart,
-      placeKey,
-      step: "place",
-      fulfilment: "pickup",
-      slot,
-      name: "Ana",
-      phone: "+1 555 0100",
-      ...fields,
-    });
+    post(
+      site.spanishOrderPath,
+      {
+        cart,
+        placeKey,
+        step: "place",
+        fulfilment: "pickup",
+        slot,
+        name: "Ana",
+        phone: "+1 555 0100",
+        ...fields,
+      },
+      site.app,
+    );
 }
 
 describe("the order page in a further language", () => {
@@ -245,5 +251,27 @@ describe("the order page in a further language", () => {
     expect((await get(`${site.menuPath}/fr/order`)).status).toBe(404);
     expect((await get(`${site.menuPath}/xx/order`)).status).toBe(404);
     expect((await get(`${site.menuPath}/en/order`)).status).toBe(404);
+  });
+});
+
+describe("an order page over the orders one client may place", () => {
+  const limited = useTestApp({
+    publicPagesClock: new Date(ORDERING_CLOCK),
+    orderLimits: { perClient: 1, perSite: 10_000 },
+  });
+
+  it("asks the customer to wait, in their language, and places nothing more", async () => {
+    const site = await spanishSite("Pizzeria Affollata", limited);
+    expect((await (await reviewedPizza(site))()).status).toBe(303);
+    const again = await (await reviewedPizza(site))();
+    expect(again.status).toBe(429);
+    // The window is 10 minutes; the wait is said in whole minutes, in Spanish's plural.
+    const waits = [9, 10].map((minutes) => pluralText(CATALOGUES.es.tooManyOrders, "es", minutes));
+    expect(waits.some((wait) => again.html.includes(wait))).toBe(true);
+    const stored = await limited.services.db
+      .select()
+      .from(orders)
+      .where(eq(orders.productId, site.productId));
+    expect(stored).toHaveLength(1);
   });
 });

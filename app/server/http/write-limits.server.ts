@@ -74,9 +74,14 @@ export function countOwnerWrite(
   return limitersFor(context.get(servicesContext)).consume(kind, owner.id, points);
 }
 
+/** The whole minutes to wait before a refused change or order may be tried again: at least 1. */
+export function retryAfterMinutes(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
+
 /** What an owner over a limit is told: what happened, and when to try again. */
 export function tooManyWritesMessage(kind: WriteKind, retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const minutes = retryAfterMinutes(retryAfterSeconds);
   const wait = minutes === 1 ? "a minute" : `${minutes} minutes`;
   return kind === "uploads"
     ? `Too many images uploaded in a short time. Please wait ${wait} and try again.`

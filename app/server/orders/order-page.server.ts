@@ -48,7 +48,7 @@ import { siteOf } from "~/sites";
 import { groupMenu } from "~/sites/restaurant/menu";
 import { CLIENT_ADDRESS_HEADER } from "../accounts/auth.server";
 import { readFormOrRefuse } from "../http/forms.server";
-import { countPlacedOrder } from "../http/write-limits.server";
+import { countPlacedOrder, retryAfterMinutes } from "../http/write-limits.server";
 import { loadPublicSite } from "../repositories/public-sites.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
@@ -443,7 +443,7 @@ async function placeFromForm(
   );
   if (!allowance.allowed) {
     services.metrics?.orderRefused("rate-limited");
-    const minutes = Math.max(1, Math.ceil(allowance.retryAfterSeconds / 60));
+    const minutes = retryAfterMinutes(allowance.retryAfterSeconds);
     const message = pluralText(words.tooManyOrders, page.page.language.tag, minutes);
     return again({ formError: message }, 429);
   }
