@@ -215,7 +215,7 @@ test("the keyboard's focus never hides under the sticky bar, going up or down", 
   expect(hidden).toEqual([]);
 });
 
-test("smooth scrolling only for visitors who have not asked for reduced motion", async ({
+test("the chips' row glides unless reduced motion is asked for; the page jumps to the section", async ({
   page,
 }) => {
   await page.emulateMedia({ reducedMotion: "no-preference" });
@@ -225,12 +225,15 @@ test("smooth scrolling only for visitors who have not asked for reduced motion",
       getComputedStyle(document.documentElement).scrollBehavior,
       getComputedStyle(document.querySelector(".menu-chips")!).scrollBehavior,
     ]);
-  expect(await behaviors()).toEqual(["smooth", "smooth"]);
+  expect(await behaviors()).toEqual(["auto", "smooth"]);
+  // Dishes off screen are laid out only when they come near it: a jump far down the menu
+  // and back up still lands with the heading right below the bar.
+  for (const category of ["Desserts", "Starters", "Pizza"]) {
+    await chip(page, category).click();
+    await expectHeadingBelowBar(page, category);
+  }
   await page.emulateMedia({ reducedMotion: "reduce" });
   expect(await behaviors()).toEqual(["auto", "auto"]);
-  // And the jump still lands below the bar.
-  await chip(page, "Pizza").click();
-  await expectHeadingBelowBar(page, "Pizza");
 });
 
 test.describe("without JavaScript", () => {
@@ -314,3 +317,18 @@ for (const [device, viewport] of SCREENS) {
     ).toBeLessThanOrEqual(0);
   });
 }
+
+test("dishes far below the screen are laid out only when they come near it, and printed", async ({
+  page,
+}) => {
+  await page.goto(MENU_PATH);
+  const lastDish = page.locator(".menu-items > li > .menu-item").last();
+  const skipped = () =>
+    lastDish.evaluate((dish) => !dish.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await skipped()).toBe(true);
+  await lastDish.scrollIntoViewIfNeeded();
+  await expect.poll(skipped).toBe(false);
+  await page.goto(MENU_PATH);
+  await page.emulateMedia({ media: "print" });
+  expect(await skipped()).toBe(false);
+});

@@ -169,6 +169,23 @@ test("the demo shop's page: header, hours, colors, cards, prices and Sold Out", 
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", page.url());
 });
 
+test("cards far below the screen are laid out only when they come near it, and printed", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const path = await demoGoodsPath(page);
+  await page.goto(path);
+  const lastCard = grid(page).locator("li > a").last();
+  const skipped = () =>
+    lastCard.evaluate((card) => !card.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await skipped()).toBe(true);
+  await lastCard.scrollIntoViewIfNeeded();
+  await expect.poll(skipped).toBe(false);
+  await page.goto(path);
+  await page.emulateMedia({ media: "print" });
+  expect(await skipped()).toBe(false);
+});
+
 test("tags (any of them) and search filter at once, and the address keeps up", async ({ page }) => {
   const path = await demoGoodsPath(page);
   await page.goto(path);

@@ -16,7 +16,13 @@
  * is a miss, and the next view renders it again.
  */
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlibConstants,
+  deflateSync,
+  gzipSync,
+} from "node:zlib";
 import { LRUCache } from "lru-cache";
 
 export type ContentEncoding = "br" | "gzip" | "deflate";
@@ -32,6 +38,8 @@ export interface CachedPage {
   readonly hash: string;
   /** Compressed copies, made when a client first asks for that encoding. */
   readonly encoded: Map<ContentEncoding, Buffer>;
+  /** Encodings whose copy has been (or is being) squeezed as hard as it goes. */
+  readonly refined: Set<ContentEncoding>;
   /** The moment (ms since the epoch) the page stops being right, or null if it stays so. */
   readonly freshUntil: number | null;
 }
@@ -85,36 +93,57 @@ export function makePage(
   headers: ReadonlyArray<readonly [string, string]>,
   freshUntil: number | null = null,
 ): CachedPage {
-  return { key, productId, body, headers, hash: pageHash(body), encoded: new Map(), freshUntil };
+  return {
+    key,
+    productId,
+    body,
+    headers,
+    hash: pageHash(body),
+    encoded: new Map(),
+    refined: new Set(),
+    freshUntil,
+  };
 }
 
 /**
- * How hard to compress: a stored page's copy is made once and sent many times, so it is
- * worth squeezing; a page sent once and dropped (the cache off or full) is compressed fast.
+ * How hard to compress: a page sent once and dropped (the cache off or full) is compressed
+ * fast; a stored page's first copy is made on the response of the first client that asks,
+ * so it is quick but worth squeezing; a stored page's copy is then made again, as small as
+ * brotli makes it, away from the event loop (`PageCache.refine`).
  */
-export type Effort = "stored" | "sent-once";
+export type Effort = "sent-once" | "stored" | "refined";
+
+/**
+ * brotli's quality by effort. On a 13 KB menu, quality 5 takes 0.3 ms and comes within 1% of
+ * quality 9, which takes 7 ms. On the bench's 83 KB menu, quality 5 takes 0.52 ms for 7.6 KB;
+ * quality 1 takes 0.07 ms for 9.4 KB, and quality 2 0.17 ms for 8.9 KB. Under load, going
+ * from 2 to 1 saved 0.15–0.2 ms of CPU per uncached view (6%) for 5% more bytes, a few
+ * milliseconds on a slow phone line: quality 1 for a page that is sent once. Quality 11 is
+ * what brotli was made for (static files): on the bench's 111 KB shop it gives 13.1 KB where
+ * quality 5 gives 14.7 KB, and 9 still 14.4 KB, for 225 ms of CPU instead of 4.6; the 1.6 KB
+ * decide whether the page reaches a phone in TCP's first window (about 14 KB).
+ */
+const BROTLI_QUALITY: Record<Effort, number> = { "sent-once": 1, stored: 5, refined: 11 };
+
+function brotliOptions(body: Buffer, effort: Effort) {
+  return {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  };
+}
 
 export function encodePage(body: Buffer, encoding: ContentEncoding, effort: Effort): Buffer {
-  // A stored copy is made once per page and encoding, on the response of the first client
-  // that asks. On a 13 KB menu, brotli quality 5 takes 0.3 ms and comes within 1% of quality
-  // 9, which takes 7 ms. On the bench's 83 KB menu, quality 5 takes 0.52 ms for 7.6 KB;
-  // quality 1 takes 0.07 ms for 9.4 KB, and quality 2 0.17 ms for 8.9 KB. Under load, going
-  // from 2 to 1 saved 0.15–0.2 ms of CPU per uncached view (6%) for 5% more bytes, a few
-  // milliseconds on a slow phone line: quality 1 for a page that is sent once.
-  const stored = effort === "stored";
+  const level = effort === "sent-once" ? 1 : 9;
   switch (encoding) {
     case "br":
-      return brotliCompressSync(body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: stored ? 5 : 1,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      });
+      return brotliCompressSync(body, brotliOptions(body, effort));
     case "gzip":
-      return gzipSync(body, { level: stored ? 9 : 1 });
+      return gzipSync(body, { level });
     case "deflate":
-      return deflateSync(body, { level: stored ? 9 : 1 });
+      return deflateSync(body, { level });
   }
 }
 
@@ -136,6 +165,8 @@ export class PageCache {
   private readonly keysByProduct = new Map<string, Set<string>>();
   private readonly ticketsByProduct = new Map<string, Set<RenderTicket>>();
   private isAvailable: boolean;
+  /** The one copy being refined, if any (see `refine`). */
+  private refining: Promise<void> | null = null;
   /** The clock `freshUntil` is read against (ms since the epoch). */
   private readonly now: () => number;
   private counters = {
@@ -245,19 +276,62 @@ export class PageCache {
    * stored is compressed with less effort, as it is sent once.
    */
   encoded(page: CachedPage, encoding: ContentEncoding): Buffer {
-    const existing = page.encoded.get(encoding);
-    if (existing) return existing;
     const stored = this.lru?.peek(page.key) === page;
+    const existing = page.encoded.get(encoding);
+    if (existing) {
+      if (stored) this.refine(page, encoding);
+      return existing;
+    }
     const copy = encodePage(page.body, encoding, stored ? "stored" : "sent-once");
     page.encoded.set(encoding, copy);
     if (stored) {
-      // lru-cache sizes an entry when it is set, and setting the same value again keeps
-      // the old size: take the page out and put it back to count the copy. That makes it
-      // the most recently used, which it is anyway: it was just read or stored.
-      this.lru.delete(page.key);
-      this.put(page);
+      this.recount(page);
+      this.refine(page, encoding);
     }
     return copy;
+  }
+
+  /**
+   * Makes a stored page's brotli copy again at brotli's highest quality, on libuv's thread
+   * pool, and keeps it in place of the first if the page is still held. One copy at a time,
+   * so a burst of new pages cannot take more than one core from the requests: a page passed
+   * over now is refined on a later view. Every encoding of a page shares its validator
+   * (`matchesIfNoneMatch`), and the new copy decodes to the same page.
+   */
+  private refine(page: CachedPage, encoding: ContentEncoding): void {
+    if (encoding !== "br" || page.refined.has(encoding) || this.refining) return;
+    page.refined.add(encoding);
+    this.refining = new Promise<void>((resolve) => {
+      brotliCompress(page.body, brotliOptions(page.body, "refined"), (error, copy) => {
+        this.refining = null;
+        const current = page.encoded.get(encoding);
+        if (
+          !error &&
+          current &&
+          copy.length < current.length &&
+          this.lru?.peek(page.key) === page
+        ) {
+          page.encoded.set(encoding, copy);
+          this.recount(page);
+        }
+        resolve();
+      });
+    });
+  }
+
+  /** Resolves once the copy being refined, if any, is in place (for tests and the bench). */
+  async refinedCopies(): Promise<void> {
+    while (this.refining) await this.refining;
+  }
+
+  /**
+   * lru-cache sizes an entry when it is set, and setting the same value again keeps the old
+   * size: take the page out and put it back to count its copies. That makes it the most
+   * recently used, which it is anyway: it was just read or stored.
+   */
+  private recount(page: CachedPage): void {
+    this.lru!.delete(page.key);
+    this.put(page);
   }
 
   /** Drops every page of the product and spoils renders of it in progress. */

@@ -185,6 +185,48 @@ describe("PageCache", () => {
     }
   });
 
+  it("squeezes a stored page's brotli copy again in the background, one page at a time", async () => {
+    const menu = (seed: number) =>
+      Buffer.from(
+        Array.from(
+          { length: 800 },
+          (_, i) =>
+            `<li class="item"><h3>Dish ${(i * seed) % 1009}</h3><p>$${(i * 31) % 97}.50</p></li>`,
+        ).join(""),
+      );
+    const cache = new PageCache(10_000_000);
+    const a = cache.store(cache.begin("/r/a", "a"), menu(7919), HTML)!;
+    const b = cache.store(cache.begin("/r/b", "b"), menu(104_729), HTML)!;
+    const firstA = cache.encoded(a, "br");
+    const firstB = cache.encoded(b, "br");
+    const bytesBefore = cache.stats().bytes;
+    await cache.refinedCopies();
+
+    const refinedA = cache.encoded(a, "br");
+    expect(refinedA.length).toBeLessThan(firstA.length);
+    expect(brotliDecompressSync(refinedA).equals(a.body)).toBe(true);
+    expect(cache.stats().bytes).toBe(bytesBefore - firstA.length + refinedA.length);
+    // B's copy was passed over while A's was being made; its next view starts it.
+    expect(cache.encoded(b, "br")).toBe(firstB);
+    await cache.refinedCopies();
+    expect(cache.encoded(b, "br").length).toBeLessThan(firstB.length);
+
+    // A page dropped while its copy is being made does not come back with it.
+    const c = cache.store(cache.begin("/r/c", "c"), menu(31), HTML)!;
+    cache.encoded(c, "br");
+    cache.invalidateProduct("c");
+    await cache.refinedCopies();
+    expect(cache.get("/r/c")).toBeUndefined();
+    expect(cache.keys()).toEqual(["/r/a", "/r/b"]);
+
+    // A page sent once and not stored is neither kept nor refined.
+    const once = makePage("/r/d", "d", menu(13), HTML);
+    const onceCopy = cache.encoded(once, "br");
+    await cache.refinedCopies();
+    expect(cache.encoded(once, "br")).toBe(onceCopy);
+    expect(once.refined.size).toBe(0);
+  });
+
   it("evicts older pages when a compressed copy no longer fits, and keeps the page itself", () => {
     const html = Buffer.from(`<!DOCTYPE html><p>${"Soup of the day. ".repeat(200)}</p>`);
     const gzipBytes = gzipSync(html, { level: 9 }).length;
