@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 let addressCounter = 0;
 
@@ -196,4 +202,21 @@ export function layoutShiftSoFar(page: Page): Promise<number> {
         setTimeout(() => resolve(total), 300);
       }),
   );
+}
+
+/**
+ * The last of a long list's entries (`entries`, the content inside each `content-visibility:
+ * auto` item) waits to be laid out until it is scrolled to, and is laid out for print.
+ */
+export async function expectLastLaidOutWhenNear(page: Page, path: string, entries: Locator) {
+  await page.goto(path);
+  const last = entries.last();
+  const skipped = () =>
+    last.evaluate((entry) => !entry.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await skipped()).toBe(true);
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(skipped).toBe(false);
+  await page.goto(path);
+  await page.emulateMedia({ media: "print" });
+  expect(await skipped()).toBe(false);
 }

@@ -5,7 +5,13 @@
  * dropdown's anchors also work without JavaScript.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoSeriousAxeIssue, SCREENS, test } from "./fixtures";
+import {
+  expect,
+  expectLastLaidOutWhenNear,
+  expectNoSeriousAxeIssue,
+  SCREENS,
+  test,
+} from "./fixtures";
 
 /** The example restaurant the demo seed creates, its categories in the owner's order. */
 const MENU_PATH = "/r/rosas-trattoria-examplemenu";
@@ -321,14 +327,5 @@ for (const [device, viewport] of SCREENS) {
 test("dishes far below the screen are laid out only when they come near it, and printed", async ({
   page,
 }) => {
-  await page.goto(MENU_PATH);
-  const lastDish = page.locator(".menu-items > li > .menu-item").last();
-  const skipped = () =>
-    lastDish.evaluate((dish) => !dish.checkVisibility({ contentVisibilityAuto: true }));
-  expect(await skipped()).toBe(true);
-  await lastDish.scrollIntoViewIfNeeded();
-  await expect.poll(skipped).toBe(false);
-  await page.goto(MENU_PATH);
-  await page.emulateMedia({ media: "print" });
-  expect(await skipped()).toBe(false);
+  await expectLastLaidOutWhenNear(page, MENU_PATH, page.locator(".menu-items > li > .menu-item"));
 });

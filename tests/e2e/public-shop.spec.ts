@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { DEMO, expect, signIn, test } from "./fixtures";
+import { DEMO, expect, expectLastLaidOutWhenNear, signIn, test } from "./fixtures";
 import {
   cardLink,
   dialog,
@@ -173,17 +173,7 @@ test("cards far below the screen are laid out only when they come near it, and p
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  const path = await demoGoodsPath(page);
-  await page.goto(path);
-  const lastCard = grid(page).locator("li > a").last();
-  const skipped = () =>
-    lastCard.evaluate((card) => !card.checkVisibility({ contentVisibilityAuto: true }));
-  expect(await skipped()).toBe(true);
-  await lastCard.scrollIntoViewIfNeeded();
-  await expect.poll(skipped).toBe(false);
-  await page.goto(path);
-  await page.emulateMedia({ media: "print" });
-  expect(await skipped()).toBe(false);
+  await expectLastLaidOutWhenNear(page, await demoGoodsPath(page), grid(page).locator("li > a"));
 });
 
 test("tags (any of them) and search filter at once, and the address keeps up", async ({ page }) => {

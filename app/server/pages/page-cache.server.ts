@@ -38,8 +38,8 @@ export interface CachedPage {
   readonly hash: string;
   /** Compressed copies, made when a client first asks for that encoding. */
   readonly encoded: Map<ContentEncoding, Buffer>;
-  /** Encodings whose copy has been (or is being) squeezed as hard as it goes. */
-  readonly refined: Set<ContentEncoding>;
+  /** Whether the brotli copy has been (or is being) made again as small as it goes. */
+  brotliRefined: boolean;
   /** The moment (ms since the epoch) the page stops being right, or null if it stays so. */
   readonly freshUntil: number | null;
 }
@@ -100,7 +100,7 @@ export function makePage(
     headers,
     hash: pageHash(body),
     encoded: new Map(),
-    refined: new Set(),
+    brotliRefined: false,
     freshUntil,
   };
 }
@@ -109,7 +109,7 @@ export function makePage(
  * How hard to compress: a page sent once and dropped (the cache off or full) is compressed
  * fast; a stored page's first copy is made on the response of the first client that asks,
  * so it is quick but worth squeezing; a stored page's copy is then made again, as small as
- * brotli makes it, away from the event loop (`PageCache.refine`).
+ * brotli makes it, away from the event loop (`PageCache.refineBrotli`).
  */
 export type Effort = "sent-once" | "stored" | "refined";
 
@@ -165,7 +165,7 @@ export class PageCache {
   private readonly keysByProduct = new Map<string, Set<string>>();
   private readonly ticketsByProduct = new Map<string, Set<RenderTicket>>();
   private isAvailable: boolean;
-  /** The one copy being refined, if any (see `refine`). */
+  /** The one copy being refined, if any (see `refineBrotli`). */
   private refining: Promise<void> | null = null;
   /** The clock `freshUntil` is read against (ms since the epoch). */
   private readonly now: () => number;
@@ -276,19 +276,27 @@ export class PageCache {
    * stored is compressed with less effort, as it is sent once.
    */
   encoded(page: CachedPage, encoding: ContentEncoding): Buffer {
-    const stored = this.lru?.peek(page.key) === page;
     const existing = page.encoded.get(encoding);
     if (existing) {
-      if (stored) this.refine(page, encoding);
+      // A hit's path: the cheap checks first, the LRU's lookup only while a refinement is due.
+      if (encoding === "br" && !page.brotliRefined && !this.refining && this.holds(page)) {
+        this.refineBrotli(page);
+      }
       return existing;
     }
+    const stored = this.holds(page);
     const copy = encodePage(page.body, encoding, stored ? "stored" : "sent-once");
     page.encoded.set(encoding, copy);
     if (stored) {
       this.recount(page);
-      this.refine(page, encoding);
+      if (encoding === "br" && !this.refining) this.refineBrotli(page);
     }
     return copy;
+  }
+
+  /** Whether this very page is the one held under its key. */
+  private holds(page: CachedPage): boolean {
+    return this.lru?.peek(page.key) === page;
   }
 
   /**
@@ -298,20 +306,14 @@ export class PageCache {
    * over now is refined on a later view. Every encoding of a page shares its validator
    * (`matchesIfNoneMatch`), and the new copy decodes to the same page.
    */
-  private refine(page: CachedPage, encoding: ContentEncoding): void {
-    if (encoding !== "br" || page.refined.has(encoding) || this.refining) return;
-    page.refined.add(encoding);
+  private refineBrotli(page: CachedPage): void {
+    page.brotliRefined = true;
     this.refining = new Promise<void>((resolve) => {
       brotliCompress(page.body, brotliOptions(page.body, "refined"), (error, copy) => {
         this.refining = null;
-        const current = page.encoded.get(encoding);
-        if (
-          !error &&
-          current &&
-          copy.length < current.length &&
-          this.lru?.peek(page.key) === page
-        ) {
-          page.encoded.set(encoding, copy);
+        const first = page.encoded.get("br")!;
+        if (!error && copy.length < first.length && this.holds(page)) {
+          page.encoded.set("br", copy);
           this.recount(page);
         }
         resolve();

@@ -224,7 +224,7 @@ describe("PageCache", () => {
     const onceCopy = cache.encoded(once, "br");
     await cache.refinedCopies();
     expect(cache.encoded(once, "br")).toBe(onceCopy);
-    expect(once.refined.size).toBe(0);
+    expect(once.brotliRefined).toBe(false);
   });
 
   it("evicts older pages when a compressed copy no longer fits, and keeps the page itself", () => {
