@@ -51,6 +51,20 @@ function plainPageLinks(
   return documentLinks(routes, manifest, loadContext.get(stylesheetTextContext));
 }
 
+/**
+ * A loader's answer may depend on a request header (a public not-found page speaks the
+ * visitor's `Accept-Language`) and say so with `Vary`. React Router passes a route's headers
+ * on only through a `headers` export, which the public pages leave out so they can be
+ * rendered without the router (app/server/pages/public-page-render.server.tsx): their `Vary`
+ * is carried over here.
+ */
+function keepLoadersVary({ staticHandlerContext }: EntryContext, responseHeaders: Headers) {
+  for (const headers of Object.values(staticHandlerContext.loaderHeaders)) {
+    const vary = headers.get("Vary");
+    if (vary && !responseHeaders.get("Vary")?.includes(vary)) responseHeaders.append("Vary", vary);
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -58,6 +72,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  keepLoadersVary(routerContext, responseHeaders);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {

@@ -15,6 +15,7 @@ import { DocumentLinks } from "./components/document-links";
 import { pageHydrates } from "./lib/document-scripts";
 import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 import { MESSAGES } from "./lib/messages";
 import { routeErrorMessage } from "./lib/route-error";
 import type { Route } from "./+types/root";
@@ -110,7 +111,11 @@ export function ErrorBoundary() {
   // A refused request (a form the server could not read) carries its reason.
   const reason = status < 500 ? routeErrorMessage(error) : null;
   const title =
-    status === 404 ? "Page not found" : reason ? "That could not be done" : "Something went wrong";
+    status === 404
+      ? MESSAGES.pageNotFound
+      : reason
+        ? marketingWords.errorRefused
+        : marketingWords.errorUnexpected;
   return (
     <main className="container narrow error-page">
       <title>{title}</title>
@@ -120,14 +125,10 @@ export function ErrorBoundary() {
           {reason}
         </p>
       ) : (
-        <p>
-          {status === 404
-            ? "The page you asked for does not exist."
-            : "Please try again in a moment. If it keeps happening, contact support."}
-        </p>
+        <p>{status === 404 ? marketingWords.pageNotFoundText : marketingWords.errorTryAgain}</p>
       )}
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/">{marketingWords.goToHomePage}</a>
       </p>
     </main>
   );

@@ -20,7 +20,7 @@ import { inspect } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { MAX_ITEMS_PER_PRODUCT, MAX_PRODUCTS_PER_USER } from "~/lib/limits";
-import { MESSAGES } from "~/lib/messages";
+import { siteOf } from "~/sites";
 import type { ProductType } from "~/sites/product-types";
 import { publicPath, slugify } from "~/lib/slug";
 import { openPostgres, type Database, type DatabaseHandle } from "~/server/db/client.server";
@@ -739,10 +739,15 @@ const AT_PORTAL = {
  * loadPublicSite, which brings the site and its items in one round trip.
  */
 async function loadPage(db: Database, site: Site): Promise<unknown[]> {
-  const message = site.type === "restaurant" ? MESSAGES.restaurantNotFound : MESSAGES.shopNotFound;
   let page;
   try {
-    page = await loadPublicSite(db, site.type, slugIdOf(site), message, AT_PORTAL);
+    page = await loadPublicSite(
+      db,
+      site.type,
+      slugIdOf(site),
+      siteOf(site.type).notFoundIn,
+      AT_PORTAL,
+    );
   } catch (error) {
     // A redirect or a 404 (thrown as responses): the generated data is wrong.
     throw new Error(

@@ -3,6 +3,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { accountWords } from "~/lib/i18n/portal/account";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { SignedInSession } from "~/lib/signed-in-sessions";
@@ -51,8 +54,8 @@ export function ChangePasswordForm() {
   const saving = fetcher.state !== "idle";
   return (
     <section className="card account-section" aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading">Password</h2>
-      <p className="muted">Changing it signs you out on every other device.</p>
+      <h2 id="change-password-heading">{accountWords.passwordHeading}</h2>
+      <p className="muted">{accountWords.changePasswordIntro}</p>
       <fetcher.Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="intent" value="change-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -61,21 +64,21 @@ export function ChangePasswordForm() {
             {MESSAGES.passwordChanged}
           </p>
         ) : null}
-        <Field field={fields.currentPassword} label="Current password">
+        <Field field={fields.currentPassword} label={accountWords.currentPasswordLabel}>
           <input type="password" autoComplete="current-password" />
         </Field>
         <Field
           field={fields.newPassword}
-          label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short sentence works well.`}
+          label={accountWords.newPasswordLabel}
+          hint={fill(accountWords.changePasswordHint, { min: PASSWORD_MIN_LENGTH })}
         >
           <input type="password" autoComplete="new-password" />
         </Field>
-        <Field field={fields.confirmPassword} label="New password again">
+        <Field field={fields.confirmPassword} label={accountWords.newPasswordAgainLabel}>
           <input type="password" autoComplete="new-password" />
         </Field>
         <button type="submit" className="button" disabled={saving}>
-          {saving ? "Changing…" : "Change password"}
+          {saving ? accountWords.changingPassword : accountWords.changePasswordSubmit}
         </button>
       </fetcher.Form>
     </section>
@@ -97,24 +100,23 @@ export function ChangeEmailForm({ email }: { email: string }) {
   const saving = fetcher.state !== "idle";
   return (
     <section className="card account-section" aria-labelledby="change-email-heading">
-      <h2 id="change-email-heading">Email address</h2>
+      <h2 id="change-email-heading">{accountWords.emailAddressHeading}</h2>
       <p className="muted">
-        Now <strong>{email}</strong>. We send a link to the new address, and the account switches
-        when you open it.
+        {fillNodes(accountWords.currentEmail, { email: <strong>{email}</strong> })}
       </p>
       <fetcher.Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="intent" value="change-email" />
         <FormErrors id={form.errorId} errors={form.errors} />
         {sentTo && answer?.status === "success" ? (
           <p className="alert success" role="status">
-            {`We sent a link to ${sentTo}. Open it to switch your account to that address; it works for 24 hours.`}
+            {fill(accountWords.emailChangeLinkSent, { email: sentTo })}
           </p>
         ) : null}
-        <Field field={fields.newEmail} label="New email address">
+        <Field field={fields.newEmail} label={accountWords.newEmailLabel}>
           <input type="email" autoComplete="email" />
         </Field>
         <button type="submit" className="button secondary" disabled={saving}>
-          {saving ? "Sending…" : "Send confirmation link"}
+          {saving ? accountWords.sending : accountWords.sendConfirmationLink}
         </button>
       </fetcher.Form>
     </section>
@@ -134,18 +136,20 @@ export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) 
   const ending = fetcher.state !== "idle";
   return (
     <section className="card account-section" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Where you’re signed in</h2>
+      <h2 id="sessions-heading">{accountWords.sessionsHeading}</h2>
       <ul className="session-list">
         {sessions.map((session) => (
           <li key={session.id}>
             <span className="session-device">
               {session.device}
-              {session.current ? <span className="badge">This device</span> : null}
+              {session.current ? <span className="badge">{accountWords.thisDevice}</span> : null}
             </span>
             <time
               className="muted"
               dateTime={session.lastUsed}
-              title={`${FULL_TIME.format(new Date(session.lastUsed))} UTC`}
+              title={fill(accountWords.sessionLastUsedAt, {
+                time: FULL_TIME.format(new Date(session.lastUsed)),
+              })}
             >
               {session.activity}
             </time>
@@ -161,11 +165,11 @@ export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) 
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="end-other-sessions" />
           <button type="submit" className="button secondary" disabled={ending}>
-            {ending ? "Signing out…" : "Sign out everywhere else"}
+            {ending ? accountWords.signingOut : accountWords.signOutEverywhereElse}
           </button>
         </fetcher.Form>
       ) : (
-        <p className="muted">You are signed in on this device only.</p>
+        <p className="muted">{accountWords.signedInHereOnly}</p>
       )}
     </section>
   );
@@ -199,23 +203,22 @@ export function DeleteAccountForm({ sites }: { sites: number }) {
       }
     },
   });
-  const what = sites === 1 ? "your site" : sites > 1 ? `your ${sites} sites` : "your account";
   return (
     <section className="card account-section danger-zone" aria-labelledby="delete-account-heading">
-      <h2 id="delete-account-heading">Delete account</h2>
+      <h2 id="delete-account-heading">{accountWords.deleteAccountHeading}</h2>
       <p>
-        This deletes your account,{" "}
-        {sites > 0 ? `${what}, their items and photos` : "and everything in it"}. Public pages stop
-        answering at once. It cannot be undone.
+        {sites > 0
+          ? pluralText(accountWords.deleteAccountWithSites, "en", sites)
+          : accountWords.deleteAccountWithoutSites}
       </p>
       <Form method="post" reloadDocument {...getFormProps(form)} ref={formRef} className="form">
         <input type="hidden" name="intent" value="delete-account" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field field={fields.password} label="Your password">
+        <Field field={fields.password} label={accountWords.yourPasswordLabel}>
           <input type="password" autoComplete="current-password" />
         </Field>
         <button type="submit" className="button danger" disabled={deleting}>
-          {deleting ? "Deleting…" : "Delete account"}
+          {deleting ? accountWords.deleting : accountWords.deleteAccountSubmit}
         </button>
       </Form>
       {hydrated ? (
@@ -223,13 +226,17 @@ export function DeleteAccountForm({ sites }: { sites: number }) {
           <AlertDialog.Portal>
             <AlertDialog.Overlay className="dialog-overlay" />
             <AlertDialog.Content className="dialog">
-              <AlertDialog.Title className="dialog-title">Delete your account?</AlertDialog.Title>
+              <AlertDialog.Title className="dialog-title">
+                {accountWords.deleteAccountConfirmTitle}
+              </AlertDialog.Title>
               <AlertDialog.Description>
-                {`Your account and ${sites > 0 ? `${what}, with their items and photos,` : "everything in it"} will be deleted. This cannot be undone.`}
+                {sites > 0
+                  ? pluralText(accountWords.deleteAccountConfirmWithSites, "en", sites)
+                  : accountWords.deleteAccountConfirmWithoutSites}
               </AlertDialog.Description>
               <div className="dialog-actions">
                 <AlertDialog.Cancel className="button secondary">
-                  Keep my account
+                  {accountWords.keepMyAccount}
                 </AlertDialog.Cancel>
                 <AlertDialog.Action
                   className="button danger"
@@ -239,7 +246,7 @@ export function DeleteAccountForm({ sites }: { sites: number }) {
                     formRef.current?.requestSubmit();
                   }}
                 >
-                  Delete everything
+                  {accountWords.deleteEverything}
                 </AlertDialog.Action>
               </div>
             </AlertDialog.Content>

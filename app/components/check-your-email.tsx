@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "react-router";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { accountWords } from "~/lib/i18n/portal/account";
 import { MESSAGES } from "~/lib/messages";
 
 /**
@@ -10,18 +12,15 @@ export function CheckYourEmail({ email, notice }: { email: string; notice?: stri
   const sending = navigation.state !== "idle" && navigation.formAction === "/verify-email";
   return (
     <div className="container narrow">
-      <h1>Check your email</h1>
+      <h1>{accountWords.checkEmailHeading}</h1>
       <p className="alert success" role="status">
         {notice ?? MESSAGES.checkYourEmail}
       </p>
-      <p>
-        The link goes to <strong>{email}</strong>. Nothing after a few minutes? Look in your spam
-        folder, or ask for another one.
-      </p>
+      <p>{fillNodes(accountWords.checkEmailLinkGoesTo, { email: <strong>{email}</strong> })}</p>
       <Form method="post" action="/verify-email" className="form">
         <input type="hidden" name="email" value={email} />
         <button type="submit" className="button secondary" disabled={sending}>
-          {sending ? "Sending…" : "Send a new link"}
+          {sending ? accountWords.sending : accountWords.sendNewLink}
         </button>
       </Form>
     </div>

@@ -6,6 +6,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useState, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { itemFailure, type ItemActionResult } from "~/lib/items";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import { returnFocus } from "./return-focus";
 
 /** A refusal with its reason (deleting a site), or an item write's answer. */
@@ -71,7 +72,7 @@ export function ConfirmDialogContent({
             ))}
             <AlertDialog.Cancel asChild>
               <button type="button" className="button secondary">
-                Cancel
+                {siteFieldWords.cancel}
               </button>
             </AlertDialog.Cancel>
             <button type="submit" className="button danger" disabled={pending}>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
 import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "./use-hydrated";
 
@@ -24,7 +25,7 @@ export function CopyLinkButton({
   url,
   label,
   productId,
-  text = "Copy link",
+  text = sitePartWords.copyLink,
 }: {
   url: string;
   label: string;

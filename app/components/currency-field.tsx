@@ -1,4 +1,5 @@
 import { CURRENCIES } from "~/lib/currency";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import { Field, type FieldState } from "./form";
 
 /**
@@ -7,11 +8,7 @@ import { Field, type FieldState } from "./form";
  */
 export function CurrencyField({ field }: { field: FieldState }) {
   return (
-    <Field
-      field={field}
-      label="Currency"
-      hint="The prices on your public page are shown in it. Changing it keeps the amounts as they are."
-    >
+    <Field field={field} label={siteFieldWords.currency} hint={siteFieldWords.currencyHint}>
       <select>
         {CURRENCIES.map((currency) => (
           <option key={currency.code} value={currency.code}>

@@ -1,18 +1,17 @@
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
+import { fill } from "~/lib/i18n/text";
 import { ConfirmDialog } from "./confirm-dialog";
-
-const CONSEQUENCES =
-  "The site, its items and its images are removed and its public link stops working. This cannot be undone.";
 
 /** The shared Delete of every editor: a confirm, then a POST to the one delete action. */
 export function DeleteProductDialog({ productId, name }: { productId: string; name: string }) {
   return (
     <ConfirmDialog
-      trigger="Delete"
-      triggerLabel={`Delete ${name}`}
-      title={`Delete ${name}?`}
-      description={CONSEQUENCES}
-      confirmLabel="Delete"
-      pendingLabel="Deleting…"
+      trigger={sitePartWords.delete}
+      triggerLabel={fill(sitePartWords.deleteNamed, { name })}
+      title={fill(sitePartWords.deleteNamedTitle, { name })}
+      description={sitePartWords.deleteSiteConsequences}
+      confirmLabel={sitePartWords.delete}
+      pendingLabel={sitePartWords.deleting}
       action={`/user/delete/${productId}`}
     />
   );
@@ -25,8 +24,8 @@ export function DeleteProductDialog({ productId, name }: { productId: string; na
 export function DeleteProductSection({ productId, name }: { productId: string; name: string }) {
   return (
     <section className="card danger-zone" aria-labelledby="delete-site-heading">
-      <h2 id="delete-site-heading">Delete this site</h2>
-      <p>{CONSEQUENCES}</p>
+      <h2 id="delete-site-heading">{sitePartWords.deleteThisSite}</h2>
+      <p>{sitePartWords.deleteSiteConsequences}</p>
       <DeleteProductDialog productId={productId} name={name} />
     </section>
   );

@@ -6,6 +6,8 @@ import {
   NOT_CHOSEN,
   type HoursRow,
 } from "~/lib/hours";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { controlValue, useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
 
@@ -38,7 +40,7 @@ export function HoursEditor({ initial }: { initial: HoursRow[] }) {
 
   return (
     <fieldset ref={fieldset} className="hours-editor">
-      <legend>Opening hours</legend>
+      <legend>{siteFieldWords.openingHours}</legend>
       {rows.map((row, index) => (
         <div key={row.day} className="hours-row" role="group" aria-label={row.day}>
           <span className="hours-day">{row.day}</span>
@@ -56,14 +58,20 @@ export function HoursEditor({ initial }: { initial: HoursRow[] }) {
           {(["open", "close"] as const).map((field) => (
             <label key={field}>
               <span className="visually-hidden">
-                {row.day} {field === "open" ? "opens" : "closes"}
+                {fill(field === "open" ? siteFieldWords.dayOpens : siteFieldWords.dayCloses, {
+                  day: row.day,
+                })}
               </span>
               <select
                 name={`hours[${index}].${field}`}
                 value={row[field]}
                 onChange={(event) => change(index, field, event.currentTarget.value)}
               >
-                <option value={NOT_CHOSEN}>{field === "open" ? "Opens…" : "Closes…"}</option>
+                <option value={NOT_CHOSEN}>
+                  {field === "open"
+                    ? siteFieldWords.opensPlaceholder
+                    : siteFieldWords.closesPlaceholder}
+                </option>
                 {HOUR_CHOICES.map((choice) => (
                   <option key={choice} value={choice}>
                     {choice}
@@ -85,7 +93,7 @@ export function HoursEditor({ initial }: { initial: HoursRow[] }) {
             )
           }
         >
-          Use {first.day}'s hours every day
+          {fill(siteFieldWords.copyFirstDayHours, { day: first.day })}
         </button>
       ) : null}
     </fieldset>

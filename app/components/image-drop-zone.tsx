@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { useHydrated } from "./use-hydrated";
 
 export interface ZoneImage {
@@ -84,7 +86,7 @@ export function ImageDropZone({
   };
 
   const shown: ZoneImage | null = choice
-    ? { url: choice.url, alt: `Chosen: ${choice.name}` }
+    ? { url: choice.url, alt: fill(siteFieldWords.chosenImageAlt, { name: choice.name }) }
     : (image ?? null);
   const carriesFiles = (event: React.DragEvent) => event.dataTransfer.types.includes("Files");
 
@@ -142,9 +144,9 @@ export function ImageDropZone({
         {hydrated ? (
           <p className="drop-zone-cta" aria-hidden="true">
             <span className="drop-zone-choose">
-              {shown ? "Choose a new image" : "Choose an image"}
+              {shown ? siteFieldWords.chooseNewImage : siteFieldWords.chooseImage}
             </span>
-            <span className="drop-zone-how"> or drop or paste one here</span>
+            <span className="drop-zone-how"> {siteFieldWords.orDropOrPaste}</span>
           </p>
         ) : null}
       </div>
@@ -152,7 +154,8 @@ export function ImageDropZone({
         <div className="drop-zone-actions">
           {choice && hydrated ? (
             <button type="button" className="button secondary small" onClick={clearChoice}>
-              Remove<span className="visually-hidden"> {choice.name}</span>
+              {siteFieldWords.remove}
+              <span className="visually-hidden"> {choice.name}</span>
             </button>
           ) : null}
           {actions}

@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { compressImageFile } from "~/lib/browser-image-encoder";
 import { validateImageChoice } from "~/lib/image-compression";
 import { ImageDropZone, type ZoneImage } from "./image-drop-zone";
@@ -32,9 +34,15 @@ function sendWithProgress(
     });
     request.addEventListener("load", () => {
       const answer = (request.response ?? {}) as { url?: string; error?: string };
-      resolve(request.status < 300 ? answer : { error: answer.error ?? `Error ${request.status}` });
+      resolve(
+        request.status < 300
+          ? answer
+          : {
+              error: answer.error ?? fill(siteFieldWords.errorStatus, { status: request.status }),
+            },
+      );
     });
-    request.addEventListener("error", () => resolve({ error: "The connection was lost." }));
+    request.addEventListener("error", () => resolve({ error: siteFieldWords.connectionLost }));
     request.send(body);
   });
 }
@@ -101,9 +109,14 @@ export async function removeStoredImage(destination: {
       error?: string;
       message?: string;
     };
-    return { error: answer.error ?? answer.message ?? `Error ${response.status}` };
+    return {
+      error:
+        answer.error ??
+        answer.message ??
+        fill(siteFieldWords.errorStatus, { status: response.status }),
+    };
   } catch {
-    return { error: "The connection was lost." };
+    return { error: siteFieldWords.connectionLost };
   }
 }
 
@@ -111,7 +124,11 @@ export async function removeStoredImage(destination: {
 export function UploadProgress({ name, percent }: { name: string; percent: number }) {
   return (
     <span className="upload-progress">
-      <progress max={100} value={percent} aria-label={`Uploading ${name}`} />
+      <progress
+        max={100}
+        value={percent}
+        aria-label={fill(siteFieldWords.uploadingFile, { name })}
+      />
       <span aria-hidden="true">{percent}%</span>
     </span>
   );
@@ -162,12 +179,17 @@ export function ImageUploader({
     const answer = await removeStoredImage({ productId, target, itemId });
     setRemoving(false);
     if (answer.error) {
-      setChoiceError(`Could not remove the ${label.toLowerCase()}. ${answer.error}`);
+      setChoiceError(
+        fill(siteFieldWords.couldNotRemoveImage, {
+          image: label.toLowerCase(),
+          reason: answer.error,
+        }),
+      );
       return;
     }
     setChoiceError(null);
     setRows([]);
-    announceSaved(`${label} removed.`);
+    announceSaved(fill(siteFieldWords.imageRemoved, { image: label }));
     void revalidator.revalidate();
   };
 
@@ -215,7 +237,7 @@ export function ImageUploader({
             {/* Without JavaScript the form is sent as it is. */}
             {hydrated ? null : (
               <button type="submit" className="button secondary small" disabled={disabled}>
-                Upload
+                {siteFieldWords.upload}
               </button>
             )}
             {image && target !== "item-images" ? (
@@ -231,7 +253,7 @@ export function ImageUploader({
                   void remove();
                 }}
               >
-                {removing ? "Removing…" : "Remove"}
+                {removing ? siteFieldWords.removing : siteFieldWords.remove}
                 <span className="visually-hidden"> {label.toLowerCase()}</span>
               </button>
             ) : null}
@@ -262,7 +284,7 @@ export function ImageUploader({
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <ul className="upload-list" aria-label={`${label}: uploads`}>
+        <ul className="upload-list" aria-label={fill(siteFieldWords.uploadsOf, { label })}>
           {rows.map((row) => (
             <li key={row.key}>
               <span className="upload-name">{row.name}</span>
@@ -271,9 +293,9 @@ export function ImageUploader({
                   {failureMessage} {row.message}
                 </span>
               ) : row.stage === "done" ? (
-                <span className="upload-done">Uploaded</span>
+                <span className="upload-done">{siteFieldWords.uploaded}</span>
               ) : row.stage === "compressing" ? (
-                <span className="muted">Compressing…</span>
+                <span className="muted">{siteFieldWords.compressing}</span>
               ) : (
                 <UploadProgress name={row.name} percent={row.percent} />
               )}

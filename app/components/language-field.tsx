@@ -1,4 +1,6 @@
 import { SITE_LANGUAGES } from "~/lib/i18n/languages";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { Field, type FieldState } from "./form";
 
 /**
@@ -10,13 +12,18 @@ export function LanguageField({ field }: { field: FieldState }) {
   return (
     <Field
       field={field}
-      label="Language of your public page"
-      hint="The words your page adds by itself, such as “Open now” and the days, and its dates and prices are written in it. Your own texts stay as you type them."
+      label={siteFieldWords.publicPageLanguage}
+      hint={siteFieldWords.publicPageLanguageHint}
     >
       <select>
         {SITE_LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} lang={language.tag}>
-            {language.code === "en" ? language.name : `${language.name} (${language.englishName})`}
+            {language.code === "en"
+              ? language.name
+              : fill(siteFieldWords.languageOption, {
+                  name: language.name,
+                  englishName: language.englishName,
+                })}
           </option>
         ))}
       </select>

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { PRODUCT_NAME } from "~/lib/brand";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 
 export interface NavEntry {
   key: string;
@@ -44,10 +46,10 @@ export function NavBar({
   const folded = entries.filter((entry) => !entry.onPhones);
   return (
     // Named, so that screen readers tell it from the banner of a site previewed beside it.
-    <header className="navbar" aria-label="Site Builder">
+    <header className="navbar" aria-label={PRODUCT_NAME}>
       <nav className="container" aria-label={label}>
         <Link to="/" className="brand">
-          Site Builder
+          {PRODUCT_NAME}
         </Link>
         <ul className="nav-links">
           {entries.map((entry) => (
@@ -87,7 +89,7 @@ export function SignOutButton() {
   return (
     <Form method="post" action="/signout">
       <button type="submit" className="link-button nav-button">
-        Sign out
+        {marketingWords.signOut}
       </button>
     </Form>
   );

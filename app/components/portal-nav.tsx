@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
 import { NavBar, SignOutButton } from "./nav-bar";
 
 /**
@@ -9,21 +10,21 @@ import { NavBar, SignOutButton } from "./nav-bar";
 export function PortalNav({ email }: { email: string }) {
   return (
     <NavBar
-      label="Portal"
-      menuLabel="Account"
+      label={siteAdminWords.portal}
+      menuLabel={siteAdminWords.accountMenu}
       entries={[
         {
           key: "products",
           content: (
             <NavLink to="/user" end>
-              Your Products
+              {siteAdminWords.yourProducts}
             </NavLink>
           ),
           onPhones: true,
         },
-        { key: "orders", content: <NavLink to="/user/orders">Orders</NavLink> },
-        { key: "info", content: <NavLink to="/user/info">User Info</NavLink> },
-        { key: "email", content: email, className: "nav-email", label: "Signed in as" },
+        { key: "orders", content: <NavLink to="/user/orders">{siteAdminWords.orders}</NavLink> },
+        { key: "info", content: <NavLink to="/user/info">{siteAdminWords.userInfo}</NavLink> },
+        { key: "email", content: email, className: "nav-email", label: siteAdminWords.signedInAs },
         { key: "sign-out", content: <SignOutButton /> },
       ]}
     />

@@ -5,6 +5,7 @@ import type { ColorKey } from "~/lib/colors";
 import type { HoursRow, SpecialHours } from "~/lib/hours";
 import type { FontStyle } from "~/lib/themes";
 import type { LanguageCode } from "~/lib/i18n/languages";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
 import { useSiteEditor } from "./editor/site-editor";
@@ -105,20 +106,20 @@ export function ProfileEditor({
       <Field field={fields.name} label={info.nameLabel}>
         <input autoComplete="organization" />
       </Field>
-      <Field field={fields.phone} label="Phone">
+      <Field field={fields.phone} label={siteFieldWords.phone}>
         <input type="tel" autoComplete="tel" />
       </Field>
-      <Field field={fields.email} label="Email">
+      <Field field={fields.email} label={siteFieldWords.email}>
         <input type="email" autoComplete="email" />
       </Field>
-      <Field field={fields.address} label="Address">
+      <Field field={fields.address} label={siteFieldWords.address}>
         <input autoComplete="street-address" />
       </Field>
       {info.showsPrices ? <CurrencyField field={fields.currency} /> : null}
       <LanguageField field={fields.language} />
       {productId ? (
         <p className="field-aside">
-          <Link to={`/user/${type}/languages/${productId}`}>Add more languages</Link>
+          <Link to={`/user/${type}/languages/${productId}`}>{siteFieldWords.addMoreLanguages}</Link>
         </p>
       ) : null}
       <HoursEditor initial={values.hours} />
@@ -139,15 +140,15 @@ export function ProfileEditor({
         <>
           <Field
             field={fields.logoUrl}
-            label="Logo URL"
-            hint="An https:// address of a square picture."
+            label={siteFieldWords.logoUrl}
+            hint={siteFieldWords.logoUrlHint}
           >
             <input type="url" />
           </Field>
           <Field
             field={fields.bgUrl}
-            label="Background URL"
-            hint="An https:// address of a wide picture."
+            label={siteFieldWords.backgroundUrl}
+            hint={siteFieldWords.backgroundUrlHint}
           >
             <input type="url" />
           </Field>
@@ -156,10 +157,10 @@ export function ProfileEditor({
       {InfoFields ? <InfoFields values={ownValues} fields={fields} /> : null}
       <SaveBar dirty={dirty}>
         <button type="submit" className="button" disabled={saving}>
-          {saving ? "Saving…" : "Save"}
+          {saving ? siteFieldWords.saving : siteFieldWords.save}
         </button>
       </SaveBar>
-      <UnsavedChangesDialog blocker={blocker} what="the site's info" />
+      <UnsavedChangesDialog blocker={blocker} what={siteFieldWords.unsavedSiteInfo} />
     </Form>
   );
 }

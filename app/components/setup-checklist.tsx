@@ -1,4 +1,7 @@
 import { Link } from "react-router";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill } from "~/lib/i18n/text";
 import type { SetupStep } from "~/lib/setup-checklist";
 
 /**
@@ -21,22 +24,25 @@ export function SetupChecklist({
   if (done === steps.length) {
     return (
       <p className="setup-complete">
-        <span aria-hidden="true">✓</span> {siteName} is set up and shared.
+        <span aria-hidden="true">✓</span> {fill(siteAdminWords.setupComplete, { name: siteName })}
       </p>
     );
   }
   return (
-    <section className="setup-checklist" aria-label={`Getting started with ${siteName}`}>
+    <section
+      className="setup-checklist"
+      aria-label={fill(siteAdminWords.gettingStartedWith, { name: siteName })}
+    >
       <div className="setup-head">
-        <h3>Getting started</h3>
+        <h3>{siteAdminWords.gettingStarted}</h3>
         <span className="muted">
-          {done} of {steps.length} done
+          {fill(siteAdminWords.stepsDone, { done, total: steps.length })}
         </span>
       </div>
       <progress
         max={steps.length}
         value={done}
-        aria-label={`${done} of ${steps.length} steps done`}
+        aria-label={fill(siteAdminWords.stepsDoneLabel, { done, total: steps.length })}
       />
       <ol className="setup-steps">
         {steps.map((step) => (
@@ -47,14 +53,16 @@ export function SetupChecklist({
             {step.done ? (
               <span>
                 {step.label}
-                <span className="visually-hidden"> (done)</span>
+                <span className="visually-hidden"> {siteAdminWords.stepDone}</span>
               </span>
             ) : step.tab ? (
               <Link to={`${editorPath}?tab=${step.tab}`}>{step.label}</Link>
             ) : (
               <span>
-                <Link to={sharePath}>{step.label}</Link>:{" "}
-                <span className="muted">copy it, or print its QR code.</span>
+                {fillNodes(siteAdminWords.stepSharedWithHint, {
+                  step: <Link to={sharePath}>{step.label}</Link>,
+                  hint: <span className="muted">{siteAdminWords.stepSharedHint}</span>,
+                })}
               </span>
             )}
           </li>

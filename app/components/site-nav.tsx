@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 import { NavBar, SignOutButton, type NavEntry } from "./nav-bar";
 
 export interface NavUser {
@@ -17,20 +18,30 @@ export function SiteNav({
   registerHref: string | null;
 }) {
   const sections: NavEntry[] = [
-    { key: "products", content: <a href="/#products">Products</a> },
-    { key: "about", content: <a href="/#about">About</a> },
-    { key: "contact", content: <a href="/#contact">Contact</a> },
+    { key: "products", content: <a href="/#products">{marketingWords.products}</a> },
+    { key: "about", content: <a href="/#about">{marketingWords.about}</a> },
+    { key: "contact", content: <a href="/#contact">{marketingWords.contact}</a> },
   ];
   const account: NavEntry[] = user
     ? [
-        { key: "user", content: <Link to="/user">User</Link>, onPhones: true },
+        { key: "user", content: <Link to="/user">{marketingWords.user}</Link>, onPhones: true },
         { key: "sign-out", content: <SignOutButton /> },
       ]
     : [
-        { key: "sign-in", content: <Link to="/signin">Sign in</Link>, onPhones: true },
+        {
+          key: "sign-in",
+          content: <Link to="/signin">{marketingWords.signIn}</Link>,
+          onPhones: true,
+        },
         ...(registerHref
-          ? [{ key: "register", content: <a href={registerHref}>Register</a> }]
+          ? [{ key: "register", content: <a href={registerHref}>{marketingWords.register}</a> }]
           : []),
       ];
-  return <NavBar label="Site" menuLabel="Menu" entries={[...sections, ...account]} />;
+  return (
+    <NavBar
+      label={marketingWords.siteNavLabel}
+      menuLabel={marketingWords.menu}
+      entries={[...sections, ...account]}
+    />
+  );
 }

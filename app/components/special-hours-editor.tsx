@@ -7,6 +7,8 @@ import {
   type SpecialHours,
 } from "~/lib/hours";
 import { SPECIAL_HOURS_MAX, SPECIAL_NOTE_MAX_LENGTH } from "~/lib/special-hours";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { FieldErrors } from "./form";
 import { controlValue, useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
@@ -14,6 +16,9 @@ import { useHydrated } from "./use-hydrated";
 type SpecialRow = SpecialHours & { key: number };
 
 const BLANK: SpecialHours = { from: "", to: "", open: NOT_CHOSEN, close: NOT_CHOSEN, note: "" };
+
+/** The form's name of a row's field (`specialHours[2].to`). */
+const fieldName = (index: number, field: keyof SpecialHours) => `specialHours[${index}].${field}`;
 
 /**
  * Special days on Info: holidays and other dates whose hours differ from the week's. Each
@@ -47,7 +52,7 @@ export function SpecialHoursEditor({
   // Days typed and times chosen before the page's script ran, taken as the owner left them.
   const fieldset = useChoicesMadeBeforeHydration<HTMLFieldSetElement>((element) => {
     const onScreen = (index: number, field: keyof SpecialHours) =>
-      controlValue(element, `specialHours[${index}].${field}`);
+      controlValue(element, fieldName(index, field));
     const chosen = rows.map((row, index) => {
       const { open, close } = applyHoursChoices(
         { day: "", open: row.open, close: row.close },
@@ -68,24 +73,28 @@ export function SpecialHoursEditor({
 
   return (
     <fieldset ref={fieldset} className="special-hours-editor" aria-describedby="special-hours-hint">
-      <legend>Special days</legend>
+      <legend>{siteFieldWords.specialDays}</legend>
       <p id="special-hours-hint" className="field-hint">
-        Holidays and other days with different hours. Your page shows them two weeks ahead; past
-        days are removed when you save.
+        {siteFieldWords.specialDaysHint}
       </p>
       <FieldErrors id="special-hours-errors" errors={listError} />
       {rows.map((row, index) => {
-        const name = (field: keyof SpecialHours) => `specialHours[${index}].${field}`;
+        const name = (field: keyof SpecialHours) => fieldName(index, field);
         const id = (field: keyof SpecialHours) => `special-${row.key}-${field}`;
         const errorsOf = (field: keyof SpecialHours) => errors[name(field)];
         const describedBy = (field: keyof SpecialHours) =>
           errorsOf(field)?.length ? `${id(field)}-error` : undefined;
-        const label = row.from ? `Special day ${row.from}` : `New special day`;
+        const label = row.from
+          ? fill(siteFieldWords.specialDay, { date: row.from })
+          : siteFieldWords.newSpecialDay;
+        const removeName = row.from
+          ? fill(siteFieldWords.removeSpecialDayHidden, { date: row.from })
+          : siteFieldWords.removeNewSpecialDayHidden;
         return (
           <div key={row.key} className="special-hours-row" role="group" aria-label={label}>
             <div className="special-hours-dates">
               <div className="field">
-                <label htmlFor={id("from")}>First day</label>
+                <label htmlFor={id("from")}>{siteFieldWords.firstDay}</label>
                 <input
                   id={id("from")}
                   type="date"
@@ -99,7 +108,7 @@ export function SpecialHoursEditor({
               </div>
               <div className="field">
                 <label htmlFor={id("to")}>
-                  Last day <span className="muted">(optional)</span>
+                  {siteFieldWords.lastDay} <span className="muted">{siteFieldWords.optional}</span>
                 </label>
                 <input
                   id={id("to")}
@@ -117,7 +126,9 @@ export function SpecialHoursEditor({
             <div className="special-hours-times">
               {(["open", "close"] as const).map((field) => (
                 <div key={field} className="field">
-                  <label htmlFor={id(field)}>{field === "open" ? "Opens" : "Closes"}</label>
+                  <label htmlFor={id(field)}>
+                    {field === "open" ? siteFieldWords.opens : siteFieldWords.closes}
+                  </label>
                   <select
                     id={id(field)}
                     name={name(field)}
@@ -136,7 +147,7 @@ export function SpecialHoursEditor({
                       });
                     }}
                   >
-                    <option value={NOT_CHOSEN}>Choose…</option>
+                    <option value={NOT_CHOSEN}>{siteFieldWords.chooseTime}</option>
                     {HOUR_CHOICES.map((choice) => (
                       <option key={choice} value={choice}>
                         {choice}
@@ -149,14 +160,14 @@ export function SpecialHoursEditor({
             </div>
             <div className="field special-hours-note">
               <label htmlFor={id("note")}>
-                Note <span className="muted">(optional)</span>
+                {siteFieldWords.note} <span className="muted">{siteFieldWords.optional}</span>
               </label>
               <input
                 id={id("note")}
                 name={name("note")}
                 value={row.note}
                 maxLength={SPECIAL_NOTE_MAX_LENGTH}
-                placeholder="Christmas"
+                placeholder={siteFieldWords.notePlaceholder}
                 aria-invalid={errorsOf("note")?.length ? true : undefined}
                 aria-describedby={describedBy("note")}
                 onChange={(event) => change(row.key, { note: event.currentTarget.value })}
@@ -169,7 +180,8 @@ export function SpecialHoursEditor({
                 className="button secondary small special-hours-remove"
                 onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
               >
-                Remove<span className="visually-hidden"> {label.toLowerCase()}</span>
+                {siteFieldWords.remove}
+                <span className="visually-hidden"> {removeName}</span>
               </button>
             ) : null}
           </div>
@@ -181,7 +193,7 @@ export function SpecialHoursEditor({
           className="button secondary small special-hours-add"
           onClick={() => setRows((current) => [...current, { ...BLANK, key: nextKey.current++ }])}
         >
-          Add a special day
+          {siteFieldWords.addSpecialDay}
         </button>
       ) : null}
     </fieldset>

@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { COLOR_KEYS, normalizeHex, parseColor, type ColorKey } from "~/lib/colors";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { contrastRatio, readableOn } from "~/lib/site-theme";
 import {
@@ -16,15 +18,15 @@ import { usePreviewDraft } from "./editor/site-preview";
 import { controlValue, useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 
 const LABEL: Record<ColorKey, string> = {
-  primary: "Primary",
-  secondary: "Secondary",
-  text: "Text",
+  primary: siteFieldWords.colorPrimary,
+  secondary: siteFieldWords.colorSecondary,
+  text: siteFieldWords.colorText,
 };
 
 const HINT: Record<ColorKey, string> = {
-  primary: "The page's background.",
-  secondary: "The header, headings, buttons and badges.",
-  text: "Text on the background.",
+  primary: siteFieldWords.colorPrimaryHint,
+  secondary: siteFieldWords.colorSecondaryHint,
+  text: siteFieldWords.colorTextHint,
 };
 
 /** WCAG AA for body text. */
@@ -32,18 +34,24 @@ const AA = 4.5;
 
 const ratio = (value: number) => `${(Math.floor(value * 10) / 10).toFixed(1)}:1`;
 
+/** The accessible name of a colour's picker, which also finds it in the form. */
+const pickerLabel = (key: ColorKey) => fill(siteFieldWords.colorPicker, { color: LABEL[key] });
+
 /** What to tell the owner about a colour whose contrast is below AA, or null when it reads well. */
 function contrastWarning(key: ColorKey, colors: Record<ColorKey, string>): string | null {
   if (key === "text") {
     const value = contrastRatio(colors.text, colors.primary);
     if (value >= AA) return null;
-    const replacement = readableOn(colors.primary) === "#000000" ? "black" : "white";
-    return `Text on Primary is ${ratio(value)}, below the ${AA}:1 readers need: your page shows ${replacement} text instead.`;
+    const text =
+      readableOn(colors.primary) === "#000000"
+        ? siteFieldWords.textContrastShowsBlack
+        : siteFieldWords.textContrastShowsWhite;
+    return fill(text, { ratio: ratio(value), needed: `${AA}:1` });
   }
   if (key === "secondary") {
     const value = contrastRatio(colors.secondary, colors.primary);
     if (value >= AA) return null;
-    return `Secondary on Primary is ${ratio(value)}, below ${AA}:1: headings use the text color instead.`;
+    return fill(siteFieldWords.secondaryContrast, { ratio: ratio(value), needed: `${AA}:1` });
   }
   return null;
 }
@@ -103,7 +111,7 @@ export function ThemeFields({
     for (const key of COLOR_KEYS) {
       const typed = controlValue(element, `colors.${key}`);
       const picker = element.querySelector<HTMLInputElement>(
-        `input[aria-label="${LABEL[key]} color picker"]`,
+        `input[aria-label="${pickerLabel(key)}"]`,
       );
       if (typed !== null && typed !== values[key]) setColor(key, typed);
       else if (picker && picker.value !== shown[key]) setColor(key, picker.value);
@@ -112,10 +120,10 @@ export function ThemeFields({
 
   return (
     <fieldset ref={fieldset} className="theme-fields">
-      <legend>Look</legend>
+      <legend>{siteFieldWords.look}</legend>
       <fieldset className="theme-presets">
-        <legend>Theme</legend>
-        <p className="field-hint">Pick a theme, then adjust its colors and font if you like.</p>
+        <legend>{siteFieldWords.theme}</legend>
+        <p className="field-hint">{siteFieldWords.themeHint}</p>
         <div className="theme-swatches">
           {presets.map((preset) => (
             <label key={preset.id} className="theme-swatch">
@@ -139,7 +147,7 @@ export function ThemeFields({
                   className="theme-swatch-band"
                   style={{ background: preset.colors.secondary }}
                 />
-                <span className="theme-swatch-text">Aa</span>
+                <span className="theme-swatch-text">{siteFieldWords.fontSample}</span>
               </span>
               <span className="theme-swatch-name">{preset.name}</span>
             </label>
@@ -162,15 +170,15 @@ export function ThemeFields({
               }}
             >
               <span className="theme-swatch-band" style={{ background: shown.secondary }} />
-              <span className="theme-swatch-text">Aa</span>
+              <span className="theme-swatch-text">{siteFieldWords.fontSample}</span>
             </span>
-            <span className="theme-swatch-name">Custom</span>
+            <span className="theme-swatch-name">{siteFieldWords.customTheme}</span>
           </label>
         </div>
       </fieldset>
 
       <fieldset className="font-styles">
-        <legend>Font</legend>
+        <legend>{siteFieldWords.font}</legend>
         <div className="font-options">
           {FONT_STYLE_IDS.map((id) => (
             <label key={id} className="font-option" style={{ fontFamily: FONT_STYLES[id].stack }}>
@@ -188,7 +196,7 @@ export function ThemeFields({
       </fieldset>
 
       <fieldset className="color-fields">
-        <legend>Colors</legend>
+        <legend>{siteFieldWords.colors}</legend>
         {COLOR_KEYS.map((key) => {
           const id = `${idPrefix}-color-${key}`;
           const invalid = values[key].trim() !== "" && normalizeHex(values[key]) === null;
@@ -209,7 +217,7 @@ export function ThemeFields({
                   type="color"
                   className="color-picker"
                   value={shown[key]}
-                  aria-label={`${LABEL[key]} color picker`}
+                  aria-label={pickerLabel(key)}
                   onChange={(event) => setColor(key, event.currentTarget.value)}
                 />
                 <input

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { browserTimeZone, TIME_ZONES, timeZoneLabel } from "~/lib/time-zones";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import { Field, type FieldState } from "./form";
 import { useChoicesMadeBeforeHydration } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
@@ -9,7 +10,9 @@ function zonesByRegion(extra: string): Array<[string, string[]]> {
   const groups = new Map<string, string[]>();
   const zones = extra && !TIME_ZONES.includes(extra) ? [extra, ...TIME_ZONES] : TIME_ZONES;
   for (const zone of zones) {
-    const region = zone.includes("/") ? zone.slice(0, zone.indexOf("/")) : "Other";
+    const region = zone.includes("/")
+      ? zone.slice(0, zone.indexOf("/"))
+      : siteFieldWords.timeZoneOtherRegion;
     const list = groups.get(region) ?? [];
     list.push(zone);
     groups.set(region, list);
@@ -38,15 +41,11 @@ export function TimeZoneField({ field, stored }: { field: FieldState; stored: st
   return (
     <Field
       field={field}
-      label="Time zone"
-      hint={
-        stored
-          ? "Your page says “Open now” or “Closed” by the time here."
-          : "Choose where your business is, so your page can say “Open now” or “Closed”."
-      }
+      label={siteFieldWords.timeZone}
+      hint={stored ? siteFieldWords.timeZoneHint : siteFieldWords.timeZoneHintNotSet}
     >
       <select ref={select} value={value} onChange={(event) => setChosen(event.currentTarget.value)}>
-        <option value="">Not set</option>
+        <option value="">{siteFieldWords.timeZoneNotSet}</option>
         {zonesByRegion(value).map(([region, zones]) => (
           <optgroup key={region} label={region}>
             {zones.map((zone) => (

@@ -4,6 +4,8 @@
  */
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import type { Blocker } from "react-router";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 
 export function LeaveWithoutSavingDialog({ blocker, what }: { blocker: Blocker; what: string }) {
   const open = blocker.state === "blocked";
@@ -17,14 +19,16 @@ export function LeaveWithoutSavingDialog({ blocker, what }: { blocker: Blocker; 
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
         <AlertDialog.Content className="dialog">
-          <AlertDialog.Title className="dialog-title">Leave without saving?</AlertDialog.Title>
+          <AlertDialog.Title className="dialog-title">
+            {siteFieldWords.leaveWithoutSavingTitle}
+          </AlertDialog.Title>
           <AlertDialog.Description>
-            Your changes to {what} are not saved yet. If you leave now, they are lost.
+            {fill(siteFieldWords.unsavedChangesWarning, { what })}
           </AlertDialog.Description>
           <div className="dialog-actions">
             <AlertDialog.Cancel asChild>
               <button type="button" className="button">
-                Stay and save
+                {siteFieldWords.stayAndSave}
               </button>
             </AlertDialog.Cancel>
             {/* A plain button: closing the dialog is the blocker's to do once it proceeds. */}
@@ -35,7 +39,7 @@ export function LeaveWithoutSavingDialog({ blocker, what }: { blocker: Blocker; 
                 if (blocker.state === "blocked") blocker.proceed();
               }}
             >
-              Leave without saving
+              {siteFieldWords.leaveWithoutSaving}
             </button>
           </div>
         </AlertDialog.Content>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { lazyComponent } from "./lazy-component";
 import { useBlocker, type Blocker } from "react-router";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import { OnceOpened } from "./once-opened";
 
 const LeaveWithoutSavingDialogLazy = lazyComponent(() =>
@@ -146,7 +147,7 @@ export function SaveBar({ dirty, children }: { dirty: boolean; children: React.R
   return (
     <div className="save-bar" data-dirty={dirty || undefined}>
       <p className="save-bar-status" role="status">
-        {dirty ? "Unsaved changes" : ""}
+        {dirty ? siteFieldWords.unsavedChanges : ""}
       </p>
       {children}
     </div>

@@ -4,6 +4,9 @@
  * library and no script: these render in the portal only, never on public pages. Each
  * chart carries its numbers in words or a table for screen readers.
  */
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { SOURCE_LABELS, VIEW_SOURCES, type SourceViewsOfDay } from "~/lib/page-views";
 
 const DAY_LABEL = new Intl.DateTimeFormat("en-US", {
@@ -40,13 +43,19 @@ export function ViewsTrend({ siteName, counts }: { siteName: string; counts: num
         width={width}
         height={height}
         role="img"
-        aria-label={`Views of ${siteName} per day, oldest first: ${counts.join(", ")}`}
+        aria-label={fill(siteAdminWords.viewsTrendLabel, {
+          name: siteName,
+          counts: counts.join(", "),
+        })}
       >
         <polyline points={points} fill="none" strokeWidth="2" strokeLinejoin="round" />
       </svg>
       <span>
-        <strong>{NUMBER.format(total)}</strong> {total === 1 ? "view" : "views"} in the last{" "}
-        {counts.length} days
+        {fillNodes(
+          // The total is a slot of its own, `{views}`, as it is bold.
+          pluralText(siteAdminWords.viewsTrendTotal, "en", total, { days: counts.length }),
+          { views: <strong>{NUMBER.format(total)}</strong> },
+        )}
       </span>
     </p>
   );
@@ -92,7 +101,7 @@ export function ViewsBySourceChart({ days }: { days: SourceViewsOfDay[] }) {
       {first && last ? (
         <div className="views-chart-axis" aria-hidden="true">
           <span>{dayLabel(first.day)}</span>
-          <span>{`${NUMBER.format(max)} a day at most`}</span>
+          <span>{fill(siteAdminWords.viewsPerDayMax, { max: NUMBER.format(max) })}</span>
           <span>{dayLabel(last.day)}</span>
         </div>
       ) : null}
@@ -107,13 +116,13 @@ export function ViewsBySourceChart({ days }: { days: SourceViewsOfDay[] }) {
         </ul>
       </figcaption>
       <details className="views-table">
-        <summary>Show as a table</summary>
+        <summary>{siteAdminWords.showAsTable}</summary>
         <div className="table-scroll">
           <table>
-            <caption className="visually-hidden">Views per day by source</caption>
+            <caption className="visually-hidden">{siteAdminWords.viewsTableCaption}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{siteAdminWords.day}</th>
                 {VIEW_SOURCES.map((source) => (
                   <th key={source} scope="col">
                     {SOURCE_LABELS[source]}

@@ -10,6 +10,7 @@ import {
   type CompressionResult,
   type ImageEncoder,
 } from "./image-compression";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import { MESSAGES } from "./messages";
 
 const JPEG = "image/jpeg";
@@ -26,7 +27,7 @@ function fitWithin(width: number, height: number, longSide: number) {
 type Context2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 
 function draw(context: Context2D | null, bitmap: ImageBitmap, width: number, height: number) {
-  if (!context) throw new Error("Canvas 2D drawing is not available.");
+  if (!context) throw new Error(siteFieldWords.canvasUnavailable);
   // JPEG has no alpha: without a white ground, transparent PNG areas would come out black.
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, width, height);
@@ -59,7 +60,7 @@ async function encodeWithElement(
     draw(canvas.getContext("2d"), bitmap, width, height);
     return await new Promise<Blob>((resolve, reject) => {
       canvas.toBlob(
-        (blob) => (blob ? resolve(blob) : reject(new Error("The image could not be encoded."))),
+        (blob) => (blob ? resolve(blob) : reject(new Error(siteFieldWords.imageNotEncoded))),
         JPEG,
         quality,
       );

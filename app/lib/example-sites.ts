@@ -3,6 +3,7 @@
  * the first start (app/server/seed/examples.server.ts) under an owner nobody can sign in
  * as. Their ids are fixed, so their addresses are the same on every installation.
  */
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 import { publicPath, slugify } from "./slug";
 import type { ProductType } from "~/sites";
 
@@ -33,24 +34,24 @@ export const EXAMPLE_SITES: readonly ExampleSite[] = Object.freeze([
     type: "restaurant",
     productId: "examplemenu",
     name: "Rosa's Trattoria",
-    summary: "An Italian restaurant's menu",
-    highlights: "dishes by course with photos, opening hours and a call button",
+    summary: marketingWords.exampleRestaurantSummary,
+    highlights: marketingWords.exampleRestaurantHighlights,
     screenshot: "restaurant",
   },
   {
     type: "shoppy",
     productId: "exampleshop",
     name: "Harbor & Pine",
-    summary: "A gift shop's storefront",
-    highlights: "products with photos and tags, sold-out labels and PayPal or Venmo",
+    summary: marketingWords.exampleShopSummary,
+    highlights: marketingWords.exampleShopHighlights,
     screenshot: "shop",
   },
   {
     type: "dealership",
     productId: "exampledealer",
     name: "Summit Motors",
-    summary: "A car dealer's profile",
-    highlights: "contact details, showroom hours and directions",
+    summary: marketingWords.exampleDealershipSummary,
+    highlights: marketingWords.exampleDealershipHighlights,
     screenshot: "dealership",
   },
 ]);

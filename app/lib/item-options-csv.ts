@@ -1,4 +1,6 @@
 /** An item's options (./item-options.ts) as one cell of the items' CSV file, both ways. */
+import { itemsCsvWords } from "~/lib/i18n/portal/items-csv";
+import { fill } from "~/lib/i18n/text";
 import { formatPriceChange, isSizeGroup, type OptionGroup } from "./item-options";
 import { optionsField, withOptionIds } from "./item-options-schema";
 
@@ -107,7 +109,10 @@ export function parseOptionsCell(
     if (groupText.trim() === "") continue;
     const colon = splitUnescaped(groupText, ":");
     if (colon.length !== 2) {
-      return { ok: false, error: `"${groupText.trim()}" needs one ":" after the group's name.` };
+      return {
+        ok: false,
+        error: fill(itemsCsvWords.optionsCellColon, { group: groupText.trim() }),
+      };
     }
     let head = colon[0]!.trim();
     let rule = { min: 1, max: 1 };
@@ -117,7 +122,7 @@ export function parseOptionsCell(
       if (!parsed) {
         return {
           ok: false,
-          error: `${unescape(head)}: the rule in parentheses must be "optional", "up to N", "choose N" or "N to M".`,
+          error: fill(itemsCsvWords.optionsCellRule, { group: unescape(head) }),
         };
       }
       rule = parsed;
@@ -131,13 +136,19 @@ export function parseOptionsCell(
       if (soldOut) text = text.slice(0, -"(sold out)".length).trim();
       const equals = lastUnescaped(text, "=");
       if (equals === -1) {
-        return { ok: false, error: `${groupName}: "${text}" has no "=" and price change.` };
+        return {
+          ok: false,
+          error: fill(itemsCsvWords.optionsCellNoPrice, { group: groupName, choice: text }),
+        };
       }
       const price = text.slice(equals + 1).trim();
       if (!/^[+\-\u2212]?\d+([.,]\d{1,2})?$/.test(price)) {
         return {
           ok: false,
-          error: `${groupName}: "${unescape(text)}" needs a price change such as +2, 0 or -0.50.`,
+          error: fill(itemsCsvWords.optionsCellBadPrice, {
+            group: groupName,
+            choice: unescape(text),
+          }),
         };
       }
       choices.push({ name: unescape(text.slice(0, equals).trim()), price, soldOut });
@@ -149,7 +160,10 @@ export function parseOptionsCell(
     const issue = checked.error.issues[0]!;
     const groupIndex = typeof issue.path[0] === "number" ? issue.path[0] : null;
     const group = groupIndex === null ? undefined : raw[groupIndex];
-    return { ok: false, error: group ? `${group.name}: ${issue.message}` : issue.message };
+    const error = group
+      ? fill(itemsCsvWords.optionsCellGroup, { group: group.name, message: issue.message })
+      : issue.message;
+    return { ok: false, error };
   }
   return { ok: true, options: raw };
 }

@@ -15,6 +15,8 @@
  *   writes them: `Size: Small=0 | Large=+3; Extras (up to 3): Bacon=+2 | Cheese=+1`.
  * - Row numbers count the header as row 1, as a spreadsheet shows them.
  */
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill } from "~/lib/i18n/text";
 import { MAX_ITEMS_PER_PRODUCT } from "./limits";
 
 /** The largest file an import reads. A full 50-item file with long descriptions is ~60 KB. */
@@ -96,7 +98,7 @@ export function isImportable(preview: ImportPreview): boolean {
 
 /** "Row 7: Price is required." */
 export function rowErrorText(row: number, message: string): string {
-  return `Row ${row}: ${message}`;
+  return fill(editorWords.csvRowError, { row, message });
 }
 
 /** Where the export and the template of a product are downloaded. */

@@ -4,6 +4,8 @@
  * by ./order-settings-schema.ts; every setting is enforced when an order is placed
  * (app/server/orders/).
  */
+import { orderSettingsWords } from "~/lib/i18n/portal/order-settings";
+import { fill } from "~/lib/i18n/text";
 
 export const SLOT_LENGTHS = [5, 10, 15, 20, 30, 60] as const;
 export const MAX_LEAD_MINUTES = 240;
@@ -53,16 +55,21 @@ export const DEFAULT_ORDER_SETTINGS: Readonly<OrderSettings> = Object.freeze({
   pausedIndefinitely: false,
 });
 
+// Filling is pure: a module that only needs the limits leaves these words out.
 export const ORDER_SETTINGS_MESSAGES = Object.freeze({
-  chooseAWay: "Offer pickup, delivery or both.",
-  leadMinutes: `Give a lead time from 0 to ${MAX_LEAD_MINUTES} minutes.`,
-  slotMinutes: `Choose a slot length of ${SLOT_LENGTHS.join(", ")} minutes.`,
-  daysAhead: `Choose from 0 (today only) to ${MAX_DAYS_AHEAD} days ahead.`,
-  slotCap: `Give a number of orders from 1 to ${MAX_SLOT_CAP}, or leave it empty for no limit.`,
-  email: "Enter a valid email address, or leave it empty to use your account's.",
-  deliveryNote: `Keep the note to ${DELIVERY_NOTE_MAX_LENGTH} characters.`,
-  saved: "Order settings saved!",
-  failed: "Failed to save order settings.",
+  chooseAWay: orderSettingsWords.chooseAWay,
+  leadMinutes: /* @__PURE__ */ fill(orderSettingsWords.leadMinutesRange, { max: MAX_LEAD_MINUTES }),
+  slotMinutes: /* @__PURE__ */ fill(orderSettingsWords.slotMinutesChoice, {
+    lengths: SLOT_LENGTHS.join(", "),
+  }),
+  daysAhead: /* @__PURE__ */ fill(orderSettingsWords.daysAheadRange, { max: MAX_DAYS_AHEAD }),
+  slotCap: /* @__PURE__ */ fill(orderSettingsWords.slotCapRange, { max: MAX_SLOT_CAP }),
+  email: orderSettingsWords.emailInvalid,
+  deliveryNote: /* @__PURE__ */ fill(orderSettingsWords.deliveryNoteTooLong, {
+    max: DELIVERY_NOTE_MAX_LENGTH,
+  }),
+  saved: orderSettingsWords.saved,
+  failed: orderSettingsWords.failed,
 });
 
 /** The settings the slot arithmetic reads (app/lib/order-slots.ts's SlotRules). */
@@ -88,11 +95,6 @@ export function pauseAt(
   return null;
 }
 
-/** How long "Pause orders" lasts: the inbox's choices. */
-export const PAUSE_CHOICES = [
-  { value: "30m", label: "30 minutes" },
-  { value: "1h", label: "1 hour" },
-  { value: "today", label: "Rest of today" },
-  { value: "resume", label: "Until I resume" },
-] as const;
-export type PauseChoice = (typeof PAUSE_CHOICES)[number]["value"];
+/** How long "Pause orders" lasts: the inbox's choices (their labels are the inbox's). */
+export const PAUSE_CHOICES = ["30m", "1h", "today", "resume"] as const;
+export type PauseChoice = (typeof PAUSE_CHOICES)[number];

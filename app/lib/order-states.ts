@@ -3,6 +3,7 @@
  * a reason) by the owner, or cancelled by the customer while it is still new. Every change
  * is kept with its time. The server checks each move here before it writes it.
  */
+import { ordersWords } from "~/lib/i18n/portal/orders";
 import type { PageLanguage } from "./i18n/page-language";
 import { fill } from "./i18n/text";
 
@@ -43,15 +44,6 @@ export function holdsItsSlot(state: OrderState): boolean {
   return state !== "rejected" && state !== "cancelled";
 }
 
-export const STATE_LABELS: Record<OrderState, string> = {
-  new: "New",
-  accepted: "Accepted",
-  ready: "Ready",
-  completed: "Completed",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-};
-
 /** The status page's heading for the order's state, in the page's language. */
 export function stateForCustomer(
   state: OrderState,
@@ -80,7 +72,6 @@ export function stateForCustomer(
 /** Extra minutes the owner may add to the asked time when accepting. */
 export const ACCEPT_DELAYS = [0, 10, 20, 30] as const;
 
-export const REJECT_REASONS = ["Sold out", "Closing early", "Too busy"] as const;
 export const REJECT_REASON_MAX_LENGTH = 120;
 
 export interface OrderHistoryEntry {
@@ -89,9 +80,11 @@ export interface OrderHistoryEntry {
   at: string;
 }
 
+/** What the owner is told when an order action cannot be done. */
 export const ORDER_ACTION_MESSAGES = Object.freeze({
-  notAllowed: "That order has moved on: reload to see where it is.",
-  notFound: "That order does not exist.",
-  reasonRequired: "Say why, or pick a reason.",
-  reasonTooLong: `Keep the reason to ${REJECT_REASON_MAX_LENGTH} characters.`,
+  notAllowed: ordersWords.orderMovedOn,
+  notFound: ordersWords.orderNotFound,
+  reasonRequired: ordersWords.reasonRequired,
+  // Pure: a page that only reads an order's state leaves the owner's words out.
+  reasonTooLong: /* @__PURE__ */ fill(ordersWords.reasonTooLong, { max: REJECT_REASON_MAX_LENGTH }),
 });

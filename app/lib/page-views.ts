@@ -3,6 +3,8 @@
  * and the portal screens that show them: where the visitor came from and on what kind
  * of device. Nothing else about a visitor is ever kept.
  */
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+
 export const VIEW_SOURCES = ["qr", "social", "search", "direct"] as const;
 export type ViewSource = (typeof VIEW_SOURCES)[number];
 
@@ -11,10 +13,10 @@ export const VIEW_DEVICES = ["phone", "desktop"] as const;
 export type ViewDevice = (typeof VIEW_DEVICES)[number];
 
 export const SOURCE_LABELS: Record<ViewSource, string> = {
-  qr: "QR code",
-  social: "Social",
-  search: "Search",
-  direct: "Direct and other links",
+  qr: siteAdminWords.sourceQr,
+  social: siteAdminWords.sourceSocial,
+  search: siteAdminWords.sourceSearch,
+  direct: siteAdminWords.sourceDirect,
 };
 
 /** One day's views of a site by source. */

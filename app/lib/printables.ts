@@ -2,6 +2,8 @@
  * The printed sheets an owner can make of a site: a table card and a poster, each one
  * page of a known paper size with the site's name, logo, colours and QR code.
  */
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+
 export const PRINTABLE_FORMATS = ["table-card", "poster-a4", "poster-letter"] as const;
 export type PrintableFormat = (typeof PRINTABLE_FORMATS)[number];
 
@@ -16,20 +18,20 @@ export interface Printable {
 export const PRINTABLES: readonly Printable[] = [
   {
     format: "table-card",
-    title: "Table card (A6)",
-    description: "105 × 148 mm: for tables, counters and windows.",
+    title: siteAdminWords.tableCardTitle,
+    description: siteAdminWords.tableCardDescription,
     paper: "A6",
   },
   {
     format: "poster-a4",
-    title: "Poster (A4)",
-    description: "210 × 297 mm: for doors and walls.",
+    title: siteAdminWords.posterA4Title,
+    description: siteAdminWords.posterA4Description,
     paper: "A4",
   },
   {
     format: "poster-letter",
-    title: "Poster (US Letter)",
-    description: "8.5 × 11 in: for doors and walls.",
+    title: siteAdminWords.posterLetterTitle,
+    description: siteAdminWords.posterLetterDescription,
     paper: "letter",
   },
 ];

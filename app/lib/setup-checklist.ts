@@ -2,6 +2,8 @@
  * The Getting started checklist of a site on Your Products: what a new owner does to turn
  * a fresh site into a page worth sharing, and where in the editor each step is done.
  */
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill } from "~/lib/i18n/text";
 import { siteOf, type ProductType } from "~/sites";
 import { normalizeHours, timeToMinutes } from "./hours";
 
@@ -33,16 +35,16 @@ export function hasOpeningHours(hours: unknown): boolean {
 export function setupChecklist(facts: SetupFacts): SetupStep[] {
   const { items } = siteOf(facts.type);
   const steps: SetupStep[] = [
-    { id: "created", label: "Name and type", done: true, tab: null },
+    { id: "created", label: siteAdminWords.stepCreated, done: true, tab: null },
     {
       id: "picture",
-      label: "Add a logo or a background picture",
+      label: siteAdminWords.stepPicture,
       done: facts.logoUrl !== "" || facts.bgUrl !== "",
       tab: "info",
     },
     {
       id: "hours",
-      label: "Set your opening hours",
+      label: siteAdminWords.stepHours,
       done: hasOpeningHours(facts.hours),
       tab: "info",
     },
@@ -50,11 +52,11 @@ export function setupChecklist(facts: SetupFacts): SetupStep[] {
   if (items) {
     steps.push({
       id: "items",
-      label: `Add at least ${STARTER_ITEM_COUNT} ${items.itemsNoun}`,
+      label: fill(siteAdminWords.stepItems, { count: STARTER_ITEM_COUNT, items: items.itemsNoun }),
       done: facts.itemCount >= STARTER_ITEM_COUNT,
       tab: "add",
     });
   }
-  steps.push({ id: "shared", label: "Share your link", done: facts.shared, tab: null });
+  steps.push({ id: "shared", label: siteAdminWords.stepShared, done: facts.shared, tab: null });
   return steps;
 }

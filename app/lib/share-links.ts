@@ -2,20 +2,37 @@
  * Where an owner's link can be shared in one tap: plain links to each network's own
  * share page (no scripts of theirs on ours), and a mail with the link in it.
  */
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill } from "~/lib/i18n/text";
+
 export interface ShareLink {
-  /** The network's name, for the button and its accessible label. */
+  /** Which network: the button's class (`share-whatsapp`) and key. */
   name: "WhatsApp" | "Facebook" | "X" | "Email";
+  /** The network's name as the button and its accessible label say it. */
+  label: string;
   href: string;
 }
 
 export function shareLinks(siteName: string, url: string): ShareLink[] {
-  const text = `${siteName}: ${url}`;
+  const text = fill(siteAdminWords.sharedText, { name: siteName, url });
   const encode = encodeURIComponent;
   return [
-    { name: "WhatsApp", href: `https://wa.me/?text=${encode(text)}` },
-    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${encode(url)}` },
-    { name: "X", href: `https://x.com/intent/post?text=${encode(siteName)}&url=${encode(url)}` },
-    { name: "Email", href: `mailto:?subject=${encode(siteName)}&body=${encode(text)}` },
+    { name: "WhatsApp", label: "WhatsApp", href: `https://wa.me/?text=${encode(text)}` },
+    {
+      name: "Facebook",
+      label: "Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?u=${encode(url)}`,
+    },
+    {
+      name: "X",
+      label: "X",
+      href: `https://x.com/intent/post?text=${encode(siteName)}&url=${encode(url)}`,
+    },
+    {
+      name: "Email",
+      label: siteAdminWords.shareByEmail,
+      href: `mailto:?subject=${encode(siteName)}&body=${encode(text)}`,
+    },
   ];
 }
 

@@ -1,6 +1,9 @@
 /**
  * The places an owner is signed in, as User Info lists them.
  */
+import { accountWords } from "~/lib/i18n/portal/account";
+import { fill } from "~/lib/i18n/text";
+
 export interface SignedInSession {
   id: string;
   /** "Chrome on Android" */
@@ -33,7 +36,10 @@ const RELATIVE = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
 export function lastActive(refreshedAt: Date, now: Date = new Date()): string {
   const seconds = Math.max(0, (now.getTime() - refreshedAt.getTime()) / 1000);
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return `Last active ${RELATIVE.format(-Math.floor(seconds / size), unit)}`;
+    if (seconds >= size) {
+      const when = RELATIVE.format(-Math.floor(seconds / size), unit);
+      return fill(accountWords.sessionLastActive, { when });
+    }
   }
-  return "Active today";
+  return accountWords.sessionActiveToday;
 }

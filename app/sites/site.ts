@@ -7,6 +7,7 @@
  * carries no validation code.
  */
 import type { CurrencyCode } from "~/lib/currency";
+import type { PublicWords } from "~/lib/i18n/page-language";
 import type { CsvColumn } from "~/lib/items-csv";
 import type { ItemIntent } from "~/lib/items";
 import type { ProfileInfoInput } from "~/lib/profile-info-schema";
@@ -26,6 +27,11 @@ export interface OwnInfoFields {
   venmoUsername?: string;
 }
 
+export interface NotFoundWords {
+  message: string;
+  detail?: string;
+}
+
 export interface SiteDefinition<Type extends ProductType = ProductType> {
   type: Type;
   /** Its name in the portal ("Restaurant"). */
@@ -36,10 +42,16 @@ export interface SiteDefinition<Type extends ProductType = ProductType> {
   publicPrefix: PublicPrefix;
   /** The collection name of SPEC section 3, also the first segment of its storage keys. */
   storageCollection: string;
-  /** The public page's words when the address names no such site. */
-  notFoundMessage: string;
-  /** The line under the QR code on its printed table card and poster ("Scan for our menu"). */
-  scanPrompt: string;
+  /**
+   * What its public page says, in a page's language, when the address names no such site:
+   * the heading, and for some types a line under it.
+   */
+  notFoundIn: (words: PublicWords) => NotFoundWords;
+  /**
+   * The line under the QR code on its printed table card and poster ("Scan for our menu"),
+   * in one of the site's languages: the sheet speaks them all.
+   */
+  scanPrompt: (words: PublicWords) => string;
   info: InfoDefinition;
   /** Null for the types whose editor is the Info form alone. */
   items: ItemsDefinition | null;

@@ -1,9 +1,11 @@
 /**
  * The share kit as an owner uses it, on a phone and on a desktop: the share page (link,
  * QR code downloads, share buttons, printables), reached from Your Products and the
- * editor; each printable passes axe and prints on exactly one page of its paper.
+ * editor; each printable passes axe, prints on exactly one page of its paper, and prompts a
+ * scan in each of the site's languages.
  */
 import sharp from "sharp";
+import { CATALOGUES } from "../../app/lib/i18n/catalogues";
 import {
   createSiteDirectly,
   expect,
@@ -127,11 +129,25 @@ for (const [device, viewport] of SCREENS) {
         "src",
         /\/info\/logo\?v=/,
       );
+      // Three further languages, one of them right to left: each prompt goes under the code.
+      for (const language of ["es", "ar", "ja"]) {
+        const added = await page.request.post(`/user/shoppy/languages/${productId}`, {
+          form: { intent: "add-language", language },
+        });
+        expect(added.status(), language).toBe(200);
+      }
       for (const [format, paper] of Object.entries(PAPER)) {
         await page.goto(`/user/share/${productId}/print/${format}`);
         const sheet = page.getByRole("main");
         await expect(sheet.getByRole("heading", { name })).toBeVisible();
-        await expect(sheet.getByText("Scan to shop")).toBeVisible();
+        await expect(sheet.locator(".sheet-prompt")).toHaveText("Scan to shop");
+        const others = sheet.locator(".sheet-prompt-more [lang]");
+        await expect(others).toHaveText([
+          CATALOGUES.es.scanToShop,
+          CATALOGUES.ar.scanToShop,
+          CATALOGUES.ja.scanToShop,
+        ]);
+        await expect(others.nth(1)).toHaveAttribute("dir", "rtl");
         const qr = sheet.getByRole("img", { name: /^QR code for / });
         await expect
           .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
@@ -146,6 +162,7 @@ for (const [device, viewport] of SCREENS) {
         const box = (await sheet.boundingBox())!;
         expect(box.width).toBeLessThanOrEqual(viewport.width);
         await expectNoSeriousAxeIssue(page, format);
+        await sheet.screenshot({ path: test.info().outputPath(`${format}.png`) });
 
         const printed = pdfPages(
           await page.pdf({ preferCSSPageSize: true, printBackground: true }),

@@ -195,10 +195,15 @@ describe("the order page in a further language", () => {
     );
     expect(accepted.text).toContain(words.mailSeeYourOrder);
     expect(accepted.text).toContain("12,00\u00a0US$");
+    // Every line of it, the one under the button for mail programs that show none too.
+    const [fallbackStart] = words.mailButtonFallback.split("{address}");
+    expect(accepted.html).toContain(fallbackStart);
+    expect(accepted.html).not.toContain("If the button does not work");
     // The owner's mail stays in the portal's English, and an order without a language of its
     // own is written in the site's main one.
     const owner = ownerNewOrderMail("owner@example.com", order!, mailSite, "https://x/user/orders");
     expect(owner.subject).toMatch(/^New order /);
+    expect(owner.html).toContain("If the button does not work");
     const main = customerReadyMail(
       "ana@example.com",
       { ...order!, language: null },

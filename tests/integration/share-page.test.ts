@@ -3,10 +3,12 @@
  * gets the same 404 as for a site that does not exist, and an anonymous visitor is
  * sent to sign in.
  */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CATALOGUES } from "../../app/lib/i18n/catalogues";
 import * as shareRoute from "../../app/routes/portal/share";
 import * as printableRoute from "../../app/routes/print/printable";
-
+import { productInfo } from "../../app/server/db/schema";
 import { ownerWithSite } from "../support/auth-helpers";
 import { useTestApp } from "../support/http-app";
 import { callRoute, ownerFor } from "../support/route-call";
@@ -31,6 +33,25 @@ describe("the share page", () => {
       publicUrl: `http://localhost:3999/r/shared-diner-${productId}`,
       qrPng: `/r/shared-diner-${productId}/qr.png`,
     });
+  });
+
+  it("prints the scan prompt in the site's main language, then in each further one", async () => {
+    const { userId, productId } = await ownerWithSite(running.services, "shoppy", "Tienda Sol");
+    await running.services.db
+      .update(productInfo)
+      .set({ language: "es", extraLanguages: ["ar", "en"] })
+      .where(eq(productInfo.productId, productId));
+    const answer = await callRoute(printableRoute.loader, {
+      services: running.services,
+      owner: ownerFor(userId),
+      params: { pid: productId, format: "table-card" },
+    });
+    expect(answer.status).toBe(200);
+    expect((answer.body as { scanPrompts: unknown }).scanPrompts).toEqual([
+      { lang: "es", dir: "ltr", text: CATALOGUES.es.scanToShop },
+      { lang: "ar", dir: "rtl", text: CATALOGUES.ar.scanToShop },
+      { lang: "en", dir: "ltr", text: "Scan to shop" },
+    ]);
   });
 
   it("answers 404 to another owner, for the page and every printable", async () => {

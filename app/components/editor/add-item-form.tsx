@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { ItemActionResult } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import type { ItemsDefinition, ProductType } from "~/sites";
 import { ImageDropZone } from "../image-drop-zone";
@@ -92,7 +94,7 @@ export function AddItemForm({
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the server's answer is the outside event this effect handles
     setFormGeneration((generation) => generation + 1);
     if (!chosen) {
-      announceSaved("Item added.");
+      announceSaved(editorWords.itemAdded);
       return;
     }
     // With a photo, the item counts as added once its photo is in the list too.
@@ -110,7 +112,7 @@ export function AddItemForm({
       if (upload.error) setPhoto({ stage: "failed", message: upload.error });
       else setPhoto({ stage: "idle" });
       await revalidator.revalidate();
-      announceSaved("Item added.");
+      announceSaved(editorWords.itemAdded);
     })();
     // Runs once per answer of the add request. The revalidator changes as it revalidates,
     // which would run this again and reset what the owner has typed since.
@@ -124,7 +126,7 @@ export function AddItemForm({
 
   return (
     <section aria-labelledby="add-item-title">
-      <h2 id="add-item-title">Add an item</h2>
+      <h2 id="add-item-title">{editorWords.addItemTitle}</h2>
       <form
         ref={formRef}
         method="post"
@@ -150,10 +152,12 @@ export function AddItemForm({
           ) : null}
           {addedWithoutScript ? (
             <p className="alert success" role="status">
-              Item added.
+              {editorWords.itemAdded}
             </p>
           ) : null}
-          {photo.stage === "compressing" ? <p className="muted">Compressing the photo…</p> : null}
+          {photo.stage === "compressing" ? (
+            <p className="muted">{editorWords.compressingPhoto}</p>
+          ) : null}
           {photo.stage === "uploading" ? (
             <UploadProgress name={photo.name} percent={photo.percent} />
           ) : null}
@@ -164,7 +168,7 @@ export function AddItemForm({
           ) : null}
         </div>
         <p className="muted">
-          {itemCount} of {MAX_ITEMS_PER_PRODUCT} items used.
+          {pluralText(editorWords.itemsUsed, "en", MAX_ITEMS_PER_PRODUCT, { used: itemCount })}
         </p>
         <ItemFormFields fields={fields} categories={categories} />
         {ItemFields ? (
@@ -184,23 +188,21 @@ export function AddItemForm({
         />
         <div className="field checkbox-field">
           <input id={fields.star.id} type="checkbox" name={fields.star.name} />
-          <label htmlFor={fields.star.id}>Star (shown as {items.starLabel})</label>
+          <label htmlFor={fields.star.id}>
+            {fill(editorWords.starShownAs, { label: items.starLabel })}
+          </label>
         </div>
         <ImageDropZone previewChoice>
-          <Field
-            field={fields.file}
-            label="Photo (optional)"
-            hint="JPEG, PNG or WebP. It is made smaller before it is sent."
-          >
+          <Field field={fields.file} label={editorWords.photoOptional} hint={editorWords.photoHint}>
             <input type="file" accept="image/*" />
           </Field>
         </ImageDropZone>
         <SaveBar dirty={dirty}>
           <button type="submit" className="button" disabled={limitReached || busy}>
-            {busy ? "Adding…" : "Add item"}
+            {busy ? editorWords.adding : editorWords.addItem}
           </button>
         </SaveBar>
-        <UnsavedChangesDialog blocker={blocker} what="the new item" />
+        <UnsavedChangesDialog blocker={blocker} what={editorWords.unsavedNewItem} />
       </form>
     </section>
   );

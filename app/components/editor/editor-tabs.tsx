@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { editorWords } from "~/lib/i18n/portal/editor";
 
 export const EDITOR_TABS = ["items", "add", "info", "orders"] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
@@ -30,7 +31,7 @@ function PreviewTab({ preview, to }: { preview: PreviewToggle; to: string }) {
         preview.onOpenChange(true);
       }}
     >
-      Preview
+      {editorWords.previewTab}
     </Link>
   );
 }
@@ -53,7 +54,7 @@ export function EditorTabs({
   onIntent?: (tab: EditorTab) => void;
 }) {
   return (
-    <nav className="editor-tabs" aria-label="Editor sections">
+    <nav className="editor-tabs" aria-label={editorWords.editorSections}>
       {EDITOR_TABS.map((tab) => (
         <Link
           key={tab}
@@ -81,7 +82,7 @@ export function EditorTabs({
 /** A profile editor's two views on a phone: its form, and the live preview. */
 export function PreviewTabs({ preview }: { preview: PreviewToggle }) {
   return (
-    <nav className="editor-tabs preview-tabs" aria-label="Editor sections">
+    <nav className="editor-tabs preview-tabs" aria-label={editorWords.editorSections}>
       <Link
         to="?"
         className="editor-tab"
@@ -92,7 +93,7 @@ export function PreviewTabs({ preview }: { preview: PreviewToggle }) {
           preview.onOpenChange(false);
         }}
       >
-        Edit
+        {editorWords.editTab}
       </Link>
       <PreviewTab preview={preview} to="?preview=1" />
     </nav>

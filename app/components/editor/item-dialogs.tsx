@@ -3,6 +3,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { type EditorItem, type ItemActionResult } from "~/lib/items";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill } from "~/lib/i18n/text";
 import { priceAmount } from "~/lib/price";
 import { returnFocus } from "../confirm-dialog";
 import { announceSaved } from "../toasts";
@@ -87,7 +89,7 @@ export function EditItemDialog({
       open={open}
       onOpenChange={onOpenChange}
       returnFocusTo={returnFocusTo}
-      title={`Edit ${item.name}`}
+      title={fill(editorWords.editItemTitle, { name: item.name })}
     >
       {/* Mounted while the dialog is open: each opening starts from the stored item. */}
       <EditItemForm
@@ -137,7 +139,7 @@ function EditItemForm({
 
   useEffect(() => {
     if (fetcher.state !== "idle" || fetcher.data?.result.status !== "success") return;
-    announceSaved("Item saved.");
+    announceSaved(editorWords.itemSaved);
     onSaved();
   }, [fetcher.state, fetcher.data, onSaved]);
 
@@ -162,11 +164,11 @@ function EditItemForm({
       <div className="dialog-actions">
         <Dialog.Close asChild>
           <button type="button" className="button secondary">
-            Cancel
+            {editorWords.cancel}
           </button>
         </Dialog.Close>
         <button type="submit" className="button" disabled={saving}>
-          {saving ? "Saving…" : "Save changes"}
+          {saving ? editorWords.saving : editorWords.saveChanges}
         </button>
       </div>
     </fetcher.Form>

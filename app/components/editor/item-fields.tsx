@@ -1,5 +1,6 @@
 import { Field, type FormFields } from "../form";
 import { priceHint } from "~/lib/currency";
+import { editorWords } from "~/lib/i18n/portal/editor";
 import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "~/lib/items";
 import { NAME_MAX_LENGTH } from "~/lib/limits";
 import { useSiteCurrency } from "./site-currency";
@@ -35,15 +36,15 @@ export function ItemFormFields({
   const currency = useSiteCurrency();
   return (
     <>
-      <Field field={fields.name} label="Name">
+      <Field field={fields.name} label={editorWords.fieldName}>
         <input maxLength={NAME_MAX_LENGTH} autoComplete="off" required />
       </Field>
-      <Field field={fields.price} label="Price" hint={priceHint(currency)}>
+      <Field field={fields.price} label={editorWords.fieldPrice} hint={priceHint(currency)}>
         <input inputMode="decimal" autoComplete="off" />
       </Field>
       {categories ? (
         <>
-          <Field field={fields.category} label="Category">
+          <Field field={fields.category} label={editorWords.fieldCategory}>
             <input list={listId} maxLength={CATEGORY_MAX_LENGTH} autoComplete="off" />
           </Field>
           <datalist id={listId}>
@@ -53,7 +54,7 @@ export function ItemFormFields({
           </datalist>
         </>
       ) : null}
-      <Field field={fields.description} label="Description">
+      <Field field={fields.description} label={editorWords.fieldDescription}>
         <textarea rows={3} maxLength={DESCRIPTION_MAX_LENGTH} />
       </Field>
     </>

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
 import { siteOf, type ProductType } from "~/sites";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { pluralText } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "../use-hydrated";
 import { ItemRow } from "./item-row";
@@ -81,19 +83,19 @@ export function ItemList({
   return (
     <section aria-labelledby="items-title">
       <h2 id="items-title" className="visually-hidden">
-        Your items
+        {editorWords.yourItems}
       </h2>
       <Form method="get" className="item-toolbar" role="search" preventScrollReset>
         <input type="hidden" name="tab" value="items" />
         <div className="field item-search">
-          <label htmlFor="item-search">Search items</label>
+          <label htmlFor="item-search">{editorWords.searchItems}</label>
           <input
             ref={searchField}
             id="item-search"
             type="search"
             name="q"
             defaultValue={query}
-            placeholder="Search"
+            placeholder={editorWords.searchPlaceholder}
             onChange={(event) => {
               if (!hydrated) return;
               const q = event.currentTarget.value;
@@ -103,7 +105,7 @@ export function ItemList({
           />
         </div>
         <div className="field item-sort">
-          <label htmlFor="item-sort">Sort by</label>
+          <label htmlFor="item-sort">{editorWords.sortBy}</label>
           <select
             ref={sortField}
             id="item-sort"
@@ -131,7 +133,7 @@ export function ItemList({
           */}
           <noscript>
             <button type="submit" className="button secondary">
-              Apply
+              {editorWords.apply}
             </button>
           </noscript>
           {hydrated ? (
@@ -142,12 +144,14 @@ export function ItemList({
               disabled={refreshing}
             >
               <RefreshIcon />
-              <span className="toolbar-refresh-text">{refreshing ? "Refreshing…" : "Refresh"}</span>
+              <span className="toolbar-refresh-text">
+                {refreshing ? editorWords.refreshing : editorWords.refresh}
+              </span>
             </button>
           ) : (
             <a className="button secondary toolbar-refresh" href={`?${searchParams.toString()}`}>
               <RefreshIcon />
-              <span className="toolbar-refresh-text">Refresh</span>
+              <span className="toolbar-refresh-text">{editorWords.refresh}</span>
             </a>
           )}
         </div>
@@ -161,7 +165,9 @@ export function ItemList({
       <div className="item-list-meta">
         {items ? (
           <p className="muted" role="status" aria-live="polite">
-            {query ? `${shown.length} of ${items.length} items` : `${items.length} items`}
+            {query
+              ? pluralText(editorWords.itemsFound, "en", items.length, { found: shown.length })
+              : pluralText(editorWords.itemCount, "en", items.length)}
           </p>
         ) : null}
         {more}
@@ -171,7 +177,7 @@ export function ItemList({
           <p className="empty-state-title">{MESSAGES.noMenuItems}</p>
           <p>{siteOf(type).items?.firstItemHint}</p>
           <Link className="button" to="?tab=add">
-            Add your first item
+            {editorWords.addFirstItem}
           </Link>
         </div>
       ) : null}

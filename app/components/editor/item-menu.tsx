@@ -1,4 +1,6 @@
 import type { RefObject } from "react";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill } from "~/lib/i18n/text";
 import { ActionMenu, type ActionMenuEntry } from "../action-menu";
 
 /**
@@ -22,7 +24,7 @@ export function ItemActionsMenu({
 }) {
   return (
     <ActionMenu
-      label={`Actions for ${itemName}`}
+      label={fill(editorWords.itemActions, { name: itemName })}
       className="button secondary icon-button item-menu-button"
       entries={entries}
       onSelect={onSelect}

@@ -10,6 +10,8 @@ import {
   PRICE_CHANGE_MAX_LENGTH,
   type OptionGroup,
 } from "~/lib/item-options";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill } from "~/lib/i18n/text";
 import { formatPrice, parsePriceToCents } from "~/lib/price";
 import { useHydrated } from "../use-hydrated";
 import { useSiteCurrency } from "./site-currency";
@@ -136,8 +138,8 @@ export function ItemOptionsEditor({
   if (!hydrated) {
     return (
       <fieldset className="item-options" aria-labelledby={titleId}>
-        <legend id={titleId}>Options</legend>
-        <p className="muted">Sizes and choices can be added with JavaScript turned on.</p>
+        <legend id={titleId}>{editorWords.options}</legend>
+        <p className="muted">{editorWords.optionsNeedScript}</p>
       </fieldset>
     );
   }
@@ -150,13 +152,9 @@ export function ItemOptionsEditor({
 
   return (
     <fieldset className="item-options" ref={sectionRef} aria-labelledby={titleId}>
-      <legend id={titleId}>Options</legend>
+      <legend id={titleId}>{editorWords.options}</legend>
       <input type="hidden" name="optionsShown" value="on" />
-      {groups.length === 0 ? (
-        <p className="muted">
-          Sizes (a small and a large pizza) or choices a customer adds (oat milk, extra cheese).
-        </p>
-      ) : null}
+      {groups.length === 0 ? <p className="muted">{editorWords.optionsIntro}</p> : null}
       {errorOf("options") ? (
         <p className="field-error" role="alert">
           {errorOf("options")}
@@ -166,7 +164,7 @@ export function ItemOptionsEditor({
         {groups.map((group, g) => {
           const prefix = `options[${g}]`;
           const isSize = isSizeGroup(group);
-          const title = group.name.trim() || `Group ${g + 1}`;
+          const title = group.name.trim() || fill(editorWords.groupNumbered, { number: g + 1 });
           const rules = pickRules(group.choices.length, group);
           const groupError = errorOf(`${prefix}.choices`) ?? errorOf(prefix);
           return (
@@ -176,7 +174,7 @@ export function ItemOptionsEditor({
               <input type="hidden" name={`${prefix}.max`} value={group.max} />
               <div className="option-group-head">
                 <OptionTextField
-                  label="Group name"
+                  label={editorWords.groupName}
                   name={`${prefix}.name`}
                   value={group.name}
                   error={errorOf(`${prefix}.name`)}
@@ -184,7 +182,7 @@ export function ItemOptionsEditor({
                   onChange={(name) => update(g, (draft) => ({ ...draft, name }))}
                 />
                 <div className="field">
-                  <label htmlFor={`${prefix}-rule`}>Customers pick</label>
+                  <label htmlFor={`${prefix}-rule`}>{editorWords.customersPick}</label>
                   <select
                     id={`${prefix}-rule`}
                     value={`${group.min}-${group.max}`}
@@ -207,10 +205,14 @@ export function ItemOptionsEditor({
                   ) : null}
                 </div>
               </div>
-              <ul className="option-choices" aria-label={`Choices of ${title}`}>
+              <ul
+                className="option-choices"
+                aria-label={fill(editorWords.choicesOf, { group: title })}
+              >
                 {group.choices.map((choice, c) => {
                   const choicePrefix = `${prefix}.choices[${c}]`;
-                  const label = choice.name.trim() || `Choice ${c + 1}`;
+                  const label =
+                    choice.name.trim() || fill(editorWords.choiceNumbered, { number: c + 1 });
                   const change = parsePriceChange(choice.price);
                   const updateChoice = (next: Partial<ChoiceDraft>) =>
                     update(g, (draft) => ({
@@ -225,8 +227,8 @@ export function ItemOptionsEditor({
                         <input type="hidden" name={`${choicePrefix}.id`} value={choice.id} />
                       ) : null}
                       <OptionTextField
-                        label="Choice"
-                        labelSuffix={` ${c + 1} of ${title}`}
+                        label={editorWords.choice}
+                        labelSuffix={fill(editorWords.choiceOf, { number: c + 1, group: title })}
                         labelShown={c === 0}
                         name={`${choicePrefix}.name`}
                         value={choice.name}
@@ -235,8 +237,8 @@ export function ItemOptionsEditor({
                         onChange={(name) => updateChoice({ name })}
                       />
                       <OptionTextField
-                        label="Price change"
-                        labelSuffix={` of ${label}`}
+                        label={editorWords.priceChange}
+                        labelSuffix={fill(editorWords.priceChangeOf, { choice: label })}
                         labelShown={c === 0}
                         name={`${choicePrefix}.price`}
                         value={choice.price}
@@ -245,7 +247,9 @@ export function ItemOptionsEditor({
                         error={errorOf(`${choicePrefix}.price`)}
                         hint={
                           isSize
-                            ? `Costs ${formatPrice(Math.max(0, basePrice + change), currency)}`
+                            ? fill(editorWords.sizeCosts, {
+                                price: formatPrice(Math.max(0, basePrice + change), currency),
+                              })
                             : undefined
                         }
                         onChange={(price) => updateChoice({ price })}
@@ -259,14 +263,14 @@ export function ItemOptionsEditor({
                               checked={choice.soldOut}
                               onChange={(event) => updateChoice({ soldOut: event.target.checked })}
                             />
-                            Sold out
+                            {editorWords.soldOut}
                           </label>
                         ) : null}
                         <span className="option-buttons">
                           <button
                             type="button"
                             className="button secondary icon-button"
-                            aria-label={`Move ${label} up`}
+                            aria-label={fill(editorWords.moveChoiceUp, { choice: label })}
                             data-focus-key={`choice-up-${choice.key}`}
                             disabled={c === 0}
                             onClick={() => {
@@ -283,7 +287,7 @@ export function ItemOptionsEditor({
                           <button
                             type="button"
                             className="button secondary icon-button"
-                            aria-label={`Move ${label} down`}
+                            aria-label={fill(editorWords.moveChoiceDown, { choice: label })}
                             data-focus-key={`choice-down-${choice.key}`}
                             disabled={c === group.choices.length - 1}
                             onClick={() => {
@@ -302,7 +306,7 @@ export function ItemOptionsEditor({
                           <button
                             type="button"
                             className="button secondary icon-button"
-                            aria-label={`Remove ${label}`}
+                            aria-label={fill(editorWords.removeChoice, { choice: label })}
                             disabled={group.choices.length === 1}
                             onClick={() => {
                               focusAfter.current = `group-${group.key}`;
@@ -334,7 +338,7 @@ export function ItemOptionsEditor({
                 <button
                   type="button"
                   className="button secondary small"
-                  aria-label={`Add a choice to ${title}`}
+                  aria-label={fill(editorWords.addChoiceTo, { group: title })}
                   disabled={group.choices.length >= MAX_OPTION_CHOICES}
                   onClick={() => {
                     const added = blankChoice();
@@ -342,13 +346,13 @@ export function ItemOptionsEditor({
                     update(g, (draft) => ({ ...draft, choices: [...draft.choices, added] }));
                   }}
                 >
-                  Add a choice
+                  {editorWords.addChoice}
                 </button>
                 <span className="option-buttons">
                   <button
                     type="button"
                     className="button secondary icon-button"
-                    aria-label={`Move group ${title} up`}
+                    aria-label={fill(editorWords.moveGroupUp, { group: title })}
                     disabled={g === 0}
                     onClick={() => setGroups((all) => moved(all, g, -1))}
                   >
@@ -357,7 +361,7 @@ export function ItemOptionsEditor({
                   <button
                     type="button"
                     className="button secondary icon-button"
-                    aria-label={`Move group ${title} down`}
+                    aria-label={fill(editorWords.moveGroupDown, { group: title })}
                     disabled={g === groups.length - 1}
                     onClick={() => setGroups((all) => moved(all, g, 1))}
                   >
@@ -366,10 +370,10 @@ export function ItemOptionsEditor({
                   <button
                     type="button"
                     className="button secondary small danger-text"
-                    aria-label={`Remove group ${title}`}
+                    aria-label={fill(editorWords.removeGroup, { group: title })}
                     onClick={() => setGroups((all) => all.filter((_, i) => i !== g))}
                   >
-                    Remove
+                    {editorWords.remove}
                   </button>
                 </span>
               </div>
@@ -386,16 +390,16 @@ export function ItemOptionsEditor({
             onClick={() => {
               const sizes: GroupDraft = {
                 key: key(),
-                name: "Size",
+                name: editorWords.sizesGroup,
                 min: 1,
                 max: 1,
-                choices: [blankChoice("Small"), blankChoice("Large")],
+                choices: [blankChoice(editorWords.sizeSmall), blankChoice(editorWords.sizeLarge)],
               };
               focusAfter.current = `choice-${sizes.choices[0]!.key}`;
               setGroups((all) => [sizes, ...all]);
             }}
           >
-            Add sizes
+            {editorWords.addSizes}
           </button>
         )}
         <button
@@ -414,7 +418,7 @@ export function ItemOptionsEditor({
             setGroups((all) => [...all, group]);
           }}
         >
-          Add a choice group
+          {editorWords.addChoiceGroup}
         </button>
       </div>
     </fieldset>

@@ -7,6 +7,9 @@ import {
   type EditorItem,
   type ItemActionResult,
 } from "~/lib/items";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill } from "~/lib/i18n/text";
 import { optionsSummary } from "~/lib/item-options";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice, priceAmount } from "~/lib/price";
@@ -76,7 +79,7 @@ export function ItemRow({
         />
       ) : (
         <div className="item-thumb placeholder" aria-hidden="true">
-          No photo
+          {editorWords.noPhoto}
         </div>
       )}
       <div className="item-main">
@@ -105,9 +108,9 @@ export function ItemRow({
           item={item}
           intent="toggle-star"
           on={item.star}
-          label="Star"
+          label={editorWords.star}
           icons={["☆", "★"]}
-          accessibleName={`Star ${item.name}`}
+          accessibleName={fill(editorWords.starItem, { name: item.name })}
         />
         {RowToggles ? <RowToggles item={item} /> : null}
       </div>
@@ -116,9 +119,9 @@ export function ItemRow({
           itemName={item.name}
           triggerRef={menuButton}
           entries={[
-            { key: "edit", label: "Edit" },
+            { key: "edit", label: editorWords.editItem },
             ...MenuDialogs.map((entry) => ({ key: entry.key, label: entry.label(item) })),
-            { key: "delete", label: "Delete", danger: true },
+            { key: "delete", label: editorWords.deleteItem, danger: true },
           ]}
           onSelect={setOpenDialog}
           onPreload={EditItemDialogLazy.prefetch}
@@ -147,10 +150,10 @@ export function ItemRow({
         </OnceOpened>
       ))}
       <ConfirmDialog
-        title={`Delete ${item.name}?`}
-        description="The item and its photos are removed from the site. This cannot be undone."
-        confirmLabel="Delete item"
-        pendingLabel="Deleting…"
+        title={fill(editorWords.deleteItemTitle, { name: item.name })}
+        description={editorWords.deleteItemDescription}
+        confirmLabel={editorWords.deleteItemConfirm}
+        pendingLabel={editorWords.deleting}
         fields={{ intent: "delete-item", itemId: item.id }}
         open={openDialog === "delete"}
         onOpenChange={openChange("delete")}
@@ -224,22 +227,22 @@ function PriceForm({
       <input type="hidden" name="itemId" value={item.id} />
       <Field
         field={field}
-        label={
-          <>
-            Price<span className="visually-hidden"> of {item.name}</span>
-          </>
-        }
+        label={fillNodes(editorWords.inlinePrice, {
+          ofItem: (
+            <span className="visually-hidden">
+              {fill(editorWords.inlinePriceOf, { name: item.name })}
+            </span>
+          ),
+        })}
       >
         <input inputMode="decimal" autoComplete="off" />
       </Field>
       <button type="submit" className="button secondary small" disabled={saving}>
-        {saving ? (
-          "Saving…"
-        ) : (
-          <>
-            Save<span className="visually-hidden"> price</span>
-          </>
-        )}
+        {saving
+          ? editorWords.saving
+          : fillNodes(editorWords.savePrice, {
+              what: <span className="visually-hidden">{editorWords.savePriceWhat}</span>,
+            })}
       </button>
       {formErrors?.length ? (
         <p id={`${formId}-error`} className="field-error" role="alert">

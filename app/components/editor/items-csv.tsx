@@ -1,19 +1,20 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill, pluralText } from "~/lib/i18n/text";
 import {
   CSV_MAX_BYTES,
   IMPORT_CONFIRM_INTENT,
   IMPORT_PREVIEW_INTENT,
   isImportable,
   itemsCsvPath,
+  rowErrorText,
   type ImportPreview,
   type ImportResult,
 } from "~/lib/items-csv";
 import { MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { formatPrice } from "~/lib/price";
 import { useSiteCurrency } from "./site-currency";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Import and export of the items as CSV, on the items tab: download the items or a
@@ -44,12 +45,14 @@ export function ItemsCsvPanel({
 
   return (
     <details className="items-csv" open={open}>
-      <summary>Import or export items (CSV)</summary>
+      <summary>{editorWords.csvTitle}</summary>
       <div className="items-csv-body">
         {imported ? (
           <p className="alert success" role="status">
-            Imported {plural(imported.added + imported.updated, "item", "items")}: {imported.added}{" "}
-            added, {imported.updated} updated.
+            {pluralText(editorWords.csvImported, "en", imported.added + imported.updated, {
+              added: imported.added,
+              updated: imported.updated,
+            })}
           </p>
         ) : null}
         {confirmError && !preview ? (
@@ -59,26 +62,23 @@ export function ItemsCsvPanel({
         ) : null}
         <p className="items-csv-downloads">
           <a className="button secondary small" href={itemsCsvPath(productId, "export")} download>
-            Export {plural(itemCount, "item", "items")}
+            {pluralText(editorWords.csvExport, "en", itemCount)}
           </a>
           <a className="button secondary small" href={itemsCsvPath(productId, "template")} download>
-            Download template
+            {editorWords.csvTemplate}
           </a>
         </p>
         <p className="muted">
-          One row per item; lists (tags, allergens, diets) separated by semicolons. A row with an
-          item&apos;s id updates that item, a row without id adds one; items not in the file stay as
-          they are. Photos are not imported. At most {MAX_ITEMS_PER_PRODUCT} items and{" "}
-          {CSV_MAX_BYTES / 1024} KB.
+          {fill(editorWords.csvHelp, { max: MAX_ITEMS_PER_PRODUCT, size: CSV_MAX_BYTES / 1024 })}
         </p>
         <Form method="post" encType="multipart/form-data" className="items-csv-choose">
           <input type="hidden" name="intent" value={IMPORT_PREVIEW_INTENT} />
           <div className="field">
-            <label htmlFor={fileId}>CSV file to import</label>
+            <label htmlFor={fileId}>{editorWords.csvFile}</label>
             <input id={fileId} type="file" name="file" accept=".csv,text/csv" required />
           </div>
           <button type="submit" className="button" disabled={busyIntent === IMPORT_PREVIEW_INTENT}>
-            {busyIntent === IMPORT_PREVIEW_INTENT ? "Reading…" : "Preview import"}
+            {busyIntent === IMPORT_PREVIEW_INTENT ? editorWords.csvReading : editorWords.csvPreview}
           </button>
         </Form>
         {preview ? (
@@ -121,22 +121,21 @@ function ImportPreviewTable({
   return (
     <section className="items-csv-preview" aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-        Preview: {plural(preview.rows.length, "row", "rows")}
-        {preview.rows.length > 0 ? ` (${preview.adds} to add, ${preview.updates} to update)` : ""}
+        {pluralText(editorWords.csvPreviewRows, "en", preview.rows.length)}
+        {preview.rows.length > 0
+          ? fill(editorWords.csvPreviewActions, { adds: preview.adds, updates: preview.updates })
+          : ""}
       </h2>
       {importable ? (
-        <p>
-          The site has {preview.before} items; after the import it will have {preview.after}.
-          Nothing is written until you choose Import.
-        </p>
+        <p>{fill(editorWords.csvBeforeAfter, { before: preview.before, after: preview.after })}</p>
       ) : (
         <div className="alert error" role="alert">
           <p>
             <strong>
               {refusal ? `${refusal} ` : ""}
               {preview.fileErrors.length > 0 || rowErrors.length === 0
-                ? "This file cannot be imported."
-                : `${plural(refusedRows, "row has", "rows have")} problems; nothing will be imported until they are fixed.`}
+                ? editorWords.csvCannotImport
+                : pluralText(editorWords.csvRowsRefused, "en", refusedRows)}
             </strong>
           </p>
           <ul>
@@ -160,9 +159,9 @@ function ImportPreviewTable({
           <table>
             <thead>
               <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Item</th>
-                <th scope="col">Problems</th>
+                <th scope="col">{editorWords.csvRow}</th>
+                <th scope="col">{editorWords.csvItem}</th>
+                <th scope="col">{editorWords.csvProblems}</th>
               </tr>
             </thead>
             <tbody>
@@ -171,10 +170,10 @@ function ImportPreviewTable({
                   <th scope="row">{row.row}</th>
                   <td>
                     <span className="items-csv-name">
-                      {row.name || <span className="muted">(no name)</span>}
+                      {row.name || <span className="muted">{editorWords.csvNoName}</span>}
                     </span>
                     <span className="items-csv-what">
-                      {row.action === "add" ? "Add" : "Update"}
+                      {row.action === "add" ? editorWords.csvAdd : editorWords.csvUpdate}
                       {row.priceCents === null ? "" : ` · ${formatPrice(row.priceCents, currency)}`}
                     </span>
                   </td>
@@ -182,10 +181,10 @@ function ImportPreviewTable({
                     {row.errors.length > 0 ? (
                       <span className="items-csv-problem">
                         <span aria-hidden="true">✕ </span>
-                        {row.errors.map((error) => error.replace(/^Row \d+: /, "")).join(" ")}
+                        {row.errors.map((error) => withoutRowNumber(error, row.row)).join(" ")}
                       </span>
                     ) : (
-                      <span className="muted">None</span>
+                      <span className="muted">{editorWords.csvNoProblems}</span>
                     )}
                   </td>
                 </tr>
@@ -200,14 +199,22 @@ function ImportPreviewTable({
             <input type="hidden" name="intent" value={IMPORT_CONFIRM_INTENT} />
             <input type="hidden" name="csv" value={csv} />
             <button type="submit" className="button" disabled={busy}>
-              {busy ? "Importing…" : `Import ${plural(preview.rows.length, "item", "items")}`}
+              {busy
+                ? editorWords.csvImporting
+                : pluralText(editorWords.csvImport, "en", preview.rows.length)}
             </button>
           </Form>
         ) : null}
         <Link className="button secondary" to="?tab=items" replace>
-          Cancel
+          {editorWords.cancel}
         </Link>
       </div>
     </section>
   );
+}
+
+/** A row's error without the "Row 7: " that begins it, beside the row's own number. */
+function withoutRowNumber(error: string, row: number): string {
+  const prefix = rowErrorText(row, "");
+  return error.startsWith(prefix) ? error.slice(prefix.length) : error;
 }

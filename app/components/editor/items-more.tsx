@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { editorWords } from "~/lib/i18n/portal/editor";
 
 /**
  * What the items tab does now and then (category order, CSV import and export), folded
@@ -18,7 +19,7 @@ export function ItemsMore({
   return (
     <details className="items-more" open={open || undefined}>
       <summary>
-        <span className="items-more-title">More</span>
+        <span className="items-more-title">{editorWords.more}</span>
         <span className="items-more-contents">{contents}</span>
       </summary>
       <div className="items-more-body">{children}</div>

@@ -2,6 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { priceHint } from "~/lib/currency";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { orderSettingsWords } from "~/lib/i18n/portal/order-settings";
+import { fill, pluralText } from "~/lib/i18n/text";
 import {
   MAX_DAYS_AHEAD,
   MAX_LEAD_MINUTES,
@@ -35,9 +38,9 @@ export interface OrdersTabData {
 const DAYS_AHEAD = Array.from({ length: MAX_DAYS_AHEAD + 1 }, (_, days) => days);
 
 function daysAheadLabel(days: number): string {
-  if (days === 0) return "Today only";
-  if (days === 1) return "Today and tomorrow";
-  return `Up to ${days} days ahead`;
+  if (days === 0) return orderSettingsWords.todayOnly;
+  if (days === 1) return orderSettingsWords.todayAndTomorrow;
+  return pluralText(orderSettingsWords.upToDaysAhead, "en", days);
 }
 
 /** A checkbox on a row as tall as a thumb, its label beside it and its errors under it. */
@@ -133,19 +136,17 @@ export function OrderSettingsForm({
       <div className="order-settings-status card" data-on={data.enabled || undefined}>
         <p className="order-settings-state">
           <span className="order-settings-dot" aria-hidden="true" />
-          {data.enabled ? "Taking orders online" : "Online ordering is off"}
+          {data.enabled ? orderSettingsWords.takingOrdersOnline : orderSettingsWords.orderingOff}
         </p>
         {data.enabled ? (
           <p className="order-settings-links">
             <a href={`${publicPath}/order`} target="_blank" rel="noreferrer">
-              Open your order page
+              {orderSettingsWords.openOrderPage}
             </a>
-            <Link to="/user/orders">Go to your orders</Link>
+            <Link to="/user/orders">{orderSettingsWords.goToOrders}</Link>
           </p>
         ) : (
-          <p className="muted">
-            Turn it on below: customers order from your page, and you accept each order in Orders.
-          </p>
+          <p className="muted">{orderSettingsWords.turnOnBelow}</p>
         )}
       </div>
       <Form
@@ -170,33 +171,33 @@ export function OrderSettingsForm({
 
         <CheckRow
           field={fields.enabled}
-          label="Take orders online"
-          hint="Your page gets an Order button. Off until you turn it on."
+          label={orderSettingsWords.takeOrdersOnline}
+          hint={orderSettingsWords.takeOrdersOnlineHint}
         />
 
         <fieldset className="plain-fieldset order-settings-group">
-          <legend>How customers get their order</legend>
-          <CheckRow field={fields.pickup} label="Pickup" />
+          <legend>{orderSettingsWords.howCustomersGetOrder}</legend>
+          <CheckRow field={fields.pickup} label={orderSettingsWords.pickup} />
           <CheckRow
             field={fields.delivery}
-            label="Delivery"
+            label={orderSettingsWords.delivery}
             onChange={(checked) => setDelivery(checked)}
           />
           <div className="order-settings-delivery" hidden={hydrated && !delivery}>
-            <Field field={fields.deliveryFee} label="Delivery fee" hint={hint}>
+            <Field field={fields.deliveryFee} label={orderSettingsWords.deliveryFee} hint={hint}>
               <input inputMode="decimal" autoComplete="off" placeholder="0" />
             </Field>
             <Field
               field={fields.deliveryMinimum}
-              label="Smallest order for delivery"
-              hint="Empty for none."
+              label={orderSettingsWords.deliveryMinimum}
+              hint={orderSettingsWords.emptyForNone}
             >
               <input inputMode="decimal" autoComplete="off" placeholder="0" />
             </Field>
             <Field
               field={fields.deliveryNote}
-              label="Delivery note"
-              hint="Shown to customers, like “We deliver within 3 km”."
+              label={orderSettingsWords.deliveryNote}
+              hint={orderSettingsWords.deliveryNoteHint}
             >
               <input autoComplete="off" />
             </Field>
@@ -204,31 +205,31 @@ export function OrderSettingsForm({
         </fieldset>
 
         <fieldset className="plain-fieldset order-settings-group">
-          <legend>When</legend>
+          <legend>{orderSettingsWords.when}</legend>
           <Field
             field={fields.leadMinutes}
-            label="Lead time (minutes)"
-            hint="The earliest time a customer can choose is at least this far from now."
+            label={orderSettingsWords.leadTime}
+            hint={orderSettingsWords.leadTimeHint}
           >
             <input type="number" inputMode="numeric" min={0} max={MAX_LEAD_MINUTES} step={1} />
           </Field>
           <Field
             field={fields.slotMinutes}
-            label="Time slots"
-            hint="Customers choose a time on this grid, from your opening time."
+            label={orderSettingsWords.timeSlots}
+            hint={orderSettingsWords.timeSlotsHint}
           >
             <select>
               {SLOT_LENGTHS.map((minutes) => (
                 <option key={minutes} value={String(minutes)}>
-                  Every {minutes} minutes
+                  {fill(orderSettingsWords.everyMinutes, { minutes })}
                 </option>
               ))}
             </select>
           </Field>
           <Field
             field={fields.daysAhead}
-            label="Orders for later days"
-            hint="Times follow your opening hours on the Info tab."
+            label={orderSettingsWords.laterDays}
+            hint={orderSettingsWords.laterDaysHint}
           >
             <select>
               {DAYS_AHEAD.map((days) => (
@@ -241,37 +242,37 @@ export function OrderSettingsForm({
         </fieldset>
 
         <fieldset className="plain-fieldset order-settings-group">
-          <legend>Limits</legend>
-          <Field field={fields.minimum} label="Smallest order" hint={`${hint} Empty for none.`}>
+          <legend>{orderSettingsWords.limits}</legend>
+          <Field
+            field={fields.minimum}
+            label={orderSettingsWords.smallestOrder}
+            hint={fill(orderSettingsWords.smallestOrderHint, { priceHint: hint })}
+          >
             <input inputMode="decimal" autoComplete="off" placeholder="0" />
           </Field>
           <Field
             field={fields.slotCap}
-            label="Orders per time slot at most"
-            hint="Empty for no limit. A full slot is not offered."
+            label={orderSettingsWords.slotCap}
+            hint={orderSettingsWords.slotCapHint}
           >
             <input inputMode="numeric" autoComplete="off" />
           </Field>
         </fieldset>
 
         <fieldset className="plain-fieldset order-settings-group">
-          <legend>Where new orders are sent</legend>
+          <legend>{orderSettingsWords.whereOrdersSent}</legend>
           <Field
             field={fields.email}
-            label="Email for orders"
-            hint={`Empty: your account's address, ${data.accountEmail}.`}
+            label={orderSettingsWords.orderEmail}
+            hint={fill(orderSettingsWords.orderEmailHint, { email: data.accountEmail })}
           >
             <input type="email" autoComplete="email" placeholder={data.accountEmail} />
           </Field>
         </fieldset>
 
         <fieldset className="plain-fieldset order-settings-group">
-          <legend>How customers pay</legend>
-          <p className="field-hint order-settings-pay-note">
-            Customers can always pay when they pick up or when their order is delivered. Optional:
-            with a PayPal.me name or a Venmo username, the order&apos;s page shows Pay buttons with
-            the total filled in. Nothing is charged online by us.
-          </p>
+          <legend>{orderSettingsWords.howCustomersPay}</legend>
+          <p className="field-hint order-settings-pay-note">{orderSettingsWords.payNote}</p>
           {definition.paymentHandlesOn === "orders" ? (
             <PaymentHandleFields
               fields={fields}
@@ -279,17 +280,19 @@ export function OrderSettingsForm({
             />
           ) : (
             <p className="order-settings-pay-note">
-              PayPal and Venmo links are set on the <Link to="?tab=info">Info tab</Link>.
+              {fillNodes(orderSettingsWords.payLinksOnInfoTab, {
+                link: <Link to="?tab=info">{orderSettingsWords.infoTab}</Link>,
+              })}
             </p>
           )}
         </fieldset>
 
         <SaveBar dirty={dirty}>
           <button type="submit" className="button" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
+            {saving ? orderSettingsWords.saving : orderSettingsWords.save}
           </button>
         </SaveBar>
-        <UnsavedChangesDialog blocker={blocker} what="the order settings" />
+        <UnsavedChangesDialog blocker={blocker} what={orderSettingsWords.unsavedWhat} />
       </Form>
     </div>
   );

@@ -1,4 +1,6 @@
 import { Field, type FieldState } from "~/components/form";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill } from "~/lib/i18n/text";
 
 /**
  * The PayPal.me name and Venmo username a shop's Info tab and a restaurant's Orders tab ask
@@ -17,15 +19,15 @@ export function PaymentHandleFields({
     <>
       <Field
         field={fields.paypalUsername}
-        label="PayPal.me name"
-        hint={`The name in your paypal.me link, like ${examples.paypal}.`}
+        label={editorWords.paypalName}
+        hint={fill(editorWords.paypalHint, { example: examples.paypal })}
       >
         <input autoComplete="off" />
       </Field>
       <Field
         field={fields.venmoUsername}
-        label="Venmo username"
-        hint={`Your Venmo username, like ${examples.venmo}. Venmo pays in US dollars: with another currency, customers type the amount themselves.`}
+        label={editorWords.venmoName}
+        hint={fill(editorWords.venmoHint, { example: examples.venmo })}
       >
         <input autoComplete="off" />
       </Field>

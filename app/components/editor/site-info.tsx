@@ -1,3 +1,4 @@
+import { editorWords } from "~/lib/i18n/portal/editor";
 import { DEFAULT_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { siteOf, type ProductType } from "~/sites";
@@ -6,8 +7,13 @@ import { ImageUploader } from "../image-uploader";
 import { ProfileEditor, type ProfileEditorValues } from "../profile-editor";
 
 const SITE_IMAGES = [
-  { target: "logo", label: "Logo", shape: "square" },
-  { target: "background", label: "Background", shape: "wide" },
+  { target: "logo", label: editorWords.logo, alt: editorWords.currentLogo, shape: "square" },
+  {
+    target: "background",
+    label: editorWords.background,
+    alt: editorWords.currentBackground,
+    shape: "wide",
+  },
 ] as const;
 
 /**
@@ -33,8 +39,8 @@ export function SiteInfo({
     <div className="site-info">
       <ProfileEditor type={type} values={values} ownValues={ownValues} result={result} />
       <section className="image-fields" aria-labelledby="site-images-title">
-        <h2 id="site-images-title">Logo and background</h2>
-        {SITE_IMAGES.map(({ target, label, shape }) => {
+        <h2 id="site-images-title">{editorWords.logoAndBackground}</h2>
+        {SITE_IMAGES.map(({ target, label, alt, shape }) => {
           const url = target === "logo" ? values.logoUrl : values.bgUrl;
           return (
             <ImageUploader
@@ -42,7 +48,7 @@ export function SiteInfo({
               productId={productId}
               target={target}
               label={label}
-              image={url ? { url, alt: `Current ${label.toLowerCase()}` } : null}
+              image={url ? { url, alt } : null}
               shape={shape}
               targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
               failureMessage={failureMessage}

@@ -11,6 +11,7 @@ import {
 } from "react";
 import { useFetchers, useNavigation } from "react-router";
 import type { ColorKey } from "~/lib/colors";
+import { editorWords } from "~/lib/i18n/portal/editor";
 import { siteTheme } from "~/lib/site-theme";
 import { FONT_STYLES, type FontStyle } from "~/lib/themes";
 
@@ -170,9 +171,9 @@ export function SitePreview({
     <aside className="editor-preview" aria-labelledby="preview-title" data-open={open}>
       <div className="preview-toolbar">
         <h2 id="preview-title" className="preview-title">
-          Preview
+          {editorWords.previewTitle}
         </h2>
-        <div className="preview-devices" role="group" aria-label="Preview size">
+        <div className="preview-devices" role="group" aria-label={editorWords.previewSize}>
           {(["phone", "desktop"] as const).map((option) => (
             <button
               key={option}
@@ -181,7 +182,7 @@ export function SitePreview({
               aria-pressed={device === option}
               onClick={() => setDevice(option)}
             >
-              {option === "phone" ? "Phone" : "Desktop"}
+              {option === "phone" ? editorWords.previewPhone : editorWords.previewDesktop}
             </button>
           ))}
         </div>
@@ -190,9 +191,9 @@ export function SitePreview({
           href={src}
           target="_blank"
           rel="noreferrer"
-          aria-label="Open your public page in a new tab"
+          aria-label={editorWords.openPageLabel}
         >
-          Open page
+          {editorWords.openPage}
         </a>
       </div>
       <div ref={viewport} className="preview-viewport" data-device={device}>
@@ -201,7 +202,7 @@ export function SitePreview({
             ref={frame}
             className="preview-frame"
             src={src}
-            title="Preview of your public page"
+            title={editorWords.previewFrameTitle}
             style={
               device === "desktop"
                 ? {

@@ -1,4 +1,6 @@
 import { useId, useState } from "react";
+import { editorWords } from "~/lib/i18n/portal/editor";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { addTagsThatFit, splitTagText } from "~/sites/shoppy/tags";
 import { Field, FieldErrors, type FieldState } from "../form";
@@ -55,7 +57,7 @@ export function TagsEditor({
 
   if (!hydrated) {
     return (
-      <Field field={field} label={label} hint={`Separate tags with commas; at most ${max}.`}>
+      <Field field={field} label={label} hint={fill(editorWords.tagsHint, { max })}>
         <input ref={plainField} defaultValue={start.join(", ")} />
       </Field>
     );
@@ -70,14 +72,17 @@ export function TagsEditor({
       {tags.length === 0 ? (
         <p className="muted">{MESSAGES.noTags}</p>
       ) : (
-        <ul className="tag-chips" aria-label={`${label}: ${tags.length} of ${max}`}>
+        <ul
+          className="tag-chips"
+          aria-label={fill(editorWords.tagChips, { label, count: tags.length, max })}
+        >
           {tags.map((tag) => (
             <li key={tag} className="tag-chip">
               <span>{tag}</span>
               <button
                 type="button"
                 className="tag-remove"
-                aria-label={`Remove ${tag}`}
+                aria-label={fill(editorWords.removeTag, { tag })}
                 onClick={() => {
                   setNotice(null);
                   setTags(tags.filter((other) => other !== tag));
@@ -91,7 +96,7 @@ export function TagsEditor({
       )}
       <div className="tag-add">
         <label htmlFor={`${id}-new`} className="visually-hidden">
-          New tag for {label.toLowerCase()}
+          {fill(editorWords.newTagFor, { label: label.toLowerCase() })}
         </label>
         <input
           id={`${id}-new`}
@@ -99,7 +104,7 @@ export function TagsEditor({
           // sent, and Conform does not take it for the form's own error when focusing.
           form={`${id}-no-form`}
           value={draft}
-          placeholder="New tag"
+          placeholder={editorWords.newTag}
           aria-invalid={shownErrors.length ? true : undefined}
           aria-describedby={`${id}-hint${shownErrors.length ? ` ${field.errorId}` : ""}`}
           onChange={(event) => setDraft(event.currentTarget.value)}
@@ -121,21 +126,21 @@ export function TagsEditor({
           className="button secondary small"
           onClick={() => add(splitTagText(draft))}
         >
-          Add tag
+          {editorWords.addTag}
         </button>
       </div>
       <p id={`${id}-hint`} className="field-hint">
-        {tags.length} of {max} tags. Enter or a comma adds a tag.
+        {pluralText(editorWords.tagsUsed, "en", max, { used: tags.length })}
       </p>
       {offered.length > 0 ? (
         <div className="tag-suggestions">
-          <span className="muted">Shop tags:</span>
+          <span className="muted">{editorWords.shopTags}</span>
           {offered.map((tag) => (
             <button
               key={tag}
               type="button"
               className="tag-suggestion"
-              aria-label={`Add tag ${tag}`}
+              aria-label={fill(editorWords.addTagNamed, { tag })}
               onClick={() => add([tag])}
             >
               + {tag}

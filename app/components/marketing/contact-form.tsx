@@ -3,6 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { fill } from "~/lib/i18n/text";
 import { contactSchema } from "~/lib/validation";
 import { Field } from "../form";
 
@@ -47,27 +49,27 @@ export function ContactForm({
         {...getFormProps(form)}
         className="form contact-form"
       >
-        <Field field={fields.name} label="Name">
+        <Field field={fields.name} label={marketingWords.contactName}>
           <input autoComplete="name" />
         </Field>
-        <Field field={fields.email} label="Email">
+        <Field field={fields.email} label={marketingWords.contactEmail}>
           <input type="email" autoComplete="email" />
         </Field>
-        <Field field={fields.message} label="Message">
+        <Field field={fields.message} label={marketingWords.contactMessage}>
           <textarea rows={5} />
         </Field>
         <div>
           <button type="submit" className="button">
-            Send
+            {marketingWords.contactSend}
           </button>
         </div>
       </Form>
       <div role="status" aria-live="polite">
         {link ? (
           <p className="alert success">
-            Your email app should open with your message. {CONTACT_REPLY_PROMISE}{" "}
+            {fill(marketingWords.contactMailOpens, { replyPromise: CONTACT_REPLY_PROMISE })}{" "}
             <a href={link} className="contact-mailto">
-              Open the email
+              {marketingWords.contactOpenMail}
             </a>
           </p>
         ) : null}

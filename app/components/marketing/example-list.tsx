@@ -1,4 +1,6 @@
 import { examplePath, type ExampleSite } from "~/lib/example-sites";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { fill } from "~/lib/i18n/text";
 import { ExampleScreenshot } from "./example-screenshot";
 
 /** The example sites as cards: each a phone screenshot and the link to the real page. */
@@ -17,14 +19,17 @@ export function ExampleList({ examples }: { examples: readonly ExampleSite[] }) 
           <div className="example-card-text">
             <h3>{example.name}</h3>
             <p className="muted">
-              {example.summary}: {example.highlights}.
+              {fill(marketingWords.exampleCardText, {
+                summary: example.summary,
+                highlights: example.highlights,
+              })}
             </p>
             <a
               className="button secondary"
               href={examplePath(example)}
-              aria-label={`See an example: ${example.name}`}
+              aria-label={fill(marketingWords.seeAnExampleOf, { name: example.name })}
             >
-              See an example
+              {marketingWords.seeAnExample}
             </a>
           </div>
         </li>

@@ -1,5 +1,7 @@
 import type { ExampleSite } from "~/lib/example-sites";
 import { SCREENSHOT_VIEWS, type ScreenshotView } from "~/lib/example-screenshots";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { fill } from "~/lib/i18n/text";
 
 // Vite copies each picture into the build with a content hash in its name, so browsers may
 // keep them for a year; the keys are the files' paths, the values their public URLs.
@@ -55,7 +57,12 @@ export function ExampleScreenshot({
         sizes={sizes}
         width={width}
         height={height}
-        alt={`${example.name}, an example ${view === "desktop" ? "on a computer" : "on a phone"}`}
+        alt={fill(
+          view === "desktop"
+            ? marketingWords.screenshotOnComputer
+            : marketingWords.screenshotOnPhone,
+          { name: example.name },
+        )}
         loading={loading === "lazy" ? "lazy" : "eager"}
         fetchPriority={loading === "first" ? "high" : "auto"}
         decoding="async"

@@ -1,4 +1,6 @@
 import { examplePath, type ExampleSite } from "~/lib/example-sites";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { fill } from "~/lib/i18n/text";
 import { ExampleScreenshot, type ScreenshotLoading } from "./example-screenshot";
 
 /**
@@ -34,9 +36,12 @@ export function ExampleShowcase({
         </div>
       </div>
       <figcaption>
-        {example.summary}: {example.name}.{" "}
-        <a href={examplePath(example)} aria-label={`See an example: ${example.name}`}>
-          See an example
+        {fill(marketingWords.showcaseCaption, { summary: example.summary, name: example.name })}{" "}
+        <a
+          href={examplePath(example)}
+          aria-label={fill(marketingWords.seeAnExampleOf, { name: example.name })}
+        >
+          {marketingWords.seeAnExample}
         </a>
       </figcaption>
     </figure>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { createSitePath, registerLink } from "~/lib/get-started";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 import type { ProductType } from "~/sites/product-types";
 
 /**
@@ -22,11 +23,11 @@ export function GetStarted({
       <p className="button-row">
         {product ? (
           <Link className="button" to={createSitePath(product)}>
-            Create your page
+            {marketingWords.createYourPage}
           </Link>
         ) : null}
         <Link className={product ? "button secondary" : "button"} to="/user">
-          Your Products
+          {marketingWords.yourProducts}
         </Link>
       </p>
     );
@@ -37,16 +38,16 @@ export function GetStarted({
       {register ? (
         register.startsWith("/") ? (
           <Link className="button" to={register}>
-            Create your page — free
+            {marketingWords.createYourPageFree}
           </Link>
         ) : (
           <a className="button" href={register}>
-            Create your page — free
+            {marketingWords.createYourPageFree}
           </a>
         )
       ) : null}
       <Link className={register ? "button secondary" : "button"} to="/signin">
-        Sign in
+        {marketingWords.signIn}
       </Link>
     </p>
   );

@@ -1,6 +1,5 @@
-import { PLANS, PRICES_NOT_PUBLISHED } from "~/lib/catalog";
-
-const PRICE_NOT_ANNOUNCED = "Not announced";
+import { PLANS } from "~/lib/catalog";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 
 /**
  * The versions table: Beta, Free, Subscription. Prices are not published, and it says so.
@@ -11,7 +10,7 @@ export function PlanTable({ headingId }: { headingId?: string }) {
   return (
     <>
       <table className="plans" aria-labelledby={headingId}>
-        <caption>{PRICES_NOT_PUBLISHED}</caption>
+        <caption>{marketingWords.pricesNotPublished}</caption>
         <thead>
           <tr>
             <td />
@@ -24,30 +23,30 @@ export function PlanTable({ headingId }: { headingId?: string }) {
         </thead>
         <tbody>
           <tr>
-            <th scope="row">What you get</th>
+            <th scope="row">{marketingWords.planWhatYouGet}</th>
             {PLANS.map((plan) => (
               <td key={plan.name}>{plan.summary}</td>
             ))}
           </tr>
           <tr>
-            <th scope="row">Price</th>
+            <th scope="row">{marketingWords.planPrice}</th>
             {PLANS.map((plan) => (
-              <td key={plan.name}>{PRICE_NOT_ANNOUNCED}</td>
+              <td key={plan.name}>{marketingWords.priceNotAnnounced}</td>
             ))}
           </tr>
         </tbody>
       </table>
       <div className="plan-cards">
-        <p className="muted">{PRICES_NOT_PUBLISHED}</p>
+        <p className="muted">{marketingWords.pricesNotPublished}</p>
         <ul className="grid" aria-labelledby={headingId}>
           {PLANS.map((plan) => (
             <li key={plan.name} className="card">
               <h3>{plan.name}</h3>
               <dl className="details">
-                <dt>What you get</dt>
+                <dt>{marketingWords.planWhatYouGet}</dt>
                 <dd>{plan.summary}</dd>
-                <dt>Price</dt>
-                <dd>{PRICE_NOT_ANNOUNCED}</dd>
+                <dt>{marketingWords.planPrice}</dt>
+                <dd>{marketingWords.priceNotAnnounced}</dd>
               </dl>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CatalogEntry } from "~/lib/catalog";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 import { MESSAGES } from "~/lib/messages";
 
 /**
@@ -21,7 +22,9 @@ export function ProductGrid({ entries }: { entries: readonly CatalogEntry[] }) {
           <p className="muted">{entry.tagline}</p>
           <p className="product-version">
             {entry.version}{" "}
-            {entry.enabled ? null : <span className="badge muted-badge">Not available yet</span>}
+            {entry.enabled ? null : (
+              <span className="badge muted-badge">{marketingWords.notAvailableYet}</span>
+            )}
           </p>
         </li>
       ))}

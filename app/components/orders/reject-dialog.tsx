@@ -5,6 +5,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { ordersWords } from "~/lib/i18n/portal/orders";
+import { fill } from "~/lib/i18n/text";
 import { returnFocus } from "../return-focus";
 import { RejectFields } from "./reject-fields";
 
@@ -38,10 +40,10 @@ export function RejectDialog({
           className="dialog"
           onCloseAutoFocus={(event) => returnFocus(event, triggerRef)}
         >
-          <Dialog.Title className="dialog-title">Reject order {orderNumber}?</Dialog.Title>
-          <Dialog.Description>
-            The customer is told it was not accepted, with your reason.
-          </Dialog.Description>
+          <Dialog.Title className="dialog-title">
+            {fill(ordersWords.rejectTitle, { number: orderNumber })}
+          </Dialog.Title>
+          <Dialog.Description>{ordersWords.rejectExplained}</Dialog.Description>
           <fetcher.Form
             method="post"
             className="reject-form"
@@ -53,11 +55,11 @@ export function RejectDialog({
             <div className="dialog-actions">
               <Dialog.Close asChild>
                 <button type="button" className="button secondary">
-                  Keep it
+                  {ordersWords.keepIt}
                 </button>
               </Dialog.Close>
               <button type="submit" className="button danger" disabled={busy}>
-                Reject order
+                {ordersWords.rejectOrder}
               </button>
             </div>
           </fetcher.Form>

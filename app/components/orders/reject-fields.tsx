@@ -1,4 +1,12 @@
-import { REJECT_REASON_MAX_LENGTH, REJECT_REASONS } from "~/lib/order-states";
+import { ordersWords } from "~/lib/i18n/portal/orders";
+import { REJECT_REASON_MAX_LENGTH } from "~/lib/order-states";
+
+/** The reasons to pick from; the one picked is the reason the customer is told. */
+const REJECT_REASONS = [
+  ordersWords.reasonSoldOut,
+  ordersWords.reasonClosingEarly,
+  ordersWords.reasonTooBusy,
+];
 
 /** The fields of an order's rejection: why, from a list or in the owner's words. */
 export function RejectFields({ orderId, otherId }: { orderId: string; otherId: string }) {
@@ -7,7 +15,7 @@ export function RejectFields({ orderId, otherId }: { orderId: string; otherId: s
       <input type="hidden" name="intent" value="reject" />
       <input type="hidden" name="orderId" value={orderId} />
       <fieldset className="plain-fieldset reject-reasons">
-        <legend>Why?</legend>
+        <legend>{ordersWords.rejectWhy}</legend>
         {REJECT_REASONS.map((reason, index) => (
           <label key={reason} className="reject-reason">
             <input type="radio" name="reason" value={reason} defaultChecked={index === 0} />
@@ -16,10 +24,10 @@ export function RejectFields({ orderId, otherId }: { orderId: string; otherId: s
         ))}
         <label className="reject-reason">
           <input type="radio" name="reason" value="other" />
-          Something else
+          {ordersWords.reasonSomethingElse}
         </label>
         <div className="field">
-          <label htmlFor={otherId}>In your words (for “Something else”)</label>
+          <label htmlFor={otherId}>{ordersWords.reasonInYourWords}</label>
           <input id={otherId} name="otherReason" maxLength={REJECT_REASON_MAX_LENGTH} />
         </div>
       </fieldset>

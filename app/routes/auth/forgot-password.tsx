@@ -2,6 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormErrors } from "~/components/form";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { accountWords } from "~/lib/i18n/portal/account";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { forgotPasswordSchema } from "~/lib/validation";
@@ -13,8 +15,8 @@ import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Forgot password",
-    description: "Get a link to choose a new password.",
+    title: accountWords.forgotPasswordTitle,
+    description: accountWords.forgotPasswordDescription,
     noIndex: true,
   });
 
@@ -57,39 +59,40 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="container narrow">
-      <h1>Forgot your password?</h1>
+      <h1>{accountWords.forgotPasswordHeading}</h1>
       {sent ? (
         <div>
           <p className="alert success" role="status">
             {MESSAGES.resetLinkSent}
           </p>
           <p>
-            Nothing after a few minutes? Look in your spam folder, or{" "}
-            <Link to="/forgot-password" reloadDocument>
-              ask again
-            </Link>
-            .
+            {fillNodes(accountWords.forgotPasswordNothingYet, {
+              link: (
+                <Link to="/forgot-password" reloadDocument>
+                  {accountWords.forgotPasswordAskAgain}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       ) : (
         <>
-          <p>
-            Type the email address you registered with. We will send you a link to choose a new
-            password.
-          </p>
+          <p>{accountWords.forgotPasswordIntro}</p>
           <Form method="post" {...getFormProps(form)} className="form">
             <FormErrors id={form.errorId} errors={form.errors} />
-            <Field field={fields.email} label="Email">
+            <Field field={fields.email} label={accountWords.emailLabel}>
               <input type="email" autoComplete="email" />
             </Field>
             <button type="submit" className="button" disabled={submitting}>
-              {submitting ? "Sending…" : "Send the link"}
+              {submitting ? accountWords.sending : accountWords.forgotPasswordSubmit}
             </button>
           </Form>
         </>
       )}
       <p>
-        Remembered it? <Link to="/signin">Sign in</Link>
+        {fillNodes(accountWords.rememberedIt, {
+          link: <Link to="/signin">{accountWords.signInLink}</Link>,
+        })}
       </p>
     </div>
   );

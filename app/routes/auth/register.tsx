@@ -5,6 +5,9 @@ import { CheckYourEmail } from "~/components/check-your-email";
 import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
 import { catalogEntry } from "~/lib/catalog";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { accountWords } from "~/lib/i18n/portal/account";
+import { fill } from "~/lib/i18n/text";
 import { pathAfterRegistration, PRODUCT_PARAMETER, productFromSearch } from "~/lib/get-started";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
@@ -24,8 +27,8 @@ import { rememberStartingProduct } from "./starting-product.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Register",
-    description: "Create an account and build your business page in minutes.",
+    title: accountWords.registerTitle,
+    description: accountWords.registerDescription,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -82,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const message =
     result.status === 429
       ? MESSAGES.tooManyAttempts
-      : (result.message ?? "Registration failed. Please try again.");
+      : (result.message ?? accountWords.registrationFailed);
   return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
     status: result.status >= 500 ? 500 : result.status,
   });
@@ -106,10 +109,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   if (!loaderData.open) {
     return (
       <div className="container narrow">
-        <h1>Register</h1>
+        <h1>{accountWords.registerTitle}</h1>
         <p className="alert info">{MESSAGES.registrationClosed}</p>
         <p>
-          Already have an account? <Link to="/signin">Sign in</Link>
+          {fillNodes(accountWords.alreadyHaveAccount, {
+            link: <Link to="/signin">{accountWords.signInLink}</Link>,
+          })}
         </p>
       </div>
     );
@@ -119,36 +124,43 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="container narrow">
-      <h1>Create your account</h1>
+      <h1>{accountWords.registerHeading}</h1>
       <p className="lead">
         {startingWith
-          ? `Free to start. Next, you name your ${startingWith.name.toLowerCase()} page.`
-          : "Free to start: your first page is a few minutes away."}
+          ? fill(accountWords.registerLeadForProduct, {
+              product: startingWith.name.toLowerCase(),
+            })
+          : accountWords.registerLead}
       </p>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
         {loaderData.product ? (
           <input type="hidden" name={PRODUCT_PARAMETER} value={loaderData.product} />
         ) : null}
-        <Field field={fields.username} label="Username">
+        <Field field={fields.username} label={accountWords.usernameLabel}>
           <input autoComplete="username" />
         </Field>
-        <Field field={fields.email} label="Email">
+        <Field field={fields.email} label={accountWords.emailLabel}>
           <input type="email" autoComplete="email" />
         </Field>
         <Field
           field={fields.password}
-          label="Password"
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A short sentence works well.`}
+          label={accountWords.passwordLabel}
+          hint={fill(accountWords.registerPasswordHint, {
+            min: PASSWORD_MIN_LENGTH,
+            max: PASSWORD_MAX_LENGTH,
+          })}
         >
           <input type="password" autoComplete="new-password" />
         </Field>
         <button type="submit" className="button" disabled={submitting}>
-          {submitting ? "Creating account…" : "Create account"}
+          {submitting ? accountWords.registerSubmitting : accountWords.registerSubmit}
         </button>
       </Form>
       <p>
-        Already have an account? <Link to="/signin">Sign in</Link>
+        {fillNodes(accountWords.alreadyHaveAccount, {
+          link: <Link to="/signin">{accountWords.signInLink}</Link>,
+        })}
       </p>
     </div>
   );

@@ -2,6 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors } from "~/components/form";
+import { accountWords } from "~/lib/i18n/portal/account";
+import { fill } from "~/lib/i18n/text";
 import { PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -14,8 +16,8 @@ import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Choose a new password",
-    description: "Set a new password for your account.",
+    title: accountWords.resetPasswordTitle,
+    description: accountWords.resetPasswordDescription,
     noIndex: true,
   });
 
@@ -76,13 +78,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (!loaderData.token) {
     return (
       <div className="container narrow">
-        <h1>Choose a new password</h1>
+        <h1>{accountWords.resetPasswordTitle}</h1>
         <p className="alert error" role="alert">
           {MESSAGES.resetLinkInvalid}
         </p>
         <p>
           <Link to="/forgot-password" className="button">
-            Get a new link
+            {accountWords.getNewResetLink}
           </Link>
         </p>
       </div>
@@ -91,28 +93,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="container narrow">
-      <h1>Choose a new password</h1>
-      <p>Setting it signs you out on every other device.</p>
+      <h1>{accountWords.resetPasswordTitle}</h1>
+      <p>{accountWords.resetPasswordIntro}</p>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={loaderData.token} />
         <Field
           field={fields.password}
-          label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          label={accountWords.newPasswordLabel}
+          hint={fill(accountWords.resetPasswordHint, { min: PASSWORD_MIN_LENGTH })}
         >
           <input type="password" autoComplete="new-password" />
         </Field>
-        <Field field={fields.confirmPassword} label="New password again">
+        <Field field={fields.confirmPassword} label={accountWords.newPasswordAgainLabel}>
           <input type="password" autoComplete="new-password" />
         </Field>
         <button type="submit" className="button" disabled={submitting}>
-          {submitting ? "Saving…" : "Set new password"}
+          {submitting ? accountWords.saving : accountWords.resetPasswordSubmit}
         </button>
       </Form>
       {form.errors?.includes(MESSAGES.resetLinkInvalid) ? (
         <p>
-          <Link to="/forgot-password">Get a new link</Link>
+          <Link to="/forgot-password">{accountWords.getNewResetLink}</Link>
         </p>
       ) : null}
     </div>

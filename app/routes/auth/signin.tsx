@@ -3,6 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { Field, FormErrors } from "~/components/form";
 import { servicesContext } from "~/context";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { accountWords } from "~/lib/i18n/portal/account";
 import { MESSAGES } from "~/lib/messages";
 import { safeRedirect, signInSchema } from "~/lib/validation";
 import { cookieHeaders, postToAuthRouter } from "~/server/accounts/auth-forms.server";
@@ -22,8 +24,8 @@ export const handle = { hydrate: false };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Sign in",
-    description: "Sign in to build and edit your business pages.",
+    title: accountWords.signInTitle,
+    description: accountWords.signInDescription,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -92,7 +94,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <div className="container narrow">
-      <h1>Sign in</h1>
+      <h1>{accountWords.signInTitle}</h1>
       {loaderData.accountDeleted ? (
         <p className="alert success" role="status">
           {MESSAGES.accountDeleted}
@@ -115,29 +117,30 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         ) : null}
-        <Field field={fields.email} label="Email">
+        <Field field={fields.email} label={accountWords.emailLabel}>
           <input type="email" autoComplete="email" />
         </Field>
-        <Field field={fields.password} label="Password">
+        <Field field={fields.password} label={accountWords.passwordLabel}>
           <input type="password" autoComplete="current-password" />
         </Field>
         {loaderData.canResetPassword ? (
           <p className="field-aside">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to="/forgot-password">{accountWords.forgotPasswordLink}</Link>
           </p>
         ) : null}
         <button type="submit" className="button">
-          Continue
+          {accountWords.signInSubmit}
         </button>
       </Form>
       {loaderData.registerHref ? (
         <p>
-          No account yet?{" "}
-          {loaderData.registerHref.startsWith("/") ? (
-            <Link to={loaderData.registerHref}>Register</Link>
-          ) : (
-            <a href={loaderData.registerHref}>Register</a>
-          )}
+          {fillNodes(accountWords.noAccountYet, {
+            link: loaderData.registerHref.startsWith("/") ? (
+              <Link to={loaderData.registerHref}>{accountWords.registerLink}</Link>
+            ) : (
+              <a href={loaderData.registerHref}>{accountWords.registerLink}</a>
+            ),
+          })}
         </p>
       ) : null}
     </div>

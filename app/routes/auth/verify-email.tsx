@@ -4,6 +4,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CheckYourEmail } from "~/components/check-your-email";
 import { Field, FormErrors } from "~/components/form";
 import { createSitePath } from "~/lib/get-started";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { accountWords } from "~/lib/i18n/portal/account";
+import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { forgotPasswordSchema as emailOnlySchema } from "~/lib/validation";
@@ -17,8 +20,8 @@ import { logRequestError } from "~/server/http/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Confirm your email",
-    description: "Confirm your email address.",
+    title: accountWords.verifyEmailTitle,
+    description: accountWords.verifyEmailDescription,
     noIndex: true,
   });
 
@@ -79,18 +82,18 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   if (loaderData.state === "confirmed") {
     return (
       <div className="container narrow">
-        <h1>Email confirmed</h1>
+        <h1>{accountWords.emailConfirmedHeading}</h1>
         <p className="alert success" role="status">
-          {`${loaderData.email} is confirmed, and you are signed in.`}
+          {fill(accountWords.emailConfirmedSignedIn, { email: loaderData.email })}
         </p>
         <p className="button-row">
           {loaderData.startWith ? (
             <Link to={createSitePath(loaderData.startWith)} className="button">
-              Create your page
+              {accountWords.createYourPage}
             </Link>
           ) : null}
           <Link to="/user" className={loaderData.startWith ? "button secondary" : "button"}>
-            Go to your sites
+            {accountWords.goToYourSites}
           </Link>
         </p>
       </div>
@@ -99,25 +102,27 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="container narrow">
-      <h1>Confirm your email</h1>
+      <h1>{accountWords.verifyEmailTitle}</h1>
       {loaderData.state === "invalid" ? (
         <p className="alert error" role="alert">
           {MESSAGES.verificationLinkInvalid}
         </p>
       ) : (
-        <p>Type the address you registered with, and we will send you a new link.</p>
+        <p>{accountWords.verifyEmailIntro}</p>
       )}
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field field={fields.email} label="Email">
+        <Field field={fields.email} label={accountWords.emailLabel}>
           <input type="email" autoComplete="email" />
         </Field>
         <button type="submit" className="button" disabled={submitting}>
-          {submitting ? "Sending…" : "Send a new link"}
+          {submitting ? accountWords.sending : accountWords.sendNewLink}
         </button>
       </Form>
       <p>
-        Already confirmed? <Link to="/signin">Sign in</Link>
+        {fillNodes(accountWords.alreadyConfirmed, {
+          link: <Link to="/signin">{accountWords.signInLink}</Link>,
+        })}
       </p>
     </div>
   );

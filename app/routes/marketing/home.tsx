@@ -9,6 +9,8 @@ import { useNonce } from "~/components/nonce";
 import { servicesContext } from "~/context";
 import { CATALOG } from "~/lib/catalog";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { fill } from "~/lib/i18n/text";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { contactSchema } from "~/lib/validation";
 import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
@@ -23,8 +25,7 @@ export const links: Route.LinksFunction = () => stylesheetLinks(homeStylesHref);
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: SITE_NAME,
-    description:
-      "Restaurants, shops and dealers build a fast, mobile-friendly page in minutes and share it with a link or a QR code.",
+    description: marketingWords.homeDescription,
   });
 
 // Plain HTML, like the public sites: a visitor's phone downloads no JavaScript here, so the
@@ -59,18 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const FEATURES = [
-  ["Online in minutes", "Pick a type, enter a name, and your page has a link to share."],
-  [
-    "Fast on any phone",
-    "Pages are small and rendered on the server, so they open quickly on a weak signal.",
-  ],
-  ["Easy to keep current", "Change a price, a photo or your hours and the page shows it at once."],
-  ["Your brand", "Your colors, logo and background picture on every page."],
-  [
-    "Found on search engines",
-    "Each page describes your business in a way search engines understand.",
-  ],
-  ["Share anywhere", "One link for your QR codes, social profiles and map listings."],
+  [marketingWords.featureMinutesTitle, marketingWords.featureMinutesText],
+  [marketingWords.featureFastTitle, marketingWords.featureFastText],
+  [marketingWords.featureCurrentTitle, marketingWords.featureCurrentText],
+  [marketingWords.featureBrandTitle, marketingWords.featureBrandText],
+  [marketingWords.featureSearchTitle, marketingWords.featureSearchText],
+  [marketingWords.featureShareTitle, marketingWords.featureShareText],
 ] as const;
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,11 +77,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     <div className="container">
       <section className={featured ? "hero with-showcase" : "hero"} aria-labelledby="hero-title">
         <div className="hero-text">
-          <h1 id="hero-title">Your business online in minutes</h1>
-          <p>
-            A menu for your restaurant or a storefront for your shop: fast on any phone, easy to
-            update, shared with one link.
-          </p>
+          <h1 id="hero-title">{marketingWords.heroTitle}</h1>
+          <p>{marketingWords.heroText}</p>
           {/* The landing page presents every product, so none is chosen for the visitor here. */}
           <GetStarted
             product={null}
@@ -99,22 +91,19 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
       {examples.length > 0 ? (
         <section id="examples" className="section" aria-labelledby="examples-title">
-          <h2 id="examples-title">See what you get</h2>
-          <p className="muted">
-            Real pages made with {SITE_NAME}. Open one on your phone: this is what your customers
-            see.
-          </p>
+          <h2 id="examples-title">{marketingWords.examplesTitle}</h2>
+          <p className="muted">{fill(marketingWords.examplesIntro, { product: SITE_NAME })}</p>
           <ExampleList examples={examples} />
         </section>
       ) : null}
 
       <section id="products" className="section" aria-labelledby="products-title">
-        <h2 id="products-title">Products</h2>
+        <h2 id="products-title">{marketingWords.products}</h2>
         <ProductGrid entries={CATALOG} />
       </section>
 
       <section id="features" className="section" aria-labelledby="features-title">
-        <h2 id="features-title">Features</h2>
+        <h2 id="features-title">{marketingWords.features}</h2>
         <ul className="grid feature-list">
           {FEATURES.map(([title, text]) => (
             <li key={title} className="card">
@@ -126,23 +115,22 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </section>
 
       <section id="versions" className="section" aria-labelledby="versions-title">
-        <h2 id="versions-title">Versions</h2>
+        <h2 id="versions-title">{marketingWords.versions}</h2>
         <PlanTable headingId="versions-title" />
       </section>
 
       <section id="about" className="section" aria-labelledby="about-title">
-        <h2 id="about-title">About</h2>
-        <p>
-          {SITE_NAME} helps small businesses, such as restaurants, shops and car dealers, publish a
-          page that opens instantly on a cheap phone on a weak signal, without hiring a developer.
-          Owners sign in, create up to three sites and keep them current themselves.
-        </p>
+        <h2 id="about-title">{marketingWords.about}</h2>
+        <p>{fill(marketingWords.aboutText, { product: SITE_NAME })}</p>
       </section>
 
       <section id="contact" className="section narrow-section" aria-labelledby="contact-title">
-        <h2 id="contact-title">Contact</h2>
+        <h2 id="contact-title">{marketingWords.contact}</h2>
         <p>
-          Questions about {SITE_NAME}? Write to us. {CONTACT_REPLY_PROMISE}
+          {fill(marketingWords.contactIntro, {
+            product: SITE_NAME,
+            replyPromise: CONTACT_REPLY_PROMISE,
+          })}
         </p>
         <ContactForm
           supportEmail={loaderData.supportEmail}

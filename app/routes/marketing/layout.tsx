@@ -1,6 +1,9 @@
 import { Outlet, redirect } from "react-router";
 import { SiteNav } from "~/components/site-nav";
 import { servicesContext } from "~/context";
+import { PRODUCT_NAME } from "~/lib/brand";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { fill } from "~/lib/i18n/text";
 import { legacyPublicPath } from "~/lib/legacy-links";
 import { getOptionalUser } from "~/server/accounts/session.server";
 import { registerHref } from "~/server/accounts/register-link.server";
@@ -25,14 +28,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {marketingWords.skipToContent}
       </a>
       <SiteNav user={loaderData.user} registerHref={loaderData.registerHref} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
-        <div className="container">Site Builder: pages for small businesses, made in minutes.</div>
+        <div className="container">{fill(marketingWords.footer, { product: PRODUCT_NAME })}</div>
       </footer>
     </>
   );

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/not-found";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: MESSAGES.pageNotFound,
-    description: "The page you asked for does not exist.",
+    description: marketingWords.pageNotFoundText,
     noIndex: true,
   });
 
@@ -18,9 +19,9 @@ export default function NotFound() {
   return (
     <div className="container narrow error-page">
       <h1>{MESSAGES.pageNotFound}</h1>
-      <p>The link may be old, or the address mistyped.</p>
+      <p>{marketingWords.linkMayBeOld}</p>
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/">{marketingWords.goToHomePage}</a>
       </p>
     </div>
   );

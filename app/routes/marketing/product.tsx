@@ -4,6 +4,8 @@ import { ExampleShowcase } from "~/components/marketing/example-showcase";
 import { PlanTable } from "~/components/marketing/plan-table";
 import { catalogEntry, MOST_REQUESTED } from "~/lib/catalog";
 import { startableProduct } from "~/lib/get-started";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { marketingWords } from "~/lib/i18n/portal/marketing";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
@@ -47,15 +49,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className={example ? "product-intro with-showcase" : "product-intro"}>
         <div>
           <p className="muted">
-            <Link to="/#products">Products</Link>
+            <Link to="/#products">{marketingWords.products}</Link>
           </p>
           <h1>{entry.name}</h1>
           <p className="lead">{entry.tagline}</p>
           <p className="product-version">
             <span>
-              Version: <strong>{entry.version}</strong>
+              {fillNodes(marketingWords.productVersion, {
+                version: <strong>{entry.version}</strong>,
+              })}
             </span>{" "}
-            {entry.enabled ? null : <span className="badge muted-badge">Not available yet</span>}
+            {entry.enabled ? null : (
+              <span className="badge muted-badge">{marketingWords.notAvailableYet}</span>
+            )}
           </p>
           {getStarted}
         </div>
@@ -63,16 +69,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="what">
-        <h2 id="what">What it is</h2>
+        <h2 id="what">{marketingWords.whatItIs}</h2>
         <p>{entry.what}</p>
       </section>
       <section aria-labelledby="why">
-        <h2 id="why">Why</h2>
+        <h2 id="why">{marketingWords.why}</h2>
         <p>{entry.why}</p>
       </section>
       {entry.how.length > 0 ? (
         <section aria-labelledby="how">
-          <h2 id="how">How it works</h2>
+          <h2 id="how">{marketingWords.howItWorks}</h2>
           <ol>
             {entry.how.map((step) => (
               <li key={step}>{step}</li>
@@ -82,7 +88,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {entry.features.length > 0 ? (
         <section aria-labelledby="features">
-          <h2 id="features">Features</h2>
+          <h2 id="features">{marketingWords.features}</h2>
           <ul>
             {entry.features.map((feature) => (
               <li key={feature}>{feature}</li>
@@ -94,7 +100,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {comingSoon ? (
         <>
           <section aria-labelledby="requested">
-            <h2 id="requested">Most requested</h2>
+            <h2 id="requested">{marketingWords.mostRequested}</h2>
             <ul>
               {MOST_REQUESTED.map((item) => (
                 <li key={item}>{item}</li>
@@ -102,20 +108,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
           <section aria-labelledby="request">
-            <h2 id="request">Request a site type</h2>
+            <h2 id="request">{marketingWords.requestSiteType}</h2>
             {/* SPEC: the request form is shown, and disabled. It says why beside it. */}
             <form className="form narrow-section closed-form">
               <p id="request-closed" className="closed-form-reason">
-                <span className="badge muted-badge">Not open yet</span> Requests open soon. Until
-                then, <a href="/#contact">write to us</a>.
+                <span className="badge muted-badge">{marketingWords.requestNotOpen}</span>{" "}
+                {fillNodes(marketingWords.requestOpensSoon, {
+                  link: <a href="/#contact">{marketingWords.requestWriteToUs}</a>,
+                })}
               </p>
               <fieldset disabled className="plain-fieldset" aria-describedby="request-closed">
                 <div className="field">
-                  <label htmlFor="request-type">What kind of business?</label>
+                  <label htmlFor="request-type">{marketingWords.requestTypeLabel}</label>
                   <input id="request-type" name="type" />
                 </div>
                 <button type="submit" className="button">
-                  Send request
+                  {marketingWords.sendRequest}
                 </button>
               </fieldset>
             </form>
@@ -124,13 +132,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section aria-labelledby="plans">
-        <h2 id="plans">Plans</h2>
+        <h2 id="plans">{marketingWords.plans}</h2>
         <PlanTable headingId="plans" />
       </section>
 
       {getStarted ?? (
         <p>
-          <Link to="/#contact">Ask us about it</Link>
+          <Link to="/#contact">{marketingWords.askUsAboutIt}</Link>
         </p>
       )}
     </div>
@@ -142,7 +150,7 @@ export function ErrorBoundary() {
     <div className="container narrow error-page">
       <h1>{MESSAGES.productNotFound}</h1>
       <p>
-        <Link to="/#products">See all products</Link>
+        <Link to="/#products">{marketingWords.seeAllProducts}</Link>
       </p>
     </div>
   );

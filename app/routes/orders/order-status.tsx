@@ -1,12 +1,13 @@
-import { data, redirect, useRouteError } from "react-router";
+import { data, redirect } from "react-router";
 import { ORDER_STATUS_SCRIPT } from "virtual:order-status-script";
 import { useNonce } from "~/components/nonce";
+import { PublicSiteError } from "~/components/public-site";
 import { servicesContext } from "~/context";
 import { routeErrorMessage } from "~/lib/route-error";
 import { isClosed, stateForCustomer, type OrderState } from "~/lib/order-states";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { documentLanguage } from "~/lib/i18n/document-language";
-import type { PublicWords } from "~/lib/i18n/page-language";
+import { ENGLISH, type PublicWords } from "~/lib/i18n/page-language";
 import { fill } from "~/lib/i18n/text";
 import { pagePrice } from "~/lib/item-options-display";
 import { priceAmount } from "~/lib/price";
@@ -20,6 +21,7 @@ import {
   orderByToken,
 } from "~/server/orders/order-queries.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
+import { publicNotFound } from "~/server/pages/public-not-found.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { paypalLink, venmoLink } from "~/sites/shoppy/shop-page-script";
 import { OrderLineText } from "./order-line";
@@ -42,24 +44,31 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: orderStylesHref },
 ];
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ data: loaded, error }) => [
   {
     title: loaded
       ? fill(pageLanguage(loaded.language).words.orderNumber, {
           number: loaded.order.number,
           name: loaded.site.name,
         })
-      : "Order not found",
+      : (routeErrorMessage(error) ?? ENGLISH.words.orderNotFound),
   },
   { name: "robots", content: "noindex" },
 ];
 
-export const ORDER_NOT_FOUND = "This order does not exist.";
+/** An address that names no order has no language: the visitor's browser chooses. */
+function orderNotFound(request: Request) {
+  return publicNotFound(
+    (words) => ({ message: words.orderNotFound, detail: words.orderNotFoundHint }),
+    undefined,
+    request.headers.get("accept-language"),
+  );
+}
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const found = await orderByToken(db, params.token);
-  if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
+  if (!found) throw orderNotFound(request);
   const { order, site } = found;
   const page = customerLanguage(order, site.language);
   const timeZone = site.timeZone || "UTC";
@@ -116,7 +125,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readFormOrRefuse(request);
   const found = await orderByToken(services.db, params.token);
-  if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
+  if (!found) throw orderNotFound(request);
   if (form.get("intent") !== "cancel") throw data({ message: "Unknown action." }, { status: 400 });
   const result = await changeOrder(
     services.events,
@@ -290,17 +299,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary() {
-  // A refused form (an unknown action, a body too large) says why; anything else is the
-  // order that is not there.
-  const error = useRouteError();
-  const message = routeErrorMessage(error) ?? ORDER_NOT_FOUND;
-  return (
-    <main className="container narrow error-page">
-      <title>{message}</title>
-      <h1>{message}</h1>
-      {message === ORDER_NOT_FOUND ? (
-        <p>Check the address you were given, or call the business.</p>
-      ) : null}
-    </main>
-  );
+  // A refused form (an unknown action, a body too large) says why; an address that names no
+  // order says so in the visitor's language.
+  return <PublicSiteError />;
 }

@@ -5,6 +5,8 @@ import { Field, FieldErrors, FormErrors } from "~/components/form";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts, isStatusValid, NAME_MAX_LENGTH } from "~/lib/limits";
 import { typeToPreselect } from "~/lib/get-started";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { ALL_SITES } from "~/sites";
 import { useHydrated } from "~/components/use-hydrated";
@@ -22,8 +24,8 @@ export const links: Route.LinksFunction = () => stylesheetLinks(createStylesHref
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Create a site",
-    description: "Choose a type and a name for a new site.",
+    title: siteAdminWords.createTitle,
+    description: siteAdminWords.createDescription,
     noIndex: true,
   });
 
@@ -95,8 +97,10 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="container">
       <div className="page-header">
-        <h1>Create a site</h1>
-        <p className="muted">{`Using ${loaderData.used}/${loaderData.max}`}</p>
+        <h1>{siteAdminWords.createTitle}</h1>
+        <p className="muted">
+          {fill(siteAdminWords.sitesUsed, { used: loaderData.used, max: loaderData.max })}
+        </p>
       </div>
       {loaderData.blockedBy ? (
         <p className="alert info" role="status">
@@ -111,7 +115,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           disabled={blocked}
           aria-describedby={fields.type.errors?.length ? fields.type.errorId : undefined}
         >
-          <legend>Type</legend>
+          <legend>{siteAdminWords.typeLegend}</legend>
           {ALL_SITES.map(({ type, label, description }) => (
             <label key={type} className="type-choice">
               <input
@@ -130,16 +134,12 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           ))}
         </fieldset>
         <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
-        <Field
-          field={fields.name}
-          label="Name"
-          hint="Shown at the top of your page and in its link. Leave it empty to use the type."
-        >
+        <Field field={fields.name} label={siteAdminWords.nameLabel} hint={siteAdminWords.nameHint}>
           <input maxLength={NAME_MAX_LENGTH} disabled={blocked} autoComplete="organization" />
         </Field>
         <div>
           <button type="submit" className="button" disabled={blocked || creating}>
-            {creating ? "Creating…" : "Create"}
+            {creating ? siteAdminWords.creating : siteAdminWords.create}
           </button>
         </div>
       </Form>

@@ -13,6 +13,9 @@ import {
   type DnsRecordToSet,
   type DomainCheck,
 } from "~/lib/custom-domains";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { domainWords } from "~/lib/i18n/portal/domains";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { publicPath } from "~/lib/slug";
@@ -35,16 +38,19 @@ export const links: Route.LinksFunction = () => stylesheetLinks(domainStylesHref
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? `Domain of ${args.data.name}` : "Domain",
-    description: "Your site at your own domain.",
+    title: args.data
+      ? fill(domainWords.pageTitle, { site: args.data.name })
+      : domainWords.pageTitleNoSite,
+    description: domainWords.pageDescription,
     noIndex: true,
   });
 
 /** "a moment ago", "4 minutes ago": how long ago a check ran, in words. */
 function minutesAgo(moment: Date, now: Date): string {
   const minutes = Math.floor((now.getTime() - moment.getTime()) / 60_000);
-  if (minutes < 1) return "a moment ago";
-  return minutes === 1 ? "a minute ago" : `${minutes} minutes ago`;
+  if (minutes < 1) return domainWords.momentAgo;
+  // The count as it always was, without a thousands separator.
+  return pluralText(domainWords.minutesAgo, "en", minutes, { count: minutes });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -96,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormOrRefuse(request);
   const intent = formData.get("intent");
   if (!isDomainIntent(intent)) {
-    return data({ error: "This page cannot do that." }, { status: 400 });
+    return data({ error: domainWords.cannotDoThat }, { status: 400 });
   }
   return runDomainIntent(
     context.get(servicesContext),
@@ -125,17 +131,17 @@ export default function DomainPage({ loaderData, actionData }: Route.ComponentPr
     <div className="container domain-page">
       <div className="page-header">
         <div>
-          <h1>Your own domain</h1>
+          <h1>{domainWords.heading}</h1>
           <p className="muted">
             {name} · {siteOf(type).label}
           </p>
         </div>
         <div className="card-actions">
           <Link className="button secondary" to={`/user/${type}/setup/${id}`}>
-            Edit site
+            {domainWords.editSite}
           </Link>
           <Link className="button secondary" to={`/user/share/${id}`}>
-            Share
+            {domainWords.share}
           </Link>
         </div>
       </div>
@@ -152,7 +158,7 @@ export default function DomainPage({ loaderData, actionData }: Route.ComponentPr
       {!offered ? (
         <section className="card">
           <p>{MESSAGES.domainsOff}</p>
-          <p className="public-url">Your site&apos;s address: {portalUrl}</p>
+          <p className="public-url">{fill(domainWords.siteAddress, { url: portalUrl })}</p>
         </section>
       ) : domain ? (
         <ConnectedDomain
@@ -186,31 +192,24 @@ function AddDomain({
   });
   return (
     <section className="card domain-card" aria-labelledby="add-domain-heading">
-      <h2 id="add-domain-heading">Connect a domain you own</h2>
-      <p>
-        Your customers open your page at your own address, like <b>menu.yourbusiness.com</b>. You
-        need a domain and access to its DNS settings, at the company you bought it from.
-      </p>
-      <p className="public-url">Today your site is at {portalUrl}</p>
+      <h2 id="add-domain-heading">{domainWords.connectHeading}</h2>
+      <p>{fillNodes(domainWords.connectIntro, { example: <b>{domainWords.exampleDomain}</b> })}</p>
+      <p className="public-url">{fill(domainWords.todayAt, { url: portalUrl })}</p>
       <Form method="post" {...getFormProps(form)} className="form domain-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="add-domain" />
-        <Field
-          field={fields.domain}
-          label="Your domain"
-          hint="A name under your domain (menu.yourbusiness.com or www.yourbusiness.com) is the easiest to set up."
-        >
+        <Field field={fields.domain} label={domainWords.domainLabel} hint={domainWords.domainHint}>
           <input
             type="text"
             inputMode="url"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder="menu.yourbusiness.com"
+            placeholder={domainWords.exampleDomain}
           />
         </Field>
         <button type="submit" className="button" disabled={adding}>
-          {adding ? "Connecting…" : "Connect domain"}
+          {adding ? domainWords.connecting : domainWords.connect}
         </button>
       </Form>
     </section>
@@ -242,9 +241,9 @@ function ConnectedDomain({
         <div className="domain-title">
           <h2 id="domain-heading">{domain.display}</h2>
           {domain.verified ? (
-            <span className="badge">Connected</span>
+            <span className="badge">{domainWords.connected}</span>
           ) : (
-            <span className="badge pending">Waiting for DNS</span>
+            <span className="badge pending">{domainWords.waitingForDns}</span>
           )}
         </div>
         {domain.verified ? (
@@ -256,29 +255,34 @@ function ConnectedDomain({
               </p>
             ) : null}
             <p>
-              Your site answers at{" "}
-              <a href={domain.url} target="_blank" rel="noreferrer">
-                {domain.url}
-              </a>
-              . Its portal address sends visitors there, and your QR codes and printables use your
-              domain.
+              {fillNodes(domainWords.answersAt, {
+                url: (
+                  <a href={domain.url} target="_blank" rel="noreferrer">
+                    {domain.url}
+                  </a>
+                ),
+              })}
             </p>
             {domain.url.startsWith("https:") ? (
-              <p className="muted">
-                The first visit may take a few seconds while its security certificate is issued.
-              </p>
+              <p className="muted">{domainWords.firstVisit}</p>
             ) : null}
             <div className="card-actions">
-              <CopyLinkButton url={domain.url} label={`Copy link to ${domain.display}`} />
+              <CopyLinkButton
+                url={domain.url}
+                label={fill(domainWords.copyLinkTo, { domain: domain.display })}
+              />
             </div>
           </>
         ) : (
           <>
             <p>
-              Add the records below at your DNS provider, then press <b>Check now</b>.{" "}
+              {fillNodes(domainWords.addRecords, { checkNow: <b>{domainWords.checkNow}</b> })}{" "}
               {domain.minutesOfChecksLeft
-                ? `We also check every ${intervalMinutes} minutes for the next ${domain.minutesOfChecksLeft} minutes, so you can leave this page.`
-                : "Changes to DNS can take up to an hour to show everywhere."}
+                ? fill(domainWords.checkingInBackground, {
+                    interval: intervalMinutes,
+                    minutes: domain.minutesOfChecksLeft,
+                  })
+                : domainWords.dnsTakesTime}
             </p>
             {verifyResult ? (
               <p
@@ -288,12 +292,12 @@ function ConnectedDomain({
                 {verifyResult.message}
               </p>
             ) : domain.checkedAgo ? (
-              <p className="muted">Last checked {domain.checkedAgo}.</p>
+              <p className="muted">{fill(domainWords.lastChecked, { ago: domain.checkedAgo })}</p>
             ) : null}
             <Form method="post" className="card-actions">
               <input type="hidden" name="intent" value="verify-domain" />
               <button type="submit" className="button" disabled={checking}>
-                {checking ? "Checking…" : "Check now"}
+                {checking ? domainWords.checking : domainWords.checkNow}
               </button>
             </Form>
           </>
@@ -301,11 +305,9 @@ function ConnectedDomain({
       </section>
 
       <section className="card domain-card" aria-labelledby="records-heading">
-        <h2 id="records-heading">DNS records</h2>
+        <h2 id="records-heading">{domainWords.recordsHeading}</h2>
         <p className="muted">
-          {domain.verified
-            ? "Keep these records: without them your domain stops showing your site."
-            : "In your provider's DNS settings, add each record with the type, name and value shown."}
+          {domain.verified ? domainWords.keepRecords : domainWords.addEachRecord}
         </p>
         <ul className="dns-records">
           {domain.records.map((record) => (
@@ -319,15 +321,15 @@ function ConnectedDomain({
       </section>
 
       <section className="card domain-card" aria-labelledby="remove-heading">
-        <h2 id="remove-heading">Remove the domain</h2>
-        <p className="muted">Your site goes back to its portal address at once: {portalUrl}</p>
+        <h2 id="remove-heading">{domainWords.removeHeading}</h2>
+        <p className="muted">{fill(domainWords.removeIntro, { url: portalUrl })}</p>
         <ConfirmDialog
-          trigger="Remove domain"
+          trigger={domainWords.removeDomain}
           triggerClassName="button secondary danger-text"
-          title={`Remove ${domain.display}?`}
-          description={`Your site goes back to ${portalUrl} at once. Links and QR codes with your domain stop working until you connect it again.`}
-          confirmLabel="Remove"
-          pendingLabel="Removing…"
+          title={fill(domainWords.removeQuestion, { domain: domain.display })}
+          description={fill(domainWords.removeWarning, { url: portalUrl })}
+          confirmLabel={domainWords.remove}
+          pendingLabel={domainWords.removing}
           action={`/user/domain/${productId}`}
           fields={{ intent: "remove-domain" }}
         />
@@ -342,18 +344,17 @@ type RecordStatus = { text: string; ok: boolean } | null;
 function recordStatus(record: DnsRecordToSet, check: DomainCheck | null): RecordStatus {
   if (!check) return null;
   if (record.purpose === "proves") {
-    if (check.txt === "found") return { text: "Found", ok: true };
-    if (check.txt === "wrong") return { text: "Found with another value", ok: false };
-    return { text: "Not found yet", ok: false };
+    if (check.txt === "found") return { text: domainWords.recordFound, ok: true };
+    if (check.txt === "wrong") return { text: domainWords.recordWrongValue, ok: false };
+    return { text: domainWords.recordNotFound, ok: false };
   }
-  if (check.pointing === "found") return { text: "Found", ok: true };
-  if (check.pointing === "elsewhere") return { text: "Points somewhere else", ok: false };
-  return { text: "Not found yet", ok: false };
+  if (check.pointing === "found") return { text: domainWords.recordFound, ok: true };
+  if (check.pointing === "elsewhere") return { text: domainWords.recordElsewhere, ok: false };
+  return { text: domainWords.recordNotFound, ok: false };
 }
 
 function DnsRecord({ record, status }: { record: DnsRecordToSet; status: RecordStatus }) {
-  const purpose =
-    record.purpose === "proves" ? "Proves the domain is yours" : "Sends your visitors to your site";
+  const purpose = record.purpose === "proves" ? domainWords.provesYours : domainWords.sendsVisitors;
   return (
     <li className="dns-record">
       <div className="dns-record-head">
@@ -364,16 +365,16 @@ function DnsRecord({ record, status }: { record: DnsRecordToSet; status: RecordS
       </div>
       <dl>
         <div>
-          <dt>Type</dt>
+          <dt>{domainWords.recordType}</dt>
           <dd>
             <code>{record.type}</code>
             {record.type === "ALIAS" ? (
-              <span className="field-hint"> (some providers call it ANAME or flattened CNAME)</span>
+              <span className="field-hint"> {domainWords.aliasOtherNames}</span>
             ) : null}
           </dd>
         </div>
         <div>
-          <dt>Name</dt>
+          <dt>{domainWords.recordName}</dt>
           <dd>
             <code>{record.host}</code>
             {record.host !== record.name ? (
@@ -382,13 +383,13 @@ function DnsRecord({ record, status }: { record: DnsRecordToSet; status: RecordS
           </dd>
         </div>
         <div>
-          <dt>Value</dt>
+          <dt>{domainWords.recordValue}</dt>
           <dd className="dns-record-value">
             <code>{record.value}</code>
             <CopyLinkButton
               url={record.value}
-              text="Copy"
-              label={`Copy the value of the ${record.type} record`}
+              text={domainWords.copy}
+              label={fill(domainWords.copyValue, { type: record.type })}
             />
           </dd>
         </div>

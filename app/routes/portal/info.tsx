@@ -8,6 +8,7 @@ import {
 import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts } from "~/lib/limits";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
 import { MESSAGES } from "~/lib/messages";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/lib/validation";
 import {
@@ -31,9 +32,8 @@ export const links: Route.LinksFunction = () => stylesheetLinks(accountSettingsS
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "User Info",
-    description:
-      "Your account: user id, email, username and sites used; password, email, sessions and deletion.",
+    title: siteAdminWords.userInfo,
+    description: siteAdminWords.userInfoDescription,
     noIndex: true,
   });
 
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { intent, status: "success" as const };
   }
   if (typeof intent !== "string" || !(intent in ACCOUNT_SCHEMAS)) {
-    throw data({ message: "Unknown action." }, { status: 400 });
+    throw data({ message: siteAdminWords.unknownAction }, { status: 400 });
   }
   const name = intent as keyof typeof ACCOUNT_SCHEMAS;
   const submission = parseSubmission(formData, ACCOUNT_SCHEMAS[name]);
@@ -125,7 +125,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (value.intent === "change-email") {
-    if (!services.mailer.enabled) throw data({ message: "Unknown action." }, { status: 400 });
+    if (!services.mailer.enabled) {
+      throw data({ message: siteAdminWords.unknownAction }, { status: 400 });
+    }
     const asked = await requestEmailChange(services, request, value.newEmail);
     if (!asked.ok) return refuse(asked.refusal);
     return {
@@ -152,18 +154,18 @@ export default function UserInfo({ loaderData }: Route.ComponentProps) {
   const { info, error, sessions, canChangeEmail } = loaderData;
   return (
     <div className="container narrow">
-      <h1>User Info</h1>
+      <h1>{siteAdminWords.userInfo}</h1>
       {info ? (
         <dl className="card details">
-          <dt>UID</dt>
+          <dt>{siteAdminWords.uid}</dt>
           <dd>
             <code>{info.uid}</code>
           </dd>
-          <dt>Email</dt>
+          <dt>{siteAdminWords.email}</dt>
           <dd>{info.email}</dd>
-          <dt>Username</dt>
+          <dt>{siteAdminWords.username}</dt>
           <dd>{info.username}</dd>
-          <dt>Products used</dt>
+          <dt>{siteAdminWords.productsUsed}</dt>
           <dd>{`${info.used}/${info.max}`}</dd>
         </dl>
       ) : (

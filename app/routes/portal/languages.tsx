@@ -12,6 +12,9 @@ import {
   textLabel,
   type TranslatableText,
 } from "~/lib/i18n/translatable-texts";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { languageWords } from "~/lib/i18n/portal/languages";
+import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { publicPath } from "~/lib/slug";
@@ -40,22 +43,24 @@ export const links: Route.LinksFunction = () => stylesheetLinks(languagesStylesH
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? `Languages of ${args.data.name}` : "Languages",
-    description: "Translate your public page into more languages.",
+    title: args.data
+      ? fill(languageWords.pageTitle, { site: args.data.name })
+      : languageWords.pageTitleNoSite,
+    description: languageWords.pageDescription,
     noIndex: true,
   });
 
 export const LANGUAGE_MESSAGES = {
-  limit: `A site has at most ${MAX_EXTRA_LANGUAGES} more languages. Remove one to add another.`,
-  main: "That is already your page's main language.",
-  unknown: "Pick one of the languages offered.",
-  missing: "This site could not be found.",
-  notExtra: "This language is not one of your site's languages any more.",
-  tooLong: (max: number) => `At most ${max} characters.`,
-  saved: "Translations saved.",
-  imported: "Translations imported.",
-  chooseFile: "Choose a CSV file to import.",
-  importRefused: "Nothing was imported: fix these rows and try again.",
+  limit: fill(languageWords.limitReached, { max: MAX_EXTRA_LANGUAGES }),
+  main: languageWords.alreadyMain,
+  unknown: languageWords.unknownLanguage,
+  missing: languageWords.siteMissing,
+  notExtra: languageWords.notExtra,
+  tooLong: (max: number) => fill(languageWords.tooLong, { max }),
+  saved: languageWords.saved,
+  imported: languageWords.imported,
+  chooseFile: languageWords.chooseFile,
+  importRefused: languageWords.importRefused,
 } as const;
 
 const TRANSLATIONS_FORM_MAX_BYTES = 2 * 1024 * 1024;
@@ -183,7 +188,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     }
     if (Object.keys(fieldErrors).length) {
       return data<ActionResult>(
-        { intent: "save", error: "Some translations are too long.", fieldErrors },
+        { intent: "save", error: languageWords.someTooLong, fieldErrors },
         { status: 400 },
       );
     }
@@ -223,7 +228,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       message: LANGUAGE_MESSAGES.imported,
     } satisfies ActionResult;
   }
-  return data({ error: "This page cannot do that." }, { status: 400 });
+  return data({ error: languageWords.cannotDoThat }, { status: 400 });
 }
 
 export default function Languages({ loaderData, actionData }: Route.ComponentProps) {
@@ -238,16 +243,18 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
     <div className="container languages-page">
       <div className="page-header">
         <div>
-          <h1>Languages of {name}</h1>
+          <h1>{fill(languageWords.pageTitle, { site: name })}</h1>
           <p className="muted">
-            Your page&rsquo;s main language is {main.englishName} (change it on the{" "}
-            <Link to={`${editor}?tab=info`}>Info tab</Link>). Add up to {MAX_EXTRA_LANGUAGES} more;
-            a visitor picks one on your page, and one QR code serves them all.
+            {fillNodes(languageWords.intro, {
+              language: main.englishName,
+              infoTab: <Link to={`${editor}?tab=info`}>{languageWords.infoTab}</Link>,
+              max: MAX_EXTRA_LANGUAGES,
+            })}
           </p>
         </div>
         <div className="card-actions">
           <Link className="button secondary" to={editor}>
-            Back to the editor
+            {languageWords.backToEditor}
           </Link>
         </div>
       </div>
@@ -273,9 +280,9 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       <section className="card languages-list" aria-labelledby="languages-heading">
-        <h2 id="languages-heading">More languages</h2>
+        <h2 id="languages-heading">{languageWords.moreLanguages}</h2>
         {languages.length === 0 ? (
-          <p className="muted">None yet. Add one below to translate your page.</p>
+          <p className="muted">{languageWords.noneYet}</p>
         ) : (
           <ul>
             {languages.map((language) => (
@@ -285,7 +292,7 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
                   <span className="muted">({language.englishName})</span>
                 </span>
                 <span className="language-progress">
-                  {language.translated} of {total} texts translated
+                  {fill(languageWords.progress, { translated: language.translated, total })}
                 </span>
                 <span className="language-actions">
                   <Link
@@ -293,7 +300,10 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
                     to={`${here}?lang=${language.code}`}
                     aria-current={chosen?.code === language.code ? "page" : undefined}
                   >
-                    Translate<span className="visually-hidden"> into {language.englishName}</span>
+                    {languageWords.translate}
+                    <span className="visually-hidden">
+                      {fill(languageWords.translateHidden, { language: language.englishName })}
+                    </span>
                   </Link>
                   <a
                     className="button secondary"
@@ -301,31 +311,37 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
                     target="_blank"
                     rel="noreferrer"
                   >
-                    View<span className="visually-hidden"> the {language.englishName} page</span>
+                    {languageWords.view}
+                    <span className="visually-hidden">
+                      {fill(languageWords.viewHidden, { language: language.englishName })}
+                    </span>
                   </a>
                   <Form method="post">
                     <input type="hidden" name="intent" value="remove-language" />
                     <input type="hidden" name="language" value={language.code} />
                     <button type="submit" className="button secondary danger-text" disabled={busy}>
-                      Remove<span className="visually-hidden"> {language.englishName}</span>
+                      {languageWords.remove}
+                      <span className="visually-hidden"> {language.englishName}</span>
                     </button>
                   </Form>
                 </span>
                 {result && "confirm" in result && result.confirm === language.code ? (
                   <div className="language-confirm" role="alert">
                     <p>
-                      Remove {language.englishName}? Its page goes, and its {language.translated}{" "}
-                      translations are deleted. This cannot be undone.
+                      {fill(languageWords.removeQuestion, {
+                        language: language.englishName,
+                        count: language.translated,
+                      })}
                     </p>
                     <Form method="post" className="language-confirm-actions">
                       <input type="hidden" name="intent" value="remove-language" />
                       <input type="hidden" name="language" value={language.code} />
                       <input type="hidden" name="confirmed" value="yes" />
                       <button type="submit" className="button danger" disabled={busy}>
-                        Remove {language.englishName}
+                        {fill(languageWords.removeLanguage, { language: language.englishName })}
                       </button>
                       <Link className="button secondary" to={`${here}?lang=${language.code}`}>
-                        Keep it
+                        {languageWords.keepIt}
                       </Link>
                     </Form>
                   </div>
@@ -335,17 +351,15 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
           </ul>
         )}
         {full ? (
-          <p className="muted">
-            Your site has {MAX_EXTRA_LANGUAGES} more languages, the most it can have.
-          </p>
+          <p className="muted">{fill(languageWords.atMost, { max: MAX_EXTRA_LANGUAGES })}</p>
         ) : (
           <Form method="post" className="language-add">
             <input type="hidden" name="intent" value="add-language" />
             <div className="field">
-              <label htmlFor="add-language">Add a language</label>
+              <label htmlFor="add-language">{languageWords.addLanguage}</label>
               <select id="add-language" name="language" required defaultValue="">
                 <option value="" disabled>
-                  Choose…
+                  {languageWords.choose}
                 </option>
                 {addable.map((language) => (
                   <option key={language.code} value={language.code} lang={language.tag}>
@@ -355,7 +369,7 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
               </select>
             </div>
             <button type="submit" className="button" disabled={busy}>
-              Add
+              {languageWords.add}
             </button>
           </Form>
         )}
@@ -363,20 +377,16 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
 
       {languages.length > 0 ? (
         <section className="card languages-file" aria-labelledby="languages-file-heading">
-          <h2 id="languages-file-heading">Translations as a file</h2>
-          <p className="muted">
-            For a translator: one row per text, one column per language. Edit the language columns
-            in a spreadsheet, save as CSV (UTF-8), and import it here. A file with any error changes
-            nothing.
-          </p>
+          <h2 id="languages-file-heading">{languageWords.fileHeading}</h2>
+          <p className="muted">{languageWords.fileIntro}</p>
           <div className="language-file-actions">
             <a className="button secondary" href={`${here}/csv`} download>
-              Download CSV
+              {languageWords.downloadCsv}
             </a>
             <Form method="post" encType="multipart/form-data" className="language-import">
               <input type="hidden" name="intent" value="import-csv" />
               <div className="field">
-                <label htmlFor="translations-file">CSV file to import</label>
+                <label htmlFor="translations-file">{languageWords.fileToImport}</label>
                 <input
                   id="translations-file"
                   type="file"
@@ -386,7 +396,7 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
                 />
               </div>
               <button type="submit" className="button" disabled={busy}>
-                Import
+                {languageWords.import}
               </button>
             </Form>
           </div>
@@ -437,28 +447,24 @@ function TranslationForm({
     <section className="card translations" aria-labelledby="translations-heading">
       <div className="translations-head">
         <h2 id="translations-heading">{chosen.englishName}</h2>
-        <p className="translations-count">
-          {translated} of {total} texts translated
-        </p>
+        <p className="translations-count">{fill(languageWords.progress, { translated, total })}</p>
         <p className="translations-filter">
           {untranslatedOnly ? (
-            <Link to={base}>Show all texts</Link>
+            <Link to={base}>{languageWords.showAll}</Link>
           ) : (
-            <Link to={`${base}&untranslated=1`}>Show untranslated only</Link>
+            <Link to={`${base}&untranslated=1`}>{languageWords.showUntranslated}</Link>
           )}
         </p>
       </div>
       {rows.length === 0 ? (
-        <p className="muted">
-          {total === 0
-            ? "Your site has no texts to translate yet: add items first."
-            : "Every text is translated."}
-        </p>
+        <p className="muted">{total === 0 ? languageWords.noTexts : languageWords.allTranslated}</p>
       ) : (
         <Form method="post" className="translations-form">
           <input type="hidden" name="intent" value="save-translations" />
           <input type="hidden" name="language" value={chosen.code} />
-          <p className="muted small">Leave a text empty to show it in {main.englishName}.</p>
+          <p className="muted small">
+            {fill(languageWords.leaveEmpty, { language: main.englishName })}
+          </p>
           <ol className="translation-rows">
             {rows.map((row, index) => {
               const id = `t-${index}`;
@@ -512,7 +518,7 @@ function TranslationForm({
           </ol>
           <div className="translations-save">
             <button type="submit" className="button" disabled={busy}>
-              Save translations
+              {languageWords.saveTranslations}
             </button>
           </div>
         </Form>

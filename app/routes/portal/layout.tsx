@@ -10,6 +10,7 @@ import { PortalNav } from "~/components/portal-nav";
 import { PortalToaster } from "~/components/toasts";
 import { ownerContext } from "~/context";
 import { isSavedInPlace } from "~/lib/items";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
 import { MESSAGES } from "~/lib/messages";
 import { onlyQueryChanged } from "~/lib/revalidation";
 import { routeErrorMessage } from "~/lib/route-error";
@@ -41,11 +42,11 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {siteAdminWords.skipToContent}
       </a>
       <PortalNav email={loaderData.email} />
       {/* Named, as the editor's preview frame holds a site's own main landmark. */}
-      <main id="main" tabIndex={-1} aria-label="Portal">
+      <main id="main" tabIndex={-1} aria-label={siteAdminWords.portal}>
         <Outlet />
       </main>
       <PortalToaster />
@@ -64,7 +65,11 @@ export function ErrorBoundary() {
     <main id="main" className="container narrow error-page">
       <title>{message}</title>
       <h1>
-        {signedOut ? "Signed out" : tooMany ? "Please wait a moment" : "Something is not right"}
+        {signedOut
+          ? siteAdminWords.signedOutHeading
+          : tooMany
+            ? siteAdminWords.tooManyHeading
+            : siteAdminWords.errorHeading}
       </h1>
       <p className="alert error" role="alert">
         {message}
@@ -75,11 +80,11 @@ export function ErrorBoundary() {
             className="button"
             to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}
           >
-            Sign in
+            {siteAdminWords.signIn}
           </Link>
         ) : (
           <Link className="button" to="/user">
-            Back to Your Products
+            {siteAdminWords.backToYourProducts}
           </Link>
         )}
       </p>

@@ -15,8 +15,11 @@ import { useOrderSound } from "~/components/order-sound";
 import { announceSaved } from "~/components/toasts";
 import { useHydrated } from "~/components/use-hydrated";
 import { ownerContext, servicesContext } from "~/context";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { ordersWords } from "~/lib/i18n/portal/orders";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { DONE_DAYS, INBOX_VIEWS, parseInboxView, type InboxView } from "~/lib/order-inbox";
-import { PAUSE_CHOICES } from "~/lib/order-settings";
+import { PAUSE_CHOICES, type PauseChoice } from "~/lib/order-settings";
 import { ACCEPT_DELAYS } from "~/lib/order-states";
 import { formatPrice } from "~/lib/price";
 import { pageMeta } from "~/lib/seo";
@@ -46,8 +49,9 @@ export const links: Route.LinksFunction = () => stylesheetLinks(ordersStylesHref
 export const meta: Route.MetaFunction = (args) => {
   const waiting = args.data?.counts.new ?? 0;
   return pageMeta(args, {
-    title: waiting > 0 ? `(${waiting}) Orders` : "Orders",
-    description: "The orders of your restaurants and shops.",
+    title:
+      waiting > 0 ? fill(ordersWords.pageTitleWaiting, { count: waiting }) : ordersWords.pageTitle,
+    description: ordersWords.pageDescription,
     noIndex: true,
   });
 };
@@ -73,15 +77,22 @@ export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFu
 }
 
 const VIEW_LABELS: Record<InboxView, string> = {
-  today: "Today",
-  upcoming: "Upcoming",
-  done: "Done",
+  today: ordersWords.viewToday,
+  upcoming: ordersWords.viewUpcoming,
+  done: ordersWords.viewDone,
 };
 
 const EMPTY_TEXT: Record<InboxView, string> = {
-  today: "No orders for today yet. New orders show here at once, with a sound if you turn it on.",
-  upcoming: "No accepted orders for later days.",
-  done: `No completed, rejected or cancelled orders in the last ${DONE_DAYS} days.`,
+  today: ordersWords.emptyToday,
+  upcoming: ordersWords.emptyUpcoming,
+  done: fill(ordersWords.emptyDone, { days: DONE_DAYS }),
+};
+
+const PAUSE_LABELS: Record<PauseChoice, string> = {
+  "30m": ordersWords.pause30Minutes,
+  "1h": ordersWords.pause1Hour,
+  today: ordersWords.pauseRestOfToday,
+  resume: ordersWords.pauseUntilResumed,
 };
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,7 +103,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="container orders-page">
       <div className="page-header orders-header">
-        <h1>Orders</h1>
+        <h1>{ordersWords.pageTitle}</h1>
         <OrderSoundControl newOrders={counts.new} />
       </div>
       {/* Without JavaScript, an action's answer comes back with the page. */}
@@ -103,13 +114,10 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       {sites.length === 0 ? (
         <div className="card">
-          <p>
-            Orders come from restaurants and shops. Create one, then turn on online ordering on its
-            Orders tab.
-          </p>
+          <p>{ordersWords.noSites}</p>
           <p>
             <Link className="button" to="/user/create">
-              Create a site
+              {ordersWords.createSite}
             </Link>
           </p>
         </div>
@@ -117,11 +125,9 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <>
           <SitesBar sites={sites} />
           <p className="orders-waiting" role="status">
-            {counts.new > 0
-              ? `${counts.new} new ${counts.new === 1 ? "order" : "orders"} waiting for you`
-              : ""}
+            {counts.new > 0 ? pluralText(ordersWords.newWaiting, "en", counts.new) : ""}
           </p>
-          <nav className="orders-tabs" aria-label="Order lists">
+          <nav className="orders-tabs" aria-label={ordersWords.listsLabel}>
             {INBOX_VIEWS.map((name) => (
               <Link
                 key={name}
@@ -138,7 +144,10 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           {orders.length === 0 ? (
             <p className="orders-empty">{EMPTY_TEXT[view]}</p>
           ) : (
-            <ul className="order-list" aria-label={`${VIEW_LABELS[view]}'s orders`}>
+            <ul
+              className="order-list"
+              aria-label={fill(ordersWords.listLabel, { view: VIEW_LABELS[view] })}
+            >
               {orders.map((order) => (
                 <OrderCard key={order.id} order={order} showSite={several} />
               ))}
@@ -178,21 +187,21 @@ function OrderSoundControl({ newOrders }: { newOrders: number }) {
             <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
               <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
             </svg>
-            Sound on: a chime every 30 seconds while an order is new.
+            {ordersWords.soundOn}
           </p>
           <button type="button" className="button secondary small" onClick={sound.turnOff}>
-            Turn off sound
+            {ordersWords.turnOffSound}
           </button>
         </>
       ) : (
         <>
           {sound.state === "blocked" ? (
             <p className="order-sound-status" role="status">
-              Your browser needs one tap before it plays sound.
+              {ordersWords.soundBlocked}
             </p>
           ) : null}
           <button type="button" className="button secondary" onClick={sound.turnOn}>
-            Turn on order sound
+            {ordersWords.turnOnSound}
           </button>
         </>
       )}
@@ -204,7 +213,7 @@ function OrderSoundControl({ newOrders }: { newOrders: number }) {
 
 function SitesBar({ sites }: { sites: InboxSite[] }) {
   return (
-    <ul className="orders-sites" aria-label="Your sites taking orders">
+    <ul className="orders-sites" aria-label={ordersWords.sitesLabel}>
       {sites.map((site) => (
         <SiteRow key={site.id} site={site} />
       ))}
@@ -218,7 +227,9 @@ function SiteRow({ site }: { site: InboxSite }) {
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.error : null;
   useDoneToast(fetcher.data);
-  const status = !site.enabled ? "Online ordering is off" : (site.pausedText ?? "Taking orders");
+  const status = !site.enabled
+    ? ordersWords.orderingOff
+    : (site.pausedText ?? ordersWords.takingOrders);
   const tone = !site.enabled ? "off" : site.pausedText ? "paused" : "on";
   return (
     <li className="orders-site" data-tone={tone}>
@@ -232,23 +243,23 @@ function SiteRow({ site }: { site: InboxSite }) {
       <div className="orders-site-actions">
         {!site.enabled ? (
           <Link className="button secondary small" to={site.editorPath}>
-            Turn on ordering
+            {ordersWords.turnOnOrdering}
           </Link>
         ) : site.pausedText ? (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="resume" />
             <input type="hidden" name="productId" value={site.id} />
             <button type="submit" className="button small" disabled={busy}>
-              Resume orders
+              {ordersWords.resumeOrders}
             </button>
           </fetcher.Form>
         ) : hydrated ? (
           <ActionMenu
-            label={`Pause orders for ${site.name}`}
+            label={fill(ordersWords.pauseOrdersFor, { name: site.name })}
             className="button secondary small"
             disabled={busy}
-            heading="Pause for"
-            entries={PAUSE_CHOICES.map((choice) => ({ key: choice.value, label: choice.label }))}
+            heading={ordersWords.pauseFor}
+            entries={PAUSE_CHOICES.map((choice) => ({ key: choice, label: PAUSE_LABELS[choice] }))}
             onSelect={(choice) =>
               void fetcher.submit(
                 { intent: "pause", productId: site.id, choice },
@@ -256,23 +267,23 @@ function SiteRow({ site }: { site: InboxSite }) {
               )
             }
           >
-            Pause orders
+            {ordersWords.pauseOrders}
           </ActionMenu>
         ) : (
           <details className="orders-pause-details">
-            <summary className="button secondary small">Pause orders</summary>
+            <summary className="button secondary small">{ordersWords.pauseOrders}</summary>
             <Form method="post" className="orders-pause-choices">
               <input type="hidden" name="intent" value="pause" />
               <input type="hidden" name="productId" value={site.id} />
               {PAUSE_CHOICES.map((choice) => (
                 <button
-                  key={choice.value}
+                  key={choice}
                   type="submit"
                   name="choice"
-                  value={choice.value}
+                  value={choice}
                   className="button secondary small"
                 >
-                  {choice.label}
+                  {PAUSE_LABELS[choice]}
                 </button>
               ))}
             </Form>
@@ -302,7 +313,7 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
     <li className="order-card" data-state={order.state} aria-labelledby={titleId}>
       <div className="order-card-head">
         <h2 id={titleId} className="order-number">
-          Order {order.number}
+          {fill(ordersWords.orderTitle, { number: order.number })}
         </h2>
         <span className="order-state" data-state={order.state}>
           {order.stateLabel}
@@ -310,18 +321,24 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
         {showSite ? <span className="order-site">{order.siteName}</span> : null}
       </div>
       <p className="order-when">
-        <strong>{order.fulfilment === "pickup" ? "Pickup" : "Delivery"}</strong>{" "}
+        <strong>{order.fulfilment === "pickup" ? ordersWords.pickup : ordersWords.delivery}</strong>{" "}
         <span>{order.askedText}</span>
-        {order.readyText ? (
-          <span className="order-ready"> · ready {order.readyText.replace(/^Today, /, "")}</span>
+        {order.readyShortText ? (
+          <span className="order-ready">
+            {" "}
+            {fill(ordersWords.readyAt, { time: order.readyShortText })}
+          </span>
         ) : null}
       </p>
       {order.mailFailed ? (
         <p className="alert warning order-mail-failed" role="status">
-          An email about this order could not be sent. Call the customer if they need to know.
+          {ordersWords.mailFailed}
         </p>
       ) : null}
-      <ul className="order-lines" aria-label={`Order ${order.number}'s items`}>
+      <ul
+        className="order-lines"
+        aria-label={fill(ordersWords.orderItemsLabel, { number: order.number })}
+      >
         {order.lines.map((line, index) => (
           <li key={index}>
             <span className="order-qty">{line.quantity}×</span>
@@ -334,7 +351,7 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
       </ul>
       {order.note ? (
         <p className="order-note">
-          <strong>Note:</strong> {order.note}
+          <strong>{ordersWords.note}</strong> {order.note}
         </p>
       ) : null}
       <div className="order-customer">
@@ -349,13 +366,17 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
       <p className="order-total">
         {order.deliveryFeeText ? (
           <span className="muted">
-            {order.subtotalText} + {order.deliveryFeeText} delivery ·{" "}
+            {fill(ordersWords.subtotalPlusDelivery, {
+              subtotal: order.subtotalText,
+              fee: order.deliveryFeeText,
+            })}{" "}
+            ·{" "}
           </span>
         ) : null}
-        Total <strong>{order.totalText}</strong>
+        {ordersWords.total} <strong>{order.totalText}</strong>
       </p>
       {order.state === "rejected" && order.rejectReason ? (
-        <p className="muted">Rejected: {order.rejectReason}</p>
+        <p className="muted">{fill(ordersWords.rejectedBecause, { reason: order.rejectReason })}</p>
       ) : null}
       {error ? (
         <p className="alert error" role="alert">
@@ -377,11 +398,13 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
                 disabled={busy}
                 aria-label={
                   delay === 0
-                    ? `Accept order ${order.number} for the time asked`
-                    : `Accept order ${order.number}, ready ${delay} minutes later`
+                    ? fill(ordersWords.acceptAsAskedLabel, { number: order.number })
+                    : fill(ordersWords.acceptLaterLabel, { number: order.number, minutes: delay })
                 }
               >
-                {delay === 0 ? "Accept as asked" : `+${delay} min`}
+                {delay === 0
+                  ? ordersWords.acceptAsAsked
+                  : fill(ordersWords.acceptLater, { minutes: delay })}
               </button>
             ))}
           </fetcher.Form>
@@ -394,9 +417,9 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
               type="submit"
               className="button"
               disabled={busy}
-              aria-label={`Order ${order.number} is ready`}
+              aria-label={fill(ordersWords.markReadyLabel, { number: order.number })}
             >
-              Ready
+              {ordersWords.markReady}
             </button>
           </fetcher.Form>
         ) : null}
@@ -408,9 +431,9 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
               type="submit"
               className={order.state === "ready" ? "button" : "button secondary"}
               disabled={busy}
-              aria-label={`Order ${order.number} completed`}
+              aria-label={fill(ordersWords.markCompletedLabel, { number: order.number })}
             >
-              Completed
+              {ordersWords.markCompleted}
             </button>
           </fetcher.Form>
         ) : null}
@@ -422,7 +445,7 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
           rel="noreferrer"
           reloadDocument
         >
-          Print ticket
+          {ordersWords.printTicket}
         </Link>
       </div>
     </li>
@@ -448,11 +471,11 @@ function RejectControl({
     // Without JavaScript: the same form, opened in place.
     return (
       <details className="reject-details">
-        <summary className="button secondary danger-text">Reject</summary>
+        <summary className="button secondary danger-text">{ordersWords.reject}</summary>
         <Form method="post" className="reject-form">
           <RejectFields orderId={order.id} otherId={otherId} />
           <button type="submit" className="button danger">
-            Reject order {order.number}
+            {fill(ordersWords.rejectOrderNumber, { number: order.number })}
           </button>
         </Form>
       </details>
@@ -465,7 +488,7 @@ function RejectControl({
         type="button"
         className="button secondary danger-text"
         disabled={busy}
-        aria-label={`Reject order ${order.number}`}
+        aria-label={fill(ordersWords.rejectOrderNumber, { number: order.number })}
         // What Radix's trigger says of its dialog.
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -473,7 +496,7 @@ function RejectControl({
         onFocus={RejectDialogLazy.prefetch}
         onClick={() => setOpen(true)}
       >
-        Reject
+        {ordersWords.reject}
       </button>
       <OnceOpened open={open}>
         <RejectDialog
@@ -507,10 +530,16 @@ function OrdersLine({
   const max = Math.max(1, ...days.map((day) => day.orders));
   return (
     <section className="orders-line" aria-labelledby="orders-line-title">
-      <h2 id="orders-line-title">Last 30 days</h2>
+      <h2 id="orders-line-title">{ordersWords.lastDays}</h2>
       <p className="orders-line-summary">
-        <strong>{totalOrders}</strong> {totalOrders === 1 ? "order" : "orders"},{" "}
-        <strong>{totalRevenueText}</strong> (rejected and cancelled orders left out)
+        {fillNodes(
+          // The plural's words, its two slots kept for the bold numbers.
+          pluralText(ordersWords.lastDaysSummary, "en", totalOrders, {
+            count: "{count}",
+            revenue: "{revenue}",
+          }),
+          { count: <strong>{totalOrders}</strong>, revenue: <strong>{totalRevenueText}</strong> },
+        )}
       </p>
       <div className="orders-bars" aria-hidden="true">
         {days.map((day) => (
@@ -519,25 +548,25 @@ function OrdersLine({
             className="orders-bar"
             data-empty={day.orders === 0 || undefined}
             style={{ height: `${Math.max(4, (day.orders / max) * 100)}%` }}
-            title={`${day.label}: ${day.orders}`}
+            title={fill(ordersWords.dayOrders, { day: day.label, orders: day.orders })}
           />
         ))}
       </div>
       <div className="orders-bars-axis" aria-hidden="true">
         <span>{days[0]?.label}</span>
-        <span>{`${max} a day at most`}</span>
+        <span>{fill(ordersWords.mostPerDay, { max })}</span>
         <span>{days[days.length - 1]?.label}</span>
       </div>
       <details className="orders-line-table">
-        <summary>Show as a table</summary>
+        <summary>{ordersWords.showAsTable}</summary>
         <div className="table-scroll">
           <table>
-            <caption className="visually-hidden">Orders and revenue per day (UTC)</caption>
+            <caption className="visually-hidden">{ordersWords.tableCaption}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Revenue</th>
+                <th scope="col">{ordersWords.columnDay}</th>
+                <th scope="col">{ordersWords.columnOrders}</th>
+                <th scope="col">{ordersWords.columnRevenue}</th>
               </tr>
             </thead>
             <tbody>
@@ -561,24 +590,21 @@ function OrdersLine({
 function ExportForm({ from, to }: { from: string; to: string }) {
   return (
     <section className="orders-export" aria-labelledby="orders-export-title">
-      <h2 id="orders-export-title">Download orders</h2>
+      <h2 id="orders-export-title">{ordersWords.downloadOrders}</h2>
       <Form method="get" action="/user/orders/export" reloadDocument className="orders-export-form">
         <div className="field">
-          <label htmlFor="export-from">From</label>
+          <label htmlFor="export-from">{ordersWords.exportFrom}</label>
           <input id="export-from" type="date" name="from" defaultValue={from} required />
         </div>
         <div className="field">
-          <label htmlFor="export-to">To</label>
+          <label htmlFor="export-to">{ordersWords.exportTo}</label>
           <input id="export-to" type="date" name="to" defaultValue={to} required />
         </div>
         <button type="submit" className="button secondary">
-          Download CSV
+          {ordersWords.downloadCsv}
         </button>
       </Form>
-      <p className="field-hint">
-        One row per order placed in those days (at most a year), for your books. Customers’ names
-        and phones are included while they are kept.
-      </p>
+      <p className="field-hint">{ordersWords.exportHint}</p>
     </section>
   );
 }

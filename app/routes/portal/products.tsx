@@ -5,6 +5,8 @@ import { ownerContext, servicesContext } from "~/context";
 import { SetupChecklist } from "~/components/setup-checklist";
 import { ViewsTrend } from "~/components/views-chart";
 import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf } from "~/sites";
 import { setupChecklist } from "~/lib/setup-checklist";
@@ -21,8 +23,8 @@ export const links: Route.LinksFunction = () => stylesheetLinks(productsStylesHr
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Your Products",
-    description: "Your sites, their public links and how many you use.",
+    title: siteAdminWords.yourProducts,
+    description: siteAdminWords.productsDescription,
     noIndex: true,
   });
 
@@ -82,17 +84,16 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container">
       <div className="page-header">
-        <h1>Your Products</h1>
+        <h1>{siteAdminWords.yourProducts}</h1>
         <p className="muted" aria-live="polite">
-          {`Using ${products.length}/${max}`}
+          {fill(siteAdminWords.sitesUsed, { used: products.length, max })}
         </p>
       </div>
       {blockedStatus !== null ? (
         <div className="alert warning" role="status">
           <p>
-            <strong>Your account status is “{blockedStatus}”.</strong> {MESSAGES.statusNotValid}{" "}
-            Your existing sites stay online and editable; contact the site's operator to have your
-            account reviewed.
+            <strong>{fill(siteAdminWords.accountStatusIs, { status: blockedStatus })}</strong>{" "}
+            {MESSAGES.statusNotValid} {siteAdminWords.existingSitesStayOnline}
           </p>
         </div>
       ) : null}
@@ -102,44 +103,47 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
         </p>
       ) : products.length === 0 && blockedStatus === null ? (
         <div className="card">
-          <p>You have no sites yet. Pick a type and a name, and your page is online in a minute.</p>
+          <p>{siteAdminWords.noSitesYet}</p>
           <p>
             <Link className="button" to="/user/create">
-              Create your first site
+              {siteAdminWords.createFirstSite}
             </Link>
           </p>
         </div>
       ) : products.length === 0 ? null : (
-        <ul className="grid" aria-label="Your sites">
+        <ul className="grid" aria-label={siteAdminWords.yourSites}>
           {products.map((product) => (
             <li key={product.id} className="card">
               <h2>{product.name}</h2>
               <p className="muted">
-                {siteOf(product.type).label} · <span className="badge">Live</span>
+                {siteOf(product.type).label} · <span className="badge">{siteAdminWords.live}</span>
               </p>
               <p className="public-url">{product.publicUrl}</p>
               <ViewsTrend siteName={product.name} counts={product.views} />
               <div className="card-actions">
                 <Link
                   to={`/user/${product.type}/setup/${product.id}`}
-                  aria-label={`Edit ${product.name}`}
+                  aria-label={fill(siteAdminWords.editSite, { name: product.name })}
                 >
-                  Edit
+                  {siteAdminWords.edit}
                 </Link>
                 <a
                   href={product.publicPath}
                   target="_blank"
                   rel="noreferrer"
-                  aria-label={`View Public page of ${product.name}`}
+                  aria-label={fill(siteAdminWords.viewPublicOf, { name: product.name })}
                 >
-                  View Public
+                  {siteAdminWords.viewPublic}
                 </a>
-                <Link to={`/user/share/${product.id}`} aria-label={`Share ${product.name}`}>
-                  Share
+                <Link
+                  to={`/user/share/${product.id}`}
+                  aria-label={fill(siteAdminWords.shareSite, { name: product.name })}
+                >
+                  {siteAdminWords.share}
                 </Link>
                 <CopyLinkButton
                   url={product.publicUrl}
-                  label={`Copy link to ${product.name}`}
+                  label={fill(siteAdminWords.copyLinkTo, { name: product.name })}
                   productId={product.id}
                 />
               </div>
@@ -159,7 +163,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>
             <Link className="button" to="/user/create">
-              Create
+              {siteAdminWords.create}
             </Link>
           </p>
         )

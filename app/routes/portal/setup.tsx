@@ -30,6 +30,8 @@ import { storedOptions } from "~/lib/item-options";
 import { isSavedInPlace, itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { IMPORT_CONFIRM_INTENT, IMPORT_PREVIEW_INTENT, type ImportResult } from "~/lib/items-csv";
 import { normalizeTags } from "~/lib/limits";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import {
   orderSettingsFormValues,
@@ -73,8 +75,10 @@ export const links: Route.LinksFunction = () => stylesheetLinks(setupStylesHref)
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? `Edit ${args.data.name}` : "Editor",
-    description: "Edit your site.",
+    title: args.data
+      ? fill(siteAdminWords.editSite, { name: args.data.name })
+      : siteAdminWords.editorTitle,
+    description: siteAdminWords.editorDescription,
     noIndex: true,
   });
 
@@ -270,7 +274,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       requestId: requestIdOf(request),
     });
   }
-  return data<ActionResult>({ error: "This editor cannot do that." }, { status: 400 });
+  return data<ActionResult>({ error: siteAdminWords.editorCannotDoThat }, { status: 400 });
 }
 
 function isItemResult(result: ActionResult | undefined): result is ItemActionResult {
@@ -310,7 +314,7 @@ function isInfoResult(result: ActionResult | undefined): result is SaveInfoResul
 function TabLoading() {
   return (
     <p className="muted" role="status">
-      Loading…
+      {siteAdminWords.loading}
     </p>
   );
 }
@@ -365,7 +369,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
       <div className="page-header editor-header">
         <div className="editor-title">
           <h1>{loaderData.name}</h1>
-          <p className="muted">{site.label} editor</p>
+          <p className="muted">{fill(siteAdminWords.siteTypeEditor, { type: site.label })}</p>
         </div>
         <div className="card-actions editor-actions">
           <a
@@ -374,19 +378,19 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
             target="_blank"
             rel="noreferrer"
           >
-            View Public
+            {siteAdminWords.viewPublic}
           </a>
           <Link className="button secondary" to={`/user/share/${loaderData.id}`}>
-            Share
+            {siteAdminWords.share}
           </Link>
           {loaderData.domainsOffered ? (
             <Link className="button secondary" to={`/user/domain/${loaderData.id}`}>
-              Domain
+              {siteAdminWords.domain}
             </Link>
           ) : null}
           <CopyLinkButton
             url={loaderData.publicUrl}
-            label={`Copy link to ${loaderData.name}`}
+            label={fill(siteAdminWords.copyLinkTo, { name: loaderData.name })}
             productId={loaderData.id}
           />
         </div>
@@ -431,7 +435,11 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
                       tagSuggestions={tagSuggestions}
                       more={
                         <ItemsMore
-                          contents={orderable ? "Category order, CSV" : "CSV files"}
+                          contents={
+                            orderable
+                              ? siteAdminWords.moreCategoryOrderAndCsv
+                              : siteAdminWords.moreCsvFiles
+                          }
                           open={Boolean(categoryOrderResult ?? importResult)}
                         >
                           {categories && orderable ? (
@@ -513,7 +521,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
         </PreviewDraftProvider>
       </SiteEditorProvider>
       <p>
-        <Link to="/user">Back to Your Products</Link>
+        <Link to="/user">{siteAdminWords.backToYourProducts}</Link>
       </p>
     </div>
   );

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { CopyLinkButton, useMarkLinkShared } from "~/components/copy-link-button";
 import { ViewsBySourceChart } from "~/components/views-chart";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { fill } from "~/lib/i18n/text";
 import { SOURCE_LABELS, VIEW_SOURCES } from "~/lib/page-views";
 import { servicesContext } from "~/context";
 import { PRINTABLES } from "~/lib/printables";
@@ -10,6 +14,7 @@ import { slugify } from "~/lib/slug";
 import { siteOf } from "~/sites";
 import { viewsBySource, viewTotals } from "~/server/analytics/page-view-reports.server";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { loadProductInfo } from "~/server/repositories/products.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
 import type { Route } from "./+types/share";
 import { stylesheetLinks } from "~/styles/portal-stylesheet";
@@ -19,8 +24,10 @@ export const links: Route.LinksFunction = () => stylesheetLinks(shareStylesHref)
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? `Share ${args.data.name}` : "Share",
-    description: "Your site's link, QR code and printables.",
+    title: args.data
+      ? fill(siteAdminWords.shareSite, { name: args.data.name })
+      : siteAdminWords.share,
+    description: siteAdminWords.shareDescription,
     noIndex: true,
   });
 
@@ -33,9 +40,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db, env } = services;
   const link = await ownSiteLink(services, product);
-  const [viewsByDay, totals] = await Promise.all([
+  const [viewsByDay, totals, info] = await Promise.all([
     viewsBySource(db, product.id, VIEWS_DAYS),
     viewTotals(db, product.id, VIEWS_DAYS),
+    loadProductInfo(db, product.id),
   ]);
   return {
     viewsByDay,
@@ -47,6 +55,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     qrSvg: `${link.publicPath}/qr.svg`,
     qrPng: `${link.publicPath}/qr.png`,
     domainsOffered: env.customDomains !== null,
+    /** What the printed sheets ask, in the site's main language (as they print it). */
+    scanPrompt: siteOf(product.type).scanPrompt(pageLanguage(info?.language).words),
   };
 }
 
@@ -65,31 +75,37 @@ export default function Share({ loaderData }: Route.ComponentProps) {
     <div className="container share-page">
       <div className="page-header">
         <div>
-          <h1>Share {name}</h1>
-          <p className="muted">{site.label}: your link, QR code and printables</p>
+          <h1>{fill(siteAdminWords.shareSite, { name })}</h1>
+          <p className="muted">{fill(siteAdminWords.shareSubtitle, { type: site.label })}</p>
         </div>
         <div className="card-actions">
           <Link className="button secondary" to={`/user/${type}/setup/${id}`}>
-            Edit
+            {siteAdminWords.edit}
           </Link>
           <a className="button secondary" href={publicPath} target="_blank" rel="noreferrer">
-            View Public
+            {siteAdminWords.viewPublic}
           </a>
         </div>
       </div>
 
       <div className="share-grid">
         <section className="card share-section" aria-labelledby="share-link-heading">
-          <h2 id="share-link-heading">Your link</h2>
+          <h2 id="share-link-heading">{siteAdminWords.yourLink}</h2>
           <p className="public-url">{publicUrl}</p>
-          <CopyLinkButton url={publicUrl} label={`Copy link to ${name}`} productId={id} />
+          <CopyLinkButton
+            url={publicUrl}
+            label={fill(siteAdminWords.copyLinkTo, { name })}
+            productId={id}
+          />
           {loaderData.domainsOffered ? (
             <p className="muted">
-              Want your own address? <Link to={`/user/domain/${id}`}>Connect a domain</Link>
+              {fillNodes(siteAdminWords.ownAddress, {
+                link: <Link to={`/user/domain/${id}`}>{siteAdminWords.connectDomain}</Link>,
+              })}
             </p>
           ) : null}
-          <h3 className="share-subheading">Share it</h3>
-          <ul className="share-buttons" aria-label="Share on">
+          <h3 className="share-subheading">{siteAdminWords.shareIt}</h3>
+          <ul className="share-buttons" aria-label={siteAdminWords.shareOn}>
             {shareLinks(name, publicUrl).map((link) => (
               <li key={link.name}>
                 <a
@@ -97,10 +113,10 @@ export default function Share({ loaderData }: Route.ComponentProps) {
                   href={link.href}
                   target="_blank"
                   rel="noreferrer"
-                  aria-label={`Share on ${link.name}`}
+                  aria-label={fill(siteAdminWords.shareOnNetwork, { network: link.label })}
                   onClick={markShared}
                 >
-                  {link.name}
+                  {link.label}
                 </a>
               </li>
             ))}
@@ -108,22 +124,20 @@ export default function Share({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section className="card share-section" aria-labelledby="share-qr-heading">
-          <h2 id="share-qr-heading">QR code</h2>
-          <p className="muted">Opens your page. Scans are counted as “QR code” in your views.</p>
+          <h2 id="share-qr-heading">{siteAdminWords.qrCode}</h2>
+          <p className="muted">{siteAdminWords.qrCodeHint}</p>
           <img
             className="share-qr"
             src={qrSvg}
             width={240}
             height={240}
-            alt={`QR code for ${publicUrl}`}
+            alt={fill(siteAdminWords.qrCodeFor, { url: publicUrl })}
           />
           <div className="card-actions">
-            {(
-              [
-                ["png", qrPng, "button"],
-                ["svg", qrSvg, "button secondary"],
-              ] as const
-            ).map(([format, href, className]) => (
+            {[
+              { format: "png", href: qrPng, className: "button" },
+              { format: "svg", href: qrSvg, className: "button secondary" },
+            ].map(({ format, href, className }) => (
               <a
                 key={format}
                 className={className}
@@ -131,21 +145,17 @@ export default function Share({ loaderData }: Route.ComponentProps) {
                 download={downloadName(name, format)}
                 onClick={markShared}
               >
-                Download {format.toUpperCase()}
+                {fill(siteAdminWords.downloadFormat, { format: format.toUpperCase() })}
               </a>
             ))}
           </div>
-          <p className="muted small">
-            PNG (1,024 px) for documents and social posts; SVG stays sharp at any size, for print
-            shops.
-          </p>
+          <p className="muted small">{siteAdminWords.qrFormatsHint}</p>
         </section>
 
         <section className="card share-section" aria-labelledby="share-print-heading">
-          <h2 id="share-print-heading">Print</h2>
+          <h2 id="share-print-heading">{siteAdminWords.print}</h2>
           <p className="muted">
-            Your name, logo, colours and QR code with “{site.scanPrompt}”, ready to print or save as
-            a PDF.
+            {fill(siteAdminWords.printHint, { scanPrompt: loaderData.scanPrompt })}
           </p>
           <ul className="printables">
             {PRINTABLES.map((printable) => (
@@ -165,10 +175,12 @@ export default function Share({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section className="card share-section share-views" aria-labelledby="share-views-heading">
-          <h2 id="share-views-heading">Views in the last {VIEWS_DAYS} days</h2>
+          <h2 id="share-views-heading">
+            {fill(siteAdminWords.viewsInLastDays, { days: VIEWS_DAYS })}
+          </h2>
           <dl className="views-totals">
             <div>
-              <dt>Views</dt>
+              <dt>{siteAdminWords.views}</dt>
               <dd>{NUMBER.format(totals.views)}</dd>
             </div>
             {VIEW_SOURCES.map((source) => (
@@ -178,19 +190,16 @@ export default function Share({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
             <div>
-              <dt>On phones</dt>
+              <dt>{siteAdminWords.onPhones}</dt>
               <dd>{NUMBER.format(totals.phone)}</dd>
             </div>
             <div>
-              <dt>On computers</dt>
+              <dt>{siteAdminWords.onComputers}</dt>
               <dd>{NUMBER.format(totals.desktop)}</dd>
             </div>
           </dl>
           <ViewsBySourceChart days={viewsByDay} />
-          <p className="muted small">
-            Counted without cookies and without keeping anyone's address or browser; search engines'
-            and other robots' visits are left out. New views show within a minute.
-          </p>
+          <p className="muted small">{siteAdminWords.viewsPrivacy}</p>
         </section>
       </div>
     </div>

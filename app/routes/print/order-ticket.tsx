@@ -7,6 +7,8 @@
 import { data, Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { servicesContext } from "~/context";
+import { ordersWords } from "~/lib/i18n/portal/orders";
+import { fill } from "~/lib/i18n/text";
 import { pageMeta } from "~/lib/seo";
 import { requireOwnedOrder } from "~/server/editing/ownership.server";
 import { inboxOrder } from "~/server/orders/order-inbox.server";
@@ -18,21 +20,26 @@ import type { Route } from "./+types/order-ticket";
 const TICKET_PAPERS = ["80mm", "a4"] as const;
 type TicketPaper = (typeof TICKET_PAPERS)[number];
 
-const PAPER_LABELS: Record<TicketPaper, string> = { "80mm": "80 mm receipt", a4: "A4" };
+const PAPER_LABELS: Record<TicketPaper, string> = {
+  "80mm": ordersWords.paper80mm,
+  a4: ordersWords.paperA4,
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: ticketStyles }];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? `Ticket: order ${args.data.order.number}` : "Ticket",
-    description: "A kitchen ticket of an order.",
+    title: args.data
+      ? fill(ordersWords.ticketTitle, { number: args.data.order.number })
+      : ordersWords.ticketTitleAlone,
+    description: ordersWords.ticketDescription,
     noIndex: true,
   });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { order, product } = await requireOwnedOrder(context, params.orderId);
   const paper = TICKET_PAPERS.find((known) => known === params.paper);
-  if (!paper) throw data({ message: "There is no such paper size." }, { status: 404 });
+  if (!paper) throw data({ message: ordersWords.noSuchPaper }, { status: 404 });
   const { db, env } = context.get(servicesContext);
   const info = await loadProductInfo(db, product.id);
   const timeZone = info?.timeZone ?? "";
@@ -48,10 +55,10 @@ function PrintButton() {
   const hydrated = useHydrated();
   return hydrated ? (
     <button type="button" className="button" onClick={() => window.print()}>
-      Print
+      {ordersWords.print}
     </button>
   ) : (
-    <p>Use your browser’s Print (Ctrl+P or ⌘P).</p>
+    <p>{ordersWords.printWithoutScript}</p>
   );
 }
 
@@ -61,28 +68,26 @@ export default function OrderTicket({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <header className="print-toolbar">
-        <Link to="/user/orders">Back to Orders</Link>
+        <Link to="/user/orders">{ordersWords.backToOrders}</Link>
         <PrintButton />
         <Link to={`/user/orders/${order.id}/ticket/${other}`}>
-          Print on {PAPER_LABELS[other]} instead
+          {fill(ordersWords.printOnInstead, { paper: PAPER_LABELS[other] })}
         </Link>
-        <p className="print-hint">
-          {paper === "80mm"
-            ? "For an 80 mm receipt printer: choose it, and “None” for margins."
-            : "One A4 page."}
-        </p>
+        <p className="print-hint">{paper === "80mm" ? ordersWords.hint80mm : ordersWords.hintA4}</p>
       </header>
       <div className="ticket-page">
         <main className={`ticket ticket-${paper}`}>
           <p className="ticket-site">{siteName}</p>
           <h1 className="ticket-number">#{order.number}</h1>
           <p className="ticket-fulfilment">
-            {order.fulfilment === "pickup" ? "PICKUP" : "DELIVERY"}
+            {order.fulfilment === "pickup" ? ordersWords.ticketPickup : ordersWords.ticketDelivery}
           </p>
           <p className="ticket-time">{order.readyText ?? order.askedText}</p>
-          {order.readyText ? <p className="ticket-small">Asked for {order.askedText}</p> : null}
+          {order.readyText ? (
+            <p className="ticket-small">{fill(ordersWords.askedFor, { time: order.askedText })}</p>
+          ) : null}
           <p className="ticket-small">
-            {order.stateLabel} · placed {order.placedText}
+            {fill(ordersWords.statePlaced, { state: order.stateLabel, time: order.placedText })}
           </p>
           <ul className="ticket-lines">
             {order.lines.map((line, index) => (
@@ -97,7 +102,7 @@ export default function OrderTicket({ loaderData }: Route.ComponentProps) {
           </ul>
           {order.note ? (
             <p className="ticket-note">
-              <strong>Note:</strong> {order.note}
+              <strong>{ordersWords.note}</strong> {order.note}
             </p>
           ) : null}
           <div className="ticket-customer">
@@ -106,11 +111,14 @@ export default function OrderTicket({ loaderData }: Route.ComponentProps) {
             {order.deliveryAddress ? <p>{order.deliveryAddress}</p> : null}
           </div>
           <p className="ticket-total">
-            <span>Total</span> <strong>{order.totalText}</strong>
+            <span>{ordersWords.total}</span> <strong>{order.totalText}</strong>
           </p>
           {order.deliveryFeeText ? (
             <p className="ticket-small">
-              {order.subtotalText} + {order.deliveryFeeText} delivery
+              {fill(ordersWords.subtotalPlusDelivery, {
+                subtotal: order.subtotalText,
+                fee: order.deliveryFeeText,
+              })}
             </p>
           ) : null}
         </main>

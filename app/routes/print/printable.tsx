@@ -1,6 +1,10 @@
+import { Fragment } from "react";
 import { data, Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { servicesContext } from "~/context";
+import { pageLanguage } from "~/lib/i18n/catalogues";
+import { printWords } from "~/lib/i18n/portal/print";
+import { fill } from "~/lib/i18n/text";
 import { publicImageSrc } from "~/lib/image-url";
 import { printableOf } from "~/lib/printables";
 import { pageMeta } from "~/lib/seo";
@@ -9,6 +13,7 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { siteOf } from "~/sites";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
+import { storedExtraLanguages } from "~/server/repositories/translations.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
 import printableStyles from "./printable.css?url";
 import type { Route } from "./+types/printable";
@@ -17,8 +22,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prin
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? `${args.data.printable.title}: ${args.data.name}` : "Printable",
-    description: "A printable sheet with your site's QR code.",
+    title: args.data
+      ? fill(printWords.title, { printable: args.data.printable.title, name: args.data.name })
+      : printWords.titleAlone,
+    description: printWords.description,
     noIndex: true,
   });
 
@@ -29,15 +36,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const printable = printableOf(params.format);
   // Someone else's site and an unknown one get the same 404.
   const { product } = await requireOwnedProduct(context, params.pid);
-  if (!printable) throw data({ message: "There is no such printable." }, { status: 404 });
+  if (!printable) throw data({ message: printWords.noSuchPrintable }, { status: 404 });
   const services = context.get(servicesContext);
   const info = await loadProductInfo(services.db, product.id);
   const link = await ownSiteLink(services, product);
+  // The sheet speaks the site's main language, and under it its further ones: one code for all.
+  const main = info?.language ?? "en";
+  const languages = [main, ...storedExtraLanguages(info?.extraLanguages, main)];
+  const site = siteOf(product.type);
   return {
     id: product.id,
     printable,
     name: product.name,
-    scanPrompt: siteOf(product.type).scanPrompt,
+    scanPrompts: languages.map((code) => {
+      const { language, words } = pageLanguage(code);
+      return { lang: language.tag, dir: language.dir, text: site.scanPrompt(words) };
+    }),
     logoUrl: publicImageSrc(info?.logoUrl),
     colors: info?.colors ?? {},
     fontStyle: info?.fontStyle,
@@ -50,28 +64,33 @@ function PrintButton() {
   const hydrated = useHydrated();
   return hydrated ? (
     <button type="button" className="button" onClick={() => window.print()}>
-      Print or save as PDF
+      {printWords.printOrSave}
     </button>
   ) : (
-    <p>Use your browser’s Print (Ctrl+P or ⌘P) to print it or save it as a PDF.</p>
+    <p>{printWords.useBrowserPrint}</p>
   );
 }
 
 export default function PrintableSheet({ loaderData }: Route.ComponentProps) {
-  const { id, printable, name, scanPrompt, logoUrl, colors, fontStyle, publicUrl, qrSvg } =
+  const { id, printable, name, scanPrompts, logoUrl, colors, fontStyle, publicUrl, qrSvg } =
     loaderData;
+  const [mainPrompt, ...otherPrompts] = scanPrompts;
   return (
     <>
       <header className="print-toolbar">
-        <Link to={`/user/share/${id}`}>Back to Share</Link>
+        <Link to={`/user/share/${id}`}>{printWords.backToShare}</Link>
         <PrintButton />
         <p className="print-hint">
-          {`One ${printable.paper === "letter" ? "US Letter" : printable.paper} page, no margins: choose “Default” or “None” margins when you print.`}
+          {fill(printWords.marginsHint, {
+            paper: printable.paper === "letter" ? printWords.usLetter : printable.paper,
+          })}
         </p>
       </header>
       <div className="print-page">
         <main
           className={`sheet sheet-${printable.format}`}
+          lang={mainPrompt?.lang}
+          dir={mainPrompt?.dir}
           {...siteThemeAttributes(colors, fontStyle)}
         >
           <div className="sheet-body">
@@ -80,9 +99,30 @@ export default function PrintableSheet({ loaderData }: Route.ComponentProps) {
             ) : null}
             <h1 className={name.length > LONG_NAME ? "sheet-name long" : "sheet-name"}>{name}</h1>
             <div className="sheet-qr">
-              <img src={qrSvg} alt={`QR code for ${publicUrl}`} width={600} height={600} />
+              {/* Its words are the portal's, for the owner looking at the sheet. */}
+              <img
+                lang="en"
+                dir="ltr"
+                src={qrSvg}
+                alt={fill(printWords.qrCodeFor, { address: publicUrl })}
+                width={600}
+                height={600}
+              />
             </div>
-            <p className="sheet-prompt">{scanPrompt}</p>
+            <p className="sheet-prompt">{mainPrompt?.text}</p>
+            {otherPrompts.length > 0 ? (
+              <p className="sheet-prompt-more">
+                {otherPrompts.map((prompt, index) => (
+                  <Fragment key={prompt.lang}>
+                    {/* Kept on the line of the prompt before it: no line starts with a dot. */}
+                    {index > 0 ? "\u00a0· " : null}
+                    <span lang={prompt.lang} dir={prompt.dir}>
+                      {prompt.text}
+                    </span>
+                  </Fragment>
+                ))}
+              </p>
+            ) : null}
             <p className="sheet-url">{printedAddress(publicUrl)}</p>
           </div>
         </main>

@@ -6,6 +6,7 @@
  * can only ever touch the signed-in owner's account.
  */
 import { APIError } from "better-auth/api";
+import { accountWords } from "~/lib/i18n/portal/account";
 import { MESSAGES } from "~/lib/messages";
 import { lastActive, type SignedInSession } from "~/lib/signed-in-sessions";
 import { describeDevice } from "~/lib/user-agent";
@@ -31,7 +32,7 @@ export async function listSignedInSessions(
         id: session.id,
         device: describeDevice(session.userAgent),
         lastUsed: refreshedAt.toISOString(),
-        activity: isCurrent ? "Active now" : lastActive(refreshedAt, now),
+        activity: isCurrent ? accountWords.sessionActiveNow : lastActive(refreshedAt, now),
         current: isCurrent,
       };
     })

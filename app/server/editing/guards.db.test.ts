@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerOwner } from "../../../tests/support/auth-helpers";
 import { createTestServices } from "../../../tests/support/test-services";
 import { ownerContext, servicesContext } from "~/context";
+import { CATALOGUES } from "~/lib/i18n/catalogues";
 import { MESSAGES } from "~/lib/messages";
+import { restaurantSite } from "~/sites/restaurant/site";
 import { products } from "../db/schema";
 import { requireOwnedProduct } from "./ownership.server";
 import { loadPublicSite } from "../repositories/public-sites.server";
@@ -197,7 +199,7 @@ describe("loadPublicSite", () => {
       services.db,
       "restaurant",
       `chez-test-${productId}`,
-      MESSAGES.restaurantNotFound,
+      restaurantSite.notFoundIn,
       atPortal,
     );
     expect(site.name).toBe("Chez Test");
@@ -207,7 +209,7 @@ describe("loadPublicSite", () => {
       services.db,
       "restaurant",
       `old-name-${productId}`,
-      "x",
+      restaurantSite.notFoundIn,
       atPortal,
     ).catch((e: unknown) => e);
     expect(redirect).toBeInstanceOf(Response);
@@ -220,7 +222,7 @@ describe("loadPublicSite", () => {
       services.db,
       "restaurant",
       `chez-test-${productId}`,
-      "x",
+      restaurantSite.notFoundIn,
       atPortal,
     );
     expect(empty.items).toEqual([]);
@@ -243,7 +245,7 @@ describe("loadPublicSite", () => {
       services.db,
       "restaurant",
       `chez-test-${productId}`,
-      "x",
+      restaurantSite.notFoundIn,
       atPortal,
     );
     expect(site.items.map((item) => [item.name, item.priceCents])).toEqual([
@@ -281,15 +283,47 @@ describe("loadPublicSite", () => {
       ["shoppy", `chez-test-${productId}`],
     ] as const) {
       await expect(
-        loadPublicSite(services.db, type, slugId, MESSAGES.restaurantNotFound, atPortal),
+        loadPublicSite(services.db, type, slugId, restaurantSite.notFoundIn, atPortal),
       ).rejects.toMatchObject({
         init: { status: 404 },
-        data: { message: MESSAGES.restaurantNotFound },
+        data: { message: MESSAGES.restaurantNotFound, lang: "en", dir: "ltr" },
       });
     }
+    // The visitor's language, when the address names none; the address's, when it does.
+    await expect(
+      loadPublicSite(services.db, "restaurant", "gone-unknownid123", restaurantSite.notFoundIn, {
+        ...atPortal,
+        acceptLanguage: "ar-EG,ar;q=0.9,en;q=0.5",
+      }),
+    ).rejects.toMatchObject({
+      init: { status: 404, headers: { Vary: "Accept-Language" } },
+      data: { message: CATALOGUES.ar.restaurantNotFound, lang: "ar", dir: "rtl" },
+    });
+    await expect(
+      loadPublicSite(
+        services.db,
+        "restaurant",
+        `chez-test-${productId}`,
+        restaurantSite.notFoundIn,
+        {
+          ...atPortal,
+          language: "fr",
+          acceptLanguage: "de",
+        },
+      ),
+    ).rejects.toMatchObject({
+      init: { status: 404 },
+      data: { message: CATALOGUES.fr.restaurantNotFound, lang: "fr" },
+    });
     await services.db.update(products).set({ exists: false }).where(eq(products.id, productId));
     await expect(
-      loadPublicSite(services.db, "restaurant", `chez-test-${productId}`, "gone", atPortal),
+      loadPublicSite(
+        services.db,
+        "restaurant",
+        `chez-test-${productId}`,
+        restaurantSite.notFoundIn,
+        atPortal,
+      ),
     ).rejects.toMatchObject({
       init: { status: 404 },
     });
@@ -300,14 +334,20 @@ describe("loadPublicSite", () => {
     const slugId = `chez-test-${productId}`;
     const views = await Promise.all(
       Array.from({ length: 20 }, () =>
-        loadPublicSite(services.db, "restaurant", slugId, "x", atPortal),
+        loadPublicSite(services.db, "restaurant", slugId, restaurantSite.notFoundIn, atPortal),
       ),
     );
     expect(new Set(views.map((view) => view.name))).toEqual(new Set(["Chez Test"]));
     // On PGlite the statement lives in the one session, which DEALLOCATE ALL empties. (On
     // PostgreSQL the driver keeps its own list of what each connection has prepared.)
     if (services.database.kind === "pglite") await services.db.execute(sql`DEALLOCATE ALL`);
-    const again = await loadPublicSite(services.db, "restaurant", slugId, "x", atPortal);
+    const again = await loadPublicSite(
+      services.db,
+      "restaurant",
+      slugId,
+      restaurantSite.notFoundIn,
+      atPortal,
+    );
     expect(again.name).toBe("Chez Test");
   });
 });

@@ -8,6 +8,8 @@
  */
 import Papa from "papaparse";
 import { ALLERGENS, DIETS, type DietaryLabel } from "~/lib/dietary";
+import { itemsCsvWords } from "~/lib/i18n/portal/items-csv";
+import { fill, pluralText } from "~/lib/i18n/text";
 import {
   CSV_MAX_BYTES,
   CSV_MAX_ROWS,
@@ -139,12 +141,16 @@ const fileError = (message: string): ParsedCsv => ({ fileErrors: [message], rows
 export function decodeCsv(
   input: Uint8Array | string,
   /** The largest file of its kind, and what its files are of. */
-  limit: { bytes: number; of: string } = { bytes: CSV_MAX_BYTES, of: "items" },
+  limit: { bytes: number; of: string } = { bytes: CSV_MAX_BYTES, of: itemsCsvWords.ofItems },
 ): { text: string } | { error: string } {
   const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.byteLength;
   if (size > limit.bytes) {
     return {
-      error: `The file is too large (${Math.ceil(size / 1024)} KB). A CSV file of ${limit.of} may be at most ${limit.bytes / 1024} KB.`,
+      error: fill(itemsCsvWords.tooLarge, {
+        size: Math.ceil(size / 1024),
+        what: limit.of,
+        max: limit.bytes / 1024,
+      }),
     };
   }
   let text: string;
@@ -162,12 +168,11 @@ export function decodeCsv(
   }
   if (text.startsWith(BOM)) text = text.slice(1);
   if (text.includes("\u0000")) return { error: NOT_UTF8 };
-  if (text.trim() === "") return { error: "The file is empty." };
+  if (text.trim() === "") return { error: itemsCsvWords.fileEmpty };
   return { text };
 }
 
-const NOT_UTF8 =
-  "The file is not UTF-8 text. In your spreadsheet, save it as “CSV UTF-8 (comma delimited)” and try again.";
+const NOT_UTF8 = itemsCsvWords.notUtf8;
 
 /** The separator of the header line: commas, or the semicolons or tabs some spreadsheets write. */
 export function delimiterOf(text: string): string {
@@ -231,22 +236,29 @@ export function parseItemsCsv(input: Uint8Array | string, type: ProductType): Pa
   });
   const records = parsed.data;
   const allowed = items.csv.columns;
-  const expected = `The columns are: ${allowed.join(", ")}.`;
+  const expected = fill(itemsCsvWords.columnsAre, { columns: allowed.join(", ") });
 
   const header = (records[0] ?? []).map(columnOf);
   if (!header.includes("name") || !header.includes("price")) {
-    return fileError(
-      `The first row must name the columns, with at least name and price. ${expected} Download the template to start from.`,
-    );
+    return fileError(fill(itemsCsvWords.noHeader, { columnsAre: expected }));
   }
   const unknown = header.filter((column) => !allowed.includes(column as CsvColumn));
   if (unknown.length > 0) {
-    const named = unknown.map((column) => (column ? `“${column}”` : "an empty one")).join(", ");
-    return fileError(`Unknown column${unknown.length > 1 ? "s" : ""}: ${named}. ${expected}`);
+    const named = unknown
+      .map((column) =>
+        column ? fill(itemsCsvWords.columnQuoted, { column }) : itemsCsvWords.emptyColumn,
+      )
+      .join(", ");
+    return fileError(
+      pluralText(itemsCsvWords.unknownColumns, "en", unknown.length, {
+        columns: named,
+        columnsAre: expected,
+      }),
+    );
   }
   const repeated = header.filter((column, index) => header.indexOf(column) !== index);
   if (repeated.length > 0) {
-    return fileError(`The column “${repeated[0]}” is there twice. Keep one of them.`);
+    return fileError(fill(itemsCsvWords.columnTwice, { column: repeated[0]! }));
   }
   const columns = header as CsvColumn[];
 
@@ -254,8 +266,7 @@ export function parseItemsCsv(input: Uint8Array | string, type: ProductType): Pa
   const rowProblems = new Map<number, string[]>();
   for (const problem of parsed.errors) {
     if (problem.type === "Delimiter" || problem.row === undefined) continue;
-    const message =
-      problem.type === "Quotes" ? 'a quoted cell is not closed (a " is missing).' : problem.message;
+    const message = problem.type === "Quotes" ? itemsCsvWords.quoteOpen : problem.message;
     const list = rowProblems.get(problem.row) ?? [];
     list.push(message);
     rowProblems.set(problem.row, list);
@@ -268,13 +279,11 @@ export function parseItemsCsv(input: Uint8Array | string, type: ProductType): Pa
     if (record.every((cell) => cell.trim() === "")) continue;
     if (rows.length >= CSV_MAX_ROWS) {
       const count = records.slice(1).filter((r) => r.some((cell) => cell.trim() !== "")).length;
-      return fileError(
-        `The file has ${count} items; a site holds at most ${MAX_ITEMS_PER_PRODUCT}. Split it, or remove rows.`,
-      );
+      return fileError(fill(itemsCsvWords.tooManyRows, { count, max: MAX_ITEMS_PER_PRODUCT }));
     }
     rows.push(parseRow(index + 1, record, columns, schemas, rowProblems.get(index) ?? []));
   }
-  if (rows.length === 0) return fileError("The file has a header but no items.");
+  if (rows.length === 0) return fileError(itemsCsvWords.noRows);
 
   // The same id twice would update one item twice.
   const firstRowOfId = new Map<string, number>();
@@ -283,7 +292,9 @@ export function parseItemsCsv(input: Uint8Array | string, type: ProductType): Pa
     const first = firstRowOfId.get(row.id);
     if (first === undefined) firstRowOfId.set(row.id, row.row);
     else {
-      row.errors.push(rowErrorText(row.row, `the id ${row.id} is also on row ${first}.`));
+      row.errors.push(
+        rowErrorText(row.row, fill(itemsCsvWords.idTwice, { id: row.id, row: first })),
+      );
       row.fields = null;
     }
   }
@@ -300,7 +311,7 @@ function parseRow(
   const errors = problems.map((message) => rowErrorText(rowNumber, message));
   if (record.length > columns.length && record.slice(columns.length).some((c) => c.trim())) {
     errors.push(
-      rowErrorText(rowNumber, `it has more cells than the header has columns (${columns.length}).`),
+      rowErrorText(rowNumber, fill(itemsCsvWords.tooManyCells, { count: columns.length })),
     );
   }
   const cells = new Map<CsvColumn, string>(
@@ -315,7 +326,10 @@ function parseRow(
     const value = cell(column).toLowerCase();
     if (YES.has(value)) flags[column] = true;
     else if (NO.has(value)) flags[column] = false;
-    else errors.push(rowErrorText(rowNumber, `${columnTitle(column)} must be yes or no.`));
+    else {
+      const message = fill(itemsCsvWords.yesOrNo, { column: columnTitle(column) });
+      errors.push(rowErrorText(rowNumber, message));
+    }
   }
 
   const input: Record<string, unknown> = { name: cell("name"), price: cell("price") };
@@ -327,7 +341,13 @@ function parseRow(
   if (has("options")) {
     const options = parseOptionsCell(cell("options"));
     if (options.ok) input.options = options.options;
-    else errors.push(rowErrorText(rowNumber, `${columnTitle("options")}: ${options.error}`));
+    else {
+      const message = fill(itemsCsvWords.cellProblem, {
+        column: columnTitle("options"),
+        message: options.error,
+      });
+      errors.push(rowErrorText(rowNumber, message));
+    }
   }
 
   const id = cell("id") || null;
@@ -343,7 +363,7 @@ function parseRow(
       const title = columnTitle(column as CsvColumn);
       const message = issue.message.toLowerCase().startsWith(title.toLowerCase())
         ? issue.message
-        : `${title}: ${issue.message}`;
+        : fill(itemsCsvWords.cellProblem, { column: title, message: issue.message });
       errors.push(rowErrorText(rowNumber, column ? message : issue.message));
     }
   }
@@ -372,7 +392,7 @@ function parseRow(
 }
 
 function unknownIdMessage(id: string): string {
-  return `the id “${id.slice(0, 40)}” is not one of this site's items. Leave id empty to add the row as a new item.`;
+  return fill(itemsCsvWords.unknownId, { id: id.slice(0, 40) });
 }
 
 /**
@@ -396,10 +416,7 @@ export function previewImport(
     const sameName = names.get(row.name.trim().toLowerCase());
     if (!row.id && sameName !== undefined) {
       notes.push(
-        rowErrorText(
-          row.row,
-          `“${row.name}” is already on the site; this row adds a second one. Give it the id ${sameName} to update that item instead.`,
-        ),
+        rowErrorText(row.row, fill(itemsCsvWords.sameName, { name: row.name, id: sameName })),
       );
     }
     return {
@@ -416,7 +433,13 @@ export function previewImport(
   const after = existing.length + adds;
   if (fileErrors.length === 0 && after > MAX_ITEMS_PER_PRODUCT) {
     fileErrors.push(
-      `The site has ${existing.length} items and the file adds ${adds}: that is ${after}, and a site holds at most ${MAX_ITEMS_PER_PRODUCT}. Remove ${after - MAX_ITEMS_PER_PRODUCT} new rows, or give rows the ids of items to update.`,
+      fill(itemsCsvWords.overLimit, {
+        before: existing.length,
+        adds,
+        after,
+        max: MAX_ITEMS_PER_PRODUCT,
+        over: after - MAX_ITEMS_PER_PRODUCT,
+      }),
     );
   }
   return { fileErrors, rows, adds, updates, before: existing.length, after };

@@ -17,6 +17,7 @@ import {
   isImportable,
   type ImportResult,
 } from "~/lib/items-csv";
+import { itemsCsvWords } from "~/lib/i18n/portal/items-csv";
 import type { products } from "../db/schema";
 import { decodeCsv, parseItemsCsv, previewImport } from "./items-csv.server";
 import { logger } from "../http/log.server";
@@ -42,8 +43,8 @@ interface ImportRequest {
   requestId?: string;
 }
 
-const NO_FILE = "Choose a CSV file to import.";
-const FAILED = "Failed to import the items. Nothing was changed; please try again.";
+const NO_FILE = itemsCsvWords.noFile;
+const FAILED = itemsCsvWords.importFailed;
 
 function answer(result: ImportResult, status: number) {
   return data<ImportResult>(result, { status });
@@ -84,7 +85,7 @@ async function confirm({ services, context, product, formData }: ImportRequest) 
   const parsed = parseItemsCsv(csv, product.type);
   const checked = previewImport(parsed, await listItems(services.db, product.id));
   if (!isImportable(checked)) {
-    return answer({ intent, preview: checked, csv, error: "Nothing was imported." }, 422);
+    return answer({ intent, preview: checked, csv, error: itemsCsvWords.nothingImported }, 422);
   }
   // The post counted one write; each further row counts one more.
   if (parsed.rows.length > 1) {
@@ -99,7 +100,7 @@ async function confirm({ services, context, product, formData }: ImportRequest) 
   );
   if (!written.ok) {
     return written.reason === "refused"
-      ? answer({ intent, preview: written.preview, csv, error: "Nothing was imported." }, 409)
+      ? answer({ intent, preview: written.preview, csv, error: itemsCsvWords.nothingImported }, 409)
       : answer({ intent, error: FAILED }, 404);
   }
   return answer({ intent, imported: { added: written.added, updated: written.updated } }, 200);

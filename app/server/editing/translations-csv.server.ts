@@ -8,6 +8,8 @@
  */
 import Papa from "papaparse";
 import { siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
+import { languageWords } from "~/lib/i18n/portal/languages";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { textLabel, type TranslatableText } from "~/lib/i18n/translatable-texts";
 import { cleanCell, decodeCsv, delimiterOf, toCsv } from "./items-csv.server";
 
@@ -60,42 +62,45 @@ export function parseTranslationsCsv(
   main: LanguageCode,
   languages: readonly LanguageCode[],
 ): ParsedTranslations {
-  const decoded = decodeCsv(input, { bytes: TRANSLATIONS_CSV_MAX_BYTES, of: "translations" });
+  const decoded = decodeCsv(input, {
+    bytes: TRANSLATIONS_CSV_MAX_BYTES,
+    of: languageWords.fileOf,
+  });
   if ("error" in decoded) return { ok: false, errors: [decoded.error] };
   const records = Papa.parse<string[]>(decoded.text, {
     delimiter: delimiterOf(decoded.text),
     skipEmptyLines: false,
   }).data;
   const header = (records[0] ?? []).map((cell) => cell.trim().toLowerCase());
-  const expected = `The columns are: ${[KEY_COLUMN, WHAT_COLUMN, main, ...languages].join(", ")}.`;
+  const expected = fill(languageWords.expectedColumns, {
+    columns: [KEY_COLUMN, WHAT_COLUMN, main, ...languages].join(", "),
+  });
   if (!header.includes(KEY_COLUMN)) {
-    return {
-      ok: false,
-      errors: [`The first row must name the columns, with "key" among them. ${expected}`],
-    };
+    return { ok: false, errors: [fill(languageWords.noKeyColumn, { expected })] };
   }
   const known = new Set<string>([KEY_COLUMN, WHAT_COLUMN, main, ...languages]);
   const unknown = header.filter((column) => column !== "" && !known.has(column));
   if (unknown.length) {
-    const named = unknown.map((column) => `“${column}”`).join(", ");
+    const columns = unknown
+      .map((column) => fill(languageWords.quotedColumn, { column }))
+      .join(", ");
     return {
       ok: false,
-      errors: [`Unknown column${unknown.length > 1 ? "s" : ""}: ${named}. ${expected}`],
+      errors: [
+        pluralText(languageWords.unknownColumns, "en", unknown.length, { columns, expected }),
+      ],
     };
   }
   const repeated = header.filter((column, index) => column && header.indexOf(column) !== index);
   if (repeated.length) {
-    return { ok: false, errors: [`The column “${repeated[0]}” is there twice. Keep one of them.`] };
+    return { ok: false, errors: [fill(languageWords.columnTwice, { column: repeated[0]! })] };
   }
   const columns = languages.flatMap((code) => {
     const index = header.indexOf(code);
     return index === -1 ? [] : [{ code, index }];
   });
   if (columns.length === 0) {
-    return {
-      ok: false,
-      errors: [`The file has no column of your site's further languages. ${expected}`],
-    };
+    return { ok: false, errors: [fill(languageWords.noLanguageColumn, { expected })] };
   }
 
   const byKey = new Map(texts.map((text) => [text.key, text]));
@@ -109,13 +114,11 @@ export function parseTranslationsCsv(
     const key = cleanCell(record[keyIndex]);
     const text = byKey.get(key);
     if (!text) {
-      errors.push(
-        `Row ${row}: no text of your site has the key “${key}”. Export the file again to start from your texts as they are now.`,
-      );
+      errors.push(fill(languageWords.unknownKey, { row, key }));
       return;
     }
     if (seen.has(key)) {
-      errors.push(`Row ${row}: the key “${key}” is there twice. Keep one of its rows.`);
+      errors.push(fill(languageWords.keyTwice, { row, key }));
       return;
     }
     seen.add(key);
@@ -123,18 +126,22 @@ export function parseTranslationsCsv(
       const translation = cleanTranslation(cleanCell(record[column]));
       if (translation.length > text.maxLength) {
         errors.push(
-          `Row ${row}: the ${siteLanguage(code).englishName} text is longer than ${text.maxLength} characters.`,
+          fill(languageWords.rowTooLong, {
+            row,
+            language: siteLanguage(code).englishName,
+            max: text.maxLength,
+          }),
         );
         continue;
       }
       entries.get(code)!.push({ text, translation });
     }
   });
-  if (records.length < 2) errors.push("The file has a header but no texts.");
+  if (records.length < 2) errors.push(languageWords.noRows);
   return errors.length ? { ok: false, errors } : { ok: true, entries };
 }
 
 /** "harbor-kitchen-translations.csv". */
 export function translationsFileName(slug: string): string {
-  return `${slug || "site"}-translations.csv`;
+  return fill(languageWords.fileName, { site: slug || languageWords.fileNameNoSlug });
 }

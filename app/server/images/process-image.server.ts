@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { compressImage, type ImageEncoder } from "~/lib/image-compression";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import { loadSharp, type Sharp } from "./sharp.server";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -22,11 +23,11 @@ export type ImageRejectionReason =
   "empty" | "too-large" | "not-an-image" | "too-many-pixels" | "unreadable";
 
 const REJECTION: Record<ImageRejectionReason, { status: number; message: string }> = {
-  empty: { status: 400, message: "The file is empty." },
-  "too-large": { status: 413, message: "The file is larger than 10 MB." },
-  "not-an-image": { status: 415, message: "Only JPEG, PNG and WebP images are accepted." },
-  "too-many-pixels": { status: 413, message: "The image is larger than 25 megapixels." },
-  unreadable: { status: 422, message: "The image could not be read; it may be damaged." },
+  empty: { status: 400, message: siteFieldWords.imageEmpty },
+  "too-large": { status: 413, message: siteFieldWords.imageTooLarge },
+  "not-an-image": { status: 415, message: siteFieldWords.imageNotAccepted },
+  "too-many-pixels": { status: 413, message: siteFieldWords.imageTooManyPixels },
+  unreadable: { status: 422, message: siteFieldWords.imageUnreadable },
 };
 
 /**

@@ -9,6 +9,8 @@ import {
   ITEM_IMAGE_TARGET_BYTES,
   MAX_IMAGES_PER_ITEM,
 } from "~/lib/limits";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { ITEM_ID_PATTERN } from "~/lib/items";
 import { siteOf, type ProductType } from "~/sites";
 import { items, productInfo } from "../db/schema";
@@ -55,10 +57,11 @@ export function parseImageTarget(
   }
   const itemTarget = site.items?.imageTarget;
   if (itemTarget && fields.target === itemTarget) {
-    if (!ITEM_ID_PATTERN.test(itemId)) throw new ImageTargetError("Unknown item.", 404);
+    if (!ITEM_ID_PATTERN.test(itemId))
+      throw new ImageTargetError(siteFieldWords.imageUnknownItem, 404);
     return { kind: itemTarget, itemId };
   }
-  throw new ImageTargetError("This image cannot be uploaded here.", 400);
+  throw new ImageTargetError(siteFieldWords.imageTargetRefused, 400);
 }
 
 /** Item images aim at 12 KB; logo and background at the 24 KB default (SPEC section 5). */
@@ -105,7 +108,7 @@ export async function storeImage(
       .from(items)
       .where(and(eq(items.id, target.itemId), eq(items.productId, product.id)))
       .for("update");
-    if (!item) throw new ImageTargetError("Unknown item.", 404);
+    if (!item) throw new ImageTargetError(siteFieldWords.imageUnknownItem, 404);
 
     if (target.kind === "item-image") {
       const url = await put(`${base}/items/${target.itemId}/image`);
@@ -118,7 +121,10 @@ export async function storeImage(
     }
 
     if (item.images.length >= MAX_IMAGES_PER_ITEM) {
-      throw new ImageTargetError(`An item has at most ${MAX_IMAGES_PER_ITEM} images.`, 409);
+      throw new ImageTargetError(
+        fill(siteFieldWords.itemImagesFull, { max: MAX_IMAGES_PER_ITEM }),
+        409,
+      );
     }
     // The first index (0-4) that no current image uses.
     const used = new Set(item.images.map((url) => indexInUrl(url)));
@@ -144,7 +150,7 @@ export async function removeImage(
   target: ImageTarget,
 ): Promise<boolean> {
   if (target.kind === "item-images") {
-    throw new ImageTargetError("Remove a shop item's photos one by one.", 400);
+    throw new ImageTargetError(siteFieldWords.removePhotosOneByOne, 400);
   }
   const base = `${siteOf(product.type).storageCollection}/${product.id}`;
   const removed = await deps.events.transaction(async (tx, changes) => {
@@ -163,7 +169,7 @@ export async function removeImage(
       .from(items)
       .where(and(eq(items.id, target.itemId), eq(items.productId, product.id)))
       .for("update");
-    if (!item) throw new ImageTargetError("Unknown item.", 404);
+    if (!item) throw new ImageTargetError(siteFieldWords.imageUnknownItem, 404);
     if (!item.imageUrl) return false;
     await tx
       .update(items)

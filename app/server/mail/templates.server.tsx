@@ -6,6 +6,9 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PRODUCT_NAME } from "~/lib/brand";
+import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { accountWords } from "~/lib/i18n/portal/account";
+import { fill } from "~/lib/i18n/text";
 import type { Mail } from "./mailer.server";
 
 interface ActionMail {
@@ -54,8 +57,17 @@ export function mailDocument(subject: string, heading: string, content: ReactNod
 /** Smaller, grey text: what comes after a mail's button. */
 export const MUTED_MAIL_TEXT = { fontSize: 14, color: "#4b5563" };
 
-/** A mail's one button, and its address written out for mail programs that show no button. */
-export function MailAction({ action }: { action: { label: string; url: string } }) {
+/**
+ * A mail's one button, and its address written out for mail programs that show no button;
+ * `fallback` says so in the mail's language (a customer's mail speaks the customer's).
+ */
+export function MailAction({
+  action,
+  fallback = accountWords.mailButtonFallback,
+}: {
+  action: { label: string; url: string };
+  fallback?: string;
+}) {
   return (
     <>
       <p style={{ margin: "24px 0" }}>
@@ -75,19 +87,25 @@ export function MailAction({ action }: { action: { label: string; url: string } 
         </a>
       </p>
       <p style={MUTED_MAIL_TEXT}>
-        If the button does not work, copy this address into your browser:{" "}
-        <a href={action.url} style={{ color: "#1d4ed8", wordBreak: "break-all" }}>
-          {action.url}
-        </a>
+        {fillNodes(fallback, {
+          address: (
+            <a href={action.url} style={{ color: "#1d4ed8", wordBreak: "break-all" }}>
+              {action.url}
+            </a>
+          ),
+        })}
       </p>
     </>
   );
 }
 
 function actionMail({ to, subject, intro, action, outro }: ActionMail): Mail {
-  const text = [...intro, `${action.label}: ${action.url}`, ...outro, `— ${PRODUCT_NAME}`].join(
-    "\n\n",
-  );
+  const text = [
+    ...intro,
+    fill(accountWords.mailActionLine, { label: action.label, url: action.url }),
+    ...outro,
+    fill(accountWords.mailSignature, { product: PRODUCT_NAME }),
+  ].join("\n\n");
   const html = mailDocument(
     subject,
     PRODUCT_NAME,
@@ -109,47 +127,36 @@ function actionMail({ to, subject, intro, action, outro }: ActionMail): Mail {
 export function passwordResetMail(to: string, url: string): Mail {
   return actionMail({
     to,
-    subject: `Reset your ${PRODUCT_NAME} password`,
+    subject: fill(accountWords.passwordResetMailSubject, { product: PRODUCT_NAME }),
     intro: [
-      `Someone asked to reset the password of the ${PRODUCT_NAME} account for ${to}.`,
-      "Choose a new password with the link below.",
+      fill(accountWords.passwordResetMailIntro, { product: PRODUCT_NAME, email: to }),
+      accountWords.passwordResetMailChoose,
     ],
-    action: { label: "Choose a new password", url },
-    outro: [
-      "The link works once, within one hour. Setting a new password signs you out everywhere else.",
-      "If you did not ask for this, ignore this mail: your password stays as it is.",
-    ],
+    action: { label: accountWords.passwordResetMailAction, url },
+    outro: [accountWords.passwordResetMailExpiry, accountWords.passwordResetMailNotYou],
   });
 }
 
 export function verifyEmailMail(to: string, url: string): Mail {
   return actionMail({
     to,
-    subject: `Confirm your email for ${PRODUCT_NAME}`,
-    intro: [
-      `Welcome to ${PRODUCT_NAME}! Confirm that ${to} is your address to finish creating your account.`,
-    ],
-    action: { label: "Confirm my email", url },
-    outro: [
-      "The link works for 24 hours and signs you in.",
-      "If you did not create an account, ignore this mail: nothing happens without the link.",
-    ],
+    subject: fill(accountWords.verifyEmailMailSubject, { product: PRODUCT_NAME }),
+    intro: [fill(accountWords.verifyEmailMailIntro, { product: PRODUCT_NAME, email: to })],
+    action: { label: accountWords.verifyEmailMailAction, url },
+    outro: [accountWords.verifyEmailMailExpiry, accountWords.verifyEmailMailNotYou],
   });
 }
 
 export function confirmNewEmailMail(to: string, url: string): Mail {
   return actionMail({
     to,
-    subject: `Confirm your new email for ${PRODUCT_NAME}`,
+    subject: fill(accountWords.newEmailMailSubject, { product: PRODUCT_NAME }),
     intro: [
-      `Someone asked to use ${to} as the address of a ${PRODUCT_NAME} account.`,
-      "The account switches to this address once you confirm it.",
+      fill(accountWords.newEmailMailIntro, { email: to, product: PRODUCT_NAME }),
+      accountWords.newEmailMailSwitch,
     ],
-    action: { label: "Confirm my new email", url },
-    outro: [
-      "The link works for 24 hours.",
-      "If you did not ask for this, ignore this mail: the account keeps its current address.",
-    ],
+    action: { label: accountWords.newEmailMailAction, url },
+    outro: [accountWords.newEmailMailExpiry, accountWords.newEmailMailNotYou],
   });
 }
 
@@ -157,12 +164,12 @@ export function confirmNewEmailMail(to: string, url: string): Mail {
 export function alreadyRegisteredMail(to: string, signInUrl: string): Mail {
   return actionMail({
     to,
-    subject: `You already have a ${PRODUCT_NAME} account`,
+    subject: fill(accountWords.alreadyRegisteredMailSubject, { product: PRODUCT_NAME }),
     intro: [
-      `Someone, probably you, tried to create a ${PRODUCT_NAME} account for ${to}, but this address already has one.`,
-      "Sign in instead; if you forgot your password, the sign-in page lets you choose a new one.",
+      fill(accountWords.alreadyRegisteredMailIntro, { product: PRODUCT_NAME, email: to }),
+      accountWords.alreadyRegisteredMailSignIn,
     ],
-    action: { label: "Sign in", url: signInUrl },
-    outro: ["If it was not you, ignore this mail: nothing has changed."],
+    action: { label: accountWords.alreadyRegisteredMailAction, url: signInUrl },
+    outro: [accountWords.alreadyRegisteredMailNotYou],
   });
 }

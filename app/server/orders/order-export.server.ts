@@ -4,10 +4,11 @@
  * in it while the order keeps them (order-retention removes them some time after it closed).
  */
 import Papa from "papaparse";
-import { STATE_LABELS } from "~/lib/order-states";
+import { ordersWords } from "~/lib/i18n/portal/orders";
+import { fill } from "~/lib/i18n/text";
 import { priceAmount } from "~/lib/price";
 import type { Database } from "../db/client.server";
-import { localDate, localDateTime } from "./order-inbox.server";
+import { localDate, localDateTime, STATE_LABELS } from "./order-inbox.server";
 import { ordersPlacedBetween, ownerOrderingSites } from "./order-queries.server";
 
 /** The longest range one file covers, both days counted. */
@@ -16,9 +17,9 @@ const DAY = 24 * 60 * 60_000;
 const BOM = "\uFEFF";
 
 export const EXPORT_MESSAGES = Object.freeze({
-  badDate: "Give both dates as YYYY-MM-DD.",
-  backwards: "The first date must not be after the second.",
-  tooLong: `Download at most ${MAX_EXPORT_DAYS} days at a time.`,
+  badDate: ordersWords.exportBadDate,
+  backwards: ordersWords.exportBackwards,
+  tooLong: fill(ordersWords.exportTooLong, { days: MAX_EXPORT_DAYS }),
 });
 
 export const EXPORT_COLUMNS = [

@@ -7,6 +7,8 @@
  * on answers 409 with ORDER_ACTION_MESSAGES.notAllowed.
  */
 import { data, type RouterContextProvider } from "react-router";
+import { ordersWords } from "~/lib/i18n/portal/orders";
+import { fill } from "~/lib/i18n/text";
 import { DONE_DAYS, type InboxView } from "~/lib/order-inbox";
 import { choicesText, type PricedLine } from "~/lib/order-cart";
 import { pauseAt, PAUSE_CHOICES, type PauseChoice } from "~/lib/order-settings";
@@ -16,7 +18,6 @@ import {
   nextState,
   ORDER_ACTION_MESSAGES,
   REJECT_REASON_MAX_LENGTH,
-  STATE_LABELS,
   type OrderAction,
   type OrderState,
 } from "~/lib/order-states";
@@ -101,11 +102,32 @@ export function momentText(at: number, timeZone: string, now: number): string {
   const day = localDate(at, zone);
   const today = localDate(now, zone);
   const clock = clockAt(at, zone);
-  if (day === today) return `Today, ${clock}`;
-  if (day === localDate(now + DAY, zone)) return `Tomorrow, ${clock}`;
-  if (day === localDate(now - DAY, zone)) return `Yesterday, ${clock}`;
-  return `${formatter(zone, "date").format(new Date(at))}, ${clock}`.replace(/\s/g, " ");
+  if (day === today) return fill(ordersWords.momentToday, { time: clock });
+  if (day === localDate(now + DAY, zone)) return fill(ordersWords.momentTomorrow, { time: clock });
+  if (day === localDate(now - DAY, zone)) return fill(ordersWords.momentYesterday, { time: clock });
+  return fill(ordersWords.momentOnDate, {
+    date: formatter(zone, "date").format(new Date(at)),
+    time: clock,
+  }).replace(/\s/g, " ");
 }
+
+/** "6:15 PM" when that is today where the site is, else as `momentText` says it. */
+export function shortMomentText(at: number, timeZone: string, now: number): string {
+  const zone = zoneOf(timeZone);
+  return localDate(at, zone) === localDate(now, zone)
+    ? clockAt(at, zone)
+    : momentText(at, zone, now);
+}
+
+/** What the owner reads for an order's state. */
+export const STATE_LABELS: Record<OrderState, string> = {
+  new: ordersWords.stateNew,
+  accepted: ordersWords.stateAccepted,
+  ready: ordersWords.stateReady,
+  completed: ordersWords.stateCompleted,
+  rejected: ordersWords.stateRejected,
+  cancelled: ordersWords.stateCancelled,
+};
 
 // The inbox's orders --------------------------------------------------------------------
 
@@ -128,6 +150,8 @@ export interface InboxOrder {
   askedText: string;
   /** The time promised on accepting, when it differs from the asked one. */
   readyText: string | null;
+  /** The same, without the day when that is today ("6:30 PM"). */
+  readyShortText: string | null;
   placedText: string;
   customerName: string;
   customerPhone: string;
@@ -160,6 +184,7 @@ export function inboxOrder(
   const can = (action: OrderAction) => nextState(row.state, action) !== null;
   const asked = row.slotAt.getTime();
   const ready = row.readyAt?.getTime() ?? null;
+  const readyDiffers = ready !== null && Math.abs(ready - asked) >= 60_000;
   return {
     id: row.id,
     number: row.number,
@@ -169,10 +194,8 @@ export function inboxOrder(
     stateLabel: STATE_LABELS[row.state],
     fulfilment: row.fulfilment,
     askedText: momentText(asked, site.timeZone, now),
-    readyText:
-      ready !== null && Math.abs(ready - asked) >= 60_000
-        ? momentText(ready, site.timeZone, now)
-        : null,
+    readyText: readyDiffers ? momentText(ready, site.timeZone, now) : null,
+    readyShortText: readyDiffers ? shortMomentText(ready, site.timeZone, now) : null,
     placedText: momentText(row.createdAt.getTime(), site.timeZone, now),
     customerName: row.customerName,
     customerPhone: row.customerPhone,
@@ -292,10 +315,15 @@ function pausedText(
 ): string | null {
   const pause = pauseAt(settings, now);
   if (!pause) return null;
-  if (pause.indefinitely || pause.until === null) return "Paused until you resume";
-  return `Paused until ${momentText(pause.until, timeZone, now)
-    .replace(/^Today, /, "")
-    .replace(/^Tomorrow, 12:00 AM$/, "midnight")}`;
+  if (pause.indefinitely || pause.until === null) return ordersWords.pausedUntilResumed;
+  const zone = zoneOf(timeZone);
+  // The rest of today ends at the next midnight.
+  const midnight =
+    localDate(pause.until, zone) === localDate(now + DAY, zone) &&
+    localDateTime(pause.until, zone).endsWith(" 00:00");
+  return fill(ordersWords.pausedUntil, {
+    time: midnight ? ordersWords.midnight : shortMomentText(pause.until, zone, now),
+  });
 }
 
 function startOfUtcDay(now: number): number {
@@ -337,10 +365,10 @@ export type InboxActionResult =
   | { ok: false; intent: InboxIntent | null; id: string | null; error: string };
 
 export const INBOX_MESSAGES = Object.freeze({
-  unknownIntent: "The inbox cannot do that.",
-  chooseDelay: "Choose when it will be ready.",
-  choosePause: "Choose how long to pause orders.",
-  notOrdering: "That site does not take orders.",
+  unknownIntent: ordersWords.unknownIntent,
+  chooseDelay: ordersWords.chooseDelay,
+  choosePause: ordersWords.choosePause,
+  notOrdering: ordersWords.notOrdering,
 });
 
 function refuse(intent: InboxIntent | null, id: string | null, error: string, status: number) {
@@ -362,12 +390,12 @@ export function rejectReasonOf(form: FormData): { reason: string } | { error: st
   return { reason };
 }
 
-const DONE_MESSAGES: Record<OrderAction, (number: number) => string> = {
-  accept: (number) => `Order ${number} accepted.`,
-  reject: (number) => `Order ${number} rejected.`,
-  ready: (number) => `Order ${number} is ready.`,
-  complete: (number) => `Order ${number} completed.`,
-  cancel: (number) => `Order ${number} cancelled.`,
+const DONE_MESSAGES: Record<OrderAction, string> = {
+  accept: ordersWords.orderAccepted,
+  reject: ordersWords.orderRejected,
+  ready: ordersWords.orderIsReady,
+  complete: ordersWords.orderCompleted,
+  cancel: ordersWords.orderCancelled,
 };
 
 /** Runs one of the inbox's intents for the signed-in owner. */
@@ -390,7 +418,7 @@ export async function runInboxIntent(
       pause = { pausedUntil: null, pausedIndefinitely: false };
     } else {
       const choice = text(form, "choice");
-      if (!PAUSE_CHOICES.some((known) => known.value === choice)) {
+      if (!(PAUSE_CHOICES as readonly string[]).includes(choice)) {
         return refuse(intent, productId, INBOX_MESSAGES.choosePause, 400);
       }
       const info = await loadProductInfo(services.db, product.id);
@@ -401,7 +429,10 @@ export async function runInboxIntent(
       ok: true,
       intent,
       id: product.id,
-      message: intent === "resume" ? `${product.name} takes orders again.` : "Orders paused.",
+      message:
+        intent === "resume"
+          ? fill(ordersWords.takesOrdersAgain, { name: product.name })
+          : ordersWords.ordersPaused,
     });
   }
 
@@ -432,6 +463,6 @@ export async function runInboxIntent(
     ok: true,
     intent,
     id: order.id,
-    message: DONE_MESSAGES[change.action](order.number),
+    message: fill(DONE_MESSAGES[change.action], { number: order.number }),
   });
 }

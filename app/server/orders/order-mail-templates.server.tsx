@@ -13,6 +13,7 @@ import { TZDate } from "@date-fns/tz";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { clockText, shortDateText, type FormatLanguage } from "~/lib/i18n/formats";
 import { ENGLISH, type PageLanguage } from "~/lib/i18n/page-language";
+import { ordersWords } from "~/lib/i18n/portal/orders";
 import { fill } from "~/lib/i18n/text";
 import { pagePrice } from "~/lib/item-options-display";
 import { choicesText, type PricedLine } from "~/lib/order-cart";
@@ -92,8 +93,6 @@ function shortTimeText(at: Date, placedAt: Date, timeZone: string): string {
     : `${moment.date}, ${moment.time}`;
 }
 
-const FULFILMENT_WORDS = { pickup: "Pickup", delivery: "Delivery" } as const;
-
 /** "2 × Pizza (Large · Bacon)". */
 function lineText(line: PricedLine): string {
   const choices = choicesText(line.choices);
@@ -128,6 +127,8 @@ interface OrderMailParts {
   /** The order's lines and total, when the mail shows them. */
   receipt: Array<[string, string]> | null;
   action: { label: string; url: string };
+  /** The line under the button, in the mail's language (the owner's: English). */
+  actionFallback?: string;
   /** Paragraphs after the button. */
   outro: string[];
   signature: string;
@@ -186,7 +187,7 @@ function orderMail(parts: OrderMailParts): Mail {
           </tbody>
         </table>
       )}
-      <MailAction action={action} />
+      <MailAction action={action} fallback={parts.actionFallback} />
       {outro.map((paragraph) => (
         <p key={paragraph} style={muted}>
           {paragraph}
@@ -205,26 +206,31 @@ export function ownerNewOrderMail(
   site: SiteForMail,
   ordersUrl: string,
 ): Mail {
-  const way = FULFILMENT_WORDS[order.fulfilment];
-  const shortTime = shortTimeText(order.slotAt, order.createdAt, site.timeZone);
+  const pickup = order.fulfilment === "pickup";
+  const named = {
+    number: order.number,
+    name: site.name,
+    time: shortTimeText(order.slotAt, order.createdAt, site.timeZone),
+  };
   return orderMail({
     to,
-    subject: `New order ${order.number} · ${site.name} · ${way.toLowerCase()} ${shortTime}`,
+    subject: fill(pickup ? ordersWords.mailSubjectPickup : ordersWords.mailSubjectDelivery, named),
     heading: PRODUCT_NAME,
-    intro: [`New order ${order.number} for ${site.name}.`],
+    intro: [fill(ordersWords.mailNewOrder, named)],
     details: [
-      [way, orderTimeText(order.slotAt, site.timeZone)],
-      ["Customer", order.customerName],
-      ["Phone", order.customerPhone],
-      ["Email", order.customerEmail],
-      ["Deliver to", order.fulfilment === "delivery" ? order.deliveryAddress : ""],
-      ["Note", order.note],
+      [
+        pickup ? ordersWords.pickup : ordersWords.delivery,
+        orderTimeText(order.slotAt, site.timeZone),
+      ],
+      [ordersWords.mailCustomer, order.customerName],
+      [ordersWords.mailPhone, order.customerPhone],
+      [ordersWords.mailEmail, order.customerEmail],
+      [ordersWords.mailDeliverTo, pickup ? "" : order.deliveryAddress],
+      [ordersWords.mailNote, order.note],
     ],
     receipt: receiptRows(order, ENGLISH),
-    action: { label: "Open your orders", url: ordersUrl },
-    outro: [
-      "Accept or reject it on your orders page. If the customer gave an email, they are told what you decide.",
-    ],
+    action: { label: ordersWords.mailOpenOrders, url: ordersUrl },
+    outro: [ordersWords.mailAcceptOrReject],
     signature: PRODUCT_NAME,
   });
 }
@@ -256,6 +262,7 @@ export function customerAcceptedMail(
     ],
     receipt: receiptRows(order, page),
     action: { label: words.mailSeeYourOrder, url: statusUrl },
+    actionFallback: words.mailButtonFallback,
     outro: [words.mailPageShowsOrder],
     signature: customerSignature(site, page),
   });
@@ -279,6 +286,7 @@ export function customerRejectedMail(
     details: [[words.mailReason, order.rejectReason]],
     receipt: null,
     action: { label: words.mailSeeYourOrder, url: statusUrl },
+    actionFallback: words.mailButtonFallback,
     outro: [],
     signature: customerSignature(site, page),
   });
@@ -307,6 +315,7 @@ export function customerReadyMail(
     details: [[words.mailPickUpAt, order.fulfilment === "pickup" ? site.address : ""]],
     receipt: null,
     action: { label: words.mailSeeYourOrder, url: statusUrl },
+    actionFallback: words.mailButtonFallback,
     outro: [],
     signature: customerSignature(site, page),
   });

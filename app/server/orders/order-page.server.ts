@@ -88,12 +88,13 @@ async function loadOrderPage(
   const definition = siteOf(type);
   let site;
   try {
-    site = await loadPublicSite(db, type, params.slugId ?? "", definition.notFoundMessage, {
+    site = await loadPublicSite(db, type, params.slugId ?? "", definition.notFoundIn, {
       url: request.url,
       publicUrl: env.publicUrl,
       customDomains: env.customDomains !== null,
       // A language the site lacks is not found, as its menu would not be.
       language: params.lang,
+      acceptLanguage: request.headers.get("accept-language"),
     });
   } catch (thrown) {
     // A stale slug's 301 goes to the current address's order page, not its menu.

@@ -4,6 +4,7 @@
  * written in one go, or nothing at all. The pause is the inbox's and is kept as it is.
  */
 import { data } from "react-router";
+import { orderSettingsWords } from "~/lib/i18n/portal/order-settings";
 import { DEFAULT_ORDER_SETTINGS, ORDER_SETTINGS_MESSAGES } from "~/lib/order-settings";
 import { settingsFromForm } from "~/lib/order-settings-schema";
 import { SAVE_ORDERS_INTENT, type SaveOrderSettingsResult } from "~/lib/order-settings-form";
@@ -25,7 +26,7 @@ export async function saveOrderSettingsForm(
   const intent = SAVE_ORDERS_INTENT;
   const schema = formSchemasOf(product.type).items?.orders;
   if (!schema) {
-    return data<{ error: string }>({ error: "This editor cannot do that." }, { status: 400 });
+    return data<{ error: string }>({ error: orderSettingsWords.editorCannot }, { status: 400 });
   }
   const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") {

@@ -19,12 +19,13 @@ export function publicProfileLoader(
       db,
       definition.type,
       params.slugId ?? "",
-      definition.notFoundMessage,
+      definition.notFoundIn,
       {
         url: request.url,
         publicUrl: env.publicUrl,
         customDomains: env.customDomains !== null,
         language: params.lang,
+        acceptLanguage: request.headers.get("accept-language"),
       },
     );
     // A further language's version: the owner's translations, the main texts where none.

@@ -5,20 +5,23 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
 import { isLanguageCode, siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
 import { storedExtraLanguages } from "./translations.server";
 import { CATALOGUES } from "~/lib/i18n/catalogues";
 import { normalizeHours } from "~/lib/hours";
 import { storedSpecialHours } from "~/lib/special-hours";
+import type { PublicWords } from "~/lib/i18n/page-language";
 import type { ProductType } from "~/sites/product-types";
+import type { NotFoundWords } from "~/sites/site";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import { customDomainUrl } from "~/lib/custom-domains";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products, translations } from "../db/schema";
 import { verifiedDomainColumn } from "../domains/custom-domains.server";
 import { PRODUCT_ID_PATTERN } from "../db/ids.server";
+import { publicNotFound } from "../pages/public-not-found.server";
 
 /** What a public page reads of a site's info, and of each of its items. */
 const SITE_FIELDS = {
@@ -209,6 +212,8 @@ export interface PublicPageRequest {
    * that language's version, at the portal's address; one the site lacks is not found.
    */
   language?: string;
+  /** The request's `Accept-Language`: the language of a not-found page at the main address. */
+  acceptLanguage?: string | null;
 }
 
 /** One of a site's languages, as its pages link to it (the switcher, `hreflang`). */
@@ -235,9 +240,10 @@ export async function loadPublicSite(
   db: Database,
   type: ProductType,
   slugId: string,
-  notFoundMessage: string,
+  notFoundIn: (words: PublicWords) => NotFoundWords,
   request: PublicPageRequest,
 ) {
+  const notFound = () => publicNotFound(notFoundIn, request.language, request.acceptLanguage);
   const { slug, id } = parseSlugId(slugId);
   const asked = request.language;
   // A language no site has is no page; one of them is read with the site, in one query.
@@ -246,7 +252,7 @@ export async function loadPublicSite(
     PRODUCT_ID_PATTERN.test(id) && askable
       ? await publicSiteReader(db)(id, type, asked ?? NO_LANGUAGE)
       : undefined;
-  if (text === undefined) throw data({ message: notFoundMessage }, { status: 404 });
+  if (text === undefined) throw notFound();
   const values = JSON.parse(text) as unknown[];
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
   const itemRows = (values[SITE_KEYS.length] ?? []) as unknown[][];
@@ -255,7 +261,7 @@ export async function loadPublicSite(
   const mainLanguage = siteLanguage(info.language).code;
   const extraLanguages = storedExtraLanguages(info.extraLanguages, mainLanguage);
   if (asked !== undefined && !extraLanguages.includes(asked as LanguageCode)) {
-    throw data({ message: notFoundMessage }, { status: 404 });
+    throw notFound();
   }
   const customDomain = request.customDomains ? info.customDomain : null;
   const onOwnDomain =

@@ -12,6 +12,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import QRCode from "qrcode";
 import { customDomainUrl } from "~/lib/custom-domains";
+import { ENGLISH } from "~/lib/i18n/page-language";
 import { siteFromPrefix } from "~/sites";
 import { etagFor, makePage, type CachedPage } from "../pages/page-cache.server";
 import {
@@ -68,7 +69,7 @@ export function serveQrCodes(services: AppServices): RequestHandler {
     const format = match[2] as QrFormat;
     const site = siteFromPrefix(pagePath.charAt(1));
     const productId = publicPageProductId(pagePath);
-    if (!site || !productId) return void notFound(res, site?.notFoundMessage);
+    if (!site || !productId) return void notFound(res, site?.notFoundIn(ENGLISH.words).message);
 
     const key = req.path;
     const hit = pages.get(key);
@@ -81,7 +82,7 @@ export function serveQrCodes(services: AppServices): RequestHandler {
         canonicalPublicPath(services.db, site.type, productId),
         services.domains.currentDomainOf(productId),
       ]);
-      if (!canonicalPath) return void notFound(res, site.notFoundMessage);
+      if (!canonicalPath) return void notFound(res, site.notFoundIn(ENGLISH.words).message);
       const pageUrl = domain
         ? customDomainUrl(services.env.publicUrl, domain)
         : `${services.env.publicUrl}${canonicalPath}`;

@@ -1,7 +1,6 @@
 import { PublicProfilePage, publicProfileMeta } from "~/components/public-profile";
 import { publicProfileLinks } from "~/styles/public-stylesheets";
-import { PublicSiteError } from "~/components/public-site";
-import { MESSAGES } from "~/lib/messages";
+import { publicErrorTitle, PublicSiteError } from "~/components/public-site";
 import { documentLanguage } from "~/lib/i18n/document-language";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { publicProfileLoader } from "~/server/pages/public-profile-loader.server";
@@ -16,7 +15,7 @@ export const links: Route.LinksFunction = publicProfileLinks;
 export const loader = publicProfileLoader(ecommerceSite, "Store");
 
 export const meta: Route.MetaFunction = (args) =>
-  publicProfileMeta(args, ecommerceSite.notFoundMessage);
+  publicProfileMeta(args, publicErrorTitle(args.error, ecommerceSite));
 
 /** The page itself; app/server/pages/public-page-render.server.tsx renders it without the router. */
 export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
@@ -33,5 +32,5 @@ export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderDat
 export default PublicPage;
 
 export function ErrorBoundary() {
-  return <PublicSiteError detail={MESSAGES.linkMayBeIncorrect} />;
+  return <PublicSiteError />;
 }

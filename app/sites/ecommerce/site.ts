@@ -1,16 +1,16 @@
 /** An e-commerce store: one profile page with contact details, hours and images (SPEC 1–5). */
-import { MESSAGES } from "~/lib/messages";
+import { siteTypeWords } from "~/lib/i18n/portal/site-types";
 import { PROFILE_ONLY_INFO } from "../profile-info";
 import type { SiteDefinition } from "../site";
 
 export const ecommerceSite = {
   type: "ecommerce",
-  label: "E-commerce",
-  description: "A store profile with contact details and opening hours.",
+  label: siteTypeWords.ecommerce,
+  description: siteTypeWords.ecommerceDescription,
   publicPrefix: "e",
   storageCollection: "ecommerce",
-  notFoundMessage: MESSAGES.storeNotFound,
-  scanPrompt: "Scan to visit our store",
+  notFoundIn: (words) => ({ message: words.storeNotFound, detail: words.linkMayBeIncorrect }),
+  scanPrompt: (words) => words.scanToVisitStore,
   info: PROFILE_ONLY_INFO,
   items: null,
 } as const satisfies SiteDefinition<"ecommerce">;

@@ -5,14 +5,15 @@
  * Without JavaScript each button is a plain form post.
  */
 import type { SubmissionResult } from "@conform-to/react";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
 import type { CategoryMove } from "./menu";
 
 export const CATEGORY_ORDER_INTENT = "set-category-order";
 
 export const CATEGORY_ORDER_MESSAGES = {
-  failed: "Failed to save the category order.",
-  changed: "The categories changed since this page was loaded. Reload the page and try again.",
-  cannotMove: "That category cannot move that way.",
+  failed: sitePartWords.categoryOrderFailed,
+  changed: sitePartWords.categoryOrderChanged,
+  cannotMove: sitePartWords.categoryOrderCannotMove,
 } as const;
 
 /** What saving the order answers; `moved` lets the control keep focus on the moved category. */

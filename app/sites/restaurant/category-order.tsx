@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
+import { fill } from "~/lib/i18n/text";
 import { CATEGORY_ORDER_INTENT, type CategoryOrderResult } from "./category-order-form";
 import { movedCategory, type CategoryMove } from "./menu";
 
@@ -48,12 +50,11 @@ export function CategoryOrder({
   return (
     <details className="category-order card" open={result ? true : undefined}>
       <summary>
-        <span className="category-order-title">Category order</span>
+        <span className="category-order-title">{sitePartWords.categoryOrder}</span>
         <span className="category-order-summary muted">{shown.join(", ")}</span>
       </summary>
       <p className="field-hint" id="category-order-hint">
-        The order of the sections on your public menu and in its Menu list. Items in each section
-        stay sorted by name; a new category goes last.
+        {sitePartWords.categoryOrderHint}
       </p>
       <fetcher.Form method="post" aria-describedby="category-order-hint">
         <input type="hidden" name="intent" value={CATEGORY_ORDER_INTENT} />
@@ -77,8 +78,13 @@ export function CategoryOrder({
                       data-category={category}
                       data-direction={direction}
                       disabled={atEnd}
-                      aria-label={`Move ${category} ${direction}`}
-                      title={`Move ${direction}`}
+                      aria-label={fill(
+                        direction === "up"
+                          ? sitePartWords.moveCategoryUp
+                          : sitePartWords.moveCategoryDown,
+                        { category },
+                      )}
+                      title={direction === "up" ? sitePartWords.moveUp : sitePartWords.moveDown}
                       // eslint-disable-next-line jsx-a11y/no-autofocus -- gives focus back to the button just pressed, on the page a post without JavaScript reloads
                       autoFocus={
                         serverFocus?.category === category && serverFocus.direction === direction

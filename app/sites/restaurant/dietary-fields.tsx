@@ -1,5 +1,7 @@
 import { FieldErrors, type FieldState } from "~/components/form";
 import { ALLERGENS, DIETS, type DietaryLabel } from "~/lib/dietary";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
+import { fill, pluralText } from "~/lib/i18n/text";
 import type { EditorItem } from "~/lib/items";
 
 /** The values a field starts from: what was sent back with errors, else the stored item's. */
@@ -30,17 +32,27 @@ export function DietaryFields({
   return (
     <details className="dietary-fields" open={chosen > 0 || hasErrors}>
       <summary>
-        Allergens and diets
-        <span className="muted"> ({chosen > 0 ? `${chosen} chosen` : "optional"})</span>
+        {sitePartWords.allergensAndDiets}
+        <span className="muted">
+          {" "}
+          {chosen > 0
+            ? pluralText(sitePartWords.dietaryChosen, "en", chosen)
+            : sitePartWords.dietaryOptional}
+        </span>
       </summary>
       <CheckboxGroup
-        legend="Contains (allergens)"
-        hint="The 14 allergens that must be declared in the EU."
+        legend={sitePartWords.containsAllergens}
+        hint={sitePartWords.allergensHint}
         field={fields.allergens}
         options={ALLERGENS}
         checked={allergens}
       />
-      <CheckboxGroup legend="Suitable for" field={fields.diets} options={DIETS} checked={diets} />
+      <CheckboxGroup
+        legend={sitePartWords.suitableFor}
+        field={fields.diets}
+        options={DIETS}
+        checked={diets}
+      />
     </details>
   );
 }
@@ -117,7 +129,9 @@ export function DietarySummary({ item }: { item: EditorItem }) {
   const words = (list: readonly DietaryLabel[]) => list.map((entry) => entry.label).join(", ");
   return (
     <p className="dietary-summary">
-      {allergens.length > 0 ? <span>Contains: {words(allergens)}</span> : null}
+      {allergens.length > 0 ? (
+        <span>{fill(sitePartWords.containsList, { allergens: words(allergens) })}</span>
+      ) : null}
       {allergens.length > 0 && diets.length > 0 ? " · " : null}
       {diets.length > 0 ? <span>{words(diets)}</span> : null}
     </p>

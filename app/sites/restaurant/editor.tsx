@@ -3,6 +3,7 @@
  * its allergens and diets.
  */
 import { lazyComponent } from "~/components/lazy-component";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
 import type { SiteEditor } from "~/components/editor/site-editor";
 import { DietaryFields, DietarySummary } from "./dietary-fields";
 
@@ -17,7 +18,7 @@ export const restaurantEditor: SiteEditor = {
   MenuDialogs: [
     {
       key: "image",
-      label: (item) => (item.imageUrl ? "Replace image" : "Add image"),
+      label: (item) => (item.imageUrl ? sitePartWords.replaceImage : sitePartWords.addImage),
       Dialog: ReplaceImageDialog,
     },
   ],

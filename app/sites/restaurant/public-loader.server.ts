@@ -37,12 +37,13 @@ export function publicRestaurantLoader() {
       db,
       restaurantSite.type,
       params.slugId ?? "",
-      restaurantSite.notFoundMessage,
+      restaurantSite.notFoundIn,
       {
         url: request.url,
         publicUrl: env.publicUrl,
         customDomains: env.customDomains !== null,
         language: params.lang,
+        acceptLanguage: request.headers.get("accept-language"),
       },
     );
     const page = pageLanguage(site.language);

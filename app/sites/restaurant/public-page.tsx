@@ -1,5 +1,5 @@
 import { PublicMenuPage, publicMenuDescription } from "./public-menu";
-import { PublicSiteError } from "~/components/public-site";
+import { publicErrorTitle, PublicSiteError } from "~/components/public-site";
 import { publicSiteLinks } from "~/styles/public-stylesheets";
 import { pageMeta } from "~/lib/seo";
 import { publicRestaurantLoader } from "./public-loader.server";
@@ -21,10 +21,10 @@ export const loader = publicRestaurantLoader();
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? args.data.site.name : restaurantSite.notFoundMessage,
+    title: args.data ? args.data.site.name : publicErrorTitle(args.error, restaurantSite),
     description: args.data
       ? publicMenuDescription(args.data.site, args.data.sections, pageLanguage(args.data.language))
-      : restaurantSite.notFoundMessage,
+      : publicErrorTitle(args.error, restaurantSite),
     standalone: true,
     noIndex: !args.data,
     image: args.data?.previewImage ?? undefined,

@@ -11,6 +11,8 @@ import {
   type SingleUploadState,
 } from "~/components/image-uploader";
 import { announceSaved } from "~/components/toasts";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { validateImageChoice } from "~/lib/image-compression";
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
@@ -48,7 +50,7 @@ export function ReplaceImageDialog({
       setState({ stage: "failed", message: answer.error });
       return;
     }
-    announceSaved(`Image of ${item.name} removed.`);
+    announceSaved(fill(siteFieldWords.itemImageRemoved, { name: item.name }));
     close();
   };
 
@@ -82,7 +84,7 @@ export function ReplaceImageDialog({
         setChoiceError(null);
       }}
       returnFocusTo={returnFocusTo}
-      title={`Image of ${item.name}`}
+      title={fill(siteFieldWords.itemImageTitle, { name: item.name })}
     >
       <form
         className="form"
@@ -94,11 +96,18 @@ export function ReplaceImageDialog({
         }}
       >
         <ImageDropZone
-          image={hasImage ? { url: item.imageUrl, alt: `Current image of ${item.name}` } : null}
+          image={
+            hasImage
+              ? {
+                  url: item.imageUrl,
+                  alt: fill(siteFieldWords.currentItemImageAlt, { name: item.name }),
+                }
+              : null
+          }
           previewChoice
         >
           <div className="field">
-            <label htmlFor={inputId}>New image</label>
+            <label htmlFor={inputId}>{siteFieldWords.newImage}</label>
             <input
               id={inputId}
               type="file"
@@ -109,7 +118,7 @@ export function ReplaceImageDialog({
               onChange={() => setChoiceError(null)}
             />
             <p id={`${inputId}-hint`} className="field-hint">
-              JPEG, PNG or WebP. It is made smaller before it is sent.
+              {siteFieldWords.newImageHint}
             </p>
             {choiceError ? (
               <p id={`${inputId}-error`} className="field-error" role="alert">
@@ -119,7 +128,9 @@ export function ReplaceImageDialog({
           </div>
         </ImageDropZone>
         <div aria-live="polite">
-          {state.stage === "compressing" ? <p className="muted">Compressing…</p> : null}
+          {state.stage === "compressing" ? (
+            <p className="muted">{siteFieldWords.compressing}</p>
+          ) : null}
           {state.stage === "uploading" ? (
             <UploadProgress name={state.name} percent={state.percent} />
           ) : null}
@@ -137,16 +148,20 @@ export function ReplaceImageDialog({
               disabled={busy}
               onClick={() => void remove()}
             >
-              {removing ? "Removing…" : "Remove image"}
+              {removing ? siteFieldWords.removing : siteFieldWords.removeImage}
             </button>
           ) : null}
           <Dialog.Close asChild>
             <button type="button" className="button secondary" disabled={busy}>
-              Cancel
+              {siteFieldWords.cancel}
             </button>
           </Dialog.Close>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Uploading…" : hasImage ? "Replace" : "Upload"}
+            {busy
+              ? siteFieldWords.uploading
+              : hasImage
+                ? siteFieldWords.replace
+                : siteFieldWords.upload}
           </button>
         </div>
       </form>

@@ -1,18 +1,19 @@
 /** A restaurant: a menu of items in categories, each with one photo (SPEC sections 1–5). */
+import { siteTypeWords } from "~/lib/i18n/portal/site-types";
 import { MESSAGES } from "~/lib/messages";
 import { currencyOf } from "~/lib/profile-info";
 import type { SiteDefinition } from "../site";
 
 export const restaurantSite = {
   type: "restaurant",
-  label: "Restaurant",
-  description: "A menu with categories, prices and photos.",
+  label: siteTypeWords.restaurant,
+  description: siteTypeWords.restaurantDescription,
   publicPrefix: "r",
   storageCollection: "restaurants",
-  notFoundMessage: MESSAGES.restaurantNotFound,
-  scanPrompt: "Scan for our menu",
+  notFoundIn: (words) => ({ message: words.restaurantNotFound }),
+  scanPrompt: (words) => words.scanForMenu,
   info: {
-    nameLabel: "Restaurant name",
+    nameLabel: siteTypeWords.restaurantName,
     savedMessage: MESSAGES.infoSaved,
     failedMessage: MESSAGES.failedToSaveInfo,
     uploadsImages: true,
@@ -20,14 +21,18 @@ export const restaurantSite = {
     ownFields: currencyOf,
   },
   items: {
-    tabLabels: { items: "Menu Items", add: "Add Item", info: "Info", orders: "Orders" },
+    tabLabels: {
+      items: siteTypeWords.menuItemsTab,
+      add: siteTypeWords.addItemTab,
+      info: siteTypeWords.infoTab,
+      orders: siteTypeWords.ordersTab,
+    },
     orders: { paymentHandlesOn: "orders" },
-    itemsNoun: "menu items",
-    firstItemHint:
-      "Add your first dish: a name and a price are enough, and a photo and a description can follow. Five or more make a menu worth sharing.",
+    itemsNoun: siteTypeWords.menuItemsNoun,
+    firstItemHint: siteTypeWords.firstDishHint,
     intents: new Set(["add-item", "update-price", "toggle-star", "update-item", "delete-item"]),
     categories: true,
-    starLabel: "Popular",
+    starLabel: siteTypeWords.popular,
     imageTarget: "item-image",
     imageFailureMessage: MESSAGES.failedToReplaceImage,
     csv: {

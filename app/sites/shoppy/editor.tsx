@@ -2,6 +2,8 @@
 import { FlagToggle } from "~/components/editor/item-row";
 import { TagsEditor } from "~/components/editor/tags-editor";
 import { MAX_IMAGES_PER_ITEM, MAX_TAGS_PER_ITEM } from "~/lib/limits";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
+import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { lazyComponent } from "~/components/lazy-component";
 import type { SiteEditor } from "~/components/editor/site-editor";
@@ -15,13 +17,16 @@ const ItemPhotosDialog = lazyComponent(() =>
 export const shopEditor: SiteEditor = {
   RowBadges: ({ item }) =>
     item.soldOut ? (
-      <span className="badge sold-out">Sold Out</span>
+      <span className="badge sold-out">{sitePartWords.soldOutBadge}</span>
     ) : (
-      <span className="badge">In Stock</span>
+      <span className="badge">{sitePartWords.inStockBadge}</span>
     ),
   RowSummary: ({ item }) =>
     item.tags.length > 0 ? (
-      <ul className="tag-chips compact" aria-label={`Tags of ${item.name}`}>
+      <ul
+        className="tag-chips compact"
+        aria-label={fill(sitePartWords.itemTags, { name: item.name })}
+      >
         {item.tags.map((tag) => (
           <li key={tag} className="tag-chip">
             {tag}
@@ -34,21 +39,22 @@ export const shopEditor: SiteEditor = {
       item={item}
       intent="toggle-sold-out"
       on={item.soldOut}
-      label="Sold out"
+      label={sitePartWords.soldOut}
       icons={["○", "●"]}
-      accessibleName={`Sold out: ${item.name}`}
+      accessibleName={fill(sitePartWords.soldOutOf, { name: item.name })}
     />
   ),
   MenuDialogs: [
     {
       key: "photos",
-      label: (item) => `Photos (${item.images.length} of ${MAX_IMAGES_PER_ITEM})`,
+      label: (item) =>
+        fill(sitePartWords.photosMenu, { count: item.images.length, max: MAX_IMAGES_PER_ITEM }),
       Dialog: ItemPhotosDialog,
     },
   ],
   ItemFields: ({ item, suggestions, fields }) => (
     <TagsEditor
-      label="Tags"
+      label={sitePartWords.tags}
       field={fields.tags}
       initial={item?.tags ?? []}
       suggestions={suggestions}

@@ -1,4 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { EditorDialog } from "~/components/editor/item-dialogs";
 import type { ItemDialogProps } from "~/components/editor/site-editor";
 import { ItemPhotos } from "./item-photos";
@@ -16,13 +18,13 @@ export function ItemPhotosDialog({
       open={open}
       onOpenChange={onOpenChange}
       returnFocusTo={returnFocusTo}
-      title={`Photos of ${item.name}`}
+      title={fill(siteFieldWords.photosOf, { name: item.name })}
     >
       <ItemPhotos productId={productId} item={item} />
       <div className="dialog-actions">
         <Dialog.Close asChild>
           <button type="button" className="button">
-            Done
+            {siteFieldWords.done}
           </button>
         </Dialog.Close>
       </div>

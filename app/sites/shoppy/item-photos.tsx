@@ -1,5 +1,7 @@
 import { useFetcher } from "react-router";
 import { ImageUploader } from "~/components/image-uploader";
+import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
+import { fill } from "~/lib/i18n/text";
 import { itemFailure, type EditorItem, type ItemActionResult } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_IMAGES_PER_ITEM } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
@@ -10,13 +12,12 @@ export function ItemPhotos({ productId, item }: { productId: string; item: Edito
   return (
     <div className="item-photos">
       {item.images.length > 0 ? (
-        <ol className="photo-list" aria-label={`Photos of ${item.name}`}>
+        <ol className="photo-list" aria-label={fill(siteFieldWords.photosOf, { name: item.name })}>
           {item.images.map((url, index) => (
             <li key={url} className="photo-slot">
-              {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "photo 2" numbers it, as the buttons beside it and the public page do */}
               <img
                 src={item.imageThumbnails[index] ?? url}
-                alt={`${item.name}, photo ${index + 1}`}
+                alt={fill(siteFieldWords.photoAlt, { name: item.name, number: index + 1 })}
                 width={56}
                 height={56}
               />
@@ -26,7 +27,10 @@ export function ItemPhotos({ productId, item }: { productId: string; item: Edito
                   index={index}
                   intent="move-image"
                   move="earlier"
-                  label={`Move photo ${index + 1} of ${item.name} earlier`}
+                  label={fill(siteFieldWords.movePhotoEarlier, {
+                    number: index + 1,
+                    name: item.name,
+                  })}
                   disabled={index === 0}
                 >
                   ←
@@ -36,7 +40,10 @@ export function ItemPhotos({ productId, item }: { productId: string; item: Edito
                   index={index}
                   intent="move-image"
                   move="later"
-                  label={`Move photo ${index + 1} of ${item.name} later`}
+                  label={fill(siteFieldWords.movePhotoLater, {
+                    number: index + 1,
+                    name: item.name,
+                  })}
                   disabled={index === item.images.length - 1}
                 >
                   →
@@ -45,7 +52,10 @@ export function ItemPhotos({ productId, item }: { productId: string; item: Edito
                   item={item}
                   index={index}
                   intent="remove-image"
-                  label={`Remove photo ${index + 1} of ${item.name}`}
+                  label={fill(siteFieldWords.removePhoto, {
+                    number: index + 1,
+                    name: item.name,
+                  })}
                 >
                   ×
                 </PhotoAction>
@@ -58,7 +68,7 @@ export function ItemPhotos({ productId, item }: { productId: string; item: Edito
         productId={productId}
         target="item-images"
         itemId={item.id}
-        label={`Photos of ${item.name} (up to ${MAX_IMAGES_PER_ITEM})`}
+        label={fill(siteFieldWords.photosUpload, { name: item.name, max: MAX_IMAGES_PER_ITEM })}
         multiple
         disabled={full}
         targetBytes={ITEM_IMAGE_TARGET_BYTES}
@@ -66,7 +76,7 @@ export function ItemPhotos({ productId, item }: { productId: string; item: Edito
       />
       {full ? (
         <p className="field-hint">
-          {MAX_IMAGES_PER_ITEM} of {MAX_IMAGES_PER_ITEM} photos. Remove one to add another.
+          {fill(siteFieldWords.photosFull, { max: MAX_IMAGES_PER_ITEM })}
         </p>
       ) : null}
     </div>

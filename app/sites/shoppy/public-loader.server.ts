@@ -30,12 +30,13 @@ export function publicShopLoader() {
       db,
       shoppySite.type,
       params.slugId ?? "",
-      shoppySite.notFoundMessage,
+      shoppySite.notFoundIn,
       {
         url: request.url,
         publicUrl: env.publicUrl,
         customDomains: env.customDomains !== null,
         language: params.lang,
+        acceptLanguage: request.headers.get("accept-language"),
       },
     );
     const page = pageLanguage(site.language);

@@ -1,5 +1,5 @@
 import { PublicShopPage, publicShopDescription } from "./public-shop";
-import { PublicSiteError } from "~/components/public-site";
+import { publicErrorTitle, PublicSiteError } from "~/components/public-site";
 import { publicSiteLinks } from "~/styles/public-stylesheets";
 import { pageMeta } from "~/lib/seo";
 import { publicShopLoader } from "./public-loader.server";
@@ -21,14 +21,14 @@ export const loader = publicShopLoader();
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data ? args.data.site.name : shoppySite.notFoundMessage,
+    title: args.data ? args.data.site.name : publicErrorTitle(args.error, shoppySite),
     description: args.data
       ? publicShopDescription(
           args.data.site,
           args.data.tagOptions,
           pageLanguage(args.data.language),
         )
-      : shoppySite.notFoundMessage,
+      : publicErrorTitle(args.error, shoppySite),
     standalone: true,
     noIndex: !args.data,
     image: args.data?.previewImage ?? undefined,

@@ -1,4 +1,5 @@
 import { MAX_SHOP_TAGS } from "~/lib/limits";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
 import { MESSAGES } from "~/lib/messages";
 import type { OwnInfoFields } from "../site";
 import { TagsEditor } from "~/components/editor/tags-editor";
@@ -16,18 +17,15 @@ export function ShopInfoFields({
   return (
     <>
       <TagsEditor
-        label="Shop tags"
+        label={sitePartWords.shopTags}
         field={fields.tags}
         initial={values.tags ?? []}
         max={MAX_SHOP_TAGS}
         tooManyMessage={MESSAGES.tooManyShopTags}
       />
       <fieldset className="plain-fieldset payment-fields">
-        <legend>Payment links</legend>
-        <p className="field-hint">
-          Optional. Customers see Pay with PayPal and Pay with Venmo buttons with the price filled
-          in; the payment happens on PayPal or Venmo.
-        </p>
+        <legend>{sitePartWords.paymentLinks}</legend>
+        <p className="field-hint">{sitePartWords.paymentLinksHint}</p>
         <PaymentHandleFields
           fields={fields}
           examples={{ paypal: "janeshop", venmo: "jane-shop" }}

@@ -2,6 +2,7 @@
  * A shop: items with tags, up to five photos and a sold-out flag, and the
  * shop's own tags and payment links (SPEC sections 1–5).
  */
+import { siteTypeWords } from "~/lib/i18n/portal/site-types";
 import { MESSAGES } from "~/lib/messages";
 import { currencyOf } from "~/lib/profile-info";
 import type { SiteDefinition } from "../site";
@@ -9,14 +10,14 @@ import { shopExtrasOf } from "./shop-info";
 
 export const shoppySite = {
   type: "shoppy",
-  label: "Shoppy",
-  description: "A storefront with tags, photos and PayPal or Venmo links.",
+  label: siteTypeWords.shoppy,
+  description: siteTypeWords.shoppyDescription,
   publicPrefix: "s",
   storageCollection: "shoppies",
-  notFoundMessage: MESSAGES.shopNotFound,
-  scanPrompt: "Scan to shop",
+  notFoundIn: (words) => ({ message: words.shopNotFound }),
+  scanPrompt: (words) => words.scanToShop,
   info: {
-    nameLabel: "Shop name",
+    nameLabel: siteTypeWords.shopName,
     savedMessage: MESSAGES.saved,
     failedMessage: MESSAGES.failedToSave,
     uploadsImages: true,
@@ -24,12 +25,16 @@ export const shoppySite = {
     ownFields: (input) => ({ ...shopExtrasOf(input), ...currencyOf(input) }),
   },
   items: {
-    tabLabels: { items: "Items", add: "Add Item", info: "Info", orders: "Orders" },
+    tabLabels: {
+      items: siteTypeWords.itemsTab,
+      add: siteTypeWords.addItemTab,
+      info: siteTypeWords.infoTab,
+      orders: siteTypeWords.ordersTab,
+    },
     // A shop's payment links are on Info, beside its tags: its item pages show them too.
     orders: { paymentHandlesOn: "info" },
-    itemsNoun: "items",
-    firstItemHint:
-      "Add your first product: a name and a price are enough, and photos and tags can follow. Five or more make a shop worth sharing.",
+    itemsNoun: siteTypeWords.shopItemsNoun,
+    firstItemHint: siteTypeWords.firstProductHint,
     intents: new Set([
       "add-item",
       "update-price",
@@ -41,7 +46,7 @@ export const shoppySite = {
       "remove-image",
     ]),
     categories: false,
-    starLabel: "Featured",
+    starLabel: siteTypeWords.featured,
     imageTarget: "item-images",
     imageFailureMessage: MESSAGES.failedToUploadImages,
     csv: {

@@ -335,5 +335,22 @@ export const ar: PublicWords = {
   mailReadyOnItsWay: "طلبك رقم {number} من {name} جاهز وفي الطريق إليك.",
   mailDeliveryFee: "رسوم التوصيل",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback: "إذا لم يعمل الزر، فانسخ هذا العنوان إلى متصفحك: {address}",
   mailSignature: "{name}، عبر {product}",
+
+  // The printed table card and poster
+  scanForMenu: "امسح الرمز لعرض قائمتنا",
+  scanToShop: "امسح الرمز للتسوّق",
+  scanToSeeCars: "امسح الرمز لمشاهدة سياراتنا",
+  scanToVisitStore: "امسح الرمز لزيارة متجرنا",
+
+  // The not-found pages
+  restaurantNotFound: "لم يُعثر على المطعم.",
+  shopNotFound: "لم يُعثر على المتجر.",
+  dealershipNotFound: "لم يُعثر على المعرض",
+  storeNotFound: "لم يُعثر على المتجر",
+  linkMayBeIncorrect: "قد يكون الرابط غير صحيح، أو أُزيل الملف التعريفي.",
+  pageNotShown: "تعذّر عرض هذه الصفحة.",
+  orderNotFound: "هذا الطلب غير موجود.",
+  orderNotFoundHint: "تحقّق من العنوان الذي أُعطي لك، أو اتصل بالمتجر.",
 };

@@ -316,5 +316,24 @@ export const de: PublicWords = {
   mailReadyOnItsWay: "Ihre Bestellung Nr. {number} bei {name} ist fertig und unterwegs zu Ihnen.",
   mailDeliveryFee: "Liefergebühr",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback:
+    "Wenn die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser: {address}",
   mailSignature: "{name}, über {product}",
+
+  // The printed table card and poster
+  scanForMenu: "Scannen für unsere Speisekarte",
+  scanToShop: "Scannen zum Einkaufen",
+  scanToSeeCars: "Scannen für unsere Autos",
+  scanToVisitStore: "Scannen für unseren Laden",
+
+  // The not-found pages
+  restaurantNotFound: "Restaurant nicht gefunden.",
+  shopNotFound: "Shop nicht gefunden.",
+  dealershipNotFound: "Autohaus nicht gefunden",
+  storeNotFound: "Geschäft nicht gefunden",
+  linkMayBeIncorrect: "Der Link ist vielleicht falsch, oder das Profil wurde entfernt.",
+  pageNotShown: "Diese Seite konnte nicht angezeigt werden.",
+  orderNotFound: "Diese Bestellung gibt es nicht.",
+  orderNotFoundHint:
+    "Prüfen Sie die Adresse, die Sie erhalten haben, oder rufen Sie das Geschäft an.",
 };

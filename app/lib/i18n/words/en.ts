@@ -327,5 +327,24 @@ export const en = {
   mailReadyOnItsWay: "Your order {number} at {name} is ready and on its way.",
   mailDeliveryFee: "Delivery fee",
   /** "{name}, through Site Builder": who the mail is from. */
+  /** Under the mail's button, for mail programs that show none. */
+  mailButtonFallback: "If the button does not work, copy this address into your browser: {address}",
   mailSignature: "{name}, through {product}",
+
+  // The printed table card and poster: the line under the QR code, by the kind of site
+  scanForMenu: "Scan for our menu",
+  scanToShop: "Scan to shop",
+  scanToSeeCars: "Scan to see our cars",
+  scanToVisitStore: "Scan to visit our store",
+
+  // The not-found pages: in the language the address asks for, else the visitor's browser
+  // prefers (an unknown address has no site, and so no language of its own)
+  restaurantNotFound: "Restaurant not found.",
+  shopNotFound: "Shop not found.",
+  dealershipNotFound: "Dealership not found",
+  storeNotFound: "Store not found",
+  linkMayBeIncorrect: "The link may be incorrect or the profile was removed.",
+  pageNotShown: "This page could not be shown.",
+  orderNotFound: "This order does not exist.",
+  orderNotFoundHint: "Check the address you were given, or call the business.",
 };

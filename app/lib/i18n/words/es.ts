@@ -318,5 +318,22 @@ export const es: PublicWords = {
   mailReadyOnItsWay: "Tu pedido n.º {number} en {name} está listo y en camino.",
   mailDeliveryFee: "Gastos de envío",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback: "Si el botón no funciona, copia esta dirección en tu navegador: {address}",
   mailSignature: "{name}, a través de {product}",
+
+  // The printed table card and poster
+  scanForMenu: "Escanea para ver nuestro menú",
+  scanToShop: "Escanea para comprar",
+  scanToSeeCars: "Escanea para ver nuestros coches",
+  scanToVisitStore: "Escanea para visitar nuestra tienda",
+
+  // The not-found pages
+  restaurantNotFound: "Restaurante no encontrado.",
+  shopNotFound: "Tienda no encontrada.",
+  dealershipNotFound: "Concesionario no encontrado",
+  storeNotFound: "Tienda no encontrada",
+  linkMayBeIncorrect: "Puede que el enlace sea incorrecto o que el perfil se haya eliminado.",
+  pageNotShown: "No se ha podido mostrar esta página.",
+  orderNotFound: "Este pedido no existe.",
+  orderNotFoundHint: "Comprueba la dirección que te dieron o llama al negocio.",
 };

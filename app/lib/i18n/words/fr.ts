@@ -321,5 +321,23 @@ export const fr: PublicWords = {
   mailReadyOnItsWay: "Votre commande n° {number} chez {name} est prête et en cours de livraison.",
   mailDeliveryFee: "Frais de livraison",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback:
+    "Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u202f: {address}",
   mailSignature: "{name}, via {product}",
+
+  // The printed table card and poster
+  scanForMenu: "Scannez pour voir notre menu",
+  scanToShop: "Scannez pour faire vos achats",
+  scanToSeeCars: "Scannez pour voir nos voitures",
+  scanToVisitStore: "Scannez pour visiter notre boutique",
+
+  // The not-found pages
+  restaurantNotFound: "Restaurant introuvable.",
+  shopNotFound: "Boutique introuvable.",
+  dealershipNotFound: "Concessionnaire introuvable",
+  storeNotFound: "Magasin introuvable",
+  linkMayBeIncorrect: "Le lien est peut-être incorrect, ou le profil a été supprimé.",
+  pageNotShown: "Cette page n’a pas pu être affichée.",
+  orderNotFound: "Cette commande n’existe pas.",
+  orderNotFoundHint: "Vérifiez l’adresse qui vous a été donnée, ou appelez l’établissement.",
 };

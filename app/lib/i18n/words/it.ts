@@ -320,5 +320,22 @@ export const it: PublicWords = {
   mailReadyOnItsWay: "Il tuo ordine n. {number} da {name} è pronto e in arrivo.",
   mailDeliveryFee: "Spese di consegna",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback: "Se il pulsante non funziona, copia questo indirizzo nel browser: {address}",
   mailSignature: "{name}, tramite {product}",
+
+  // The printed table card and poster
+  scanForMenu: "Inquadra per il nostro menu",
+  scanToShop: "Inquadra per fare acquisti",
+  scanToSeeCars: "Inquadra per vedere le nostre auto",
+  scanToVisitStore: "Inquadra per visitare il nostro negozio",
+
+  // The not-found pages
+  restaurantNotFound: "Ristorante non trovato.",
+  shopNotFound: "Negozio non trovato.",
+  dealershipNotFound: "Concessionaria non trovata",
+  storeNotFound: "Negozio non trovato",
+  linkMayBeIncorrect: "Il link potrebbe essere errato, oppure il profilo è stato rimosso.",
+  pageNotShown: "Non è stato possibile mostrare questa pagina.",
+  orderNotFound: "Questo ordine non esiste.",
+  orderNotFoundHint: "Controlla l’indirizzo che ti è stato dato, oppure chiama l’attività.",
 };

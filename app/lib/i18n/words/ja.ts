@@ -307,5 +307,23 @@ export const ja: PublicWords = {
   mailReadyOnItsWay: "{name}でのご注文（注文番号{number}）の準備ができ、配達に向かっています。",
   mailDeliveryFee: "配達料",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback:
+    "ボタンが機能しない場合は、このアドレスをブラウザーにコピーしてください：{address}",
   mailSignature: "{name}（{product}より送信）",
+
+  // The printed table card and poster
+  scanForMenu: "スキャンしてメニューを見る",
+  scanToShop: "スキャンしてお買い物",
+  scanToSeeCars: "スキャンして車を見る",
+  scanToVisitStore: "スキャンしてストアへ",
+
+  // The not-found pages
+  restaurantNotFound: "レストランが見つかりません。",
+  shopNotFound: "ショップが見つかりません。",
+  dealershipNotFound: "販売店が見つかりません",
+  storeNotFound: "ストアが見つかりません",
+  linkMayBeIncorrect: "リンクが正しくないか、プロフィールが削除された可能性があります。",
+  pageNotShown: "このページを表示できませんでした。",
+  orderNotFound: "この注文は存在しません。",
+  orderNotFoundHint: "受け取ったアドレスを確認するか、お店に電話してください。",
 };

@@ -313,5 +313,22 @@ export const nl: PublicWords = {
   mailReadyOnItsWay: "Je bestelling {number} bij {name} is klaar en onderweg.",
   mailDeliveryFee: "Bezorgkosten",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback: "Werkt de knop niet? Kopieer dit adres naar je browser: {address}",
   mailSignature: "{name}, via {product}",
+
+  // The printed table card and poster
+  scanForMenu: "Scan voor ons menu",
+  scanToShop: "Scan om te winkelen",
+  scanToSeeCars: "Scan voor onze auto’s",
+  scanToVisitStore: "Scan om onze winkel te bezoeken",
+
+  // The not-found pages
+  restaurantNotFound: "Restaurant niet gevonden.",
+  shopNotFound: "Winkel niet gevonden.",
+  dealershipNotFound: "Autodealer niet gevonden",
+  storeNotFound: "Winkel niet gevonden",
+  linkMayBeIncorrect: "De link klopt misschien niet, of het profiel is verwijderd.",
+  pageNotShown: "Deze pagina kon niet worden getoond.",
+  orderNotFound: "Deze bestelling bestaat niet.",
+  orderNotFoundHint: "Controleer het adres dat je hebt gekregen, of bel de zaak.",
 };

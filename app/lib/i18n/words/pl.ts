@@ -325,5 +325,22 @@ export const pl: PublicWords = {
   mailReadyOnItsWay: "Twoje zamówienie nr {number} w {name} jest gotowe i w drodze.",
   mailDeliveryFee: "Koszt dostawy",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback: "Jeśli przycisk nie działa, skopiuj ten adres do przeglądarki: {address}",
   mailSignature: "{name}, za pośrednictwem {product}",
+
+  // The printed table card and poster
+  scanForMenu: "Zeskanuj, aby zobaczyć nasze menu",
+  scanToShop: "Zeskanuj, aby zrobić zakupy",
+  scanToSeeCars: "Zeskanuj, aby zobaczyć nasze samochody",
+  scanToVisitStore: "Zeskanuj, aby odwiedzić nasz sklep",
+
+  // The not-found pages
+  restaurantNotFound: "Nie znaleziono restauracji.",
+  shopNotFound: "Nie znaleziono sklepu.",
+  dealershipNotFound: "Nie znaleziono salonu",
+  storeNotFound: "Nie znaleziono sklepu",
+  linkMayBeIncorrect: "Link może być błędny albo profil został usunięty.",
+  pageNotShown: "Nie udało się wyświetlić tej strony.",
+  orderNotFound: "To zamówienie nie istnieje.",
+  orderNotFoundHint: "Sprawdź otrzymany adres albo zadzwoń do lokalu.",
 };

@@ -319,5 +319,23 @@ export const pt: PublicWords = {
   mailReadyOnItsWay: "A sua encomenda n.º {number} em {name} está pronta e a caminho.",
   mailDeliveryFee: "Taxa de entrega",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback:
+    "Se o botão não funcionar, copie este endereço para o seu navegador: {address}",
   mailSignature: "{name}, através de {product}",
+
+  // The printed table card and poster
+  scanForMenu: "Leia o código para ver o nosso menu",
+  scanToShop: "Leia o código para comprar",
+  scanToSeeCars: "Leia o código para ver os nossos carros",
+  scanToVisitStore: "Leia o código para visitar a nossa loja",
+
+  // The not-found pages
+  restaurantNotFound: "Restaurante não encontrado.",
+  shopNotFound: "Loja não encontrada.",
+  dealershipNotFound: "Concessionária não encontrada",
+  storeNotFound: "Loja não encontrada",
+  linkMayBeIncorrect: "O link pode estar incorreto ou o perfil foi removido.",
+  pageNotShown: "Não foi possível mostrar esta página.",
+  orderNotFound: "Este pedido não existe.",
+  orderNotFoundHint: "Confira o endereço que recebeu ou ligue para o estabelecimento.",
 };

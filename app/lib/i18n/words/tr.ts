@@ -311,5 +311,22 @@ export const tr: PublicWords = {
   mailReadyOnItsWay: "{name} işletmesindeki {number} numaralı siparişiniz hazır ve yolda.",
   mailDeliveryFee: "Teslimat ücreti",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback: "Düğme çalışmazsa bu adresi tarayıcınıza kopyalayın: {address}",
   mailSignature: "{name}, {product} aracılığıyla",
+
+  // The printed table card and poster
+  scanForMenu: "Menümüz için tarayın",
+  scanToShop: "Alışveriş için tarayın",
+  scanToSeeCars: "Araçlarımızı görmek için tarayın",
+  scanToVisitStore: "Mağazamızı ziyaret etmek için tarayın",
+
+  // The not-found pages
+  restaurantNotFound: "Restoran bulunamadı.",
+  shopNotFound: "Mağaza bulunamadı.",
+  dealershipNotFound: "Bayi bulunamadı",
+  storeNotFound: "Mağaza bulunamadı",
+  linkMayBeIncorrect: "Bağlantı yanlış olabilir ya da profil kaldırılmış olabilir.",
+  pageNotShown: "Bu sayfa gösterilemedi.",
+  orderNotFound: "Böyle bir sipariş yok.",
+  orderNotFoundHint: "Size verilen adresi kontrol edin ya da işletmeyi arayın.",
 };

@@ -304,5 +304,22 @@ export const zh: PublicWords = {
   mailReadyOnItsWay: "您在 {name} 的订单 {number} 已备好，正在配送中。",
   mailDeliveryFee: "配送费",
   /** "{name}, through Site Builder": who the mail is from. */
+  mailButtonFallback: "如果按钮无法使用，请将此地址复制到浏览器中：{address}",
   mailSignature: "{name}（通过 {product} 发送）",
+
+  // The printed table card and poster
+  scanForMenu: "扫码查看菜单",
+  scanToShop: "扫码购物",
+  scanToSeeCars: "扫码查看我们的车辆",
+  scanToVisitStore: "扫码访问我们的商店",
+
+  // The not-found pages
+  restaurantNotFound: "找不到该餐厅。",
+  shopNotFound: "找不到该商店。",
+  dealershipNotFound: "找不到该车行",
+  storeNotFound: "找不到该商店",
+  linkMayBeIncorrect: "链接可能有误，或该资料已被删除。",
+  pageNotShown: "无法显示此页面。",
+  orderNotFound: "此订单不存在。",
+  orderNotFoundHint: "请检查您收到的地址，或致电商家。",
 };

@@ -1,0 +1,190 @@
+/**
+ * What the owner's orders say, in English: the orders inbox (/user/orders) with its pauses,
+ * its line of the last 30 days and its CSV export; the kitchen ticket; the answers of the
+ * inbox's actions; and the mail that tells the owner of a new order. The Orders tab's settings
+ * speak in ./order-settings.ts, so that the editor does not carry these words.
+ */
+export const ordersWords = Object.freeze({
+  // The page
+  pageTitle: "Orders",
+  /** The browser tab's title while orders wait: "(2) Orders". */
+  pageTitleWaiting: "({count}) Orders",
+  pageDescription: "The orders of your restaurants and shops.",
+  noSites:
+    "Orders come from restaurants and shops. Create one, then turn on online ordering on its Orders tab.",
+  createSite: "Create a site",
+  newWaiting: {
+    one: "{count} new order waiting for you",
+    other: "{count} new orders waiting for you",
+  },
+
+  // The three lists
+  listsLabel: "Order lists",
+  viewToday: "Today",
+  viewUpcoming: "Upcoming",
+  viewDone: "Done",
+  /** A list's name for screen readers: "{view}" is the list's tab ("Today's orders"). */
+  listLabel: "{view}'s orders",
+  emptyToday:
+    "No orders for today yet. New orders show here at once, with a sound if you turn it on.",
+  emptyUpcoming: "No accepted orders for later days.",
+  emptyDone: "No completed, rejected or cancelled orders in the last {days} days.",
+
+  // The sound while an order is new
+  soundOn: "Sound on: a chime every 30 seconds while an order is new.",
+  turnOffSound: "Turn off sound",
+  soundBlocked: "Your browser needs one tap before it plays sound.",
+  turnOnSound: "Turn on order sound",
+
+  // The sites and their pause
+  sitesLabel: "Your sites taking orders",
+  orderingOff: "Online ordering is off",
+  takingOrders: "Taking orders",
+  turnOnOrdering: "Turn on ordering",
+  resumeOrders: "Resume orders",
+  pauseOrders: "Pause orders",
+  /** The pause menu's name for screen readers. */
+  pauseOrdersFor: "Pause orders for {name}",
+  /** The heading of the pause menu's choices. */
+  pauseFor: "Pause for",
+  pause30Minutes: "30 minutes",
+  pause1Hour: "1 hour",
+  pauseRestOfToday: "Rest of today",
+  pauseUntilResumed: "Until I resume",
+  pausedUntil: "Paused until {time}",
+  pausedUntilResumed: "Paused until you resume",
+  /** "Paused until midnight": a pause for the rest of today. */
+  midnight: "midnight",
+
+  // When: the site's day and clock
+  momentToday: "Today, {time}",
+  momentTomorrow: "Tomorrow, {time}",
+  momentYesterday: "Yesterday, {time}",
+  /** Another day: "Sat, Nov 28, 11:00 AM". */
+  momentOnDate: "{date}, {time}",
+
+  // An order's state
+  stateNew: "New",
+  stateAccepted: "Accepted",
+  stateReady: "Ready",
+  stateCompleted: "Completed",
+  stateRejected: "Rejected",
+  stateCancelled: "Cancelled",
+
+  // One order's card
+  orderTitle: "Order {number}",
+  pickup: "Pickup",
+  delivery: "Delivery",
+  /** After the asked time, when the owner promised another one. */
+  readyAt: "· ready {time}",
+  mailFailed:
+    "An email about this order could not be sent. Call the customer if they need to know.",
+  orderItemsLabel: "Order {number}'s items",
+  /** Before the customer's note. */
+  note: "Note:",
+  subtotalPlusDelivery: "{subtotal} + {fee} delivery",
+  /** Before the amount to pay. */
+  total: "Total",
+  rejectedBecause: "Rejected: {reason}",
+  acceptAsAsked: "Accept as asked",
+  acceptAsAskedLabel: "Accept order {number} for the time asked",
+  /** A button that accepts the order for later than asked. */
+  acceptLater: "+{minutes} min",
+  acceptLaterLabel: "Accept order {number}, ready {minutes} minutes later",
+  markReady: "Ready",
+  markReadyLabel: "Order {number} is ready",
+  markCompleted: "Completed",
+  markCompletedLabel: "Order {number} completed",
+  printTicket: "Print ticket",
+
+  // Rejecting an order
+  reject: "Reject",
+  rejectOrderNumber: "Reject order {number}",
+  rejectTitle: "Reject order {number}?",
+  rejectExplained: "The customer is told it was not accepted, with your reason.",
+  keepIt: "Keep it",
+  rejectOrder: "Reject order",
+  rejectWhy: "Why?",
+  /** A reason to pick; the customer is told it as it is. */
+  reasonSoldOut: "Sold out",
+  reasonClosingEarly: "Closing early",
+  reasonTooBusy: "Too busy",
+  reasonSomethingElse: "Something else",
+  reasonInYourWords: "In your words (for “Something else”)",
+
+  // What the inbox's actions answer
+  orderAccepted: "Order {number} accepted.",
+  orderRejected: "Order {number} rejected.",
+  orderIsReady: "Order {number} is ready.",
+  orderCompleted: "Order {number} completed.",
+  orderCancelled: "Order {number} cancelled.",
+  ordersPaused: "Orders paused.",
+  takesOrdersAgain: "{name} takes orders again.",
+  unknownIntent: "The inbox cannot do that.",
+  chooseDelay: "Choose when it will be ready.",
+  choosePause: "Choose how long to pause orders.",
+  notOrdering: "That site does not take orders.",
+  orderMovedOn: "That order has moved on: reload to see where it is.",
+  orderNotFound: "That order does not exist.",
+  reasonRequired: "Say why, or pick a reason.",
+  reasonTooLong: "Keep the reason to {max} characters.",
+
+  // The last 30 days
+  lastDays: "Last 30 days",
+  /** "{count}" and "{revenue}" are shown in bold. */
+  lastDaysSummary: {
+    one: "{count} order, {revenue} (rejected and cancelled orders left out)",
+    other: "{count} orders, {revenue} (rejected and cancelled orders left out)",
+  },
+  /** A bar's tooltip: the day and its number of orders. */
+  dayOrders: "{day}: {orders}",
+  mostPerDay: "{max} a day at most",
+  showAsTable: "Show as a table",
+  tableCaption: "Orders and revenue per day (UTC)",
+  columnDay: "Day",
+  columnOrders: "Orders",
+  columnRevenue: "Revenue",
+
+  // The CSV export
+  downloadOrders: "Download orders",
+  exportFrom: "From",
+  exportTo: "To",
+  downloadCsv: "Download CSV",
+  exportHint:
+    "One row per order placed in those days (at most a year), for your books. Customers’ names and phones are included while they are kept.",
+  exportBadDate: "Give both dates as YYYY-MM-DD.",
+  exportBackwards: "The first date must not be after the second.",
+  exportTooLong: "Download at most {days} days at a time.",
+
+  // The kitchen ticket
+  ticketTitle: "Ticket: order {number}",
+  ticketTitleAlone: "Ticket",
+  ticketDescription: "A kitchen ticket of an order.",
+  noSuchPaper: "There is no such paper size.",
+  paper80mm: "80 mm receipt",
+  paperA4: "A4",
+  print: "Print",
+  printWithoutScript: "Use your browser’s Print (Ctrl+P or ⌘P).",
+  backToOrders: "Back to Orders",
+  printOnInstead: "Print on {paper} instead",
+  hint80mm: "For an 80 mm receipt printer: choose it, and “None” for margins.",
+  hintA4: "One A4 page.",
+  ticketPickup: "PICKUP",
+  ticketDelivery: "DELIVERY",
+  askedFor: "Asked for {time}",
+  /** Under the time: "Accepted · placed Today, 6:02 PM". */
+  statePlaced: "{state} · placed {time}",
+
+  // The mail to the owner about a new order
+  mailSubjectPickup: "New order {number} · {name} · pickup {time}",
+  mailSubjectDelivery: "New order {number} · {name} · delivery {time}",
+  mailNewOrder: "New order {number} for {name}.",
+  mailCustomer: "Customer",
+  mailPhone: "Phone",
+  mailEmail: "Email",
+  mailDeliverTo: "Deliver to",
+  mailNote: "Note",
+  mailOpenOrders: "Open your orders",
+  mailAcceptOrReject:
+    "Accept or reject it on your orders page. If the customer gave an email, they are told what you decide.",
+});
