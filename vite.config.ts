@@ -4,6 +4,10 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { browserScriptsPlugin } from "./app/sites/browser-scripts.build";
 
+/** The site types' definitions and the words they name things with. */
+const SITE_DEFINITIONS =
+  /\/app\/(sites\/(index|site|product-types|profile-info|[a-z]+\/site)|lib\/i18n\/portal\/site-types)\.ts$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname },
@@ -20,7 +24,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     // also moved code that is fetched on first use into the first load (2 KB: 157 KB).
     rollupOptions: isSsrBuild
       ? { input: "./server/app.ts" }
-      : { output: { experimentalMinChunkSize: 1000 } },
+      : {
+          output: {
+            experimentalMinChunkSize: 1000,
+            // The kinds of site are read wherever one is (the registry, app/sites/index.ts):
+            // one chunk for all, so that none is merged into a chunk of forms a page never uses.
+            manualChunks: (id: string) => (SITE_DEFINITIONS.test(id) ? "sites" : undefined),
+          },
+        },
   },
   ssr: {
     // Native and WASM packages are loaded from node_modules at run time, not bundled.

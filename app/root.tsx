@@ -15,7 +15,7 @@ import { DocumentLinks } from "./components/document-links";
 import { pageHydrates } from "./lib/document-scripts";
 import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
-import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { MESSAGES } from "./lib/messages";
 import { routeErrorMessage } from "./lib/route-error";
 import type { Route } from "./+types/root";
@@ -114,8 +114,8 @@ export function ErrorBoundary() {
     status === 404
       ? MESSAGES.pageNotFound
       : reason
-        ? marketingWords.errorRefused
-        : marketingWords.errorUnexpected;
+        ? navigationWords.errorRefused
+        : navigationWords.errorUnexpected;
   return (
     <main className="container narrow error-page">
       <title>{title}</title>
@@ -125,10 +125,10 @@ export function ErrorBoundary() {
           {reason}
         </p>
       ) : (
-        <p>{status === 404 ? marketingWords.pageNotFoundText : marketingWords.errorTryAgain}</p>
+        <p>{status === 404 ? navigationWords.pageNotFoundText : navigationWords.errorTryAgain}</p>
       )}
       <p>
-        <a href="/">{marketingWords.goToHomePage}</a>
+        <a href="/">{navigationWords.goToHomePage}</a>
       </p>
     </main>
   );

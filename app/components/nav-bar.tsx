@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 
 export interface NavEntry {
   key: string;
@@ -89,7 +89,7 @@ export function SignOutButton() {
   return (
     <Form method="post" action="/signout">
       <button type="submit" className="link-button nav-button">
-        {marketingWords.signOut}
+        {navigationWords.signOut}
       </button>
     </Form>
   );

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { NavBar, SignOutButton } from "./nav-bar";
 
 /**
@@ -10,21 +10,21 @@ import { NavBar, SignOutButton } from "./nav-bar";
 export function PortalNav({ email }: { email: string }) {
   return (
     <NavBar
-      label={siteAdminWords.portal}
-      menuLabel={siteAdminWords.accountMenu}
+      label={navigationWords.portal}
+      menuLabel={navigationWords.accountMenu}
       entries={[
         {
           key: "products",
           content: (
             <NavLink to="/user" end>
-              {siteAdminWords.yourProducts}
+              {navigationWords.yourProducts}
             </NavLink>
           ),
           onPhones: true,
         },
-        { key: "orders", content: <NavLink to="/user/orders">{siteAdminWords.orders}</NavLink> },
-        { key: "info", content: <NavLink to="/user/info">{siteAdminWords.userInfo}</NavLink> },
-        { key: "email", content: email, className: "nav-email", label: siteAdminWords.signedInAs },
+        { key: "orders", content: <NavLink to="/user/orders">{navigationWords.orders}</NavLink> },
+        { key: "info", content: <NavLink to="/user/info">{navigationWords.userInfo}</NavLink> },
+        { key: "email", content: email, className: "nav-email", label: navigationWords.signedInAs },
         { key: "sign-out", content: <SignOutButton /> },
       ]}
     />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { NavBar, SignOutButton, type NavEntry } from "./nav-bar";
 
 export interface NavUser {
@@ -18,29 +18,29 @@ export function SiteNav({
   registerHref: string | null;
 }) {
   const sections: NavEntry[] = [
-    { key: "products", content: <a href="/#products">{marketingWords.products}</a> },
-    { key: "about", content: <a href="/#about">{marketingWords.about}</a> },
-    { key: "contact", content: <a href="/#contact">{marketingWords.contact}</a> },
+    { key: "products", content: <a href="/#products">{navigationWords.products}</a> },
+    { key: "about", content: <a href="/#about">{navigationWords.about}</a> },
+    { key: "contact", content: <a href="/#contact">{navigationWords.contact}</a> },
   ];
   const account: NavEntry[] = user
     ? [
-        { key: "user", content: <Link to="/user">{marketingWords.user}</Link>, onPhones: true },
+        { key: "user", content: <Link to="/user">{navigationWords.user}</Link>, onPhones: true },
         { key: "sign-out", content: <SignOutButton /> },
       ]
     : [
         {
           key: "sign-in",
-          content: <Link to="/signin">{marketingWords.signIn}</Link>,
+          content: <Link to="/signin">{navigationWords.signIn}</Link>,
           onPhones: true,
         },
         ...(registerHref
-          ? [{ key: "register", content: <a href={registerHref}>{marketingWords.register}</a> }]
+          ? [{ key: "register", content: <a href={registerHref}>{navigationWords.register}</a> }]
           : []),
       ];
   return (
     <NavBar
-      label={marketingWords.siteNavLabel}
-      menuLabel={marketingWords.menu}
+      label={navigationWords.siteNavLabel}
+      menuLabel={navigationWords.menu}
       entries={[...sections, ...account]}
     />
   );

@@ -13,6 +13,7 @@ import { fill, pluralText } from "../../app/lib/i18n/text";
 import { choiceTextKey, itemTextKey } from "../../app/lib/i18n/translatable-texts";
 import { orders, productInfo, translations } from "../../app/server/db/schema";
 import { pathKind } from "../../app/server/http/security-headers.server";
+import { placeOrder } from "../../app/server/orders/place-order.server";
 import {
   customerAcceptedMail,
   customerReadyMail,
@@ -249,6 +250,45 @@ describe("the order page in a further language", () => {
       .from(orders)
       .where(eq(orders.productId, site.productId));
     expect(stored).toEqual([]);
+  });
+
+  it("names the items in the customer's language when placing meets the owner's edit", async () => {
+    const site = await spanishSite("Pizzeria Carrera");
+    const pizza = site.ids["Margherita"]!;
+    // The pizza as the page showed it, with no size: since then the size became required.
+    const place = (language: string) =>
+      placeOrder(
+        running.services.events,
+        site.productId,
+        {
+          cartLines: [{ itemId: pizza, quantity: 1, choiceIds: [] }],
+          placeKey: `race${language}${"x".repeat(16)}`,
+          fulfilment: "pickup",
+          slot: ORDERING_CLOCK + 60 * 60_000,
+          name: "Ana",
+          phone: "+34 600 000 000",
+          email: "",
+          address: "",
+          note: "",
+          language,
+        },
+        ORDERING_CLOCK,
+      );
+    const spanish = await place("es");
+    const words = CATALOGUES.es;
+    expect(spanish).toMatchObject({
+      placed: false,
+      reason: "items",
+      message: fill(words.lineProblem, {
+        name: "Pizza margarita",
+        problem: fill(words.chooseOne, { group: "size" }),
+      }),
+    });
+    // The main language's page names it as the owner wrote it.
+    expect(await place("en")).toMatchObject({
+      placed: false,
+      message: expect.stringContaining("Margherita") as string,
+    });
   });
 
   it("is not found in a language the site lacks, nor in a made-up one", async () => {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { createSitePath, registerLink } from "~/lib/get-started";
 import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import type { ProductType } from "~/sites/product-types";
 
 /**
@@ -47,7 +48,7 @@ export function GetStarted({
         )
       ) : null}
       <Link className={register ? "button secondary" : "button"} to="/signin">
-        {marketingWords.signIn}
+        {navigationWords.signIn}
       </Link>
     </p>
   );

@@ -157,15 +157,23 @@ export function translated(
  * left as it is: pages group and order by the main language's names
  * (`translatedCategory` names the groups).
  */
-export function translateItem<T extends Omit<TranslatableItem, "category">>(
-  item: T,
-  translations: ReadonlyMap<string, string>,
-): T {
+export function translateItem<
+  T extends Pick<TranslatableItem, "id" | "name" | "options"> & { description?: string },
+>(item: T, translations: ReadonlyMap<string, string>): T {
   if (translations.size === 0) return item;
   return {
     ...item,
     name: translated(translations, itemTextKey(item.id, "name"), item.name),
-    description: translated(translations, itemTextKey(item.id, "description"), item.description),
+    // An item as an order prices it has no description to translate.
+    ...(item.description === undefined
+      ? {}
+      : {
+          description: translated(
+            translations,
+            itemTextKey(item.id, "description"),
+            item.description,
+          ),
+        }),
     options: item.options.map((group) => ({
       ...group,
       name: translated(translations, groupTextKey(item.id, group.id), group.name),

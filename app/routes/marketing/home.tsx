@@ -10,6 +10,7 @@ import { servicesContext } from "~/context";
 import { CATALOG } from "~/lib/catalog";
 import { CONTACT_REPLY_PROMISE, contactMailto } from "~/lib/contact";
 import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { fill } from "~/lib/i18n/text";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { contactSchema } from "~/lib/validation";
@@ -98,7 +99,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
 
       <section id="products" className="section" aria-labelledby="products-title">
-        <h2 id="products-title">{marketingWords.products}</h2>
+        <h2 id="products-title">{navigationWords.products}</h2>
         <ProductGrid entries={CATALOG} />
       </section>
 
@@ -120,12 +121,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </section>
 
       <section id="about" className="section" aria-labelledby="about-title">
-        <h2 id="about-title">{marketingWords.about}</h2>
+        <h2 id="about-title">{navigationWords.about}</h2>
         <p>{fill(marketingWords.aboutText, { product: SITE_NAME })}</p>
       </section>
 
       <section id="contact" className="section narrow-section" aria-labelledby="contact-title">
-        <h2 id="contact-title">{marketingWords.contact}</h2>
+        <h2 id="contact-title">{navigationWords.contact}</h2>
         <p>
           {fill(marketingWords.contactIntro, {
             product: SITE_NAME,

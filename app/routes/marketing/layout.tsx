@@ -2,7 +2,7 @@ import { Outlet, redirect } from "react-router";
 import { SiteNav } from "~/components/site-nav";
 import { servicesContext } from "~/context";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { fill } from "~/lib/i18n/text";
 import { legacyPublicPath } from "~/lib/legacy-links";
 import { getOptionalUser } from "~/server/accounts/session.server";
@@ -28,14 +28,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <a className="skip-link" href="#main">
-        {marketingWords.skipToContent}
+        {navigationWords.skipToContent}
       </a>
       <SiteNav user={loaderData.user} registerHref={loaderData.registerHref} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
-        <div className="container">{fill(marketingWords.footer, { product: PRODUCT_NAME })}</div>
+        <div className="container">{fill(navigationWords.footer, { product: PRODUCT_NAME })}</div>
       </footer>
     </>
   );

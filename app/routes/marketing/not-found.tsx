@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/not-found";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: MESSAGES.pageNotFound,
-    description: marketingWords.pageNotFoundText,
+    description: navigationWords.pageNotFoundText,
     noIndex: true,
   });
 
@@ -21,7 +22,7 @@ export default function NotFound() {
       <h1>{MESSAGES.pageNotFound}</h1>
       <p>{marketingWords.linkMayBeOld}</p>
       <p>
-        <a href="/">{marketingWords.goToHomePage}</a>
+        <a href="/">{navigationWords.goToHomePage}</a>
       </p>
     </div>
   );

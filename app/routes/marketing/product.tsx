@@ -6,6 +6,7 @@ import { catalogEntry, MOST_REQUESTED } from "~/lib/catalog";
 import { startableProduct } from "~/lib/get-started";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { marketingWords } from "~/lib/i18n/portal/marketing";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
@@ -49,7 +50,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className={example ? "product-intro with-showcase" : "product-intro"}>
         <div>
           <p className="muted">
-            <Link to="/#products">{marketingWords.products}</Link>
+            <Link to="/#products">{navigationWords.products}</Link>
           </p>
           <h1>{entry.name}</h1>
           <p className="lead">{entry.tagline}</p>

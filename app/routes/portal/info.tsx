@@ -9,6 +9,7 @@ import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { ownerContext, servicesContext } from "~/context";
 import { effectiveMaxProducts } from "~/lib/limits";
 import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { MESSAGES } from "~/lib/messages";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/lib/validation";
 import {
@@ -32,7 +33,7 @@ export const links: Route.LinksFunction = () => stylesheetLinks(accountSettingsS
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: siteAdminWords.userInfo,
+    title: navigationWords.userInfo,
     description: siteAdminWords.userInfoDescription,
     noIndex: true,
   });
@@ -154,7 +155,7 @@ export default function UserInfo({ loaderData }: Route.ComponentProps) {
   const { info, error, sessions, canChangeEmail } = loaderData;
   return (
     <div className="container narrow">
-      <h1>{siteAdminWords.userInfo}</h1>
+      <h1>{navigationWords.userInfo}</h1>
       {info ? (
         <dl className="card details">
           <dt>{siteAdminWords.uid}</dt>

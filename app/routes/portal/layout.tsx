@@ -10,7 +10,7 @@ import { PortalNav } from "~/components/portal-nav";
 import { PortalToaster } from "~/components/toasts";
 import { ownerContext } from "~/context";
 import { isSavedInPlace } from "~/lib/items";
-import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { MESSAGES } from "~/lib/messages";
 import { onlyQueryChanged } from "~/lib/revalidation";
 import { routeErrorMessage } from "~/lib/route-error";
@@ -42,11 +42,11 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <a className="skip-link" href="#main">
-        {siteAdminWords.skipToContent}
+        {navigationWords.skipToContent}
       </a>
       <PortalNav email={loaderData.email} />
       {/* Named, as the editor's preview frame holds a site's own main landmark. */}
-      <main id="main" tabIndex={-1} aria-label={siteAdminWords.portal}>
+      <main id="main" tabIndex={-1} aria-label={navigationWords.portal}>
         <Outlet />
       </main>
       <PortalToaster />
@@ -66,10 +66,10 @@ export function ErrorBoundary() {
       <title>{message}</title>
       <h1>
         {signedOut
-          ? siteAdminWords.signedOutHeading
+          ? navigationWords.signedOutHeading
           : tooMany
-            ? siteAdminWords.tooManyHeading
-            : siteAdminWords.errorHeading}
+            ? navigationWords.tooManyHeading
+            : navigationWords.errorHeading}
       </h1>
       <p className="alert error" role="alert">
         {message}
@@ -80,11 +80,11 @@ export function ErrorBoundary() {
             className="button"
             to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}
           >
-            {siteAdminWords.signIn}
+            {navigationWords.signIn}
           </Link>
         ) : (
           <Link className="button" to="/user">
-            {siteAdminWords.backToYourProducts}
+            {navigationWords.backToYourProducts}
           </Link>
         )}
       </p>

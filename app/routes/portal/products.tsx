@@ -6,6 +6,7 @@ import { SetupChecklist } from "~/components/setup-checklist";
 import { ViewsTrend } from "~/components/views-chart";
 import { effectiveMaxProducts, isStatusValid } from "~/lib/limits";
 import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf } from "~/sites";
@@ -23,7 +24,7 @@ export const links: Route.LinksFunction = () => stylesheetLinks(productsStylesHr
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: siteAdminWords.yourProducts,
+    title: navigationWords.yourProducts,
     description: siteAdminWords.productsDescription,
     noIndex: true,
   });
@@ -84,7 +85,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container">
       <div className="page-header">
-        <h1>{siteAdminWords.yourProducts}</h1>
+        <h1>{navigationWords.yourProducts}</h1>
         <p className="muted" aria-live="polite">
           {fill(siteAdminWords.sitesUsed, { used: products.length, max })}
         </p>

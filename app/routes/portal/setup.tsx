@@ -31,6 +31,7 @@ import { isSavedInPlace, itemFailure, type EditorItem, type ItemActionResult } f
 import { IMPORT_CONFIRM_INTENT, IMPORT_PREVIEW_INTENT, type ImportResult } from "~/lib/items-csv";
 import { normalizeTags } from "~/lib/limits";
 import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
+import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import {
@@ -521,7 +522,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
         </PreviewDraftProvider>
       </SiteEditorProvider>
       <p>
-        <Link to="/user">{siteAdminWords.backToYourProducts}</Link>
+        <Link to="/user">{navigationWords.backToYourProducts}</Link>
       </p>
     </div>
   );

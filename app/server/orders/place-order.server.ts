@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, max, sql } from "drizzle-orm";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import { translateItem } from "~/lib/i18n/translatable-texts";
 import type { PageLanguage } from "~/lib/i18n/page-language";
 import { fill } from "~/lib/i18n/text";
 import { storedOptions } from "~/lib/item-options";
@@ -29,6 +30,7 @@ import { siteCurrency } from "~/lib/currency";
 import { createId } from "../db/ids.server";
 import { items, orderMail, orders, productInfo, products } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
+import { loadTranslations } from "../repositories/translations.server";
 import { loadOrderSettings } from "./orders.server";
 
 /** Why an order was refused; also the label `/metrics` counts refusals by. */
@@ -181,6 +183,24 @@ export function newOrderToken(): string {
   return randomBytes(24).toString("base64url").replace(/[-_]/g, "x").slice(0, 32);
 }
 
+/** The cart priced again with the items' names in the page's language, to say what is wrong. */
+async function inCustomersNames(
+  tx: Transaction,
+  productId: string,
+  input: { cartLines: CartLine[]; language: string },
+  orderable: Map<string, OrderableItem>,
+  priced: ReturnType<typeof priceCart>,
+  page: PageLanguage,
+) {
+  // The main language has no translations: its names are the items' own.
+  const translations = await loadTranslations(tx, productId, input.language);
+  if (translations.size === 0) return priced;
+  const named = new Map(
+    [...orderable].map(([id, item]) => [id, translateItem(item, translations)] as const),
+  );
+  return priceCart(named, input.cartLines, page);
+}
+
 /**
  * Places an order for the site `productId` at `now`. The cart, time and customer come from
  * the review form, checked by `placeOrderSchema`; everything about prices, items and rules is
@@ -214,13 +234,17 @@ export async function placeOrder(
     if (already) return { placed: true, token: already.token, orderId: already.id, existing: true };
 
     // Priced from the main language's items, which the order keeps.
-    const priced = priceCart(await orderableItems(tx, productId), input.cartLines, page);
+    const orderable = await orderableItems(tx, productId);
+    const priced = priceCart(orderable, input.cartLines, page);
     if (priced.problems.length > 0 || priced.lines.length === 0) {
+      // The refusal names the items as the customer's page does: an edit the owner made
+      // since the page was read is met here, in a further language's names where it has them.
+      const { problems } = await inCustomersNames(tx, productId, input, orderable, priced, page);
       return {
         placed: false,
         reason: "items",
-        message: priced.problems[0]?.message ?? page.words.orderIsEmpty,
-        problems: priced.problems,
+        message: problems[0]?.message ?? page.words.orderIsEmpty,
+        problems,
       };
     }
     const rules = checkOrderRules(

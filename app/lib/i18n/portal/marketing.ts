@@ -1,29 +1,13 @@
 /**
  * What the marketing site says, in English: the landing page, the product pages and their
- * catalogue of products and plans, the example sites' cards, the top navigation of the site
- * and of the portal, and the app's own error pages.
+ * catalogue of products and plans, and the example sites' cards. The navigation and the error
+ * pages every page may show are ./navigation.ts.
  */
 export const marketingWords = Object.freeze({
-  // The top navigation (the site's, and the bar the portal shares with it)
-  /** The site nav's landmark name. */
-  siteNavLabel: "Site",
-  /** The button that opens the folded entries on a phone. */
-  menu: "Menu",
-  signIn: "Sign in",
-  signOut: "Sign out",
-  register: "Register",
-  /** The signed-in owner's link to the portal. */
-  user: "User",
-  // The landing page's sections, named in the nav and in their headings
-  products: "Products",
+  // The landing page's sections, named in the nav and in their headings (the others are
+  // navigationWords)
   features: "Features",
   versions: "Versions",
-  about: "About",
-  contact: "Contact",
-
-  // The marketing layout
-  skipToContent: "Skip to content",
-  footer: "{product}: pages for small businesses, made in minutes.",
 
   // The landing page
   homeDescription:
@@ -184,13 +168,6 @@ export const marketingWords = Object.freeze({
   comingSoonTagline: "More kinds of sites are on the way.",
   comingSoonWhat: "We are working on more site types for small businesses.",
   comingSoonWhy: "Every business is different; tell us which page would help yours.",
-
-  // The app's own error pages
-  pageNotFoundText: "The page you asked for does not exist.",
+  // The not-found page
   linkMayBeOld: "The link may be old, or the address mistyped.",
-  goToHomePage: "Go to the home page",
-  /** The title when a request was refused with a reason. */
-  errorRefused: "That could not be done",
-  errorUnexpected: "Something went wrong",
-  errorTryAgain: "Please try again in a moment. If it keeps happening, contact support.",
 });

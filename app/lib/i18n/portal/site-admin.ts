@@ -1,28 +1,9 @@
 /**
- * What the owner's portal says around their sites, in English: the portal's layout and
- * navigation, Your Products with each site's Getting started checklist and view counts,
+ * What the owner's portal says around their sites, in English: Your Products with each
+ * site's Getting started checklist and view counts,
  * creating a site, the editor's frame, Share with its printables, and User Info.
  */
 export const siteAdminWords = Object.freeze({
-  // The portal's layout and navigation
-  skipToContent: "Skip to content",
-  /** The accessible name of the portal's navigation and of its main landmark. */
-  portal: "Portal",
-  /** The phone's menu that holds the nav entries that do not fit the bar. */
-  accountMenu: "Account",
-  yourProducts: "Your Products",
-  orders: "Orders",
-  userInfo: "User Info",
-  /** The accessible name of the nav entry that shows the signed-in email. */
-  signedInAs: "Signed in as",
-  backToYourProducts: "Back to Your Products",
-
-  // The portal's error page
-  signedOutHeading: "Signed out",
-  tooManyHeading: "Please wait a moment",
-  errorHeading: "Something is not right",
-  signIn: "Sign in",
-
   // Actions on a site, on Your Products, the editor and Share
   edit: "Edit",
   /** A link's accessible name, and the editor's page title. */
