@@ -1,3 +1,4 @@
+import { editorWords } from "./i18n/portal/editor";
 import { describe, expect, it } from "vitest";
 import {
   choiceRuleInWords,
@@ -242,8 +243,8 @@ describe("what options add up to", () => {
     expect(lowestPriceCents(800, [PIZZA_OPTIONS[1]!])).toBe(800);
     expect(hasSizes(PIZZA_OPTIONS)).toBe(true);
     expect(hasSizes([PIZZA_OPTIONS[1]!])).toBe(false);
-    expect(optionsSummary(PIZZA_OPTIONS)).toBe("2 sizes · 1 group");
-    expect(optionsSummary([])).toBe("");
+    expect(optionsSummary(PIZZA_OPTIONS, editorWords)).toBe("2 sizes · 1 group");
+    expect(optionsSummary([], editorWords)).toBe("");
   });
 
   it("says how many a customer picks in words", () => {

@@ -7,7 +7,7 @@
  * A size is simply a group the customer must choose exactly one of (min = max = 1): the
  * item's own price is then the base, and each size's price change gives its price.
  */
-import { fill } from "./i18n/text";
+import { fill, pluralText, type PluralWords } from "./i18n/text";
 import { centsToDecimalString, MAX_PRICE_CENTS, parsePriceToCents } from "./price";
 import {
   isSizeGroup,
@@ -108,13 +108,19 @@ export function hasSizes(options: readonly OptionGroup[]): boolean {
   return sizes !== undefined && new Set(sizes.choices.map((c) => c.priceChangeCents)).size > 1;
 }
 
-/** The editor list's short summary: "3 sizes · 2 groups", or "" without options. */
-export function optionsSummary(options: readonly OptionGroup[]): string {
+/**
+ * The editor list's short summary: "3 sizes · 2 groups", or "" without options, in the
+ * editor's words (app/lib/i18n/portal/editor.ts).
+ */
+export function optionsSummary(
+  options: readonly OptionGroup[],
+  words: { sizeCount: PluralWords; groupCount: PluralWords },
+): string {
   const sizes = sizeGroupOf(options);
   const others = options.filter((group) => group !== sizes).length;
   const parts: string[] = [];
-  if (sizes) parts.push(`${sizes.choices.length} ${sizes.choices.length === 1 ? "size" : "sizes"}`);
-  if (others > 0) parts.push(`${others} ${others === 1 ? "group" : "groups"}`);
+  if (sizes) parts.push(pluralText(words.sizeCount, "en", sizes.choices.length));
+  if (others > 0) parts.push(pluralText(words.groupCount, "en", others));
   return parts.join(" · ");
 }
 

@@ -90,7 +90,12 @@ export function ItemRow({
           {categories && item.category ? <span className="badge">{item.category}</span> : null}
           <span className="item-meta-price muted">{formatPrice(item.priceCents, currency)}</span>
           {item.options.length > 0 ? (
-            <span className="item-meta-options muted">{optionsSummary(item.options)}</span>
+            <span className="item-meta-options muted">
+              {optionsSummary(item.options, {
+                sizeCount: editorWords.sizeCount,
+                groupCount: editorWords.groupCount,
+              })}
+            </span>
           ) : null}
           {RowBadges ? <RowBadges item={item} /> : null}
         </p>

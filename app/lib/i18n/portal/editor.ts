@@ -6,6 +6,10 @@
  * Where the editor has always said "1 items", a plural's English `one` form says so too.
  */
 export const editorWords = Object.freeze({
+  // An item's options, summed up in the list ("3 sizes · 2 groups")
+  sizeCount: { one: "{count} size", other: "{count} sizes" },
+  groupCount: { one: "{count} group", other: "{count} groups" },
+
   // The editor's tabs
   editorSections: "Editor sections",
   /** The phone's tab that shows the live preview in place of the form. */
