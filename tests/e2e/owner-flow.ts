@@ -44,6 +44,8 @@ export async function runOwnerFlow(
   await act(page.getByLabel("Name").fill("Flow Kitchen"));
   await act(page.getByRole("button", { name: "Create", exact: true }).click());
   await page.waitForURL(/\/user\/restaurant\/setup\/[A-Za-z0-9]{20}$/);
+  // As a person does, the flow starts typing once the editor answers (React has hydrated it).
+  await page.waitForFunction(() => performance.getEntriesByName("hydrated").length > 0);
 
   const tabs = page.getByRole("navigation", { name: "Editor sections" });
   await act(tabs.getByRole("link", { name: "Add Item", exact: true }).click());
@@ -51,7 +53,8 @@ export async function runOwnerFlow(
     await act(page.getByLabel("Name", { exact: true }).fill(name));
     await act(page.getByLabel("Price", { exact: true }).fill(price));
     await act(page.getByRole("button", { name: "Add item" }).click());
-    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+    // Cleared when the server's answer arrives, which on a busy host can take a while.
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("", { timeout: 20_000 });
   }
 
   await act(tabs.getByRole("link", { name: "Info", exact: true }).click());
