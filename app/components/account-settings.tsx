@@ -5,7 +5,8 @@ import { useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { accountWords } from "~/lib/i18n/portal/account";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import type { SignedInSession } from "~/lib/signed-in-sessions";
@@ -208,7 +209,7 @@ export function DeleteAccountForm({ sites }: { sites: number }) {
       <h2 id="delete-account-heading">{accountWords.deleteAccountHeading}</h2>
       <p>
         {sites > 0
-          ? pluralText(accountWords.deleteAccountWithSites, "en", sites)
+          ? portalPlural(accountWords.deleteAccountWithSites, sites)
           : accountWords.deleteAccountWithoutSites}
       </p>
       <Form method="post" reloadDocument {...getFormProps(form)} ref={formRef} className="form">
@@ -231,7 +232,7 @@ export function DeleteAccountForm({ sites }: { sites: number }) {
               </AlertDialog.Title>
               <AlertDialog.Description>
                 {sites > 0
-                  ? pluralText(accountWords.deleteAccountConfirmWithSites, "en", sites)
+                  ? portalPlural(accountWords.deleteAccountConfirmWithSites, sites)
                   : accountWords.deleteAccountConfirmWithoutSites}
               </AlertDialog.Description>
               <div className="dialog-actions">

@@ -6,7 +6,8 @@
  */
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { SOURCE_LABELS, VIEW_SOURCES, type SourceViewsOfDay } from "~/lib/page-views";
 
 const DAY_LABEL = new Intl.DateTimeFormat("en-US", {
@@ -53,7 +54,7 @@ export function ViewsTrend({ siteName, counts }: { siteName: string; counts: num
       <span>
         {fillNodes(
           // The total is a slot of its own, `{views}`, as it is bold.
-          pluralText(siteAdminWords.viewsTrendTotal, "en", total, { days: counts.length }),
+          portalPlural(siteAdminWords.viewsTrendTotal, total, { days: counts.length }),
           { views: <strong>{NUMBER.format(total)}</strong> },
         )}
       </span>

@@ -7,7 +7,8 @@
  * A size is simply a group the customer must choose exactly one of (min = max = 1): the
  * item's own price is then the base, and each size's price change gives its price.
  */
-import { fill, pluralText, type PluralWords } from "./i18n/text";
+import { fill, type PluralWords } from "./i18n/text";
+import { portalPlural } from "./i18n/portal-text";
 import { centsToDecimalString, MAX_PRICE_CENTS, parsePriceToCents } from "./price";
 import {
   isSizeGroup,
@@ -119,8 +120,8 @@ export function optionsSummary(
   const sizes = sizeGroupOf(options);
   const others = options.filter((group) => group !== sizes).length;
   const parts: string[] = [];
-  if (sizes) parts.push(pluralText(words.sizeCount, "en", sizes.choices.length));
-  if (others > 0) parts.push(pluralText(words.groupCount, "en", others));
+  if (sizes) parts.push(portalPlural(words.sizeCount, sizes.choices.length));
+  if (others > 0) parts.push(portalPlural(words.groupCount, others));
   return parts.join(" · ");
 }
 

@@ -4,7 +4,8 @@ import { useFetcher, useRevalidator } from "react-router";
 import type { ItemActionResult } from "~/lib/items";
 import { ITEM_IMAGE_TARGET_BYTES, MAX_ITEMS_PER_PRODUCT } from "~/lib/limits";
 import { editorWords } from "~/lib/i18n/portal/editor";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { MESSAGES } from "~/lib/messages";
 import type { ItemsDefinition, ProductType } from "~/sites";
 import { ImageDropZone } from "../image-drop-zone";
@@ -168,7 +169,7 @@ export function AddItemForm({
           ) : null}
         </div>
         <p className="muted">
-          {pluralText(editorWords.itemsUsed, "en", MAX_ITEMS_PER_PRODUCT, { used: itemCount })}
+          {portalPlural(editorWords.itemsUsed, MAX_ITEMS_PER_PRODUCT, { used: itemCount })}
         </p>
         <ItemFormFields fields={fields} categories={categories} />
         {ItemFields ? (

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "reac
 import { ITEM_SORTS, parseItemSort, searchItems, sortItems, type EditorItem } from "~/lib/items";
 import { siteOf, type ProductType } from "~/sites";
 import { editorWords } from "~/lib/i18n/portal/editor";
-import { pluralText } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { MESSAGES } from "~/lib/messages";
 import { useHydrated } from "../use-hydrated";
 import { ItemRow } from "./item-row";
@@ -166,8 +166,8 @@ export function ItemList({
         {items ? (
           <p className="muted" role="status" aria-live="polite">
             {query
-              ? pluralText(editorWords.itemsFound, "en", items.length, { found: shown.length })
-              : pluralText(editorWords.itemCount, "en", items.length)}
+              ? portalPlural(editorWords.itemsFound, items.length, { found: shown.length })
+              : portalPlural(editorWords.itemCount, items.length)}
           </p>
         ) : null}
         {more}

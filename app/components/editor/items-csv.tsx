@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { editorWords } from "~/lib/i18n/portal/editor";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import {
   CSV_MAX_BYTES,
   IMPORT_CONFIRM_INTENT,
@@ -49,7 +50,7 @@ export function ItemsCsvPanel({
       <div className="items-csv-body">
         {imported ? (
           <p className="alert success" role="status">
-            {pluralText(editorWords.csvImported, "en", imported.added + imported.updated, {
+            {portalPlural(editorWords.csvImported, imported.added + imported.updated, {
               added: imported.added,
               updated: imported.updated,
             })}
@@ -62,7 +63,7 @@ export function ItemsCsvPanel({
         ) : null}
         <p className="items-csv-downloads">
           <a className="button secondary small" href={itemsCsvPath(productId, "export")} download>
-            {pluralText(editorWords.csvExport, "en", itemCount)}
+            {portalPlural(editorWords.csvExport, itemCount)}
           </a>
           <a className="button secondary small" href={itemsCsvPath(productId, "template")} download>
             {editorWords.csvTemplate}
@@ -121,7 +122,7 @@ function ImportPreviewTable({
   return (
     <section className="items-csv-preview" aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-        {pluralText(editorWords.csvPreviewRows, "en", preview.rows.length)}
+        {portalPlural(editorWords.csvPreviewRows, preview.rows.length)}
         {preview.rows.length > 0
           ? fill(editorWords.csvPreviewActions, { adds: preview.adds, updates: preview.updates })
           : ""}
@@ -135,7 +136,7 @@ function ImportPreviewTable({
               {refusal ? `${refusal} ` : ""}
               {preview.fileErrors.length > 0 || rowErrors.length === 0
                 ? editorWords.csvCannotImport
-                : pluralText(editorWords.csvRowsRefused, "en", refusedRows)}
+                : portalPlural(editorWords.csvRowsRefused, refusedRows)}
             </strong>
           </p>
           <ul>
@@ -201,7 +202,7 @@ function ImportPreviewTable({
             <button type="submit" className="button" disabled={busy}>
               {busy
                 ? editorWords.csvImporting
-                : pluralText(editorWords.csvImport, "en", preview.rows.length)}
+                : portalPlural(editorWords.csvImport, preview.rows.length)}
             </button>
           </Form>
         ) : null}

@@ -4,7 +4,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { priceHint } from "~/lib/currency";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { orderSettingsWords } from "~/lib/i18n/portal/order-settings";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import {
   MAX_DAYS_AHEAD,
   MAX_LEAD_MINUTES,
@@ -40,7 +41,7 @@ const DAYS_AHEAD = Array.from({ length: MAX_DAYS_AHEAD + 1 }, (_, days) => days)
 function daysAheadLabel(days: number): string {
   if (days === 0) return orderSettingsWords.todayOnly;
   if (days === 1) return orderSettingsWords.todayAndTomorrow;
-  return pluralText(orderSettingsWords.upToDaysAhead, "en", days);
+  return portalPlural(orderSettingsWords.upToDaysAhead, days);
 }
 
 /** A checkbox on a row as tall as a thumb, its label beside it and its errors under it. */

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { editorWords } from "~/lib/i18n/portal/editor";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { MESSAGES } from "~/lib/messages";
 import { addTagsThatFit, splitTagText } from "~/sites/shoppy/tags";
 import { Field, FieldErrors, type FieldState } from "../form";
@@ -130,7 +131,7 @@ export function TagsEditor({
         </button>
       </div>
       <p id={`${id}-hint`} className="field-hint">
-        {pluralText(editorWords.tagsUsed, "en", max, { used: tags.length })}
+        {portalPlural(editorWords.tagsUsed, max, { used: tags.length })}
       </p>
       {offered.length > 0 ? (
         <div className="tag-suggestions">

@@ -15,7 +15,8 @@ import {
 } from "~/lib/custom-domains";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { domainWords } from "~/lib/i18n/portal/domains";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { publicPath } from "~/lib/slug";
@@ -50,7 +51,7 @@ function minutesAgo(moment: Date, now: Date): string {
   const minutes = Math.floor((now.getTime() - moment.getTime()) / 60_000);
   if (minutes < 1) return domainWords.momentAgo;
   // The count as it always was, without a thousands separator.
-  return pluralText(domainWords.minutesAgo, "en", minutes, { count: minutes });
+  return portalPlural(domainWords.minutesAgo, minutes, { count: minutes });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

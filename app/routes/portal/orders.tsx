@@ -17,7 +17,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ownerContext, servicesContext } from "~/context";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { ordersWords } from "~/lib/i18n/portal/orders";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { DONE_DAYS, INBOX_VIEWS, parseInboxView, type InboxView } from "~/lib/order-inbox";
 import { PAUSE_CHOICES, type PauseChoice } from "~/lib/order-settings";
 import { ACCEPT_DELAYS } from "~/lib/order-states";
@@ -125,7 +126,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <>
           <SitesBar sites={sites} />
           <p className="orders-waiting" role="status">
-            {counts.new > 0 ? pluralText(ordersWords.newWaiting, "en", counts.new) : ""}
+            {counts.new > 0 ? portalPlural(ordersWords.newWaiting, counts.new) : ""}
           </p>
           <nav className="orders-tabs" aria-label={ordersWords.listsLabel}>
             {INBOX_VIEWS.map((name) => (
@@ -534,7 +535,7 @@ function OrdersLine({
       <p className="orders-line-summary">
         {fillNodes(
           // The plural's words, its two slots kept for the bold numbers.
-          pluralText(ordersWords.lastDaysSummary, "en", totalOrders, {
+          portalPlural(ordersWords.lastDaysSummary, totalOrders, {
             count: "{count}",
             revenue: "{revenue}",
           }),

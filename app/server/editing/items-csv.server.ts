@@ -9,7 +9,8 @@
 import Papa from "papaparse";
 import { ALLERGENS, DIETS, type DietaryLabel } from "~/lib/dietary";
 import { itemsCsvWords } from "~/lib/i18n/portal/items-csv";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import {
   CSV_MAX_BYTES,
   CSV_MAX_ROWS,
@@ -250,7 +251,7 @@ export function parseItemsCsv(input: Uint8Array | string, type: ProductType): Pa
       )
       .join(", ");
     return fileError(
-      pluralText(itemsCsvWords.unknownColumns, "en", unknown.length, {
+      portalPlural(itemsCsvWords.unknownColumns, unknown.length, {
         columns: named,
         columnsAre: expected,
       }),

@@ -9,7 +9,8 @@
 import Papa from "papaparse";
 import { siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
 import { languageWords } from "~/lib/i18n/portal/languages";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import { textLabel, type TranslatableText } from "~/lib/i18n/translatable-texts";
 import { cleanCell, decodeCsv, delimiterOf, toCsv } from "./items-csv.server";
 
@@ -86,9 +87,7 @@ export function parseTranslationsCsv(
       .join(", ");
     return {
       ok: false,
-      errors: [
-        pluralText(languageWords.unknownColumns, "en", unknown.length, { columns, expected }),
-      ],
+      errors: [portalPlural(languageWords.unknownColumns, unknown.length, { columns, expected })],
     };
   }
   const repeated = header.filter((column, index) => column && header.indexOf(column) !== index);

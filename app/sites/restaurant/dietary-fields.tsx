@@ -1,7 +1,8 @@
 import { FieldErrors, type FieldState } from "~/components/form";
 import { ALLERGENS, DIETS, type DietaryLabel } from "~/lib/dietary";
 import { sitePartWords } from "~/lib/i18n/portal/site-parts";
-import { fill, pluralText } from "~/lib/i18n/text";
+import { fill } from "~/lib/i18n/text";
+import { portalPlural } from "~/lib/i18n/portal-text";
 import type { EditorItem } from "~/lib/items";
 
 /** The values a field starts from: what was sent back with errors, else the stored item's. */
@@ -36,7 +37,7 @@ export function DietaryFields({
         <span className="muted">
           {" "}
           {chosen > 0
-            ? pluralText(sitePartWords.dietaryChosen, "en", chosen)
+            ? portalPlural(sitePartWords.dietaryChosen, chosen)
             : sitePartWords.dietaryOptional}
         </span>
       </summary>
