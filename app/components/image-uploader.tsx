@@ -8,6 +8,15 @@ import { ImageDropZone, type ZoneImage } from "./image-drop-zone";
 import { announceSaved } from "./toasts";
 import { useHydrated } from "./use-hydrated";
 
+/**
+ * An image stored now, with what a sentence calls it ("logo"): words such as "Could not
+ * remove the logo" take it as the catalogue gives it, since only some languages lower a
+ * noun's first letter inside a sentence.
+ */
+export interface StoredImage extends ZoneImage {
+  nameInSentence: string;
+}
+
 export type UploadTarget = "logo" | "background" | "item-image" | "item-images";
 
 interface UploadRow {
@@ -161,7 +170,7 @@ export function ImageUploader({
   disabled?: boolean;
   failureMessage: string;
   /** The image stored now (a logo or background): shown, and offered for removal. */
-  image?: ZoneImage | null;
+  image?: StoredImage | null;
   shape?: "square" | "wide";
 }) {
   const inputId = useId();
@@ -181,7 +190,7 @@ export function ImageUploader({
     if (answer.error) {
       setChoiceError(
         fill(siteFieldWords.couldNotRemoveImage, {
-          image: label.toLowerCase(),
+          image: image?.nameInSentence ?? label,
           reason: answer.error,
         }),
       );
@@ -254,7 +263,7 @@ export function ImageUploader({
                 }}
               >
                 {removing ? siteFieldWords.removing : siteFieldWords.remove}
-                <span className="visually-hidden"> {label.toLowerCase()}</span>
+                <span className="visually-hidden"> {image.nameInSentence}</span>
               </button>
             ) : null}
           </>

@@ -7,7 +7,7 @@
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
 import { fill } from "~/lib/i18n/text";
-import { portalPlural } from "~/lib/i18n/portal-text";
+import { portalNumber, portalPlural } from "~/lib/i18n/portal-text";
 import { SOURCE_LABELS, VIEW_SOURCES, type SourceViewsOfDay } from "~/lib/page-views";
 
 const DAY_LABEL = new Intl.DateTimeFormat("en-US", {
@@ -19,8 +19,6 @@ const DAY_LABEL = new Intl.DateTimeFormat("en-US", {
 export function dayLabel(day: string): string {
   return DAY_LABEL.format(new Date(`${day}T00:00:00Z`));
 }
-
-const NUMBER = new Intl.NumberFormat("en-US");
 
 /** One site's views per day, oldest first, as a small line with its total beside it. */
 export function ViewsTrend({ siteName, counts }: { siteName: string; counts: number[] }) {
@@ -55,7 +53,7 @@ export function ViewsTrend({ siteName, counts }: { siteName: string; counts: num
         {fillNodes(
           // The total is a slot of its own, `{views}`, as it is bold.
           portalPlural(siteAdminWords.viewsTrendTotal, total, { days: counts.length }),
-          { views: <strong>{NUMBER.format(total)}</strong> },
+          { views: <strong>{portalNumber(total)}</strong> },
         )}
       </span>
     </p>
@@ -102,7 +100,7 @@ export function ViewsBySourceChart({ days }: { days: SourceViewsOfDay[] }) {
       {first && last ? (
         <div className="views-chart-axis" aria-hidden="true">
           <span>{dayLabel(first.day)}</span>
-          <span>{fill(siteAdminWords.viewsPerDayMax, { max: NUMBER.format(max) })}</span>
+          <span>{fill(siteAdminWords.viewsPerDayMax, { max: portalNumber(max) })}</span>
           <span>{dayLabel(last.day)}</span>
         </div>
       ) : null}
@@ -136,7 +134,7 @@ export function ViewsBySourceChart({ days }: { days: SourceViewsOfDay[] }) {
                 <tr key={day.day}>
                   <th scope="row">{dayLabel(day.day)}</th>
                   {VIEW_SOURCES.map((source) => (
-                    <td key={source}>{NUMBER.format(day[source])}</td>
+                    <td key={source}>{portalNumber(day[source])}</td>
                   ))}
                 </tr>
               ))}

@@ -7,10 +7,17 @@ import { ImageUploader } from "../image-uploader";
 import { ProfileEditor, type ProfileEditorValues } from "../profile-editor";
 
 const SITE_IMAGES = [
-  { target: "logo", label: editorWords.logo, alt: editorWords.currentLogo, shape: "square" },
+  {
+    target: "logo",
+    label: editorWords.logo,
+    nameInSentence: editorWords.logoInSentence,
+    alt: editorWords.currentLogo,
+    shape: "square",
+  },
   {
     target: "background",
     label: editorWords.background,
+    nameInSentence: editorWords.backgroundInSentence,
     alt: editorWords.currentBackground,
     shape: "wide",
   },
@@ -40,7 +47,7 @@ export function SiteInfo({
       <ProfileEditor type={type} values={values} ownValues={ownValues} result={result} />
       <section className="image-fields" aria-labelledby="site-images-title">
         <h2 id="site-images-title">{editorWords.logoAndBackground}</h2>
-        {SITE_IMAGES.map(({ target, label, alt, shape }) => {
+        {SITE_IMAGES.map(({ target, label, nameInSentence, alt, shape }) => {
           const url = target === "logo" ? values.logoUrl : values.bgUrl;
           return (
             <ImageUploader
@@ -48,7 +55,7 @@ export function SiteInfo({
               productId={productId}
               target={target}
               label={label}
-              image={url ? { url, alt } : null}
+              image={url ? { url, alt, nameInSentence } : null}
               shape={shape}
               targetBytes={DEFAULT_IMAGE_TARGET_BYTES}
               failureMessage={failureMessage}

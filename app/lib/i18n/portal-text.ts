@@ -14,3 +14,10 @@ export function portalPlural(
 ): string {
   return pluralText(words, PORTAL_LANGUAGE_TAG, count, values);
 }
+
+const PORTAL_NUMBER = new Intl.NumberFormat(PORTAL_LANGUAGE_TAG);
+
+/** A number as the portal's language writes it ("1,234"). */
+export function portalNumber(value: number): string {
+  return PORTAL_NUMBER.format(value);
+}

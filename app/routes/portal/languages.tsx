@@ -14,6 +14,7 @@ import {
 } from "~/lib/i18n/translatable-texts";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { languageWords } from "~/lib/i18n/portal/languages";
+import { portalNumber, portalPlural } from "~/lib/i18n/portal-text";
 import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -292,7 +293,9 @@ export default function Languages({ loaderData, actionData }: Route.ComponentPro
                   <span className="muted">({language.englishName})</span>
                 </span>
                 <span className="language-progress">
-                  {fill(languageWords.progress, { translated: language.translated, total })}
+                  {portalPlural(languageWords.progress, total, {
+                    translated: portalNumber(language.translated),
+                  })}
                 </span>
                 <span className="language-actions">
                   <Link
@@ -447,7 +450,9 @@ function TranslationForm({
     <section className="card translations" aria-labelledby="translations-heading">
       <div className="translations-head">
         <h2 id="translations-heading">{chosen.englishName}</h2>
-        <p className="translations-count">{fill(languageWords.progress, { translated, total })}</p>
+        <p className="translations-count">
+          {portalPlural(languageWords.progress, total, { translated: portalNumber(translated) })}
+        </p>
         <p className="translations-filter">
           {untranslatedOnly ? (
             <Link to={base}>{languageWords.showAll}</Link>

@@ -3,6 +3,7 @@ import { CopyLinkButton, useMarkLinkShared } from "~/components/copy-link-button
 import { ViewsBySourceChart } from "~/components/views-chart";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
+import { portalNumber } from "~/lib/i18n/portal-text";
 import { siteAdminWords } from "~/lib/i18n/portal/site-admin";
 import { fill } from "~/lib/i18n/text";
 import { SOURCE_LABELS, VIEW_SOURCES } from "~/lib/page-views";
@@ -59,8 +60,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     scanPrompt: siteOf(product.type).scanPrompt(pageLanguage(info?.language).words),
   };
 }
-
-const NUMBER = new Intl.NumberFormat("en-US");
 
 /** A file name people recognise in their downloads: "cafe-rose-qr.png". */
 function downloadName(name: string, extension: string): string {
@@ -181,21 +180,21 @@ export default function Share({ loaderData }: Route.ComponentProps) {
           <dl className="views-totals">
             <div>
               <dt>{siteAdminWords.views}</dt>
-              <dd>{NUMBER.format(totals.views)}</dd>
+              <dd>{portalNumber(totals.views)}</dd>
             </div>
             {VIEW_SOURCES.map((source) => (
               <div key={source}>
                 <dt>{SOURCE_LABELS[source]}</dt>
-                <dd>{NUMBER.format(totals[source])}</dd>
+                <dd>{portalNumber(totals[source])}</dd>
               </div>
             ))}
             <div>
               <dt>{siteAdminWords.onPhones}</dt>
-              <dd>{NUMBER.format(totals.phone)}</dd>
+              <dd>{portalNumber(totals.phone)}</dd>
             </div>
             <div>
               <dt>{siteAdminWords.onComputers}</dt>
-              <dd>{NUMBER.format(totals.desktop)}</dd>
+              <dd>{portalNumber(totals.desktop)}</dd>
             </div>
           </dl>
           <ViewsBySourceChart days={viewsByDay} />

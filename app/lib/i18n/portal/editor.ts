@@ -142,6 +142,9 @@ export const editorWords = Object.freeze({
   logoAndBackground: "Logo and background",
   logo: "Logo",
   background: "Background",
+  /** The logo and the background as a sentence names them: "Could not remove the logo." */
+  logoInSentence: "logo",
+  backgroundInSentence: "background",
   currentLogo: "Current logo",
   currentBackground: "Current background",
   paypalName: "PayPal.me name",

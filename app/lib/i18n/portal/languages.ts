@@ -19,8 +19,11 @@ export const languageWords = Object.freeze({
   // The list of further languages
   moreLanguages: "More languages",
   noneYet: "None yet. Add one below to translate your page.",
-  /** How far a language's translation has come; `{total}` is how many texts the site has. */
-  progress: "{translated} of {total} texts translated",
+  /** How far a language's translation has come; `{count}` is how many texts the site has. */
+  progress: {
+    one: "{translated} of {count} text translated",
+    other: "{translated} of {count} texts translated",
+  },
   translate: "Translate",
   /** Read after `translate` by screen readers only. */
   translateHidden: " into {language}",

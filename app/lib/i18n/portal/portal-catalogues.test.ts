@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { literalTextIn } from "../../../../tests/support/literal-text";
+import { portalNumber, portalPlural } from "../portal-text";
+import { languageWords } from "./languages";
 
 /**
  * The portal's words (app/lib/i18n/portal/*.ts, one catalogue per part of the portal, with
@@ -86,6 +88,13 @@ describe("the portal's catalogues", () => {
         for (const text of Object.values(forms)) expect(typeof text, where).toBe("string");
       }
     }
+  });
+
+  it("count in the portal's language: one text, 1,234 texts", () => {
+    const progress = (translated: number, total: number) =>
+      portalPlural(languageWords.progress, total, { translated: portalNumber(translated) });
+    expect(progress(0, 1)).toBe("0 of 1 text translated");
+    expect(progress(1000, 1234)).toBe("1,000 of 1,234 texts translated");
   });
 
   it("use every key somewhere in the app", () => {
