@@ -175,6 +175,14 @@ function send(request: RawRequest): Promise<{ status: number; body: string }> {
   });
 }
 
+/**
+ * A stall, not speed: hostile input that keeps the event loop busy (a regular expression
+ * that backtracks, a parse that never ends) holds every answer for seconds. A healthy server
+ * on a busy CI host can still take a few hundred milliseconds to answer, so the tests allow
+ * STALL_MS.
+ */
+const STALL_MS = 1_000;
+
 function healthzMilliseconds(): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -356,7 +364,7 @@ describe.each(Object.keys(SHAPES))("%s", (shape) => {
         `${action.label} answered ${answer.status}: ${answer.body.slice(0, 200)}`,
       ).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${action.label}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
-      expect(await healthzMilliseconds(), `healthz after ${action.label}`).toBeLessThan(100);
+      expect(await healthzMilliseconds(), `healthz after ${action.label}`).toBeLessThan(STALL_MS);
     }
     // Nothing was created or deleted by any of it, and no one was signed out.
     for (const site of Object.values(sites)) {
@@ -418,7 +426,7 @@ describe("better-auth's own endpoints", () => {
       const answer = await send({ ...request, path: signUp });
       expect(answer.status, answer.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
       expect(answer.status, answer.body.slice(0, 200)).toBeLessThan(500);
-      expect(await healthzMilliseconds()).toBeLessThan(100);
+      expect(await healthzMilliseconds()).toBeLessThan(STALL_MS);
     },
   );
 });
