@@ -11,10 +11,10 @@
  * it does for the bench. This checkout's recorded results are left as they were.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { median } from "./budgets";
+import { median, type BenchResults } from "./budgets";
 
 const [baseRevision, roundsArgument = "2"] = process.argv.slice(2);
 if (!baseRevision) {
@@ -25,7 +25,8 @@ const rounds = Number(roundsArgument);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error("rounds: a whole number from 1.");
 
 const ours = path.resolve(import.meta.dirname, "..");
-const theirs = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-base-")), "checkout");
+const worktreeParent = mkdtempSync(path.join(os.tmpdir(), "bench-base-"));
+const theirs = path.join(worktreeParent, "checkout");
 const RESULTS = ["bench/results/latest.json", "bench/results/latest.md"];
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
@@ -58,15 +59,11 @@ function uncachedRun(checkout: string): UncachedFigures {
   run("npm", ["run", "bench"], checkout, { BENCH_ONLY: "uncached" });
   const text = readFileSync(resultsFile, "utf8");
   if (text === before) throw new Error(`The bench in ${checkout} recorded nothing.`);
-  const recorded = JSON.parse(text) as {
-    load: Array<{
-      page: string;
-      uncached?: Record<string, { cpuMsPerRequest?: number; anchorCpuMs?: number } | undefined>;
-    }>;
-  };
+  const recorded = JSON.parse(text) as Pick<BenchResults, "load">;
   const figures: UncachedFigures = { cpuMs: new Map(), anchored: new Map(), anchors: [] };
   for (const page of recorded.load) {
-    for (const [database, load] of Object.entries(page.uncached ?? {})) {
+    for (const [database, load] of Object.entries(page.uncached)) {
+      // PostgreSQL's is null when BENCH_DATABASE_URL was not set; older results lack the CPU.
       if (load?.cpuMsPerRequest === undefined) continue;
       const key = `${page.page} · ${database}`;
       figures.cpuMs.set(key, load.cpuMsPerRequest);
@@ -124,4 +121,5 @@ try {
 } finally {
   for (const [file, text] of kept) writeFileSync(path.join(ours, file), text);
   run("git", ["worktree", "remove", "--force", theirs], ours);
+  rmSync(worktreeParent, { recursive: true, force: true });
 }
