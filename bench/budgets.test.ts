@@ -13,6 +13,7 @@ import {
   type RandomQueryReport,
 } from "./budgets";
 import type { DatabaseScaleReport } from "./database-scale";
+import type { InstructionsReport } from "./instructions";
 import type { LighthouseReport } from "./lighthouse";
 import type { LoadResult, RandomQueryLoadResult } from "./load";
 
@@ -536,6 +537,46 @@ describe("checkBudgets with a restart", () => {
 
   it("misses past 3 seconds, as a start that builds again would", () => {
     expect(missed(checksOf(17_000))).toEqual(["npm start again: to the first page"]);
+  });
+});
+
+describe("instructions per uncached view", () => {
+  const anchor = 10_000_000;
+  const counted = (pglite: number, postgres: number): InstructionsReport[] =>
+    (
+      [
+        ["pglite", pglite],
+        ["postgres", postgres],
+      ] as const
+    ).map(([database, anchors]) => ({
+      database,
+      warmUpViews: 2_000,
+      viewsPerPage: 50,
+      anchorInstructionsPerPage: anchor,
+      pages: [{ page: "Bench Bistro", instructionsPerView: anchors * anchor }],
+    }));
+  const results: BenchResults = {
+    finishedAt: "2026-11-29T12:00:00.000Z",
+    commit: "abc1234",
+    machine: { cpus: 2, cpuModel: "Test CPU", memoryGiB: 4, node: "v20" },
+    load: [load()],
+    pages: [],
+    databaseScale: null,
+    uncachedInstructions: null,
+    budgets: [],
+  };
+
+  it("are tabled by page and database, in millions and in anchors, with the anchor's count", () => {
+    const markdown = resultsMarkdown({ ...results, uncachedInstructions: counted(3, 2.5) });
+    expect(markdown).toContain("2,000 views of the pages in turn to warm up, then 50 views");
+    expect(markdown).toContain(
+      "| Bench Bistro | 30.00 M (3.000 anchors) | 25.00 M (2.500 anchors) |",
+    );
+    expect(markdown).toContain("| The anchor, per page | 10.00 M | 10.00 M |");
+  });
+
+  it("say when valgrind was not there to count them", () => {
+    expect(resultsMarkdown(results)).toContain("Not run: valgrind is not installed");
   });
 });
 

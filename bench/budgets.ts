@@ -5,6 +5,7 @@
 import type { PageReport } from "./browser-metrics";
 import type { DatabaseScaleReport } from "./database-scale";
 import type { PgliteScaleReport } from "./pglite-scale";
+import type { InstructionsReport } from "./instructions";
 import type { LighthouseReport } from "./lighthouse";
 import type { LoadResult, RandomQueryLoadResult } from "./load";
 
@@ -254,6 +255,11 @@ export interface BenchResults {
   databaseScale: DatabaseScaleReport | null;
   /** Uncached views as PGlite grows to 10,000 sites; absent from older results. */
   pgliteScale?: PgliteScaleReport | null;
+  /**
+   * Instructions per uncached view, by database, recorded without a budget (README,
+   * Benchmark); null when valgrind is not installed, absent from older results.
+   */
+  uncachedInstructions?: InstructionsReport[] | null;
   /** Absent from results recorded before it was measured. */
   randomQuery?: RandomQueryReport | null;
   /** Absent from results recorded before it was measured. */
@@ -319,6 +325,7 @@ const mibChange = (value: number) => {
 const DATABASE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL" } as const;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const perSecond = (value: number) => `${value.toLocaleString("en-US")}/s`;
+const millions = (count: number) => `${(count / 1e6).toFixed(2)} M`;
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
 /** How many requests a second `run` answered for each one `against` answered. */
 const rateRatio = (run: LoadResult, against: LoadResult) =>
@@ -719,6 +726,8 @@ export function resultsMarkdown(results: BenchResults): string {
         return [page, cell(uncached.pglite), cell(uncached.postgres)];
       }),
     ),
+    `## Uncached views in instructions`,
+    instructionsMarkdown(results.uncachedInstructions),
     `## Memory (resident, of the portal's process)`,
     `Read ${MEMORY_QUIET_SECONDS} s after start and again ${MEMORY_QUIET_SECONDS} s after the cache was filled, each time right after a full garbage collection forced through Node's inspector, so what start-up and rendering left is gone however late V8 would have collected it. What the full cache holds is what its pages add to V8's heap in use and to the memory outside it; the rest of the growth is heap V8 keeps from rendering the pages that filled it.`,
     memoryMarkdown(results.memory),
@@ -982,4 +991,36 @@ function workersMarkdown(report: WorkersReport | null | undefined): string {
       ]),
     ),
   ].join("\n\n");
+}
+
+function instructionsMarkdown(reports: BenchResults["uncachedInstructions"]): string {
+  if (reports === undefined) return "Not run.";
+  if (reports === null) return "Not run: valgrind is not installed (apt-get install valgrind).";
+  const [first] = reports;
+  if (!first) return "Not run.";
+  const intro =
+    `The page cache off, the portal's process under valgrind's callgrind (bench/instructions.ts): ` +
+    `${first.warmUpViews.toLocaleString("en-US")} views of the pages in turn to warm up, then ` +
+    `${first.viewsPerPage} views of each page one after another, their instructions counted, in ` +
+    `millions (M) per view and in anchors: the instructions of one render-and-compress of ` +
+    `bench/anchors/render-compress.js, counted in the same run. The same commit counts the same ` +
+    `on any host, busy or not, to within a few tenths of a percent; where V8 collects garbage ` +
+    `and compiles still moves a page's count between commits, so these are recorded, not budgeted.`;
+  const byDatabase = new Map(reports.map((report) => [report.database, report]));
+  const cell = (database: "pglite" | "postgres", page: string) => {
+    const report = byDatabase.get(database);
+    const counted = report?.pages.find((each) => each.page === page);
+    if (!report || !counted) return "not run";
+    const anchors = counted.instructionsPerView / report.anchorInstructionsPerPage;
+    return `${millions(counted.instructionsPerView)} (${anchors.toFixed(3)} anchors)`;
+  };
+  const rows = first.pages.map(({ page }) => [page, cell("pglite", page), cell("postgres", page)]);
+  const anchorsRow = [
+    "The anchor, per page",
+    ...(["pglite", "postgres"] as const).map((database) => {
+      const report = byDatabase.get(database);
+      return report ? millions(report.anchorInstructionsPerPage) : "not run";
+    }),
+  ];
+  return `${intro}\n\n${table(["Page", "PGlite", "PostgreSQL"], [...rows, anchorsRow])}`;
 }

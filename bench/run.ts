@@ -16,6 +16,7 @@
  *   counts views and logs each request (as deployed), on one that only logs, and on one that
  *   does neither (three rounds each), for what counting a view and logging a request cost;
  * - weighs every public page and loads it in Chromium under mobile throttling;
+ * - counts the instructions an uncached view runs, under valgrind (bench/instructions.ts);
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
  * It writes bench/results/latest.json and latest.md, with the machine's CPU model and load
  * average, and exits 1 when a budget is missed.
@@ -27,7 +28,9 @@
  * group beside a trivial page), `BENCH_ONLY=uncached` the
  * uncached views alone and `BENCH_ONLY=memory` the memory readings alone (both on PostgreSQL
  * too with BENCH_DATABASE_URL); each puts its part into the results already recorded,
- * leaving the rest as it was. `BENCH_ONLY=profile` profiles the uncached views on PGlite
+ * leaving the rest as it was. `BENCH_ONLY=instructions` counts the instructions of uncached
+ * views under valgrind (bench/instructions.ts), a figure no busy host moves, on PGlite and
+ * with BENCH_DATABASE_URL on PostgreSQL. `BENCH_ONLY=profile` profiles the uncached views on PGlite
  * (and PostgreSQL, with BENCH_DATABASE_URL) into bench/results/uncached-profile.md.
  *
  * Last, it runs bench/editor.ts (`npm run bench:editor`, alone: `BENCH_ONLY=editor`): the
@@ -83,6 +86,12 @@ import { BENCH_FOOD_OWNER, createBenchSites, type BenchSite } from "./fixtures";
 import { measureLighthouse, TRIVIAL_PAGE_NAME, TRIVIAL_PAGE_PATH } from "./lighthouse";
 import { measurePgliteScale } from "./pglite-scale";
 import {
+  callgrindAvailable,
+  countAnchorInstructions,
+  countViewInstructions,
+  type InstructionsReport,
+} from "./instructions";
+import {
   CONNECTIONS,
   measureLoad,
   measureRandomQueryLoad,
@@ -105,6 +114,7 @@ const PARTS = [
   "workers",
   "pglite-scale",
   "uncached",
+  "instructions",
   "memory",
   "profile",
   "restart",
@@ -213,6 +223,58 @@ async function measureUncached(sites: BenchSite[], env: Record<string, string>) 
     }
     return results;
   });
+}
+
+/**
+ * Views of the pages in turn before the instructions are counted: functions a view calls once
+ * reach V8's optimising compiler after a few thousand views (bench/instructions.ts).
+ */
+const INSTRUCTION_WARM_UP_VIEWS = 2_000;
+/**
+ * Counted views of each page, one after another (`BENCH_INSTRUCTION_VIEWS`): more of them
+ * spread a garbage collection or a late compilation over more views.
+ */
+const INSTRUCTION_VIEWS_PER_PAGE = Number(process.env.BENCH_INSTRUCTION_VIEWS ?? 50);
+
+/**
+ * Instructions per uncached view on PGlite (and PostgreSQL, with BENCH_DATABASE_URL), beside
+ * the render-and-compress anchor's; null when valgrind is not installed.
+ */
+async function measureInstructions(
+  sites: BenchSite[],
+  env: Record<string, string>,
+): Promise<InstructionsReport[] | null> {
+  if (!callgrindAvailable()) {
+    log("valgrind is not installed (apt-get install valgrind): instructions are not counted");
+    return null;
+  }
+  log("the render-and-compress anchor's instructions, under callgrind");
+  const anchorInstructionsPerPage = countAnchorInstructions();
+  const count = async (
+    database: InstructionsReport["database"],
+    counted: BenchSite[],
+    where: Record<string, string>,
+  ): Promise<InstructionsReport> => {
+    log(`instructions per uncached view on ${database}, under callgrind`);
+    const pages = await countViewInstructions({
+      env: productionEnv(where),
+      pages: loadedPages(counted),
+      warmUpViews: INSTRUCTION_WARM_UP_VIEWS,
+      viewsPerPage: INSTRUCTION_VIEWS_PER_PAGE,
+      log,
+    });
+    return {
+      database,
+      warmUpViews: INSTRUCTION_WARM_UP_VIEWS,
+      viewsPerPage: INSTRUCTION_VIEWS_PER_PAGE,
+      anchorInstructionsPerPage,
+      pages,
+    };
+  };
+  const reports = [await count("pglite", sites, env)];
+  if (benchDatabaseUrl)
+    reports.push(await withPostgresSites((counted, where) => count("postgres", counted, where)));
+  return reports;
 }
 
 /** How many of the portal's functions the profile report names. */
@@ -1000,6 +1062,15 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       results.budgets = checkBudgets(results);
       return record(results, (name) => name.startsWith(UNCACHED_BUDGET_PREFIX));
     }
+    if (part === "instructions") {
+      const results: BenchResults = {
+        ...recorded,
+        uncachedInstructions: await measureInstructions(sites, env),
+      };
+      results.budgets = checkBudgets(results);
+      // Recorded beside the uncached CPU times, with no budget of its own.
+      return record(results, () => false);
+    }
     if (part === "memory") {
       const memory = [await measureMemory(sites, env, "pglite")];
       if (benchDatabaseUrl) {
@@ -1049,6 +1120,7 @@ async function main(): Promise<number> {
     const restart = await measureRestart();
     log("uncached views as PGlite grows to 10,000 sites");
     const pgliteScale = await measureGrownPglite(sites, dataDir);
+    const uncachedInstructions = await measureInstructions(sites, { DATA_DIR: dataDir });
     let databaseScale = null;
     if (benchDatabaseUrl) {
       memory.push(
@@ -1067,6 +1139,7 @@ async function main(): Promise<number> {
       pages,
       databaseScale,
       pgliteScale,
+      uncachedInstructions,
       randomQuery,
       pageViews,
       landing,

@@ -5,8 +5,10 @@
  * says how fast the host is right now, so an uncached view's time can be judged against what
  * the same host does, not against a number from another machine.
  *
- * node bench/anchors/render-compress.js
- * Prints {"cpuMsPerPage": …, "bytes": …, "brotliBytes": …} after a warm-up.
+ * node bench/anchors/render-compress.js [pages]
+ * Prints {"cpuMsPerPage": …, "bytes": …, "brotliBytes": …} after a warm-up. `pages` (a multiple
+ * of 20) sets how many are measured after it: the instruction count (bench/instructions.ts)
+ * runs it twice with different numbers and takes the difference, which leaves out start-up.
  */
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -14,8 +16,9 @@ import { brotliCompressSync, constants } from "node:zlib";
 
 const ITEMS = 50;
 /** Batches of pages; the median batch is reported, so a moment of other work weighs little. */
-const BATCHES = 15;
 const PAGES_PER_BATCH = 20;
+const BATCHES = process.argv[2] ? Number(process.argv[2]) / PAGES_PER_BATCH : 15;
+if (!Number.isInteger(BATCHES) || BATCHES < 1) throw new Error("pages: a multiple of 20.");
 const WARM_UP_PAGES = 30;
 
 /** Words in a fixed pseudo-random order, so the text compresses like a real menu's, not better. */

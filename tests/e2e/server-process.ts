@@ -86,8 +86,17 @@ export async function startPortal(
   {
     waitReady = true,
     logFile,
+    command = [process.execPath],
+    cwd,
   }: {
     waitReady?: boolean;
+    /**
+     * What runs `server.js`: Node by default; the bench puts valgrind in front of it to count
+     * the server's instructions.
+     */
+    command?: string[];
+    /** The checkout whose build is served: this one by default. */
+    cwd?: string;
     /**
      * Where the server's standard output (its log) goes, as a deployment's collector would
      * take it; `output()` then holds its standard error only. Kept in memory by default.
@@ -98,7 +107,9 @@ export async function startPortal(
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
   const logDescriptor = logFile === undefined ? null : openSync(logFile, "a");
-  const child = spawn(process.execPath, ["server.js"], {
+  const [program, ...programArguments] = command;
+  const child = spawn(program!, [...programArguments, "server.js"], {
+    cwd,
     env: {
       PATH: process.env.PATH ?? "",
       PUBLIC_URL: url,
