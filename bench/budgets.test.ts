@@ -3,6 +3,7 @@ import type { PageReport } from "./browser-metrics";
 import {
   BUDGETS,
   checkBudgets,
+  INSTRUCTIONS_BUDGET_PREFIX,
   fullCacheHeldMiB,
   resultsMarkdown,
   type BenchResults,
@@ -575,8 +576,42 @@ describe("instructions per uncached view", () => {
     expect(markdown).toContain("| The anchor, per page | 10.00 M | 10.00 M |");
   });
 
-  it("say when valgrind was not there to count them", () => {
+  it("say when valgrind was not there to count them, and are then held to nothing", () => {
     expect(resultsMarkdown(results)).toContain("Not run: valgrind is not installed");
+    expect(instructionChecks(checksOf(null))).toEqual([]);
+  });
+
+  const design = BUDGETS.uncachedAnchorsPerViewOnPglite["Bench Bistro"]!;
+  const checksOf = (uncachedInstructions: InstructionsReport[] | null) =>
+    checkBudgets({ load: [load()], pages: [], databaseScale: null, uncachedInstructions });
+  const instructionChecks = (checks: ReturnType<typeof checkBudgets>) =>
+    checks.filter((check) => check.name.startsWith(INSTRUCTIONS_BUDGET_PREFIX));
+
+  it("allow a page on PGlite this design's anchors + 10%, and hold PostgreSQL's to nothing", () => {
+    const checks = instructionChecks(checksOf(counted(design * 1.1, 100)));
+    expect(checks.map(({ name, page, pass }) => ({ name, page, pass }))).toEqual([
+      {
+        name: `${INSTRUCTIONS_BUDGET_PREFIX} on PGlite, in anchors`,
+        page: "Bench Bistro",
+        pass: true,
+      },
+    ]);
+    expect(checks[0]!.limit).toBe(
+      `≤ ${(design * 1.1).toFixed(3)} (this design's ${design.toFixed(3)} + 10.00%)`,
+    );
+  });
+
+  it("miss a view on PGlite more than 10% over", () => {
+    const checks = instructionChecks(checksOf(counted(design * 1.11, 0)));
+    expect(missed(checks)).toEqual([`${INSTRUCTIONS_BUDGET_PREFIX} on PGlite, in anchors`]);
+  });
+
+  it("hold no page to a budget it has none of", () => {
+    const elsewhere = counted(100, 100).map((report) => ({
+      ...report,
+      pages: [{ page: "Elsewhere", instructionsPerView: 100 * anchor }],
+    }));
+    expect(instructionChecks(checksOf(elsewhere))).toEqual([]);
   });
 });
 

@@ -10,11 +10,10 @@
  * the median of the rounds, and ours against theirs. `BENCH_DATABASE_URL` adds PostgreSQL, as
  * it does for the bench. This checkout's recorded results are left as they were.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { median, type BenchResults } from "./budgets";
+import { OURS, run, withOtherCheckout } from "./other-checkout";
 
 const [baseRevision, roundsArgument = "2"] = process.argv.slice(2);
 if (!baseRevision) {
@@ -24,24 +23,7 @@ if (!baseRevision) {
 const rounds = Number(roundsArgument);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error("rounds: a whole number from 1.");
 
-const ours = path.resolve(import.meta.dirname, "..");
-const worktreeParent = mkdtempSync(path.join(os.tmpdir(), "bench-base-"));
-const theirs = path.join(worktreeParent, "checkout");
 const RESULTS = ["bench/results/latest.json", "bench/results/latest.md"];
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return result.status ?? 1;
-}
-
-function mustRun(command: string, args: string[], cwd: string) {
-  if (run(command, args, cwd) !== 0)
-    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`);
-}
 
 interface UncachedFigures {
   /** CPU per view by "page · database". */
@@ -75,25 +57,22 @@ function uncachedRun(checkout: string): UncachedFigures {
   return figures;
 }
 
-const kept = RESULTS.map((file) => [file, readFileSync(path.join(ours, file), "utf8")] as const);
-mustRun("git", ["worktree", "add", "--detach", theirs, baseRevision], ours);
+const kept = RESULTS.map((file) => [file, readFileSync(path.join(OURS, file), "utf8")] as const);
 try {
-  // The same dependencies serve both when the lockfiles agree.
-  const sameLock =
-    readFileSync(path.join(ours, "package-lock.json"), "utf8") ===
-    readFileSync(path.join(theirs, "package-lock.json"), "utf8");
-  if (sameLock) symlinkSync(path.join(ours, "node_modules"), path.join(theirs, "node_modules"));
-  else mustRun("npm", ["ci", "--no-audit", "--no-fund"], theirs);
-  mustRun("npm", ["run", "build"], theirs);
-  mustRun("npm", ["run", "build"], ours);
+  await withOtherCheckout(baseRevision, (theirs) => {
+    const runs = { theirs: [] as UncachedFigures[], ours: [] as UncachedFigures[] };
+    for (let round = 1; round <= rounds; round++) {
+      console.log(`[compare] round ${round} of ${rounds}: ${baseRevision}, then this checkout`);
+      runs.theirs.push(uncachedRun(theirs));
+      runs.ours.push(uncachedRun(OURS));
+    }
+    printComparison(runs);
+  });
+} finally {
+  for (const [file, text] of kept) writeFileSync(path.join(OURS, file), text);
+}
 
-  const runs = { theirs: [] as UncachedFigures[], ours: [] as UncachedFigures[] };
-  for (let round = 1; round <= rounds; round++) {
-    console.log(`[compare] round ${round} of ${rounds}: ${baseRevision}, then this checkout`);
-    runs.theirs.push(uncachedRun(theirs));
-    runs.ours.push(uncachedRun(ours));
-  }
-
+function printComparison(runs: { theirs: UncachedFigures[]; ours: UncachedFigures[] }) {
   const middle = (values: number[]) => (values.length ? median(values) : NaN);
   const medianOf = (figures: UncachedFigures[], key: string, of: "cpuMs" | "anchored") =>
     middle(figures.flatMap((run) => run[of].get(key) ?? []));
@@ -118,8 +97,4 @@ try {
     `\nCPU per view, the median of ${rounds} round(s); the anchor's median: ` +
       `${anchors(runs.theirs)} ms beside ${baseRevision}, ${anchors(runs.ours)} ms beside this checkout.`,
   );
-} finally {
-  for (const [file, text] of kept) writeFileSync(path.join(ours, file), text);
-  run("git", ["worktree", "remove", "--force", theirs], ours);
-  rmSync(worktreeParent, { recursive: true, force: true });
 }

@@ -5,20 +5,20 @@
  * CPU time per view moves with the host: on a shared two-core host the same commit has
  * measured a quarter apart from one run to the next, and its ratio to the anchor's time did
  * not hold from one host to another. An instruction count does not depend on what else the
- * machine is doing: the same commit, pages and numbers of views count the same to within a
- * tenth of a percent. Between commits, a garbage collection or a compilation that falls inside
- * or outside a page's counted views still moves that page's count, so the views counted must be
- * many for a difference to say that a change made a view dearer.
+ * machine is doing.
  *
  * The server runs under callgrind with its instrumentation off while it starts and warms up
  * (valgrind then runs it a few times slower, not a hundred), and with it on only for each
- * page's counted views, sent one after another. Node runs with `--single-threaded`, so V8
- * compiles and collects garbage on the thread that serves the views, at points that repeat
- * from run to run, rather than on helper threads at moments that depend on timing. The
+ * page's counted views, sent one after another. What is counted is the thread that serves
+ * them: there the portal's code, React, PGlite's WebAssembly and brotli run, with the garbage
+ * collector's own pauses. V8's optimising compiler and the collector's helpers run on threads
+ * of their own, when timing decides, and by how much they differ from one stretch of views to
+ * the next (a tenth, for the same page) they would hide what a change did; they are left out.
+ * Counted so, the same page over consecutive stretches of 30 views differs by under 1%. The
  * warm-up is long because functions a view calls once reach V8's optimising compiler only
- * after a few thousand views.
+ * after a few thousand views, and until then the serving thread interprets them.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +32,7 @@ export interface CountedPage {
 
 export interface ViewInstructions {
   page: string;
-  /** Instructions the portal's process ran per view, all its threads. */
+  /** Instructions the portal's serving thread ran per view. */
   instructionsPerView: number;
 }
 
@@ -53,9 +53,18 @@ export function callgrindAvailable(): boolean {
   );
 }
 
-/** callgrind's options: V8 writes the code it runs, so valgrind must watch all of memory for it. */
-const CALLGRIND = ["valgrind", "--tool=callgrind", "--smc-check=all-non-file"];
-const NODE = [process.execPath, "--single-threaded"];
+/**
+ * callgrind's options: V8 writes the code it runs, so valgrind must watch all of memory for it,
+ * and each thread is counted apart, so that the serving thread's count can be read alone.
+ */
+const CALLGRIND = [
+  "valgrind",
+  "--tool=callgrind",
+  "--smc-check=all-non-file",
+  "--separate-threads=yes",
+];
+/** The main thread's part of a dump: callgrind numbers the threads from 01 in their order. */
+const MAIN_THREAD = "-01";
 
 /**
  * The instructions a callgrind dump counted: its "totals:" line, at the end. (The "summary:"
@@ -70,6 +79,36 @@ export function dumpTotal(dump: string): number {
 function callgrindControl(pid: number, ...options: string[]) {
   const run = spawnSync("callgrind_control", [...options, String(pid)], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`callgrind_control ${options.join(" ")}: ${run.stderr}`);
+}
+
+/** callgrind's command line for a server whose instructions are counted into `dumps`. */
+function underCallgrind(dumps: string): string[] {
+  return [
+    ...CALLGRIND,
+    // Off while the server starts and warms up: valgrind then runs it a few times slower,
+    // not a hundred.
+    "--instr-atstart=no",
+    `--callgrind-out-file=${path.join(dumps, "callgrind.out")}`,
+    process.execPath,
+  ];
+}
+
+/**
+ * The instructions the serving thread of `pid` (a server under `underCallgrind(dumps)`) runs
+ * per request, over `requests` requests sent one after another by `send`.
+ */
+async function countPerRequest(
+  pid: number,
+  dumps: string,
+  requests: number,
+  send: () => Promise<unknown>,
+): Promise<number> {
+  callgrindControl(pid, "--zero");
+  callgrindControl(pid, "--instr=on");
+  for (let i = 0; i < requests; i += 1) await send();
+  callgrindControl(pid, "--instr=off");
+  callgrindControl(pid, "--dump");
+  return dumpTotal(readFileSync(newestMainThreadDump(dumps), "utf8")) / requests;
 }
 
 /**
@@ -95,30 +134,20 @@ export async function countViewInstructions({
   const dumps = mkdtempSync(path.join(os.tmpdir(), "bench-callgrind-"));
   const server = await startPortal(
     { ...env, PAGE_CACHE_BYTES: "0" },
-    {
-      cwd: checkout,
-      command: [
-        ...CALLGRIND,
-        "--instr-atstart=no",
-        `--callgrind-out-file=${path.join(dumps, "callgrind.out")}`,
-        ...NODE,
-      ],
-    },
+    { cwd: checkout, command: underCallgrind(dumps) },
   );
-  const pid = server.child.pid!;
   const view = (page: CountedPage) => fetchAsSent(server.url + page.path, BROTLI);
   try {
     log(`warming up: ${warmUpViews} views of ${pages.length} pages in turn`);
     for (let i = 0; i < warmUpViews; i += 1) await view(pages[i % pages.length]!);
     const counted: ViewInstructions[] = [];
     for (const page of pages) {
-      callgrindControl(pid, "--zero");
-      callgrindControl(pid, "--instr=on");
-      for (let i = 0; i < viewsPerPage; i += 1) await view(page);
-      callgrindControl(pid, "--instr=off");
-      callgrindControl(pid, "--dump");
-      const instructions = dumpTotal(readFileSync(newestDump(dumps), "utf8"));
-      const instructionsPerView = instructions / viewsPerPage;
+      const instructionsPerView = await countPerRequest(
+        server.child.pid!,
+        dumps,
+        viewsPerPage,
+        () => view(page),
+      );
       log(`${page.path}: ${(instructionsPerView / 1e6).toFixed(2)} million instructions per view`);
       counted.push({ page: page.name, instructionsPerView });
     }
@@ -131,43 +160,49 @@ export async function countViewInstructions({
 
 const BROTLI = { "accept-encoding": "br" };
 
-/** The dump callgrind_control just asked for: callgrind numbers them callgrind.out.1, .2, … */
-function newestDump(dir: string): string {
+/**
+ * The main thread's part of the dump callgrind_control just asked for: callgrind numbers the
+ * dumps callgrind.out.1, .2, … and each thread's part of one callgrind.out.1-01, -02, …
+ */
+function newestMainThreadDump(dir: string): string {
   const numbered = readdirSync(dir)
-    .map((name) => /^callgrind\.out\.(\d+)$/.exec(name))
+    .map((name) => new RegExp(`^callgrind\\.out\\.(\\d+)${MAIN_THREAD}$`).exec(name))
     .filter((match) => match !== null)
     .sort((a, b) => Number(b[1]) - Number(a[1]));
   if (numbered.length === 0) throw new Error(`callgrind wrote no dump in ${dir}.`);
   return path.join(dir, numbered[0]![0]);
 }
 
-/** Pages the anchor measures in its two runs: their difference is what is counted. */
-const ANCHOR_FEW_PAGES = 40;
-const ANCHOR_MORE_PAGES = 200;
+/** The anchor's requests before it is counted, and those counted. */
+const ANCHOR_WARM_UP_REQUESTS = 500;
+const ANCHOR_COUNTED_REQUESTS = 50;
 
 /**
- * The anchor's instructions per page: anchors/render-compress.js under callgrind twice, with
- * 40 and with 200 pages after its warm-up, so that the difference leaves out Node's start,
- * the warm-up and the compilation they bring.
+ * The anchor's instructions per page: anchors/render-compress.js serving its work under
+ * callgrind, counted as a view is: after 500 requests to warm up, over 50 more.
  */
-export function countAnchorInstructions(): number {
+export async function countAnchorInstructions(): Promise<number> {
   const dumps = mkdtempSync(path.join(os.tmpdir(), "bench-callgrind-anchor-"));
   const script = path.join(import.meta.dirname, "anchors", "render-compress.js");
-  const count = (pages: number) => {
-    const out = path.join(dumps, `pages-${pages}.out`);
-    const run = spawnSync(
-      CALLGRIND[0]!,
-      [...CALLGRIND.slice(1), `--callgrind-out-file=${out}`, ...NODE, script, String(pages)],
-      { encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
-    );
-    if (run.status !== 0) throw new Error(`the anchor under callgrind failed:\n${run.stderr}`);
-    return dumpTotal(readFileSync(out, "utf8"));
-  };
+  const [program, ...options] = underCallgrind(dumps);
+  const anchor = spawn(program!, [...options, script, "--serve"], {
+    // React's production build, as the portal renders with.
+    env: { ...process.env, NODE_ENV: "production" },
+    // valgrind's own report goes to standard error: left out, as the portal's is kept.
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const exited = new Promise((resolve) => anchor.once("exit", resolve));
   try {
-    const few = count(ANCHOR_FEW_PAGES);
-    const more = count(ANCHOR_MORE_PAGES);
-    return (more - few) / (ANCHOR_MORE_PAGES - ANCHOR_FEW_PAGES);
+    const port = await new Promise<number>((resolve, reject) => {
+      anchor.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+      anchor.once("exit", (code) => reject(new Error(`the anchor exited with ${code}`)));
+    });
+    const send = () => fetchAsSent(`http://127.0.0.1:${port}/`, BROTLI);
+    for (let i = 0; i < ANCHOR_WARM_UP_REQUESTS; i += 1) await send();
+    return await countPerRequest(anchor.pid!, dumps, ANCHOR_COUNTED_REQUESTS, send);
   } finally {
+    anchor.kill("SIGTERM");
+    await exited;
     rmSync(dumps, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,7 @@ import { CURRENCIES } from "./currency";
 import { soldOutChoiceLabel } from "./item-options-display";
 import { ENGLISH } from "./i18n/page-language";
 import { sizesLine } from "./option-lines";
-import { formatPrice, MAX_PRICE_CENTS, priceAmount } from "./price";
+import { currencyNumberFormat, formatPrice, MAX_PRICE_CENTS, priceAmount } from "./price";
 
 const offer = (name: string, price: string, availability?: string) => ({
   name,
@@ -34,7 +34,28 @@ describe("sizesLine", () => {
           { name: "S", price: priceAmount(cents, code), priceCurrency: code },
         ]);
         expect(line, `${cents} ${code}`).toBe(`S\u00a0${formatPrice(cents, code)}`);
+        const offers = [{ name: "S", price: priceAmount(cents, code), priceCurrency: code }];
+        expect(sizesLine(offers, "en", undefined, currencyNumberFormat)).toBe(line);
       }
     }
+  });
+
+  it("formats each line in its own language and currency, with formats made once as without", () => {
+    const inEuros = (name: string, price: string) => ({ name, price, priceCurrency: "EUR" });
+    const offers = [inEuros("S", "1234.50"), offer("M", "2.00")];
+    const tags = ["de", "en", "de", "ar", "en"];
+    const lines = tags.map((tag) => sizesLine(offers, tag));
+    // The server's formats, kept from line to line, write exactly what new ones do.
+    expect(tags.map((tag) => sizesLine(offers, tag, undefined, currencyNumberFormat))).toEqual(
+      lines,
+    );
+    expect(lines).toEqual([
+      `S\u00a0${formatPrice(123450, "EUR", "de")} \u00b7 M\u00a0${formatPrice(200, "USD", "de")}`,
+      `S\u00a0€1,234.50 \u00b7 M\u00a0$2.00`,
+      lines[0],
+      `S\u00a0${formatPrice(123450, "EUR", "ar")} \u00b7 M\u00a0${formatPrice(200, "USD", "ar")}`,
+      lines[1],
+    ]);
+    expect(lines[0]).toContain("1.234,50");
   });
 });

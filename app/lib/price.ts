@@ -122,23 +122,11 @@ export function formatPrice(
   locale = "en-US",
 ): string {
   const amount = priceAmount(Number.isFinite(cents) ? cents : 0, currency);
-  const cacheKey = `${locale}\u0000${currency}`;
-  let formatter = currencyFormatters.get(cacheKey);
-  if (!formatter) {
-    const digits = fractionDigitsOf(currency);
-    try {
-      formatter = new Intl.NumberFormat(locale, {
-        style: "currency",
-        currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-    } catch {
-      return `${currency} ${amount}`;
-    }
-    // Locales may come from request headers; keep the cache bounded.
-    if (currencyFormatters.size >= 64) currencyFormatters.clear();
-    currencyFormatters.set(cacheKey, formatter);
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = currencyNumberFormat(locale, currency);
+  } catch {
+    return `${currency} ${amount}`;
   }
   // The amount is already rounded to the currency's digits; a decimal string of up to 9
   // digits reads back as the nearest double and formats exactly.
@@ -147,6 +135,29 @@ export function formatPrice(
 }
 
 const LEFT_TO_RIGHT_MARK = "\u200e";
+
+/**
+ * The number format `formatPrice` shows a currency with in a locale, in the currency's digits,
+ * made once: making one costs far more than formatting with it. Throws for a locale or a
+ * currency Intl does not know.
+ */
+export function currencyNumberFormat(locale: string, currency: string): Intl.NumberFormat {
+  const cacheKey = `${locale}\u0000${currency}`;
+  let formatter = currencyFormatters.get(cacheKey);
+  if (!formatter) {
+    const digits = fractionDigitsOf(currency);
+    formatter = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    // Locales may come from request headers; keep the cache bounded.
+    if (currencyFormatters.size >= 64) currencyFormatters.clear();
+    currencyFormatters.set(cacheKey, formatter);
+  }
+  return formatter;
+}
 
 /**
  * Arabic writes "6.50 US$"; on a right-to-left line, a symbol ending in "$" after latin

@@ -10,7 +10,7 @@ import { publicImageSrc } from "./image-url";
 import { sizeGroupOf, sizePrices, type OptionChoice, type OptionGroup } from "./item-options";
 import { choicesLine, optionsOfItem, shownOptions } from "./item-options-display";
 import { sizesLine, type SizeOffer } from "./option-lines";
-import { priceAmount } from "./price";
+import { currencyNumberFormat, priceAmount } from "./price";
 import { ENGLISH, type PageLanguage } from "./i18n/page-language";
 import { safeHttpUrl } from "./profile-info";
 
@@ -349,7 +349,12 @@ export function shopOptionLines(
   const sizes = item.options && item.options.length ? sizeGroupOf(item.options) : undefined;
   const offers = sizes ? shopItemOffers(item, currency) : null;
   if (sizes && Array.isArray(offers)) {
-    const value = sizesLine(offers, page.language.tag, page.words.soldOutChoice);
+    const value = sizesLine(
+      offers,
+      page.language.tag,
+      page.words.soldOutChoice,
+      currencyNumberFormat,
+    );
     lines.unshift({ name: sizes.name, value });
   }
   return lines;

@@ -5,20 +5,22 @@
  * says how fast the host is right now, so an uncached view's time can be judged against what
  * the same host does, not against a number from another machine.
  *
- * node bench/anchors/render-compress.js [pages]
- * Prints {"cpuMsPerPage": …, "bytes": …, "brotliBytes": …} after a warm-up. `pages` (a multiple
- * of 20) sets how many are measured after it: the instruction count (bench/instructions.ts)
- * runs it twice with different numbers and takes the difference, which leaves out start-up.
+ * node bench/anchors/render-compress.js
+ * Prints {"cpuMsPerPage": …, "bytes": …, "brotliBytes": …} after a warm-up.
+ *
+ * node bench/anchors/render-compress.js --serve
+ * Serves the work instead, done anew for every request, on 127.0.0.1 (it prints its port),
+ * so that bench/instructions.ts counts its instructions per request as it counts a view's.
  */
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { createServer } from "node:http";
 import { brotliCompressSync, constants } from "node:zlib";
 
 const ITEMS = 50;
 /** Batches of pages; the median batch is reported, so a moment of other work weighs little. */
+const BATCHES = 15;
 const PAGES_PER_BATCH = 20;
-const BATCHES = process.argv[2] ? Number(process.argv[2]) / PAGES_PER_BATCH : 15;
-if (!Number.isInteger(BATCHES) || BATCHES < 1) throw new Error("pages: a multiple of 20.");
 const WARM_UP_PAGES = 30;
 
 /** Words in a fixed pseudo-random order, so the text compresses like a real menu's, not better. */
@@ -79,21 +81,44 @@ function Menu() {
   );
 }
 
-function page() {
+function compressedPage() {
   const html = renderToStaticMarkup(h(Menu));
   const brotli = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } });
+  return { html, brotli };
+}
+
+function page() {
+  const { html, brotli } = compressedPage();
   return { bytes: Buffer.byteLength(html), brotliBytes: brotli.length };
 }
 
-for (let i = 0; i < WARM_UP_PAGES; i += 1) page();
-const batches = [];
-let last = page();
-for (let batch = 0; batch < BATCHES; batch += 1) {
-  const before = process.cpuUsage();
-  for (let i = 0; i < PAGES_PER_BATCH; i += 1) last = page();
-  const used = process.cpuUsage(before);
-  batches.push((used.user + used.system) / 1000 / PAGES_PER_BATCH);
+function measure() {
+  for (let i = 0; i < WARM_UP_PAGES; i += 1) page();
+  const batches = [];
+  let last = page();
+  for (let batch = 0; batch < BATCHES; batch += 1) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < PAGES_PER_BATCH; i += 1) last = page();
+    const used = process.cpuUsage(before);
+    batches.push((used.user + used.system) / 1000 / PAGES_PER_BATCH);
+  }
+  batches.sort((a, b) => a - b);
+  const cpuMsPerPage = batches[Math.floor(BATCHES / 2)];
+  process.stdout.write(`${JSON.stringify({ cpuMsPerPage, ...last })}\n`);
 }
-batches.sort((a, b) => a - b);
-const cpuMsPerPage = batches[Math.floor(BATCHES / 2)];
-process.stdout.write(`${JSON.stringify({ cpuMsPerPage, ...last })}\n`);
+
+function serve() {
+  const server = createServer((_request, response) => {
+    const { brotli } = compressedPage();
+    response.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-encoding": "br",
+    });
+    response.end(brotli);
+  });
+  server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
+  process.on("SIGTERM", () => server.close(() => process.exit(0)));
+}
+
+if (process.argv[2] === "--serve") serve();
+else measure();

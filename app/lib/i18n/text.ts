@@ -25,14 +25,28 @@ export function pluralText(
   count: number,
   values: Readonly<Record<string, string | number>> = {},
 ): string {
+  const format = languageFormats(tag);
+  const text = words[format.rules.select(count)] ?? words.other;
+  return fill(text, { count: format.number.format(count), ...values });
+}
+
+/** A language's plural rules and its way of writing numbers. */
+export interface LanguageFormats {
+  rules: Intl.PluralRules;
+  number: Intl.NumberFormat;
+}
+
+/**
+ * A language's formats, made once per language tag: building them costs more than using
+ * them, and a page uses one language (the tags come from the portal's own list).
+ */
+export function languageFormats(tag: string): LanguageFormats {
   let format = formats.get(tag);
   if (!format) {
     format = { rules: new Intl.PluralRules(tag), number: new Intl.NumberFormat(tag) };
     formats.set(tag, format);
   }
-  const text = words[format.rules.select(count)] ?? words.other;
-  return fill(text, { count: format.number.format(count), ...values });
+  return format;
 }
 
-// Building these costs more than using them, and a page uses one language.
-const formats = new Map<string, { rules: Intl.PluralRules; number: Intl.NumberFormat }>();
+const formats = new Map<string, LanguageFormats>();

@@ -19,6 +19,7 @@ import {
   type ShopScriptWords,
 } from "./shop-page-script";
 import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
+import { languageFormats } from "~/lib/i18n/text";
 import { PageLanguageProvider, usePageLanguage } from "~/lib/i18n/page-language-context";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText, shopOptionLines } from "~/lib/structured-data";
@@ -188,7 +189,12 @@ function ShopPageContent({
             <ShopFilterForm path={path} tagOptions={tagOptions} filters={filters} />
             <div className="shop-results">
               <p className="shop-count" role="status">
-                {shopCountText(scriptWords, visible.size, items.length)}
+                {shopCountText(
+                  scriptWords,
+                  visible.size,
+                  items.length,
+                  languageFormats(scriptWords.tag),
+                )}
               </p>
               {/* The cards are written by a template, not by React: see ./shop-cards-markup.ts. */}
               <ul
@@ -486,7 +492,11 @@ function ShopCarousel({
           ))}
         </ul>
       </div>
-      {count > 1 ? <p className="shop-carousel-hint">{photosHint(scriptWords, count)}</p> : null}
+      {count > 1 ? (
+        <p className="shop-carousel-hint">
+          {photosHint(scriptWords, count, languageFormats(scriptWords.tag).rules)}
+        </p>
+      ) : null}
       {count > 1 ? (
         <div className="shop-carousel-controls">
           <button type="button" className="shop-carousel-prev" aria-label={words.previousPhoto}>

@@ -7,6 +7,7 @@ import { buildBrowserScript } from "~/sites/browser-scripts.build";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
 import { ENGLISH } from "~/lib/i18n/page-language";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import { languageFormats } from "~/lib/i18n/text";
 import { shopScriptWords } from "./public-shop";
 import {
   matchesShopFilters,
@@ -95,6 +96,20 @@ describe("the rules the script shares with the server", () => {
     const english = shopScriptWords(ENGLISH);
     expect(shopCountText(spanish, 2, 5)).not.toBe(shopCountText(english, 2, 5));
     expect(shopCountText(spanish, 2, 5)).toMatch(/2\D+5/);
+    // The server's formats, made once per language, write what the script's own do.
+    for (const words of [spanish, english, shopScriptWords(pageLanguage("ar"))]) {
+      const formats = languageFormats(words.tag);
+      for (const [shown, total] of [
+        [1, 1],
+        [2, 5],
+        [1234, 5678],
+      ] as const) {
+        expect(shopCountText(words, shown, total, formats)).toBe(
+          shopCountText(words, shown, total),
+        );
+      }
+      expect(photosHint(words, 2, formats.rules)).toBe(photosHint(words, 2));
+    }
     expect(photoText(spanish, 1, 3)).toMatch(/2\D+3/);
     expect(photoText(spanish, 1, 3)).not.toBe("Photo 2 of 3");
   });

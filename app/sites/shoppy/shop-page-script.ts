@@ -20,7 +20,7 @@
  * detail made up most of the page's bytes and of its render time on every uncached view,
  * and a JSON copy of every item's facts repeated the JSON-LD.
  */
-import type { PluralWords } from "~/lib/i18n/text";
+import type { LanguageFormats, PluralWords } from "~/lib/i18n/text";
 import type { SizeOffer, sizesLine } from "~/lib/option-lines";
 
 /** What a search and the tag filter look at. */
@@ -71,13 +71,23 @@ export interface ShopScriptWords {
 }
 
 /** "12 items" when all show, else "3 of 12 items". */
-export function shopCountText(words: ShopScriptWords, shown: number, total: number): string {
+export function shopCountText(
+  words: ShopScriptWords,
+  shown: number,
+  total: number,
+  /**
+   * The language's plural rules and numbers. The server passes those it made once
+   * (`languageFormats`): making them costs far more than the line, on every uncached view.
+   */
+  formats: LanguageFormats = {
+    rules: new Intl.PluralRules(words.tag),
+    number: new Intl.NumberFormat(words.tag),
+  },
+): string {
   const forms = shown === total ? words.itemCount : words.itemCountFiltered;
-  const category = new Intl.PluralRules(words.tag).select(total);
-  const number = new Intl.NumberFormat(words.tag);
-  return (forms[category] || forms.other)
-    .replace("{shown}", number.format(shown))
-    .replace("{count}", number.format(total));
+  return (forms[formats.rules.select(total)] || forms.other)
+    .replace("{shown}", formats.number.format(shown))
+    .replace("{count}", formats.number.format(total));
 }
 
 /** "Photo 2 of 3", for the carousel's live region; `index` counts from 0. */
@@ -106,12 +116,14 @@ export function photosLabel(words: ShopScriptWords, name: string): string {
 }
 
 /** The line under several photos, for the page without script (which scrolls them). */
-export function photosHint(words: ShopScriptWords, count: number): string {
+export function photosHint(
+  words: ShopScriptWords,
+  count: number,
+  /** The language's plural rules: the server passes those it made once, as for the count. */
+  rules = new Intl.PluralRules(words.tag),
+): string {
   const forms = words.photosHint;
-  return (forms[new Intl.PluralRules(words.tag).select(count)] || forms.other).replace(
-    "{count}",
-    String(count),
-  );
+  return (forms[rules.select(count)] || forms.other).replace("{count}", String(count));
 }
 
 /** A carousel dot's label: "Photo 2"; `index` counts from 0. */
