@@ -86,6 +86,6 @@ await withOtherCheckout(baseRevision, async (theirs) => {
   }
   console.log(
     `\nInstructions of the serving thread per uncached view, in millions: the median of ` +
-      `${STRETCHES} stretches of ${VIEWS_PER_STRETCH} views after ${WARM_UP_VIEWS} to warm up.`,
+      `${STRETCHES} stretches of ${VIEWS_PER_STRETCH} views after ${WARM_UP_VIEWS.toLocaleString("en-US")} to warm up.`,
   );
 });
