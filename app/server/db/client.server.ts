@@ -104,10 +104,15 @@ export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
  */
 function takeQueryParsersOnce(client: PGlite): void {
   const query = client.query.bind(client);
+  // drizzle keeps one parsers object per prepared query: each is taken in at its first run.
+  const taken = new WeakSet<object>();
   client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
     if (!options?.parsers) return query(text, params, options);
     const { parsers, ...rest } = options;
-    Object.assign(client.parsers, parsers);
+    if (!taken.has(parsers)) {
+      Object.assign(client.parsers, parsers);
+      taken.add(parsers);
+    }
     return query(text, params, rest);
   }) as PGlite["query"];
 }
