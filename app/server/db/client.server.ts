@@ -101,17 +101,20 @@ export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
  * parsers it is sent into its own map instead and runs the query without them, so each value
  * is parsed as the query asks, as before; the client's other queries (the public pages' site,
  * a ping) read no such values. Transactions keep PGlite's own path.
+ *
+ * drizzle makes a new parsers object for every query it runs, each with the same parsers for
+ * the same types, so a type's parser is taken in at the first query that brings one.
  */
 function takeQueryParsersOnce(client: PGlite): void {
   const query = client.query.bind(client);
-  // drizzle keeps one parsers object per prepared query: each is taken in at its first run.
-  const taken = new WeakSet<object>();
+  const takenTypes = new Set<string>();
   client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
     if (!options?.parsers) return query(text, params, options);
     const { parsers, ...rest } = options;
-    if (!taken.has(parsers)) {
-      Object.assign(client.parsers, parsers);
-      taken.add(parsers);
+    for (const type in parsers) {
+      if (takenTypes.has(type)) continue;
+      client.parsers[Number(type)] = parsers[Number(type)]!;
+      takenTypes.add(type);
     }
     return query(text, params, rest);
   }) as PGlite["query"];
