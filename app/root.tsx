@@ -13,6 +13,7 @@ import { useEffect } from "react";
 import { DocumentHead } from "./components/document-head";
 import { DocumentLinks } from "./components/document-links";
 import { pageHydrates } from "./lib/document-scripts";
+import { FAVICON_URL } from "./lib/favicon";
 import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
 import { navigationWords } from "~/lib/i18n/portal/navigation";
@@ -25,7 +26,7 @@ import baseStylesHref from "./styles/base.css?url";
 // public site type links its own: a customer's phone downloads none of the portal's CSS.
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: baseStylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_URL, type: "image/svg+xml" },
 ];
 
 /** The public origin, for canonical and Open Graph URLs in every page's meta. */

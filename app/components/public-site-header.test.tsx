@@ -55,12 +55,12 @@ describe("PublicSiteHero", () => {
     expect(logo).toContain(`src="${copies.logoSmallUrl}"`);
     expect(logo).toContain(`srcSet="${copies.logoSmallUrl} 2x, ${site.logoUrl} 3x"`);
     // The head asks for the hero before the body is read: the phone copy on phones, the
-    // picture as uploaded elsewhere, never both on one screen.
+    // picture as uploaded elsewhere, never both on one screen. The logo comes after it.
     expect(imagePreloads(html)).toEqual([
       { href: copies.bgPhoneUrl, media: PHONE_HERO_MEDIA },
       { href: site.bgUrl, media: `not all and ${PHONE_HERO_MEDIA}` },
-      { href: `${copies.logoSmallUrl} 2x, ${site.logoUrl} 3x`, media: null },
     ]);
+    expect(logo).toContain('fetchPriority="low"');
   });
 
   it("shows the pictures as they are when they have no copies", () => {
@@ -70,16 +70,13 @@ describe("PublicSiteHero", () => {
     expect(hero).toContain(`src="${site.bgUrl}"`);
     expect(logo).toContain(`src="${site.logoUrl}"`);
     expect(logo).not.toContain("srcSet");
-    expect(imagePreloads(html)).toEqual([
-      { href: site.bgUrl, media: null },
-      { href: site.logoUrl, media: null },
-    ]);
+    expect(imagePreloads(html)).toEqual([{ href: site.bgUrl, media: null }]);
   });
 
   it("has no picture, source or preload without a background", () => {
     const html = page({ ...site, bgUrl: null, bgPhoneUrl: null });
     expect(html).not.toContain("<picture");
     expect(html).not.toContain("site-hero-image");
-    expect(imagePreloads(html).map(({ href }) => href)).toEqual([site.logoUrl]);
+    expect(imagePreloads(html)).toEqual([]);
   });
 });

@@ -94,6 +94,9 @@ export function PublicSiteHero({
             // The copy at twice its size serves most phones; the picture as uploaded, sharper
             // screens.
             src={site.logoSmallUrl ?? site.logoUrl}
+            // After the hero, the page's largest picture: on a weak signal the logo must not
+            // share the line with it (and so React does not preload it either).
+            fetchPriority="low"
             srcSet={site.logoSmallUrl ? `${site.logoSmallUrl} 2x, ${site.logoUrl} 3x` : undefined}
             alt={fill(words.logoAlt, { name: site.name })}
             width={LOGO_SIZE_PX}

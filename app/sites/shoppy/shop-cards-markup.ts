@@ -30,9 +30,12 @@ export interface PublicShopItem {
 const CARD_IMAGE_PX = 400;
 
 /**
- * Cards in the first screenful load at once; the rest when scrolled near. Under a hero
- * they load at low priority: the hero is the page's largest picture, and on a phone the
- * cards start below the first screen, so they must not share its bandwidth.
+ * Without a hero, the cards in the first screenful load at once (one of them may be the
+ * page's largest picture) and the rest when scrolled near. Under a hero every card loads when
+ * near the screen, and at low priority: the hero is the page's largest picture and must have
+ * the line to itself. (Loaded at once, the first cards were asked for with the hero as soon as
+ * the page was read; without `fetchPriority="low"`, Chromium raises a card it finds on the
+ * screen to high priority.)
  */
 const EAGER_CARDS = 4;
 
@@ -60,14 +63,14 @@ export interface ShopCardsView {
   visible: ReadonlySet<string>;
   /** The shop's currency; US dollars when left out. */
   currency: string | undefined;
-  /** Whether the page has a hero above the cards (the first cards then load at low priority). */
+  /** Whether the page has a hero above the cards (every card then loads late, at low priority). */
   belowHero: boolean;
   page: PageLanguage;
 }
 
 /** Every item's card, each linking to its item's address (`?item=`) under the same filters. */
 export function shopCardsMarkup(items: readonly PublicShopItem[], view: ShopCardsView): Markup {
-  let eagerLeft = EAGER_CARDS;
+  let eagerLeft = view.belowHero ? 0 : EAGER_CARDS;
   return markup`${items.map((item) => {
     const shown = view.visible.has(item.id);
     const eager = shown && eagerLeft-- > 0;
@@ -82,7 +85,9 @@ function shopCardMarkup(
   eager: boolean,
 ): Markup {
   const image = item.images[0];
-  const loading = eager ? view.belowHero && markup` fetchPriority="low"` : markup` loading="lazy"`;
+  const loading = eager
+    ? null
+    : markup` loading="lazy"${view.belowHero && markup` fetchPriority="low"`}`;
   const media = image
     ? markup`<img src="${image}" alt="" width="${CARD_IMAGE_PX}" height="${CARD_IMAGE_PX}"${loading} decoding="async"/>`
     : PHOTO_PLACEHOLDER;
