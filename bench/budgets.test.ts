@@ -401,6 +401,24 @@ describe("checkBudgets with Lighthouse", () => {
     ]);
   });
 
+  it("asks every public page to come in TCP's first window, headers and all", () => {
+    const checks = judge([
+      audit("Bench Bistro", "menu", { anchor, documentBytes: 14_600 }),
+      audit("Bench Shop", "shop", { anchor, documentBytes: 14_601 }),
+      // The landing and sign-in pages have budgets of their own; an old record has no bytes.
+      audit("Landing", "entry", { anchor, documentBytes: 20_000 }),
+      audit("Bench Motors", "public", { anchor }),
+    ]);
+    const window = checks.filter(
+      (check) => check.name === "Lighthouse: the page in TCP's first window",
+    );
+    expect(window.map((check) => [check.page, check.actual, check.pass])).toEqual([
+      ["Bench Bistro", "14,600 B", true],
+      ["Bench Shop", "14,601 B", false],
+    ]);
+    expect(window[0]!.limit).toBe("≤ 14,600 B (headers and brotli body)");
+  });
+
   it("asks 98 and at most 60 KB of JavaScript of the landing and sign-in pages", () => {
     expect(
       missed(judge([audit("Sign in", "entry", { performance: 98, scriptBytes: 60 * 1024 })])),

@@ -41,6 +41,11 @@ export interface LighthouseReport {
   mainThreadMs?: number;
   /** JavaScript the page loads, compressed as sent. */
   scriptBytes: number;
+  /**
+   * The page itself as it came over the connection: its response headers and its compressed
+   * body. Absent from older results.
+   */
+  documentBytes?: number;
   /** The trivial page's figures from the same audits, when it was audited beside this one. */
   anchor?: LighthouseAnchorFigures;
 }
@@ -118,6 +123,7 @@ export async function measureLighthouse(
         tbtMs: middle((each) => each.tbtMs),
         mainThreadMs: middle((each) => each.mainThreadMs),
         scriptBytes: middle((each) => each.scriptBytes),
+        documentBytes: middle((each) => each.documentBytes),
       } satisfies LighthouseReport;
     });
     if (!trivialPage) return reports;
@@ -155,6 +161,10 @@ async function auditInFreshChromium(
       lhr.audits["resource-summary"]?.details as
         { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
     )?.items?.find((item) => item.resourceType === "script");
+    const requests = (
+      lhr.audits["network-requests"]?.details as
+        { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+    )?.items;
     return {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -164,6 +174,7 @@ async function auditInFreshChromium(
       tbtMs: numeric("total-blocking-time"),
       mainThreadMs: numeric("mainthread-work-breakdown"),
       scriptBytes: scripts?.transferSize ?? 0,
+      documentBytes: requests?.find((item) => item.resourceType === "Document")?.transferSize ?? 0,
     };
   } finally {
     chrome.kill();
