@@ -26,9 +26,18 @@ function srcSet(example: ExampleSite, view: ScreenshotView, format: string): str
 
 /**
  * When a screenshot loads: `first` for the landing hero's, the largest thing on its first
- * screen; `eager` for any other at the top of its page; `lazy` below the fold.
+ * screen; `after-first` for one beside it, at once but at low priority, so that it does not
+ * share a weak line with the first (docs/decisions/0029-the-hero-alone-on-the-line.md);
+ * `eager` for any other at the top of its page; `lazy` below the fold.
  */
-export type ScreenshotLoading = "first" | "eager" | "lazy";
+export type ScreenshotLoading = "first" | "after-first" | "eager" | "lazy";
+
+const FETCH_PRIORITY = {
+  first: "high",
+  "after-first": "low",
+  eager: "auto",
+  lazy: "auto",
+} as const satisfies Record<ScreenshotLoading, "high" | "low" | "auto">;
 
 /**
  * A screenshot of an example site: AVIF where the browser takes it, JPEG otherwise, at the
@@ -64,7 +73,7 @@ export function ExampleScreenshot({
           { name: example.name },
         )}
         loading={loading === "lazy" ? "lazy" : "eager"}
-        fetchPriority={loading === "first" ? "high" : "auto"}
+        fetchPriority={FETCH_PRIORITY[loading]}
         decoding="async"
       />
     </picture>

@@ -1,7 +1,7 @@
 import { examplePath, type ExampleSite } from "~/lib/example-sites";
 import { marketingWords } from "~/lib/i18n/portal/marketing";
 import { fill } from "~/lib/i18n/text";
-import { ExampleScreenshot, type ScreenshotLoading } from "./example-screenshot";
+import { ExampleScreenshot } from "./example-screenshot";
 
 /**
  * An example site as a visitor would meet it: the page on a computer, with the same page
@@ -12,8 +12,8 @@ export function ExampleShowcase({
   loading = "eager",
 }: {
   example: ExampleSite;
-  /** It opens a page: at least eager; the landing hero's loads first. */
-  loading?: Exclude<ScreenshotLoading, "lazy">;
+  /** It opens a page: at least eager; the landing hero's loads first, its phone after it. */
+  loading?: "first" | "eager";
 }) {
   return (
     <figure className="showcase">
@@ -30,7 +30,7 @@ export function ExampleShowcase({
           <ExampleScreenshot
             example={example}
             view="phone"
-            loading="eager"
+            loading={loading === "first" ? "after-first" : "eager"}
             sizes="(min-width: 60rem) 9rem, 27vw"
           />
         </div>
