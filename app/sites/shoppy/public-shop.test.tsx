@@ -201,8 +201,8 @@ describe("PublicShopPage", () => {
     }));
     const lazy = (html: string) =>
       many.map((item) => tags(card(html, item.id), "img")[0]!.includes('loading="lazy"'));
-    const noHero = { items: many, filters: { tags: [], query: "" } };
-    expect(lazy(render({ ...noHero, site: { ...props.site, bgUrl: null } }))).toEqual([
+    const manyItems = { items: many, filters: { tags: [], query: "" } };
+    expect(lazy(render({ ...manyItems, site: { ...props.site, bgUrl: null } }))).toEqual([
       false,
       false,
       false,
@@ -212,7 +212,7 @@ describe("PublicShopPage", () => {
       true,
     ]);
     // Under a hero, no card is asked for before the page is laid out, nor at high priority.
-    const underHero = render(noHero);
+    const underHero = render(manyItems);
     expect(lazy(underHero)).toEqual(many.map(() => true));
     for (const item of many) {
       expect(tags(card(underHero, item.id), "img")[0]).toContain('fetchPriority="low"');
