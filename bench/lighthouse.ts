@@ -3,7 +3,8 @@
  * simulated) on the pages owners and their visitors see first, in Debian's Chromium, as a
  * visitor's phone meets them: each audit in a Chromium of its own, started for it on a fresh
  * profile, so no cache, compiled code or warmed-up process carries over from another. Each
- * page is audited three times, the pages in turn; the report keeps the median of each figure.
+ * page is audited five times, the pages in turn; the report keeps the median of each figure
+ * (with three, the median blocking time of the same page moved from 10 to 57 ms between runs).
  * Unlike the bench's own Chromium run (browser-metrics.ts), Lighthouse charges the
  * connection's set-up (DNS, TCP, TLS) to the page, as a phone meeting the site for the first
  * time pays it.
@@ -85,7 +86,7 @@ function chromePath(): string {
 export async function measureLighthouse(
   baseUrl: string,
   targets: LighthouseTarget[],
-  { runs = 3, log = (_line: string) => {}, anchor = false } = {},
+  { runs = 5, log = (_line: string) => {}, anchor = false } = {},
 ): Promise<LighthouseReport[]> {
   const trivialPage = anchor
     ? await startBareNode(Buffer.from(TRIVIAL_PAGE), {
