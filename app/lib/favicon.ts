@@ -12,10 +12,10 @@ export const FAVICON_SVG =
   "</svg>";
 
 /**
- * Only what a `data:` URL must escape, and the quotes, which the page would otherwise write
- * as `&#x27;`: so the page carries the picture almost as written.
+ * Only what a URL may not hold as it is (spaces, `<`, `>`, `#`, `%`), and the quotes, which the
+ * page would otherwise write as `&#x27;`: so the page carries the picture almost as written.
  */
 export const FAVICON_URL = `data:image/svg+xml,${FAVICON_SVG.replace(
-  /[<>#%']/g,
+  /[ <>#%']/g,
   (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
 )}`;

@@ -87,13 +87,21 @@ export async function restoreBackup(
         includesAuthSecret,
       };
     } finally {
-      await rm(staging, { recursive: true, force: true });
+      await rm(staging, REMOVE_WHILE_SETTLING);
     }
   } finally {
     lock.release();
-    if (!restored && createdDataDir) await rm(dataDir, { recursive: true, force: true });
+    if (!restored && createdDataDir) await rm(dataDir, REMOVE_WHILE_SETTLING);
   }
 }
+
+/**
+ * How the staging folder goes after a refusal. The refusal can come while something still
+ * writes into it (the tar parser rejecting an archive cut short mid-entry, PGlite closing on a
+ * dump it could not load), so a file can appear in a folder being removed: `rm` then fails with
+ * ENOTEMPTY, as it once did in CI, and Node's `rm` tries again a few times instead.
+ */
+const REMOVE_WHILE_SETTLING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 };
 
 function refuseDataDirWithData(dataDir: string): void {
   const holds = holdsDatabase(dataDir) ? "a database" : holdsStoredFiles(dataDir) ? "files" : null;
