@@ -490,6 +490,16 @@ export function checkBudgets(
         String(audit.performance),
         audit.performance >= BUDGETS.lighthousePublicPerformance,
       );
+      // The page's own bytes: no anchor needed (absent from older results).
+      if (audit.documentBytes !== undefined) {
+        check(
+          "Lighthouse: the page in TCP's first window",
+          name,
+          `≤ ${byteCount(BUDGETS.firstWindowBytes)} (headers and brotli body)`,
+          byteCount(audit.documentBytes),
+          audit.documentBytes <= BUDGETS.firstWindowBytes,
+        );
+      }
     }
     const { anchor } = audit;
     if (anchor && (kind === "menu" || kind === "shop" || kind === "public" || kind === "entry")) {
@@ -501,15 +511,6 @@ export function checkBudgets(
         ms(audit.tbtMs),
         audit.tbtMs <= tbtLimit,
       );
-      if (kind !== "entry" && audit.documentBytes !== undefined) {
-        check(
-          "Lighthouse: the page in TCP's first window",
-          name,
-          `≤ ${byteCount(BUDGETS.firstWindowBytes)} (headers and brotli body)`,
-          byteCount(audit.documentBytes),
-          audit.documentBytes <= BUDGETS.firstWindowBytes,
-        );
-      }
       const lcpLimit = anchor.lcpMs + BUDGETS.lighthouseLcpOverAnchorMs;
       check(
         "Lighthouse LCP",

@@ -45,6 +45,15 @@ export interface RestoreSummary {
 }
 
 const STAGING_PREFIX = ".restore-";
+
+/**
+ * How the staging folder goes after a refusal. The refusal can come while something still
+ * writes into it (the tar parser rejecting an archive cut short mid-entry, PGlite closing on a
+ * dump it could not load), so a file can appear in a folder being removed: `rm` then fails with
+ * ENOTEMPTY, as it once did in CI, and Node's `rm` tries again a few times instead.
+ */
+const REMOVE_WHILE_SETTLING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 };
+
 /** Where PGlite rebuilds the database from its dump, inside the staging folder. */
 const STAGED_DATABASE = "db";
 
@@ -94,14 +103,6 @@ export async function restoreBackup(
     if (!restored && createdDataDir) await rm(dataDir, REMOVE_WHILE_SETTLING);
   }
 }
-
-/**
- * How the staging folder goes after a refusal. The refusal can come while something still
- * writes into it (the tar parser rejecting an archive cut short mid-entry, PGlite closing on a
- * dump it could not load), so a file can appear in a folder being removed: `rm` then fails with
- * ENOTEMPTY, as it once did in CI, and Node's `rm` tries again a few times instead.
- */
-const REMOVE_WHILE_SETTLING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 };
 
 function refuseDataDirWithData(dataDir: string): void {
   const holds = holdsDatabase(dataDir) ? "a database" : holdsStoredFiles(dataDir) ? "files" : null;
