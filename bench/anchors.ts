@@ -176,16 +176,26 @@ ${added}
 }
 
 /**
- * The uncached views' anchor (render-compress.js): the CPU time, in ms, this host takes now to
- * render and compress a page of the menu's size with React and brotli, in a process of its own.
+ * The uncached views' anchor (render-compress.js) as a server doing its fixed work anew for
+ * every request: React renders a menu of a public page's size and brotli compresses it. Loaded
+ * as an uncached page is (the same connections, seconds and headers), its CPU time per request
+ * says what this host does now under that load, so a view's CPU time is judged against it.
+ * `wrapper`, when given, runs it under another program (valgrind, to count its instructions).
  */
-export function measureRenderCompressAnchor(): number {
+export async function startRenderCompressServer(wrapper: string[] = []) {
   const script = path.join(import.meta.dirname, "anchors", "render-compress.js");
-  const run = spawnSync(process.execPath, [script], {
-    encoding: "utf8",
+  const [program, ...options] = wrapper.length > 0 ? wrapper : [process.execPath];
+  const child = spawn(program!, [...options, script], {
     // React's production build, as the portal renders with.
     env: { ...process.env, NODE_ENV: "production" },
+    // valgrind's own report goes to standard error: left out, as the portal's is kept.
+    stdio: ["ignore", "pipe", "ignore"],
   });
-  if (run.status !== 0) throw new Error(`the render-and-compress anchor failed:\n${run.stderr}`);
-  return (JSON.parse(run.stdout) as { cpuMsPerPage: number }).cpuMsPerPage;
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+    child.once("exit", (code) =>
+      reject(new Error(`the render-and-compress anchor exited with ${code}`)),
+    );
+  });
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: stopper(child, () => {}) };
 }

@@ -18,12 +18,12 @@
  * warm-up is long because functions a view calls once reach V8's optimising compiler only
  * after a few thousand views, and until then the serving thread interprets them.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startPortal } from "../tests/e2e/server-process";
-import { fetchAsSent } from "./anchors";
+import { fetchAsSent, startRenderCompressServer } from "./anchors";
 
 export interface CountedPage {
   name: string;
@@ -183,26 +183,13 @@ const ANCHOR_COUNTED_REQUESTS = 50;
  */
 export async function countAnchorInstructions(): Promise<number> {
   const dumps = mkdtempSync(path.join(os.tmpdir(), "bench-callgrind-anchor-"));
-  const script = path.join(import.meta.dirname, "anchors", "render-compress.js");
-  const [program, ...options] = underCallgrind(dumps);
-  const anchor = spawn(program!, [...options, script, "--serve"], {
-    // React's production build, as the portal renders with.
-    env: { ...process.env, NODE_ENV: "production" },
-    // valgrind's own report goes to standard error: left out, as the portal's is kept.
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  const exited = new Promise((resolve) => anchor.once("exit", resolve));
+  const anchor = await startRenderCompressServer(underCallgrind(dumps));
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      anchor.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
-      anchor.once("exit", (code) => reject(new Error(`the anchor exited with ${code}`)));
-    });
-    const send = () => fetchAsSent(`http://127.0.0.1:${port}/`, BROTLI);
+    const send = () => fetchAsSent(anchor.url, BROTLI);
     for (let i = 0; i < ANCHOR_WARM_UP_REQUESTS; i += 1) await send();
-    return await countPerRequest(anchor.pid!, dumps, ANCHOR_COUNTED_REQUESTS, send);
+    return await countPerRequest(anchor.pid, dumps, ANCHOR_COUNTED_REQUESTS, send);
   } finally {
-    anchor.kill("SIGTERM");
-    await exited;
+    await anchor.stop();
     rmSync(dumps, { recursive: true, force: true });
   }
 }

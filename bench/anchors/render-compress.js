@@ -1,16 +1,14 @@
 /**
  * The uncached views' anchor: a fixed piece of work shaped like a view the page cache missed,
  * with nothing of the portal in it. React renders a 50-item menu of a public page's size to
- * HTML, and brotli compresses it at the quality a page that is not stored gets. Its CPU time
- * says how fast the host is right now, so an uncached view's time can be judged against what
- * the same host does, not against a number from another machine.
+ * HTML, and brotli compresses it at the quality a page that is not stored gets.
  *
  * node bench/anchors/render-compress.js
- * Prints {"cpuMsPerPage": …, "bytes": …, "brotliBytes": …} after a warm-up.
- *
- * node bench/anchors/render-compress.js --serve
- * Serves the work instead, done anew for every request, on 127.0.0.1 (it prints its port),
- * so that bench/instructions.ts counts its instructions per request as it counts a view's.
+ * Serves the work, done anew for every request, on 127.0.0.1 (it prints its port). The bench
+ * loads it as it loads an uncached page (bench/run.ts): its CPU time per request says how fast
+ * the host is right then, under that load, so an uncached view's time is judged against what
+ * the same host does, not against a number from another machine. bench/instructions.ts counts
+ * its instructions per request as it counts a view's.
  */
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -18,10 +16,6 @@ import { createServer } from "node:http";
 import { brotliCompressSync, constants } from "node:zlib";
 
 const ITEMS = 50;
-/** Batches of pages; the median batch is reported, so a moment of other work weighs little. */
-const BATCHES = 15;
-const PAGES_PER_BATCH = 20;
-const WARM_UP_PAGES = 30;
 
 /** Words in a fixed pseudo-random order, so the text compresses like a real menu's, not better. */
 const WORDS =
@@ -87,26 +81,6 @@ function compressedPage() {
   return { html, brotli };
 }
 
-function page() {
-  const { html, brotli } = compressedPage();
-  return { bytes: Buffer.byteLength(html), brotliBytes: brotli.length };
-}
-
-function measure() {
-  for (let i = 0; i < WARM_UP_PAGES; i += 1) page();
-  const batches = [];
-  let last = page();
-  for (let batch = 0; batch < BATCHES; batch += 1) {
-    const before = process.cpuUsage();
-    for (let i = 0; i < PAGES_PER_BATCH; i += 1) last = page();
-    const used = process.cpuUsage(before);
-    batches.push((used.user + used.system) / 1000 / PAGES_PER_BATCH);
-  }
-  batches.sort((a, b) => a - b);
-  const cpuMsPerPage = batches[Math.floor(BATCHES / 2)];
-  process.stdout.write(`${JSON.stringify({ cpuMsPerPage, ...last })}\n`);
-}
-
 function serve() {
   const server = createServer((_request, response) => {
     const { brotli } = compressedPage();
@@ -120,5 +94,4 @@ function serve() {
   process.on("SIGTERM", () => server.close(() => process.exit(0)));
 }
 
-if (process.argv[2] === "--serve") serve();
-else measure();
+serve();
