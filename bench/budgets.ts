@@ -774,7 +774,7 @@ export function resultsMarkdown(results: BenchResults): string {
       }),
     ),
     `## Uncached pages`,
-    `The page cache off (PAGE_CACHE_BYTES=0): every view rendered, its data read from the database. The anchor is the CPU time of a fixed render-and-compress of a page this size (bench/anchors/render-compress.js), measured right before and after each load; the budgets scale with it.`,
+    `The page cache off (PAGE_CACHE_BYTES=0): every view rendered, its data read from the database. The anchor is the CPU time per request of a server doing a fixed render-and-compress of a page this size (bench/anchors/render-compress.js), loaded as the page is, right before and right after it; the budgets scale with it.`,
     table(
       ["Page", "PGlite", "PostgreSQL"],
       results.load.map(({ page, uncached }) => {

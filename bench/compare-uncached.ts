@@ -2,10 +2,9 @@
  * Uncached views of this checkout against another commit's, on this host, in one session:
  * `npm run bench:compare-uncached -- <commit> [rounds]`.
  *
- * The uncached budgets scale with a render-and-compress anchor (bench/budgets.ts), which
- * follows a host's speed only roughly: on one host the same design has measured 14 to 18
- * times its anchor where the budget allows 8.8. When a run misses, this says whether the code
- * became dearer: it builds the other commit in a worktree, then runs `BENCH_ONLY=uncached` in
+ * The uncached budgets scale with a render-and-compress anchor (bench/budgets.ts), and runs
+ * of the same build on one host still differ by up to a fifth in anchors. When a run misses,
+ * this says whether the code became dearer: it builds the other commit in a worktree, then runs `BENCH_ONLY=uncached` in
  * both, in alternation (theirs, ours, theirs, ours, …), and prints each page's CPU per view,
  * the median of the rounds, and ours against theirs. `BENCH_DATABASE_URL` adds PostgreSQL, as
  * it does for the bench. This checkout's recorded results are left as they were.
