@@ -8,6 +8,11 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** First segment of a public path: /r, /s, /d, /e (SPEC section 2). */
 export type PublicPrefix = "r" | "s" | "d" | "e";
 
+/** One value for each site type's public pages, made from their prefix. */
+export function byPublicPrefix<T>(valueFor: (prefix: PublicPrefix) => T): Record<PublicPrefix, T> {
+  return { r: valueFor("r"), s: valueFor("s"), d: valueFor("d"), e: valueFor("e") };
+}
+
 export function isProductType(value: unknown): value is ProductType {
   return typeof value === "string" && (PRODUCT_TYPES as readonly string[]).includes(value);
 }

@@ -109,3 +109,27 @@ test("public pages: the restaurant has no script, the shop's runs by its hash", 
   expect(await dialog(page).evaluate((element) => element.matches(":modal"))).toBe(true);
   expect(violations).toEqual([]);
 });
+
+test("a menu's language hint runs by its site type's hashes, for a visitor who reads Spanish", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const restaurant = (await page
+    .getByRole("link", { name: "View Public page of Demo Diner" })
+    .getAttribute("href"))!;
+
+  // The demo menu has Spanish too: a browser that prefers it is offered the Spanish page.
+  const visitor = await browser.newContext({ locale: "es-ES" });
+  try {
+    const spanishReader = await visitor.newPage();
+    const violations = await watchViolations(spanishReader);
+    await visit(spanishReader, restaurant);
+    await expect(spanishReader.locator(".site-language-hint:visible")).toHaveCount(1);
+    expect(violations).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
+});

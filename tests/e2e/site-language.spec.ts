@@ -110,6 +110,10 @@ test("an Arabic menu reads right to left on a phone and a desktop, valid and acc
       screen,
     ).toBeLessThanOrEqual(size.width);
     await expect(page.getByRole("heading", { name: CATALOGUES.ar.findUs })).toBeVisible();
+    // The owner's English dish names keep their own direction, aligned as the page reads.
+    const dishName = page.locator(".menu-item h3").first();
+    await expect(dishName).toHaveCSS("unicode-bidi", "plaintext");
+    await expect(dishName).toHaveCSS("text-align", "right");
     await page.screenshot({ path: test.info().outputPath(`arabic-menu-${screen}.png`) });
     await expectNoSeriousAxeIssue(page, `Arabic menu (${screen})`);
   }
@@ -137,6 +141,9 @@ test("an Arabic shop's item opens with its photos in right-to-left order", async
     await expect(page.locator(".shop-count")).toHaveText(
       CATALOGUES.ar.itemCount.one!.replace("{count}", "1"),
     );
+    const itemName = page.locator(".shop-card-name").first();
+    await expect(itemName).toHaveCSS("unicode-bidi", "plaintext");
+    await expect(itemName).toHaveCSS("text-align", "right");
     await page.screenshot({ path: test.info().outputPath(`arabic-shop-${screen}.png`) });
     await expectNoSeriousAxeIssue(page, `Arabic shop (${screen})`);
   }

@@ -36,6 +36,7 @@ import {
 } from "../../app/server/domains/domain-checks.server";
 import { customDomains } from "../../app/server/db/schema";
 import { TLS_ASK_PATH } from "../../app/server/domains/tls-ask.server";
+import { PUBLIC_SCRIPT_HASHES } from "../../app/server/http/security-headers.server";
 import { addItem } from "../../app/server/repositories/items.server";
 import {
   createProduct,
@@ -542,6 +543,10 @@ describe("a site at its own domain", () => {
     expect(second.text).toBe(first.text);
     expect(second.headers["content-security-policy"]).toBe(
       first.headers["content-security-policy"],
+    );
+    // A restaurant's page, known by its host alone: the menu's scripts are the ones allowed.
+    expect(second.headers["content-security-policy"]).toContain(
+      `script-src ${PUBLIC_SCRIPT_HASHES.r.join(" ")};`,
     );
 
     // A scan's ?src=qr is the same page.

@@ -30,6 +30,7 @@ let app: TestHttpApp;
 let cookie: string;
 let restaurantPath: string;
 let shopPath: string;
+let dealershipPath: string;
 
 beforeAll(async () => {
   services = await createTestServices();
@@ -44,7 +45,11 @@ beforeAll(async () => {
     type: "shoppy",
     name: "Header Shop",
   });
-  if (!restaurant.ok || !shop.ok) throw new Error("could not create the sites");
+  const dealership = await createProduct(services.events, registered.userId, {
+    type: "dealership",
+    name: "Header Motors",
+  });
+  if (!restaurant.ok || !shop.ok || !dealership.ok) throw new Error("could not create the sites");
   const owner = registered.userId;
   await addItem(
     services.events,
@@ -64,6 +69,7 @@ beforeAll(async () => {
   );
   restaurantPath = publicPath("restaurant", slugify("Header Diner"), restaurant.productId);
   shopPath = publicPath("shoppy", slugify("Header Shop"), shop.productId);
+  dealershipPath = publicPath("dealership", slugify("Header Motors"), dealership.productId);
 });
 afterAll(async () => {
   await app?.close();
@@ -205,9 +211,9 @@ describe("Content-Security-Policy", () => {
         const page = await get(path);
         expect(page.status, `${path} ${view}`).toBe(200);
         const policy = policyOf(page.headers);
-        // The same policy for every public page: the shop's script, the menu's two and the
+        // The policy of the site type's pages: the shop's script or the menu's two, and the
         // language hint's.
-        expect(policy.get("script-src")).toHaveLength(4);
+        expect(policy.get("script-src")).toHaveLength(path === shopPath ? 2 : 3);
         for (const source of policy.get("script-src")!) {
           expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
         }
@@ -216,6 +222,18 @@ describe("Content-Security-Policy", () => {
         expect(policy.has("frame-ancestors")).toBe(false);
         expect(page.headers.get("x-frame-options")).toBeNull();
         expect(page.body).not.toContain("nonce=");
+        // What falls back to default-src or to script-src's hashes is not said again, and
+        // no header is sent for a browser that no longer runs.
+        expect(policy.has("connect-src")).toBe(false);
+        expect(policy.has("script-src-attr")).toBe(false);
+        for (const legacy of [
+          "x-xss-protection",
+          "x-download-options",
+          "x-permitted-cross-domain-policies",
+        ]) {
+          expect(page.headers.get(legacy), legacy).toBeNull();
+        }
+        expect(page.headers.get("x-content-type-options")).toBe("nosniff");
       }
     }
 
@@ -230,14 +248,19 @@ describe("Content-Security-Policy", () => {
     expect(menuScripts).toHaveLength(1);
     expect(policyOf(shop.headers).get("script-src")).toEqual([
       hashOf(shopScripts[0]!.text),
-      hashOf(menuScripts[0]!.text),
-      hashOf(MENU_FILTER_SCRIPT),
       // Only on a site with several languages (none of these two).
       hashOf(LANGUAGE_HINT_SCRIPT),
     ]);
-    expect(policyOf(restaurant.headers).get("script-src")).toEqual(
-      policyOf(shop.headers).get("script-src"),
-    );
+    expect(policyOf(restaurant.headers).get("script-src")).toEqual([
+      hashOf(menuScripts[0]!.text),
+      hashOf(MENU_FILTER_SCRIPT),
+      hashOf(LANGUAGE_HINT_SCRIPT),
+    ]);
+    // A profile page carries no script of its own: the language hint's alone.
+    const profile = await get(dealershipPath);
+    expect(profile.status).toBe(200);
+    expect(inlineScripts(profile.body)).toEqual([]);
+    expect(policyOf(profile.headers).get("script-src")).toEqual([hashOf(LANGUAGE_HINT_SCRIPT)]);
   });
 
   it("on https: upgrades requests, sets HSTS, and allows pictures from the S3 bucket", async () => {

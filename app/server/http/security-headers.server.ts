@@ -17,6 +17,7 @@ import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { PUBLIC_PAGE_SCRIPTS } from "~/sites/browser-scripts";
+import { byPublicPrefix, type PublicPrefix } from "~/sites/product-types";
 import { PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
@@ -51,10 +52,12 @@ export type PathKind = "public" | "static" | "portal" | "auth" | "customer" | "s
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
- * The hashes that let the public pages' inline scripts run (app/sites/browser-scripts.ts);
- * the texts never change while the process runs.
+ * The hashes that let each site type's public pages run their inline scripts
+ * (app/sites/browser-scripts.ts), by the prefix of their address; the texts never change
+ * while the process runs.
  */
-export const PUBLIC_SCRIPT_HASHES: readonly string[] = PUBLIC_PAGE_SCRIPTS.map(scriptHash);
+export const PUBLIC_SCRIPT_HASHES: Readonly<Record<PublicPrefix, readonly string[]>> =
+  byPublicPrefix((prefix) => PUBLIC_PAGE_SCRIPTS[prefix].map(scriptHash));
 
 function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -100,6 +103,14 @@ export function pathKind(path: string): PathKind {
   return "site";
 }
 
+/**
+ * The site type's prefix of a public page's path (`/s/…` is "s"): a path `pathKind` finds
+ * "public", normalized as it normalizes it.
+ */
+export function publicPrefixOf(path: string): PublicPrefix {
+  return normalizePath(path)[1] as PublicPrefix;
+}
+
 /** The nonce of this response's page; none for public and static paths, nor in development. */
 export function cspNonce(res: ServerResponse): string | undefined {
   return (res as Response).locals?.cspNonce as string | undefined;
@@ -113,7 +124,6 @@ function baseDirectives({ https }: PolicyOptions) {
     "object-src": ["'none'"],
     // Owners' colours are inline style attributes.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "connect-src": ["'self'"],
     // Every form posts or gets to this site; the contact form's mailto link is a link.
     "form-action": ["'self'"],
     // On plain http (a laptop, a LAN) upgrading would break every request of the page.
@@ -121,12 +131,37 @@ function baseDirectives({ https }: PolicyOptions) {
   };
 }
 
-function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static"): HelmetOptions {
+/**
+ * A public page is sent to every visitor, and its headers travel in the same first round
+ * trip as its HTML (decision 29): its policy and headers say nothing the browser would not do
+ * without them. `connect-src` and `script-src-attr` fall back to `default-src 'self'` and to
+ * a `script-src` of hashes alone, which allow no event-handler attribute; the three legacy
+ * headers helmet adds are for browsers that no longer run (Internet Explorer's download
+ * prompt and XSS filter, Flash's and Acrobat's cross-domain files).
+ */
+const PUBLIC_PAGE_LEGACY_HEADERS_OFF = {
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} satisfies HelmetOptions;
+
+type PolicyKind = { kind: "page" | "static" } | { kind: "public"; prefix: PublicPrefix };
+
+function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOptions {
   const base = baseDirectives(options);
   const directives =
-    kind === "page"
+    policy.kind === "public"
       ? {
           ...base,
+          "script-src": [...PUBLIC_SCRIPT_HASHES[policy.prefix]],
+          // Dealership and e-commerce owners type their logo and background addresses:
+          // any http(s) picture. Owners may embed their public page in their own website,
+          // so frame-ancestors is left unset.
+          "img-src": ["'self'", "data:", "https:", "http:", ...options.imageOrigins],
+        }
+      : {
+          ...base,
+          "connect-src": ["'self'"],
           "script-src": [
             "'self'",
             (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`,
@@ -135,17 +170,10 @@ function helmetOptions(options: PolicyOptions, kind: "page" | "public" | "static
           // blob: shows a file the owner chose before it is sent (the editors' drop zones).
           "img-src": ["'self'", "data:", "blob:", ...options.imageOrigins],
           "frame-ancestors": ["'none'"],
-        }
-      : {
-          ...base,
-          "script-src": [...PUBLIC_SCRIPT_HASHES],
-          "script-src-attr": ["'none'"],
-          // Dealership and e-commerce owners type their logo and background addresses:
-          // any http(s) picture. Owners may embed their public page in their own website,
-          // so frame-ancestors is left unset.
-          "img-src": ["'self'", "data:", "https:", "http:", ...options.imageOrigins],
         };
+  const { kind } = policy;
   return {
+    ...(kind === "public" ? PUBLIC_PAGE_LEGACY_HEADERS_OFF : {}),
     contentSecurityPolicy:
       kind === "static" || options.development ? false : { useDefaults: false, directives },
     // Public pages, built assets and stored files are the same for everyone and may be
@@ -219,15 +247,20 @@ function headersOf(options: HelmetOptions): HeaderList {
   return [...headers];
 }
 
+/** The security headers of each site type's public pages, by the prefix of their address. */
+export type PublicPageHeaders = Readonly<Record<PublicPrefix, HeaderList>>;
+
 /**
- * The security headers of every public site page (/r /s /d /e, and a site's own domain):
- * the same for every request, so the page cache's front door sends them as they are.
+ * The security headers of the public site pages (/r /s /d /e, and a site's own domain): the
+ * same for every request to one site type's pages, so the page cache's front door sends them
+ * as they are.
  */
 export function publicPageSecurityHeaders(
   services: Pick<AppServices, "env" | "storage">,
   { development }: { development: boolean },
-): HeaderList {
-  return headersOf(helmetOptions(policyOptions(services, development), "public"));
+): PublicPageHeaders {
+  const options = policyOptions(services, development);
+  return byPublicPrefix((prefix) => headersOf(helmetOptions(options, { kind: "public", prefix })));
 }
 
 function policyOptions(
@@ -253,14 +286,14 @@ export function securityHeaders(
   { development }: { development: boolean },
 ): RequestHandler {
   const options = policyOptions(services, development);
-  const forPages = helmet(helmetOptions(options, "page"));
+  const forPages = helmet(helmetOptions(options, { kind: "page" }));
   const forPublic = publicPageSecurityHeaders(services, { development });
-  const forStatic = helmet(helmetOptions(options, "static"));
+  const forStatic = helmet(helmetOptions(options, { kind: "static" }));
 
   return (req, res, next) => {
     const kind = pathKind(req.path);
     if (kind === "public") {
-      for (const [name, value] of forPublic) res.setHeader(name, value);
+      for (const [name, value] of forPublic[publicPrefixOf(req.path)]) res.setHeader(name, value);
       return next();
     }
     if (kind === "static") return forStatic(req, res, next);

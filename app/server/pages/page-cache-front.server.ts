@@ -38,7 +38,9 @@ import {
   type PublicPagesOptions,
 } from "./public-page-cache.server";
 import { requestHostname, requestUrl } from "../http/request-url.server";
-import type { HeaderList } from "../http/security-headers.server";
+import type { PublicPageHeaders } from "../http/security-headers.server";
+import { siteOf } from "~/sites";
+import type { PublicPrefix } from "~/sites/product-types";
 
 export interface PageCacheFrontOptions extends PublicPageRendering {
   cdnMaxAge: number;
@@ -46,8 +48,8 @@ export interface PageCacheFrontOptions extends PublicPageRendering {
   domains: Pick<DomainDirectory, "enabled" | "isPortalHost" | "knownSiteOf" | "knownDomainOf">;
   /** TRUST_PROXY: how many proxies' X-Forwarded-Host to believe, as Express does. */
   trustProxyHops: number;
-  /** `publicPageSecurityHeaders`: what Express's security headers give a public page. */
-  securityHeaders: HeaderList;
+  /** `publicPageSecurityHeaders`: what Express's security headers give each site type's pages. */
+  securityHeaders: PublicPageHeaders;
   metrics: Pick<Metrics, "timeResponse"> | null;
   /** False while shutting down: Express then answers, and closes each connection. */
   isAccepting: () => boolean;
@@ -73,7 +75,8 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
 
   /**
    * The page's key, the site it is asked for on its own domain (null at the portal's
-   * address); null when this door cannot tell the page without the database.
+   * address) and its site type's prefix; null when this door cannot tell the page without
+   * the database.
    */
   const addressOf = (req: IncomingMessage, target: string) => {
     const hostname = requestHostname(req, options.trustProxyHops);
@@ -81,13 +84,14 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     if (hostname === undefined) return null;
     if (domains.isPortalHost(hostname)) {
       const key = pageKeyOfTarget(target, null);
-      return key === null ? null : { key, site: null };
+      // A key at the portal's address is the page's path: `/s/…`.
+      return key === null ? null : { key, site: null, prefix: key[1] as PublicPrefix };
     }
     // Another host: a site's domain when it is known in memory to be one.
     const site = domains.knownSiteOf(hostname);
     if (!site) return null;
     const key = pageKeyOfTarget(target, site);
-    return key === null ? null : { key, site };
+    return key === null ? null : { key, site, prefix: siteOf(site.type).publicPrefix };
   };
 
   /**
@@ -103,6 +107,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     req: IncomingMessage,
     res: ServerResponse,
     page: CachedPage,
+    prefix: PublicPrefix,
     outcome: "hit" | "miss" | "bypass",
     startedAt: { ms: number; precise: number },
   ) => {
@@ -110,7 +115,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     if (!options.isAccepting()) res.setHeader("Connection", "close");
     log.start(req, res);
     metrics?.timeResponse(res, startedAt.precise);
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    for (const [name, value] of securityHeaders[prefix]) res.setHeader(name, value);
     if (sendPage(req, res, page, pages, cacheControl(page), outcome)) {
       countView(views, req, req.url!, page.productId);
     }
@@ -122,6 +127,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     req: IncomingMessage,
     res: ServerResponse,
     address: PublicPageAddress,
+    prefix: PublicPrefix,
     express: () => void,
   ) => {
     const startedAt = { ms: Date.now(), precise: performance.now() };
@@ -132,7 +138,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
       // Express renders it again, and answers and logs whatever failed.
     }
     if (rendered === null || rendered instanceof Response) return express();
-    answer(req, res, rendered.page, rendered.outcome, startedAt);
+    answer(req, res, rendered.page, prefix, rendered.outcome, startedAt);
   };
 
   return (req, res, express) => {
@@ -149,7 +155,8 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     const page = pages.hit(address.key);
     if (page) {
       if (address.site === null && answersElsewhere(page.productId)) return false;
-      answer(req, res, page, "hit", { ms: Date.now(), precise: performance.now() });
+      const startedAt = { ms: Date.now(), precise: performance.now() };
+      answer(req, res, page, address.prefix, "hit", startedAt);
       return true;
     }
     const missed = requestedPageAddress(requestUrl(req, options.trustProxyHops), address.site);
@@ -158,7 +165,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     }
     // (A page handed on to Express, a 404 or a redirect, is looked up and counted again there.)
     pages.countMiss();
-    void renderMiss(req, res, missed, express);
+    void renderMiss(req, res, missed, address.prefix, express);
     return true;
   };
 }
