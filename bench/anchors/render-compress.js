@@ -77,13 +77,12 @@ function Menu() {
 
 function compressedPage() {
   const html = renderToStaticMarkup(h(Menu));
-  const brotli = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } });
-  return { html, brotli };
+  return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } });
 }
 
 function serve() {
   const server = createServer((_request, response) => {
-    const { brotli } = compressedPage();
+    const brotli = compressedPage();
     response.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "content-encoding": "br",

@@ -36,6 +36,16 @@ async function expectHydrated(page: Page) {
     .toBe(true);
 }
 
+/** The demo's public pages, as its owner's dashboard links them (signed in as the demo). */
+async function demoPublicPaths(page: Page) {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const pathOf = async (name: string) =>
+    (await page.getByRole("link", { name: `View Public page of ${name}` }).getAttribute("href"))!;
+  return { restaurant: await pathOf("Demo Diner"), shop: await pathOf("Demo Goods") };
+}
+
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
@@ -87,13 +97,7 @@ test("public pages: the restaurant has no script, the shop's runs by its hash", 
   page,
 }) => {
   const violations = await watchViolations(page);
-  await page.goto("/signin");
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/user$/);
-  const pathOf = async (name: string) =>
-    (await page.getByRole("link", { name: `View Public page of ${name}` }).getAttribute("href"))!;
-  const restaurant = await pathOf("Demo Diner");
-  const shop = await pathOf("Demo Goods");
+  const { restaurant, shop } = await demoPublicPaths(page);
 
   await visit(page, restaurant);
   await expect(page.getByRole("heading", { level: 1, name: "Demo Diner" })).toBeVisible();
@@ -114,12 +118,7 @@ test("a menu's language hint runs by its site type's hashes, for a visitor who r
   page,
   browser,
 }) => {
-  await page.goto("/signin");
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/user$/);
-  const restaurant = (await page
-    .getByRole("link", { name: "View Public page of Demo Diner" })
-    .getAttribute("href"))!;
+  const { restaurant } = await demoPublicPaths(page);
 
   // The demo menu has Spanish too: a browser that prefers it is offered the Spanish page.
   const visitor = await browser.newContext({ locale: "es-ES" });

@@ -91,7 +91,10 @@ export function normalizePath(path: string): string {
 }
 
 export function pathKind(path: string): PathKind {
-  const normalized = normalizePath(path);
+  return kindOfNormalizedPath(normalizePath(path));
+}
+
+function kindOfNormalizedPath(normalized: string): PathKind {
   if (PUBLIC_PAGE_PATH.test(normalized)) return "public";
   // Repeated slashes could only make a protected path look like another; classify the
   // protective kinds with them collapsed.
@@ -101,14 +104,6 @@ export function pathKind(path: string): PathKind {
   if (CUSTOMER.test(collapsed)) return "customer";
   if (STATIC.test(collapsed)) return "static";
   return "site";
-}
-
-/**
- * The site type's prefix of a public page's path (`/s/…` is "s"): a path `pathKind` finds
- * "public", normalized as it normalizes it.
- */
-export function publicPrefixOf(path: string): PublicPrefix {
-  return normalizePath(path)[1] as PublicPrefix;
 }
 
 /** The nonce of this response's page; none for public and static paths, nor in development. */
@@ -148,6 +143,7 @@ const PUBLIC_PAGE_LEGACY_HEADERS_OFF = {
 type PolicyKind = { kind: "page" | "static" } | { kind: "public"; prefix: PublicPrefix };
 
 function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOptions {
+  const { kind } = policy;
   const base = baseDirectives(options);
   const directives =
     policy.kind === "public"
@@ -171,7 +167,6 @@ function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOption
           "img-src": ["'self'", "data:", "blob:", ...options.imageOrigins],
           "frame-ancestors": ["'none'"],
         };
-  const { kind } = policy;
   return {
     ...(kind === "public" ? PUBLIC_PAGE_LEGACY_HEADERS_OFF : {}),
     contentSecurityPolicy:
@@ -291,9 +286,12 @@ export function securityHeaders(
   const forStatic = helmet(helmetOptions(options, { kind: "static" }));
 
   return (req, res, next) => {
-    const kind = pathKind(req.path);
+    const normalized = normalizePath(req.path);
+    const kind = kindOfNormalizedPath(normalized);
     if (kind === "public") {
-      for (const [name, value] of forPublic[publicPrefixOf(req.path)]) res.setHeader(name, value);
+      // A public page's path starts with its site type's prefix: `/s/…`.
+      const prefix = normalized[1] as PublicPrefix;
+      for (const [name, value] of forPublic[prefix]) res.setHeader(name, value);
       return next();
     }
     if (kind === "static") return forStatic(req, res, next);
