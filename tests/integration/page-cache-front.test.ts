@@ -247,13 +247,22 @@ describe("a first view of a public page", () => {
     expect(app.frontAnswers()).toBe(before + 1);
     expect(first.status).toBe(200);
     expect(first.headers["x-page-cache"]).toBe("miss");
+    // The cache makes its brotli copy again, smaller, on a background thread: hits send that
+    // copy once it is in place, which may be before the next view. Waited for, so this holds
+    // whichever comes first: the hit is the same page with the same headers, in fewer bytes.
+    await services.pageCache.pages.refinedCopies();
     const again = await request(app.url, site.path, { headers });
     expect(again.headers["x-page-cache"]).toBe("hit");
-    expect(again.body.equals(first.body)).toBe(true);
+    expect(brotliDecompressSync(again.body).equals(brotliDecompressSync(first.body))).toBe(true);
+    expect(again.body.length).toBeLessThanOrEqual(first.body.length);
     const { "x-page-cache": missed, ...firstHeaders } = describing(first.headers);
     const { "x-page-cache": hit, ...againHeaders } = describing(again.headers);
     expect([missed, hit]).toEqual(["miss", "hit"]);
-    expect(firstHeaders).toEqual(againHeaders);
+    expect({ ...firstHeaders, "content-length": undefined }).toEqual({
+      ...againHeaders,
+      "content-length": undefined,
+    });
+    expect(Number(againHeaders["content-length"])).toBe(again.body.length);
     expect(brotliDecompressSync(first.body).toString()).toContain("First Sight Diner");
 
     await services.pageViews.flush();
