@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 
 const script = path.join(import.meta.dirname, "test-summary.mjs");
 
-/** The line the script prints for these reports (null: the suite left none). */
-function summary(reports: { vitest: unknown; playwright: unknown }): string {
+/** What the script prints for these reports (null: the suite left none). */
+function printed(reports: { vitest: unknown; playwright: unknown }): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), "test-summary-"));
   mkdirSync(path.join(dir, "reports"));
   for (const [name, report] of Object.entries(reports)) {
@@ -15,8 +15,13 @@ function summary(reports: { vitest: unknown; playwright: unknown }): string {
       writeFileSync(path.join(dir, "reports", `${name}.json`), JSON.stringify(report));
     }
   }
-  return execFileSync(process.execPath, [script], { cwd: dir, encoding: "utf8" }).trim();
+  return execFileSync(process.execPath, [script], { cwd: dir, encoding: "utf8" })
+    .trim()
+    .split("\n");
 }
+
+/** The closing line alone. */
+const summary = (reports: { vitest: unknown; playwright: unknown }) => printed(reports).at(-1);
 
 const vitest = { numPassedTests: 10, numFailedTests: 1, testResults: [] };
 
@@ -38,5 +43,81 @@ describe("the closing line of the test suite", () => {
     expect(summary({ vitest: null, playwright: null })).toBe("0 passed, 2 failed");
     const unloaded = { ...vitest, testResults: [{ status: "failed", assertionResults: [] }] };
     expect(summary({ vitest: unloaded, playwright: null })).toBe("10 passed, 3 failed");
+  });
+
+  it("names each failure above the closing line, with the first line of its error", () => {
+    const failingVitest = {
+      numPassedTests: 3,
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: path.join(process.cwd(), "tests/integration/orders.test.ts"),
+          status: "failed",
+          assertionResults: [
+            { status: "passed", fullName: "orders are placed", failureMessages: [] },
+            {
+              status: "failed",
+              fullName: "orders are kept",
+              failureMessages: [
+                "\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at x.ts:1",
+              ],
+            },
+          ],
+        },
+        {
+          name: path.join(process.cwd(), "app/broken.test.ts"),
+          status: "failed",
+          message: "SyntaxError: Unexpected token\nmore",
+          assertionResults: [],
+        },
+      ],
+    };
+    const failingPlaywright = {
+      stats: { expected: 2, unexpected: 1, flaky: 0 },
+      errors: [],
+      suites: [
+        {
+          specs: [],
+          suites: [
+            {
+              specs: [
+                {
+                  title: "an order is taken",
+                  file: "orders.spec.ts",
+                  line: 12,
+                  tests: [
+                    {
+                      status: "unexpected",
+                      results: [{ error: { message: "Error: timed out\nCall log" } }],
+                    },
+                  ],
+                },
+                {
+                  title: "passes",
+                  file: "orders.spec.ts",
+                  line: 40,
+                  tests: [{ status: "expected" }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const lines = printed({ vitest: failingVitest, playwright: failingPlaywright });
+    // The script runs in a folder of its own: paths outside it are written relative to it.
+    expect(lines[0]).toBe("Failed:");
+    expect(lines[1]).toMatch(
+      /^ {2}Vitest .*tests\/integration\/orders\.test\.ts › orders are kept: AssertionError: expected 1 to be 2$/,
+    );
+    expect(lines[2]).toMatch(/^ {2}Vitest .*app\/broken\.test\.ts: SyntaxError: Unexpected token$/);
+    expect(lines[3]).toBe("  Playwright orders.spec.ts:12 › an order is taken: Error: timed out");
+    expect(lines.slice(4)).toEqual(["5 passed, 3 failed"]);
+  });
+
+  it("prints the closing line alone when nothing failed", () => {
+    const green = { numPassedTests: 4, numFailedTests: 0, testResults: [] };
+    const playwright = { stats: { expected: 2, unexpected: 0, flaky: 0 }, errors: [], suites: [] };
+    expect(printed({ vitest: green, playwright })).toEqual(["6 passed, 0 failed"]);
   });
 });
