@@ -29,6 +29,12 @@ const pageRendering = {
   esbuild: { jsx: "automatic" as const, jsxDev: false },
   test: {
     css: { include: [/.+/] },
+    /**
+     * What a database test polls for (a notification, a timer's write, a flush) arrives
+     * asynchronously, and on two busy cores with three other workers it may take seconds.
+     * How soon it arrives is the benches' business: a poll allows 10 s, not Vitest's 1 s.
+     */
+    expect: { poll: { timeout: 10_000 } },
   },
 };
 /** As in vite.config.ts: the public pages' scripts (`virtual:shop-page-script`, …), built as for the app. */

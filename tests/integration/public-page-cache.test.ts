@@ -259,9 +259,7 @@ describe("owner writes", () => {
       const site = await restaurant(services, "Two Processes");
       // Cached on B... once the notifications of the site's creation through A have reached
       // B: they arrive asynchronously, and a render they overtake is not kept.
-      await expect
-        .poll(async () => (await view(otherApp.url, site.path)).cache, { timeout: 2000 })
-        .toBe("hit");
+      await expect.poll(async () => (await view(otherApp.url, site.path)).cache).toBe("hit");
       // ...changed through A...
       const status = await postEditor(app.url, site, {
         intent: "update-price",
@@ -269,12 +267,10 @@ describe("owner writes", () => {
         price: "9.10",
       });
       expect(status).toBeLessThan(400);
-      // ...and B's next views show it as soon as the notification arrives.
-      const started = Date.now();
+      // ...and B's next views show it once the notification arrives.
       await expect
-        .poll(async () => (await view(otherApp.url, site.path)).body, { timeout: 2000 })
+        .poll(async () => (await view(otherApp.url, site.path)).body)
         .toContain(formatPrice(910));
-      expect(Date.now() - started).toBeLessThan(2000);
       expect((await view(otherApp.url, site.path)).cache).toBe("hit");
     } finally {
       await otherApp.close();

@@ -33,17 +33,14 @@ function recorder() {
 
 const eventually = (check: () => void) =>
   expect
-    .poll(
-      () => {
-        try {
-          check();
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 2000 },
-    )
+    .poll(() => {
+      try {
+        check();
+        return true;
+      } catch {
+        return false;
+      }
+    })
     .toBe(true);
 
 describe("live bus", () => {
