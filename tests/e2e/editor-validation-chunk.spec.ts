@@ -70,12 +70,18 @@ test("an item added in the moment before the checks arrive is held, then checked
   // The checks' chunk answers only when the test lets it.
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
+  let checksAsked: () => void = () => {};
+  const asked = new Promise<void>((resolve) => (checksAsked = resolve));
   await page.route(/form-validators-[\w-]+\.js$/, async (route) => {
+    checksAsked();
     await released;
     await route.continue();
   });
   await page.goto(`${editor}?tab=add`);
-  await page.waitForFunction(() => performance.getEntriesByName("hydrated").length > 0);
+  // The form asks for its checks once it has hydrated, which is after its own chunk has
+  // arrived: the page as a whole may be interactive before that, its form still the
+  // server's, which a click would send as a plain form (as without JavaScript).
+  await asked;
   const posts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());
