@@ -18,7 +18,10 @@ export interface ReceivedMail {
 export interface SmtpInbox {
   url: string;
   received: ReceivedMail[];
-  /** The next mail to `address` not yet taken, waiting up to `timeoutMs` for it. */
+  /**
+   * The next mail to `address` not yet taken, waiting up to `timeoutMs` (10 s) for it: a mail
+   * is sent after the answer that asked for it, and a busy host may take seconds to get there.
+   */
   take(address: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** Whether any mail to `address` arrives within `ms` (taken mails do not count). */
   nothingFor(address: string, ms?: number): Promise<boolean>;
@@ -57,7 +60,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async take(address, timeoutMs = 5_000) {
+    async take(address, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = pending(address);
