@@ -14,7 +14,7 @@ import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from "node
 import { mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { extract as extractTar, type ReadEntry } from "tar";
+import { extract as extractTar, list as listTar, type ReadEntry } from "tar";
 import { acquireDataDirLock } from "../db/data-dir-lock.server";
 import {
   ARCHIVE_ENTRIES,
@@ -47,10 +47,9 @@ export interface RestoreSummary {
 const STAGING_PREFIX = ".restore-";
 
 /**
- * How the staging folder goes after a refusal. The refusal can come while something still
- * writes into it (the tar parser rejecting an archive cut short mid-entry, PGlite closing on a
- * dump it could not load), so a file can appear in a folder being removed: `rm` then fails with
- * ENOTEMPTY, as it once did in CI, and Node's `rm` tries again a few times instead.
+ * How the staging folder goes after a refusal. Should anything still write into it as it is
+ * removed (PGlite closing on a dump it could not load), a file can appear in a folder being
+ * removed: `rm` then fails with ENOTEMPTY, and Node's `rm` tries again a few times instead.
  */
 const REMOVE_WHILE_SETTLING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 };
 
@@ -152,6 +151,10 @@ function isUnreadableArchive(error: unknown): boolean {
 
 async function extractArchive(archive: string, staging: string): Promise<BackupManifest> {
   try {
+    // Read through once before anything is written: an archive cut short, or not a tar at all,
+    // is refused before the extraction starts. Refused halfway through one, the tar parser
+    // could still be writing an entry into the staging folder while the refusal removes it.
+    await listTar({ file: archive, strict: true });
     await extractTar({
       file: archive,
       cwd: staging,
