@@ -14,6 +14,7 @@ import { DocumentHead } from "./components/document-head";
 import { DocumentLinks } from "./components/document-links";
 import { pageHydrates } from "./lib/document-scripts";
 import { FAVICON_URL } from "./lib/favicon";
+import { lazyPartsSettled } from "./components/lazy-component";
 import { useNonce } from "./components/nonce";
 import { servicesContext } from "./context";
 import { navigationWords } from "~/lib/i18n/portal/navigation";
@@ -86,10 +87,11 @@ export default function App() {
   // portal, the wait for its loaders is shown as the spec's "Loading…".
   const enteringPortal =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/user");
-  // The root's effects run last on the first render: from here the page answers to input.
-  // A performance mark, for the editor benchmark and any field measurement.
+  // The root's effects run last on the first render; a part whose code had not arrived yet
+  // is hydrated once it has (app/components/lazy-component.ts). From then on the whole page
+  // answers to input: a performance mark, for the editor benchmark and any field measurement.
   useEffect(() => {
-    performance.mark("hydrated");
+    void lazyPartsSettled().then(() => performance.mark("hydrated"));
   }, []);
   return (
     <>

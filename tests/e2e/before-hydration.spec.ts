@@ -83,3 +83,36 @@ test("a search typed and a sort chosen before the editor's script runs apply onc
   await page.getByLabel("Sort by").selectOption("name-asc");
   await expect(names).toHaveText(["Apple Cake", "Fish Pie", "Tomato Soup"]);
 });
+
+test("a tab opened by its address counts as hydrated only once its own code has arrived and runs", async ({
+  page,
+}) => {
+  await register(page);
+  const editor = await createSite(page, "Restaurant", "Late Tab Bistro");
+  // The Add Item tab's code is a chunk of its own (app/components/editor/tab-panels.ts).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let tabCodeAsked = false;
+  await page.route(/\/assets\/add-item-form-[\w-]+\.js$/, async (route) => {
+    tabCodeAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${editor}?tab=add`);
+  // The rest of the page has hydrated, the tab is still the server's markup: not yet.
+  await expect.poll(() => tabCodeAsked).toBe(true);
+  await page.waitForFunction(() => document.querySelector(".editor-tabs") !== null);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => performance.getEntriesByName("hydrated").length)).toBe(0);
+
+  release();
+  await waitForHydration(page);
+  // From the mark on, the tab's form is React's: an empty submit is checked in the browser.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
+  expect(posts).toEqual([]);
+});

@@ -20,17 +20,27 @@ export const ProfileEditorPanel = lazyComponent(() =>
   import("../profile-editor").then((module) => module.ProfileEditor),
 );
 
-/** Fetches the code of what a tab shows, if it is a chunk of its own. */
-export function preloadTab(tab: EditorTab, hasItems: boolean): Promise<void> {
-  if (!hasItems) return ProfileEditorPanel.preload();
+/** What a tab shows, if it is a chunk of its own. */
+function panelOf(tab: EditorTab, hasItems: boolean) {
+  if (!hasItems) return ProfileEditorPanel;
   switch (tab) {
     case "add":
-      return AddItemPanel.preload();
+      return AddItemPanel;
     case "orders":
-      return OrderSettingsPanel.preload();
+      return OrderSettingsPanel;
     case "info":
-      return SiteInfoPanel.preload();
+      return SiteInfoPanel;
     case "items":
-      return Promise.resolve();
+      return null;
   }
+}
+
+/** Fetches the code of what a tab shows, if it is a chunk of its own. */
+export function preloadTab(tab: EditorTab, hasItems: boolean): Promise<void> {
+  return panelOf(tab, hasItems)?.preload() ?? Promise.resolve();
+}
+
+/** The page is not hydrated until the tab it shows is (app/components/lazy-component.ts). */
+export function awaitTabOnScreen(tab: EditorTab, hasItems: boolean): void {
+  panelOf(tab, hasItems)?.awaitOnScreen();
 }

@@ -11,6 +11,7 @@ import type { OrdersTabData } from "~/components/editor/order-settings";
 import { SiteCurrencyProvider } from "~/components/editor/site-currency";
 import {
   AddItemPanel,
+  awaitTabOnScreen,
   OrderSettingsPanel,
   preloadTab,
   ProfileEditorPanel,
@@ -349,6 +350,9 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const itemRefusal = itemResult?.intent === "add-item" ? null : itemFailure(itemResult);
   const type = loaderData.type;
   const site = siteOf(type);
+  // Rendered in full by the server, the tab hydrates once its code arrives: until then the
+  // page does not count as hydrated.
+  awaitTabOnScreen(tab, site.items !== null);
   // Null for a type whose items have no category (a shop's): its forms leave the field out.
   // In the menu's order, which the editor's category sort and suggestions follow too.
   const categories = site.items?.categories
