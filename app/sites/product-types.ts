@@ -8,6 +8,14 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** First segment of a public path: /r, /s, /d, /e (SPEC section 2). */
 export type PublicPrefix = "r" | "s" | "d" | "e";
 
+/**
+ * The prefix of a public page's path, as `PUBLIC_PAGE_PATH` accepts it (normalized, at the
+ * portal's address): its first segment, one letter (`/s/…` is "s").
+ */
+export function publicPrefixOfPath(path: string): PublicPrefix {
+  return path[1] as PublicPrefix;
+}
+
 /** One value for each site type's public pages, made from their prefix. */
 export function byPublicPrefix<T>(valueFor: (prefix: PublicPrefix) => T): Record<PublicPrefix, T> {
   return { r: valueFor("r"), s: valueFor("s"), d: valueFor("d"), e: valueFor("e") };

@@ -99,9 +99,9 @@ test("a tab opened by its address counts as hydrated only once its own code has 
     await route.continue();
   });
   await page.goto(`${editor}?tab=add`);
-  // The rest of the page has hydrated, the tab is still the server's markup: not yet.
+  // React asks for the tab's code as it hydrates the page; given a moment more, the rest of
+  // the page has hydrated, and the tab is still the server's markup: not yet.
   await expect.poll(() => tabCodeAsked).toBe(true);
-  await page.waitForFunction(() => document.querySelector(".editor-tabs") !== null);
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => performance.getEntriesByName("hydrated").length)).toBe(0);
 

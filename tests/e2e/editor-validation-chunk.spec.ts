@@ -1,6 +1,13 @@
 import type { Page, Response } from "@playwright/test";
 import { MESSAGES } from "~/lib/messages";
-import { createSiteDirectly, expect, openEditorTab, signUpOwner, test } from "./fixtures";
+import {
+  createSiteDirectly,
+  expect,
+  openEditorTab,
+  signUpOwner,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 /** zod's own class name, which survives minifying: a script that has it carries zod. */
 const ZOD_MARK = '"$ZodType"';
@@ -70,18 +77,13 @@ test("an item added in the moment before the checks arrive is held, then checked
   // The checks' chunk answers only when the test lets it.
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  let checksAsked: () => void = () => {};
-  const asked = new Promise<void>((resolve) => (checksAsked = resolve));
   await page.route(/form-validators-[\w-]+\.js$/, async (route) => {
-    checksAsked();
     await released;
     await route.continue();
   });
   await page.goto(`${editor}?tab=add`);
-  // The form asks for its checks once it has hydrated, which is after its own chunk has
-  // arrived: the page as a whole may be interactive before that, its form still the
-  // server's, which a click would send as a plain form (as without JavaScript).
-  await asked;
+  // Hydrated with the tab, whose code comes after the rest of the page's.
+  await waitForHydration(page);
   const posts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());

@@ -17,7 +17,7 @@ import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { PUBLIC_PAGE_SCRIPTS } from "~/sites/browser-scripts";
-import { byPublicPrefix, type PublicPrefix } from "~/sites/product-types";
+import { byPublicPrefix, publicPrefixOfPath, type PublicPrefix } from "~/sites/product-types";
 import { PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
@@ -143,7 +143,6 @@ const PUBLIC_PAGE_LEGACY_HEADERS_OFF = {
 type PolicyKind = { kind: "page" | "static" } | { kind: "public"; prefix: PublicPrefix };
 
 function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOptions {
-  const { kind } = policy;
   const base = baseDirectives(options);
   const directives =
     policy.kind === "public"
@@ -168,18 +167,18 @@ function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOption
           "frame-ancestors": ["'none'"],
         };
   return {
-    ...(kind === "public" ? PUBLIC_PAGE_LEGACY_HEADERS_OFF : {}),
+    ...(policy.kind === "public" ? PUBLIC_PAGE_LEGACY_HEADERS_OFF : {}),
     contentSecurityPolicy:
-      kind === "static" || options.development ? false : { useDefaults: false, directives },
+      policy.kind === "static" || options.development ? false : { useDefaults: false, directives },
     // Public pages, built assets and stored files are the same for everyone and may be
     // loaded from anywhere; anything else is for this site alone.
-    crossOriginResourcePolicy: { policy: kind === "page" ? "same-origin" : "cross-origin" },
+    crossOriginResourcePolicy: { policy: policy.kind === "page" ? "same-origin" : "cross-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // Subdomains are the operator's business, not this app's.
     strictTransportSecurity: options.https
       ? { maxAge: 31_536_000, includeSubDomains: false }
       : false,
-    xFrameOptions: kind === "page" ? { action: "deny" } : false,
+    xFrameOptions: policy.kind === "page" ? { action: "deny" } : false,
   };
 }
 
@@ -289,9 +288,9 @@ export function securityHeaders(
     const normalized = normalizePath(req.path);
     const kind = kindOfNormalizedPath(normalized);
     if (kind === "public") {
-      // A public page's path starts with its site type's prefix: `/s/…`.
-      const prefix = normalized[1] as PublicPrefix;
-      for (const [name, value] of forPublic[prefix]) res.setHeader(name, value);
+      for (const [name, value] of forPublic[publicPrefixOfPath(normalized)]) {
+        res.setHeader(name, value);
+      }
       return next();
     }
     if (kind === "static") return forStatic(req, res, next);

@@ -40,7 +40,7 @@ import {
 import { requestHostname, requestUrl } from "../http/request-url.server";
 import type { PublicPageHeaders } from "../http/security-headers.server";
 import { siteOf } from "~/sites";
-import type { PublicPrefix } from "~/sites/product-types";
+import { publicPrefixOfPath, type PublicPrefix } from "~/sites/product-types";
 
 export interface PageCacheFrontOptions extends PublicPageRendering {
   cdnMaxAge: number;
@@ -84,8 +84,8 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     if (hostname === undefined) return null;
     if (domains.isPortalHost(hostname)) {
       const key = pageKeyOfTarget(target, null);
-      // A key at the portal's address is the page's path: `/s/…`.
-      return key === null ? null : { key, site: null, prefix: key[1] as PublicPrefix };
+      // A key at the portal's address is the page's path.
+      return key === null ? null : { key, site: null, prefix: publicPrefixOfPath(key) };
     }
     // Another host: a site's domain when it is known in memory to be one.
     const site = domains.knownSiteOf(hostname);
