@@ -556,6 +556,9 @@ for (const [device, viewport] of [
     await page.goto("/user");
     await page.getByRole("link", { name: "Edit Demo Diner" }).click();
     await expectAccessibleTabs(page, ["Menu Items", "Add Item", "Info"], previewBeside);
+    // The way back at the editor's foot is a thumb's target too.
+    const back = await page.getByRole("link", { name: "Back to Your Products" }).boundingBox();
+    expect(back!.height).toBeGreaterThanOrEqual(44);
     // An open dialog too.
     await openEditorTab(page, "Menu Items");
     await chooseItemAction(page, "Garlic Bread", "Edit");

@@ -526,7 +526,10 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
         </PreviewDraftProvider>
       </SiteEditorProvider>
       <p>
-        <Link to="/user">{navigationWords.backToYourProducts}</Link>
+        {/* A thumb's target, as the same way back is on the portal's other pages. */}
+        <Link className="button secondary" to="/user">
+          {navigationWords.backToYourProducts}
+        </Link>
       </p>
     </div>
   );
