@@ -69,4 +69,20 @@ export default defineConfig(
     files: ["**/*.{js,mjs,cjs}"],
     extends: [tseslint.configs.disableTypeChecked],
   },
+
+  // The portal's pages hold an event stream open, so the network never goes idle there: a
+  // browser test waits for what its user waits for (the hydration mark, a heading, a response).
+  {
+    files: ["tests/e2e/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value='networkidle']",
+          message:
+            "Wait for what the user waits for (waitForHydration, a heading, a response), not for the network to go idle.",
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { browserScriptsPlugin } from "./app/sites/browser-scripts.build";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
@@ -52,6 +52,9 @@ const isolate = false;
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
 // Behaviour that only a PostgreSQL server has (real connections that can drop).
 const postgresOnlyTests = ["app/**/*.pg.test.ts"];
+// Behaviour of the embedded database alone (backups of DATA_DIR), whichever database the
+// run's other tests use: running them again in the PostgreSQL project would repeat them.
+const pgliteOnlyTests = ["**/*.pglite.test.ts"];
 
 // Database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const databaseProjects = [
@@ -80,6 +83,7 @@ const databaseProjects = [
             name: "db:postgres",
             isolate,
             include: [...dbTests, ...postgresOnlyTests],
+            exclude: [...configDefaults.exclude, ...pgliteOnlyTests],
             globalSetup: ["tests/support/global-setup-postgres.ts"],
             testTimeout: 30_000,
             hookTimeout: 60_000,
