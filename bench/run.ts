@@ -189,7 +189,7 @@ const VISITOR_HEADERS = {
 const PHONE_VIEW = { ...BROTLI, ...VISITOR_HEADERS };
 
 /**
- * What a deployment runs with, beyond the run's own settings (README, Deploying): behind one
+ * What a deployment runs with, beyond the run's own settings (docs/operators.md, Deploying): behind one
  * proxy, views counted (ANALYTICS's default), a line per request (LOG_LEVEL's default, info)
  * written to a file as a log collector takes it, and metrics on a port of their own, so that
  * every answer is timed into their histogram.

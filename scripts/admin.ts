@@ -1,4 +1,4 @@
-// `npm run admin -- <command>`: operator commands (see the README).
+// `npm run admin -- <command>`: operator commands (see "Operator commands" in docs/operators.md).
 import { stdin } from "node:process";
 import {
   AdminError,

@@ -1,6 +1,6 @@
 /**
  * What a deployment copies from a built checkout before `npm ci --omit=dev`: the
- * README's "Deploying" section, the Dockerfile's runtime stage and
+ * "Deploying" section of docs/operators.md, the Dockerfile's runtime stage and
  * production-install.spec.ts all name these same paths, so a file the server or an
  * operator command reads at runtime but that is missing here fails that test rather
  * than a deployment.

@@ -284,11 +284,11 @@ test.describe("a deployment", () => {
     NODE_ENV: "production",
     AUTH_SECRET: "a-deployment-secret-of-more-than-32-characters",
     PUBLIC_URL: "https://portal.example",
-    // As in the README's command: SEED_DEMO is not given.
+    // As in the command in docs/operators.md: SEED_DEMO is not given.
     SEED_DEMO: "",
     // Nothing is mailed in these tests; the transport only connects when a mail is sent.
     SMTP_URL: "smtp://127.0.0.1:2525",
-    // Behind the TLS proxy the README asks for, which these requests imitate.
+    // Behind the TLS proxy docs/operators.md asks for, which these requests imitate.
     TRUST_PROXY: "1",
   };
   const throughProxy = {
@@ -297,7 +297,7 @@ test.describe("a deployment", () => {
     "x-forwarded-proto": "https",
   };
 
-  test("started as the README says, has no demo owner and answers errors without details", async () => {
+  test("started as docs/operators.md says, has no demo owner and answers errors without details", async () => {
     const portal = await startPortal({ ...deployment, DATA_DIR: tempDataDir() });
     try {
       expect(portal.output()).not.toContain(DEMO.email);

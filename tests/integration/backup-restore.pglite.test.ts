@@ -291,11 +291,11 @@ describe("npm run admin -- backup and restore", () => {
       const file = command === "backup" ? path.join(root, "never.tar.gz") : archive;
       expectOneLineRefusal(
         admin([command, file], postgres),
-        /uses PostgreSQL \(DATABASE_URL\).*pg_dump and pg_restore.*see "Backups" in README\.md\.$/,
+        /uses PostgreSQL \(DATABASE_URL\).*pg_dump and pg_restore.*see "Backups" in docs\/operators\.md\.$/,
       );
       expectOneLineRefusal(
         admin([command, file], s3),
-        /uses S3 storage \(STORAGE_DRIVER=s3\).*aws s3 sync, rclone sync.*see "Backups" in README\.md\.$/,
+        /uses S3 storage \(STORAGE_DRIVER=s3\).*aws s3 sync, rclone sync.*see "Backups" in docs\/operators\.md\.$/,
       );
     }
     expect(existsSync(target)).toBe(false);

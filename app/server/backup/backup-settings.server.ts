@@ -31,7 +31,7 @@ export function backupSettingsFromEnvironment(
   return { dataDir, databaseUrl, storage };
 }
 
-const RECIPE = 'see "Backups" in README.md';
+const RECIPE = 'see "Backups" in docs/operators.md';
 
 /** Backups cover the embedded database and files on disk; anything else has its own tools. */
 export function refuseServicesWithTheirOwnTools(settings: BackupSettings): void {
