@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: type-check, lint, Vitest (unit tests, and database tests on
-# PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then Playwright in
-# Chromium against the production build. Ends with "N passed, N failed".
+# The whole test suite: type-check, lint, the production build, Vitest (unit tests, and
+# database tests on PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then Playwright
+# in Chromium against the build. Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,12 +29,16 @@ typecheck=$!
 npx eslint . --max-warnings=0 || status=1
 wait "$typecheck" || status=1
 
+# The build comes first: the Vitest tests that start a portal in a process of their own serve
+# it (tests/support/portal-child.ts) instead of transforming the whole app at each start, and
+# Playwright drives it.
+built=true
+npm run build || { built=false; status=1; }
+
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 
-if npm run build; then
+if $built; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json npx playwright test || status=1
-else
-  status=1
 fi
 
 node scripts/test-summary.mjs
