@@ -16,7 +16,7 @@ import {
   signUpOwner,
   test,
 } from "./fixtures";
-import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
+import { preparedDataDir, startPortal, type PortalProcess } from "./server-process";
 
 test.describe.configure({ mode: "serial" });
 
@@ -29,7 +29,7 @@ let portal: PortalProcess;
 test.beforeAll(async () => {
   dns = await startDnsServer();
   portal = await startPortal({
-    DATA_DIR: tempDataDir(),
+    DATA_DIR: await preparedDataDir(),
     CUSTOM_DOMAIN_TARGET: TARGET,
     CUSTOM_DOMAIN_DNS_SERVERS: dns.address,
     LOG_LEVEL: "warn",

@@ -13,7 +13,7 @@ import {
   test,
   uniqueOwner,
 } from "./fixtures";
-import { startPortal, tempDataDir } from "./server-process";
+import { preparedDataDir, startPortal } from "./server-process";
 
 const CREATE_YOUR_PAGE = "Create your page — free";
 
@@ -125,7 +125,7 @@ test("where addresses are confirmed, the mailed link brings the owner back to cr
 }) => {
   // A portal of its own, without SMTP: it writes the mails to disk and logs their links.
   const portal = await startPortal({
-    DATA_DIR: tempDataDir(),
+    DATA_DIR: await preparedDataDir(),
     REQUIRE_EMAIL_VERIFICATION: "true",
   });
   try {

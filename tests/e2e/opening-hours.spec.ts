@@ -20,14 +20,14 @@ import {
   toast,
   waitForHydration,
 } from "./fixtures";
-import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
+import { preparedDataDir, startPortal, type PortalProcess } from "./server-process";
 
 test.describe.configure({ mode: "serial" });
 
 let portal: PortalProcess;
 test.beforeAll(async () => {
   portal = await startPortal({
-    DATA_DIR: tempDataDir(),
+    DATA_DIR: await preparedDataDir({ seedDemo: true }),
     SEED_DEMO: "true",
     PUBLIC_PAGES_CLOCK: "2026-12-23T17:00:00Z",
     LOG_LEVEL: "warn",

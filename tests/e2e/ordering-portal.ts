@@ -6,11 +6,11 @@
  */
 import type { Browser } from "@playwright/test";
 import { DEMO, expect, signIn } from "./fixtures";
-import { startPortal, tempDataDir, type PortalProcess } from "./server-process";
+import { preparedDataDir, startPortal, type PortalProcess } from "./server-process";
 
-export function startOrderingPortal(): Promise<PortalProcess> {
+export async function startOrderingPortal(): Promise<PortalProcess> {
   return startPortal({
-    DATA_DIR: tempDataDir(),
+    DATA_DIR: await preparedDataDir({ seedDemo: true }),
     SEED_DEMO: "true",
     PUBLIC_PAGES_CLOCK: "2026-12-02T17:00:00Z",
     LOG_LEVEL: "warn",

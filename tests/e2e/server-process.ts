@@ -35,18 +35,28 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 }
 
+/** Starts a server on an empty `dataDir` and stops it: the directory its first start leaves. */
+export async function makeDataDirTemplate(dataDir: string, seedDemo: boolean): Promise<void> {
+  const portal = await startPortal({ DATA_DIR: dataDir, SEED_DEMO: String(seedDemo) });
+  const code = await portal.stop();
+  if (code !== 0) throw new Error(`the template server exited with ${code}:\n${portal.output()}`);
+}
+
+export const templateName = (seedDemo: boolean) => (seedDemo ? "seeded" : "migrated");
+
 const templates = new Map<boolean, Promise<string>>();
 
-/** The data directory a server left after its first start, made once in this worker. */
+/** The data directory a server left after its first start, made once in this run or worker. */
 function template(seedDemo: boolean): Promise<string> {
+  // Made once for the whole run by Playwright's global setup (tests/e2e/global-setup.ts);
+  // without it (a bench) each worker makes its own when first asked.
+  const madeForTheRun = process.env.E2E_DATA_DIR_TEMPLATES;
+  if (madeForTheRun) return Promise.resolve(path.join(madeForTheRun, templateName(seedDemo)));
   let made = templates.get(seedDemo);
   if (!made) {
     made = (async () => {
       const dir = tempDataDir();
-      const portal = await startPortal({ DATA_DIR: dir, SEED_DEMO: String(seedDemo) });
-      const code = await portal.stop();
-      if (code !== 0)
-        throw new Error(`the template server exited with ${code}:\n${portal.output()}`);
+      await makeDataDirTemplate(dir, seedDemo);
       return dir;
     })();
     templates.set(seedDemo, made);
