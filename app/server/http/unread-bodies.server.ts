@@ -72,7 +72,7 @@ function watchAnswer(req: IncomingMessage, res: ServerResponse): void {
   let headWritten = false;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   // Every way of answering (send, end, a stream, flushHeaders) writes the head through this.
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     if (!headWritten && !res.headersSent) {
       headWritten = true;
       if (!mayKeepConnection(req)) {
@@ -82,7 +82,7 @@ function watchAnswer(req: IncomingMessage, res: ServerResponse): void {
       }
     }
     return writeHead(...args);
-  });
+  };
   // Node drops an unread body only when nobody began reading it; a reader that began and
   // paused (React Router's request stream) would otherwise hold it, and the connection, still.
   res.once("finish", () => {
