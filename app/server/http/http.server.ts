@@ -1,9 +1,10 @@
 /**
  * The http/ folder owns what happens to every request around the routes: the Express app
- * and the order of its layers (here), bodies refused by size before they are read, the one
- * form reader, the security headers, the request's address and client, the kind of route,
- * each owner's write allowance, the flash cookie and the request log. A rule about what an
- * owner may change does not live here (see editing/).
+ * and the order of its layers (here), bodies refused by size before they are read, the
+ * connection of any answer given before its body was read, the one form reader, the security
+ * headers, the request's address and client, the kind of route, each owner's write allowance,
+ * the flash cookie and the request log. A rule about what an owner may change does not live
+ * here (see editing/).
  *
  * The Node HTTP layer in front of React Router: static assets, health
  * probes, metrics, the auth endpoints and the client address that rate limiting keys on.
@@ -38,6 +39,7 @@ import { serveQrCodes } from "../share/qr-codes.server";
 import { serveSearchEngineFiles } from "../share/search-engine-files.server";
 import { METRICS_PATH, serveMetricsToBearer } from "../metrics/metrics-endpoint.server";
 import { limitRequestBodies, mayInviteBody } from "./request-limits.server";
+import { settleUnreadBodies } from "./unread-bodies.server";
 import { cspNonce, publicPageSecurityHeaders, securityHeaders } from "./security-headers.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
@@ -184,6 +186,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", services.env.trustProxyHops > 0 ? services.env.trustProxyHops : false);
+  // First of all: whatever answers a request before reading its body (a refusal from its
+  // headers, a guard, a limit), the connection is left as HTTP clients understand it.
+  app.use(settleUnreadBodies);
   // While shutting down, every answer closes its connection: a browser that keeps a
   // connection alive (a live-update page reconnecting) would otherwise hold the exit open.
   app.use((_req, res, next) => {

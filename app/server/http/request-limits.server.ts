@@ -11,7 +11,6 @@
  * before a byte of it is read (Node's parser then delivers no more than it).
  */
 import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { MESSAGES } from "~/lib/messages";
 import { FORM_BODY_LIMIT_BYTES } from "./forms.server";
@@ -43,67 +42,22 @@ export function mayInviteBody(req: IncomingMessage): boolean {
   return Number(declared) <= bodyLimitFor(path);
 }
 
+/**
+ * Refuses a body over its route's bound (413), or one that declares no length (411), from the
+ * headers alone. The connection is then settled like that of any answer given before its body
+ * was read (unread-bodies.server.ts).
+ */
 export const limitRequestBodies: RequestHandler = (req, res, next) => {
   const declared = req.headers["content-length"];
   if (declared === undefined) {
     if (req.headers["transfer-encoding"] === undefined) return next();
-    refuse(req, res, 411, MESSAGES.formLengthRequired);
+    res.status(411).type("text/plain").send(MESSAGES.formLengthRequired);
     return;
   }
-  if (Number(declared) <= bodyLimitFor(req.path)) return next();
-  if (!IMAGE_FORM_ROUTE.test(req.path)) {
-    refuse(req, res, 413, MESSAGES.formTooLarge);
-    return;
+  // Past the bound of a route that takes an image, readUploadForm refuses it from the declared
+  // length alone, with the image pipeline's message.
+  if (Number(declared) <= bodyLimitFor(req.path) || IMAGE_FORM_ROUTE.test(req.path)) {
+    return next();
   }
-  // readUploadForm refuses it from the declared length alone.
-  closeWhenAnswered(req, res);
-  next();
+  res.status(413).type("text/plain").send(MESSAGES.formTooLarge);
 };
-
-function refuse(
-  req: Parameters<RequestHandler>[0],
-  res: Parameters<RequestHandler>[1],
-  status: number,
-  message: string,
-): void {
-  closeWhenAnswered(req, res);
-  res.status(status).type("text/plain").send(message);
-}
-
-/** How long a refused client may go on sending the body nobody reads. */
-const LINGER_MS = 5_000;
-/** How much of it is read and dropped before the connection is cut all the same. */
-const LINGER_BYTES = 32 * 1024 * 1024;
-
-/**
- * Ends the connection once the answer is out, in the way HTTP clients understand: a lingering
- * close, as Apache and nginx do. Node would close the socket as soon as the answer is written;
- * with the client's body still arriving, the kernel then resets the connection, the client's
- * writes fail (EPIPE), and a reset that overtakes the answer on a real network leaves it with
- * ECONNRESET instead of the refusal. Instead the answer goes out with a FIN, and what the
- * client still sends is read and dropped until it has sent it all, or for a few seconds or
- * megabytes at most.
- */
-function closeWhenAnswered(req: IncomingMessage, res: Parameters<RequestHandler>[1]): void {
-  res.set("Connection", "close");
-  const socket = req.socket as Socket & { destroySoon: () => void };
-  const closeNow = socket.destroySoon.bind(socket);
-  // Node's server calls this once a "Connection: close" answer is finished.
-  socket.destroySoon = function lingeringClose(this: Socket) {
-    // With the whole body read, there is nothing to wait for.
-    if (req.complete) return closeNow();
-    this.end();
-    const cut = () => this.destroy();
-    const timer = setTimeout(cut, LINGER_MS);
-    timer.unref();
-    this.once("close", () => clearTimeout(timer));
-    let dropped = 0;
-    // Node's server already lets the unread body flow (and be dropped); this only counts it.
-    req.on("data", (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped > LINGER_BYTES) cut();
-    });
-    req.once("end", cut);
-    req.resume();
-  };
-}

@@ -14,10 +14,11 @@ import type { AppServices } from "../runtime/services.server";
 export const WRITE_LIMIT_WINDOW_SECONDS = 10 * 60;
 
 /**
- * An owner's writes and uploads, keyed by owner; customers' orders, keyed by client address
- * and by site.
+ * An owner's writes and uploads, keyed by owner; customers' attempts to place an order, keyed
+ * by client address. (A site's orders are counted where they are placed, in the orders
+ * themselves: place-order.server.ts.)
  */
-export type WriteKind = "writes" | "uploads" | "orders-by-client" | "orders-by-site";
+export type WriteKind = "writes" | "uploads" | "orders-by-client";
 
 export type WriteAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -43,7 +44,6 @@ function limitersFor(services: AppServices): WriteLimiters {
     writes: make("writes", services.env.writeLimits.writes),
     uploads: make("uploads", services.env.writeLimits.uploads),
     "orders-by-client": make("orders-by-client", services.env.orderLimits.perClient),
-    "orders-by-site": make("orders-by-site", services.env.orderLimits.perSite),
   };
   limiters = {
     async consume(kind, key, points = 1) {
@@ -110,16 +110,14 @@ export const limitOwnerWritesMiddleware: MiddlewareFunction<Response> = async (
 };
 
 /**
- * Counts one order placed by a customer against the limit of their client address and that
- * of the site; the first exhausted one refuses it.
+ * Counts one attempt to place an order against the limit of the customer's client address,
+ * whether or not it is placed. The site's own limit counts only the orders it took, inside
+ * the placing transaction (`placeOrder`'s `limits.perSite`): attempts counted per site would
+ * let anyone with a script and many addresses close a site's ordering to its customers.
  */
-export async function countPlacedOrder(
+export function countOrderAttempt(
   services: AppServices,
   clientAddress: string,
-  productId: string,
 ): Promise<WriteAllowance> {
-  const limiters = limitersFor(services);
-  const byClient = await limiters.consume("orders-by-client", clientAddress);
-  if (!byClient.allowed) return byClient;
-  return limiters.consume("orders-by-site", productId);
+  return limitersFor(services).consume("orders-by-client", clientAddress);
 }

@@ -48,7 +48,7 @@ import { siteOf } from "~/sites";
 import { groupMenu } from "~/sites/restaurant/menu";
 import { CLIENT_ADDRESS_HEADER } from "../accounts/auth.server";
 import { readFormOrRefuse } from "../http/forms.server";
-import { countPlacedOrder, retryAfterMinutes } from "../http/write-limits.server";
+import { countOrderAttempt, retryAfterMinutes } from "../http/write-limits.server";
 import { loadPublicSite } from "../repositories/public-sites.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
@@ -437,10 +437,10 @@ async function placeFromForm(
   }
   const input: PlaceOrderInput = fields.data;
 
-  const allowance = await countPlacedOrder(
+  // Every attempt counts towards the client's limit; only a placed order towards the site's.
+  const allowance = await countOrderAttempt(
     services,
     request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown",
-    page.site.id,
   );
   if (!allowance.allowed) {
     services.metrics?.orderRefused("rate-limited");
@@ -455,6 +455,7 @@ async function placeFromForm(
     page.site.id,
     { ...input, cartLines: cart, language: page.site.language },
     now,
+    { perSite: services.env.orderLimits.perSite },
   );
   if (result.placed) {
     if (!result.existing) {
@@ -467,5 +468,6 @@ async function placeFromForm(
   const fieldErrors: Record<string, string> = result.field
     ? { [result.field]: result.message }
     : {};
-  return again({ fieldErrors, formError: result.field ? null : result.message }, 409);
+  const status = result.reason === "site-limit" ? 429 : 409;
+  return again({ fieldErrors, formError: result.field ? null : result.message }, status);
 }

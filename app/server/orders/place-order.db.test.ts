@@ -1,8 +1,9 @@
 /**
  * Placing an order on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set):
  * every rule refused with its reason and nothing written, prices recomputed and snapshotted,
- * the same form placed once however often it is sent, a slot's cap exact under 200 orders at
- * once, and the state machine's moves.
+ * the same form placed once however often it is sent, a slot's cap and the site's orders per
+ * 10 minutes exact under 200 orders at once (only placed orders counting), and the state
+ * machine's moves.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -25,7 +26,7 @@ import { createTestServices } from "../../../tests/support/test-services";
 import { changeOrder } from "./order-changes.server";
 import { orderByToken } from "./order-queries.server";
 import { saveOrderSettings, setOrdersPause } from "./orders.server";
-import { placeOrder, type PlaceOrderResult } from "./place-order.server";
+import { placeOrder, type PlaceOrderLimits, type PlaceOrderResult } from "./place-order.server";
 
 let services: RunningServices;
 beforeAll(async () => {
@@ -114,8 +115,14 @@ function order(site: Site, cart: CartLine[], overrides: Record<string, unknown> 
   };
 }
 
-function place(site: Site, cart: CartLine[], overrides: Record<string, unknown> = {}, now = NOW) {
-  return placeOrder(services.events, site.productId, order(site, cart, overrides), now);
+function place(
+  site: Site,
+  cart: CartLine[],
+  overrides: Record<string, unknown> = {},
+  now = NOW,
+  limits: PlaceOrderLimits = {},
+) {
+  return placeOrder(services.events, site.productId, order(site, cart, overrides), now, limits);
 }
 
 async function ordersOf(site: Site) {
@@ -380,6 +387,80 @@ describe("a slot's cap", () => {
     expect(
       (await place(site, [{ itemId: site.drink, quantity: 1, choiceIds: [] }], { slot })).placed,
     ).toBe(true);
+  }, 60_000);
+});
+
+describe("a site's orders per 10 minutes", () => {
+  const drink = (site: Site): CartLine[] => [{ itemId: site.drink, quantity: 1, choiceIds: [] }];
+
+  it("counts the orders placed, never the refused ones nor a form sent again", async () => {
+    const site = await makeSite({ slotCap: 1 });
+    const limits = { perSite: 3 };
+    const [first, second] = slots();
+    expect((await place(site, drink(site), { slot: first!.start }, NOW, limits)).placed).toBe(true);
+    // Many more into the full slot: refused, and the site stays open to everyone else.
+    for (let i = 0; i < 20; i++) {
+      const refused = await place(site, drink(site), { slot: first!.start }, NOW, limits);
+      expect(refusal(refused).reason).toBe("slot-full");
+    }
+    const key = newKey();
+    const placed = await place(
+      site,
+      drink(site),
+      { slot: second!.start, placeKey: key },
+      NOW,
+      limits,
+    );
+    expect(placed.placed).toBe(true);
+    // The same form sent again gives its order, and is not a third.
+    const again = await place(
+      site,
+      drink(site),
+      { slot: second!.start, placeKey: key },
+      NOW,
+      limits,
+    );
+    expect(again.placed && again.existing).toBe(true);
+    expect((await place(site, drink(site), { slot: slots()[2]!.start }, NOW, limits)).placed).toBe(
+      true,
+    );
+
+    // The fourth order in 10 minutes is refused, with when to try again, and writes nothing.
+    const over = refusal(await place(site, drink(site), { slot: slots()[3]!.start }, NOW, limits));
+    expect(over.reason).toBe("site-limit");
+    expect(over.message).toBe(
+      "Too many orders in a short time. Please wait 10 minutes and try again, or call the business.",
+    );
+    expect(await ordersOf(site)).toHaveLength(3);
+    // Once the first three are 10 minutes old, the site takes orders again.
+    const later = NOW + 10 * 60 * 1000 + 1;
+    const afterWindow = await place(
+      site,
+      drink(site),
+      // A slot none of the orders above holds.
+      {
+        slot: orderingSlots(DEFAULT_ORDER_SETTINGS, later).find((s) => s.start > slots()[3]!.start)!
+          .start,
+      },
+      later,
+      limits,
+    );
+    expect(afterWindow.placed).toBe(true);
+  });
+
+  it("takes exactly the limit of 200 orders placed at once", async () => {
+    const site = await makeSite();
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        place(site, drink(site), { slot: slots()[1]!.start }, NOW, { perSite: 10 }),
+      ),
+    );
+    expect(results.filter((result) => result.placed)).toHaveLength(10);
+    const refused = results.filter((result) => !result.placed);
+    expect(new Set(refused.map((result) => refusal(result).reason))).toEqual(
+      new Set(["site-limit"]),
+    );
+    expect(await ordersOf(site)).toHaveLength(10);
   }, 60_000);
 });
 

@@ -1,16 +1,16 @@
 /**
  * Placing an order: every rule checked against the site as it is now, in one transaction that
- * holds the site's row locked, so a slot's cap holds however many customers press "Place
- * order" at once, and the same form sent twice gives the one order. A refused order writes
- * nothing. The order's mail to the owner is queued in the same transaction and sent after
+ * holds the site's row locked, so a slot's cap and the site's orders per 10 minutes hold
+ * however many customers press "Place order" at once, and the same form sent twice gives the
+ * one order. A refused order writes nothing, and counts towards no limit of the site. The order's mail to the owner is queued in the same transaction and sent after
  * the commit (order-mail.server.ts): a slow or failing mail server cannot lose or delay it.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { translateItem } from "~/lib/i18n/translatable-texts";
 import type { PageLanguage } from "~/lib/i18n/page-language";
-import { fill } from "~/lib/i18n/text";
+import { fill, pluralText } from "~/lib/i18n/text";
 import { storedOptions } from "~/lib/item-options";
 import { pagePrice } from "~/lib/item-options-display";
 import { normalizeHours } from "~/lib/hours";
@@ -30,6 +30,7 @@ import { siteCurrency } from "~/lib/currency";
 import { createId } from "../db/ids.server";
 import { items, orderMail, orders, productInfo, products } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
+import { retryAfterMinutes, WRITE_LIMIT_WINDOW_SECONDS } from "../http/write-limits.server";
 import { loadTranslations } from "../repositories/translations.server";
 import { loadOrderSettings } from "./orders.server";
 
@@ -42,7 +43,8 @@ export type RefusalReason =
   | "slot-full"
   | "items"
   | "minimum"
-  | "delivery-minimum";
+  | "delivery-minimum"
+  | "site-limit";
 
 export type PlaceOrderResult =
   | { placed: true; token: string; orderId: string; existing: boolean }
@@ -201,10 +203,43 @@ async function inCustomersNames(
   return priceCart(named, input.cartLines, page);
 }
 
+export interface PlaceOrderLimits {
+  /**
+   * Orders the site may take in 10 minutes (ORDERS_PER_10_MINUTES_PER_SITE); none when absent.
+   * Only orders placed count: a flood of refused attempts cannot close a site's ordering.
+   */
+  perSite?: number;
+}
+
+/**
+ * When the site has taken `perSite` orders in the 10 minutes before `now`, the seconds until
+ * the oldest of them that counts leaves the window; null while it may take another. Read
+ * under the site's row lock, so concurrent orders for one site are counted one after another.
+ */
+async function siteLimitWait(
+  tx: Transaction,
+  productId: string,
+  perSite: number,
+  now: number,
+): Promise<number | null> {
+  const windowMs = WRITE_LIMIT_WINDOW_SECONDS * 1000;
+  const [nth] = await tx
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.productId, productId), gt(orders.createdAt, new Date(now - windowMs))))
+    .orderBy(desc(orders.createdAt))
+    .offset(perSite - 1)
+    .limit(1);
+  if (!nth) return null;
+  return Math.max(1, Math.ceil((nth.createdAt.getTime() + windowMs - now) / 1000));
+}
+
 /**
  * Places an order for the site `productId` at `now`. The cart, time and customer come from
  * the review form, checked by `placeOrderSchema`; everything about prices, items and rules is
- * read again here.
+ * read again here. An order that would be placed is refused ("site-limit") when the site has
+ * taken `limits.perSite` orders in the last 10 minutes; the same form sent again is answered
+ * with its order before that, and so never counts twice.
  */
 export async function placeOrder(
   events: Events,
@@ -218,6 +253,7 @@ export async function placeOrder(
     language: string;
   },
   now: number,
+  limits: PlaceOrderLimits = {},
 ): Promise<PlaceOrderResult> {
   const page = pageLanguage(input.language);
   return events.transaction(async (tx, changes) => {
@@ -273,6 +309,18 @@ export async function placeOrder(
           reason: "slot-full",
           message: page.words.slotFull,
           field: "slot",
+        };
+      }
+    }
+
+    if (limits.perSite !== undefined) {
+      const wait = await siteLimitWait(tx, productId, limits.perSite, now);
+      if (wait !== null) {
+        const minutes = retryAfterMinutes(wait);
+        return {
+          placed: false,
+          reason: "site-limit",
+          message: pluralText(page.words.tooManyOrders, page.language.tag, minutes),
         };
       }
     }
