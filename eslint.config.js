@@ -70,6 +70,36 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
   },
 
+  // What a site type can do belongs to its definition (app/sites/{type}/site.ts, read through
+  // the registry; decision 12): code elsewhere asks the definition instead of naming a type.
+  // Naming one as data (a seed's site, the catalogue's entries, the example sites) stays allowed.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: [
+      "app/sites/**",
+      "app/**/*.test.{ts,tsx}",
+      "app/lib/catalog.ts",
+      "app/lib/example-sites.ts",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "BinaryExpression > Literal.left",
+          "BinaryExpression > Literal.right",
+          "SwitchCase > Literal.test",
+          "ConditionalExpression > Literal",
+          "ArrayExpression > Literal",
+          "TSUnionType > TSLiteralType > Literal",
+        ].map((context) => ({
+          selector: `${context}[value=/^(restaurant|shoppy|dealership|ecommerce)$/]`,
+          message:
+            "Ask the site type's definition (siteOf, ALL_SITES in app/sites) what a type can do instead of naming the type.",
+        })),
+      ],
+    },
+  },
+
   // The portal's pages hold an event stream open, so the network never goes idle there: a
   // browser test waits for what its user waits for (the hydration mark, a heading, a response).
   {

@@ -28,6 +28,19 @@ export function siteOf<Type extends ProductType>(type: Type): SiteDefinition<Typ
 /** Every site type, in the spec's order (the create screen's order). */
 export const ALL_SITES: readonly SiteDefinition[] = PRODUCT_TYPES.map((type) => SITES[type]);
 
+/**
+ * The site types whose customers order from their items: those whose definition has an Orders
+ * tab (app/lib/order-settings.ts).
+ */
+export type OrderingType = Extract<ProductType, "restaurant" | "shoppy">;
+export const ORDERING_TYPES = ALL_SITES.filter((site) => site.items?.orders).map(
+  (site) => site.type,
+) as readonly OrderingType[];
+
+export function takesOrders(type: ProductType): type is OrderingType {
+  return (ORDERING_TYPES as readonly ProductType[]).includes(type);
+}
+
 /** The site type a public path's first segment names (`r`, `s`, `d`, `e`), or null. */
 export function siteFromPrefix(prefix: unknown): SiteDefinition | null {
   return ALL_SITES.find((site) => site.publicPrefix === prefix) ?? null;

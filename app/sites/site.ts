@@ -114,4 +114,9 @@ export interface OrdersDefinition {
    * tab (a restaurant), or on Info, where a shop's item pages use them too.
    */
   paymentHandlesOn: "orders" | "info";
+  /**
+   * What the order page calls the public page it came from (its header's link) and its way
+   * back there, in a page's language: "Menu" and "Back to the menu", or the shop's.
+   */
+  publicPageWords: (words: PublicWords) => { name: string; back: string };
 }

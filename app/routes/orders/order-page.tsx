@@ -38,6 +38,8 @@ import type {
   ReviewStep,
 } from "~/server/orders/order-page.server";
 import { orderPageAction, orderPageLoader } from "~/server/orders/order-page.server";
+import { siteFromPrefix, siteOf, takesOrders, type OrderingType } from "~/sites";
+import { publicPrefixOfPath } from "~/sites/product-types";
 import { OrderLineText } from "./order-line";
 import type { OrderScriptWords } from "./order-page-script";
 import siteStylesHref from "~/styles/public-site.css?url";
@@ -53,8 +55,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: orderStylesHref },
 ];
 
-function typeOf(request: Request) {
-  return new URL(request.url).pathname.startsWith("/s/") ? "shoppy" : "restaurant";
+/** The order page's site type, from its address's public prefix (`/r/…/order`, `/s/…/order`). */
+function typeOf(request: Request): OrderingType {
+  const site = siteFromPrefix(publicPrefixOfPath(new URL(request.url).pathname));
+  if (!site || !takesOrders(site.type)) throw new Response("Not Found", { status: 404 });
+  return site.type;
 }
 
 export const loader = (args: Route.LoaderArgs) => orderPageLoader(typeOf(args.request))(args);
@@ -90,14 +95,13 @@ function OrderPageContent({
   const { dir } = language;
   const { site, status } = loaderData;
   const answer: ItemsStep | ReviewStep | undefined = actionData;
-  const shop = loaderData.type === "shoppy";
+  const publicPage = siteOf(loaderData.type).items!.orders.publicPageWords(words);
   return (
     <div className="order-page" {...siteThemeAttributes(site.colors, site.fontStyle)}>
       <header className="order-header">
         <div className="site-container order-header-inner">
           <a className="order-back" href={site.menuPath}>
-            <span aria-hidden="true">{dir === "rtl" ? "→" : "←"}</span>{" "}
-            {shop ? words.shop : words.menu}
+            <span aria-hidden="true">{dir === "rtl" ? "→" : "←"}</span> {publicPage.name}
           </a>
           <p className="order-site-name">{site.name}</p>
         </div>
@@ -110,7 +114,7 @@ function OrderPageContent({
         {!status.accepting ? (
           <p>
             <a className="button secondary" href={site.menuPath}>
-              {shop ? words.backToShop : words.backToMenu}
+              {publicPage.back}
             </a>
           </p>
         ) : answer?.step === "review" ? (

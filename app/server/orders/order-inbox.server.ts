@@ -6,6 +6,7 @@
  * with `requireOwnedOrder`, every pause with `requireOwnedProduct`; an order that has moved
  * on answers 409 with ORDER_ACTION_MESSAGES.notAllowed.
  */
+import { takesOrders } from "~/sites";
 import { data, type RouterContextProvider } from "react-router";
 import { ordersWords } from "~/lib/i18n/portal/orders";
 import { fill } from "~/lib/i18n/text";
@@ -410,7 +411,7 @@ export async function runInboxIntent(
   if (intent === "pause" || intent === "resume") {
     const productId = text(form, "productId");
     const { owner, product } = await requireOwnedProduct(context, productId);
-    if (product.type !== "restaurant" && product.type !== "shoppy") {
+    if (!takesOrders(product.type)) {
       return refuse(intent, productId, INBOX_MESSAGES.notOrdering, 400);
     }
     let pause: { pausedUntil: number | null; pausedIndefinitely: boolean };

@@ -43,8 +43,7 @@ import { HONEYPOT_FIELD, PLACE_KEY_PATTERN } from "~/lib/order-form";
 import { placeOrderSchema, type PlaceOrderInput } from "~/lib/order-form-schema";
 import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
 import { orderingStatus, orderSlots, type OrderSlot, type OrderingStatus } from "~/lib/order-slots";
-import type { ProductType } from "~/sites/product-types";
-import { siteOf } from "~/sites";
+import { siteOf, type OrderingType } from "~/sites";
 import { groupMenu } from "~/sites/restaurant/menu";
 import { CLIENT_ADDRESS_HEADER } from "../accounts/auth.server";
 import { readFormOrRefuse } from "../http/forms.server";
@@ -54,8 +53,6 @@ import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
 import { loadOrderSettings } from "./orders.server";
 import { checkOrderRules, placeOrder } from "./place-order.server";
-
-export type OrderingType = Extract<ProductType, "restaurant" | "shoppy">;
 
 /** An item as the order page offers it. */
 export interface OrderPageItem {
@@ -117,6 +114,7 @@ async function loadOrderPage(
       };
   // The customer reads the owner's translations; the cart, its checks and the order keep
   // to the ids, and the order is stored in the main language the owner reads.
+  const itemsCanSellOut = definition.items?.intents.has("toggle-sold-out") ?? false;
   const items: OrderPageItem[] = site.items.map((item) =>
     translateItem(
       {
@@ -124,26 +122,26 @@ async function loadOrderPage(
         name: item.name,
         description: item.description,
         priceCents: item.priceCents,
-        // Only a shop's items can be sold out; a menu's field is always false.
-        soldOut: type === "shoppy" && item.soldOut,
+        // Only a type whose editor marks items sold out has them so; for the others the
+        // stored field is always false.
+        soldOut: itemsCanSellOut && item.soldOut,
         options: storedOptions(item.options),
       },
       site.translations,
     ),
   );
-  const sections =
-    type === "restaurant"
-      ? groupMenu(
-          site.items.map((item, index) => ({ ...items[index]!, category: item.category })),
-          site.categoryOrder,
-        ).map((section) => ({
-          id: section.id,
-          name: section.uncategorized
-            ? page.words.otherCategory
-            : translatedCategory(site.translations, section.name),
-          items: section.items,
-        }))
-      : [{ id: "items", name: "", items }];
+  const sections = definition.items?.categories
+    ? groupMenu(
+        site.items.map((item, index) => ({ ...items[index]!, category: item.category })),
+        site.categoryOrder,
+      ).map((section) => ({
+        id: section.id,
+        name: section.uncategorized
+          ? page.words.otherCategory
+          : translatedCategory(site.translations, section.name),
+        items: section.items,
+      }))
+    : [{ id: "items", name: "", items }];
   return {
     site,
     settings,

@@ -3,6 +3,7 @@
  * orders across their sites (the inbox, the kitchen ticket, the CSV export, the 30-day line).
  * Every query of an owner's orders is bounded by the owner's own products.
  */
+import { ORDERING_TYPES } from "~/sites";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { items, orderMail, orders, productInfo, products } from "../db/schema";
@@ -100,7 +101,7 @@ export async function ownerOrderingSites(db: Database, ownerUid: string) {
       and(
         eq(products.ownerUid, ownerUid),
         eq(products.exists, true),
-        inArray(products.type, ["restaurant", "shoppy"]),
+        inArray(products.type, [...ORDERING_TYPES]),
       ),
     )
     .orderBy(asc(products.name));

@@ -5,6 +5,7 @@
  * one order. A refused order writes nothing, and counts towards no limit of the site. The order's mail to the owner is queued in the same transaction and sent after
  * the commit (order-mail.server.ts): a slow or failing mail server cannot lose or delay it.
  */
+import { ORDERING_TYPES } from "~/sites";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
 import { pageLanguage } from "~/lib/i18n/catalogues";
@@ -84,7 +85,7 @@ async function lockOrderingSite(tx: Transaction, productId: string): Promise<Ord
       and(
         eq(products.id, productId),
         eq(products.exists, true),
-        inArray(products.type, ["restaurant", "shoppy"]),
+        inArray(products.type, [...ORDERING_TYPES]),
       ),
     )
     .for("update", { of: products });

@@ -11,7 +11,7 @@ import type { OpeningSchedule } from "~/lib/opening-status";
 import { pauseAt, slotRules } from "~/lib/order-settings";
 import { orderingStatus } from "~/lib/order-slots";
 import { publicPath } from "~/lib/slug";
-import type { ProductType } from "~/sites/product-types";
+import type { OrderingType } from "~/sites";
 import type { Database } from "../db/client.server";
 import { loadOrderSettings } from "./orders.server";
 
@@ -33,7 +33,7 @@ export async function publicOrdering(
     /** The site's main language: its order page's address names no language. */
     mainLanguage?: string;
   },
-  type: Extract<ProductType, "restaurant" | "shoppy">,
+  type: OrderingType,
   now: Date,
   publicUrl: string,
 ): Promise<{ ordering: PublicOrdering | null; changesAt: number | null }> {

@@ -62,6 +62,8 @@ interface ExampleContent {
   categoryOrder?: string[];
   paypalUsername?: string;
   venmoUsername?: string;
+  /** A further language of its texts, so that its switcher and its hint show: Spanish. */
+  spanishCopy?: boolean;
 }
 
 const LUNCH_TO_LATE: [string, string] = ["12:00 PM", "10:00 PM"];
@@ -69,6 +71,7 @@ const LUNCH_TO_LATE: [string, string] = ["12:00 PM", "10:00 PM"];
 const CONTENT: Record<ExampleSite["type"], ExampleContent> = {
   restaurant: {
     theme: "trattoria",
+    spanishCopy: true,
     pictures: { logo: "restaurant-logo", background: "restaurant-background" },
     address: "27 Orchard Street, Portland, ME 04101",
     timeZone: "America/New_York",
@@ -359,8 +362,7 @@ export async function createExamplesUnlessPresent(
         options: item.options ? optionsFromCell(item.options) : [],
       }));
       if (rows.length > 0) await tx.insert(items).values(rows);
-      // The example menu in Spanish as well: its switcher and its hint show.
-      if (example.type === "restaurant") {
+      if (content.spanishCopy) {
         await seedTranslations(
           tx,
           example.productId,

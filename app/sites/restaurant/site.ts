@@ -27,7 +27,10 @@ export const restaurantSite = {
       info: siteTypeWords.infoTab,
       orders: siteTypeWords.ordersTab,
     },
-    orders: { paymentHandlesOn: "orders" },
+    orders: {
+      paymentHandlesOn: "orders",
+      publicPageWords: (words) => ({ name: words.menu, back: words.backToMenu }),
+    },
     itemsNoun: siteTypeWords.menuItemsNoun,
     firstItemHint: siteTypeWords.firstDishHint,
     intents: new Set(["add-item", "update-price", "toggle-star", "update-item", "delete-item"]),

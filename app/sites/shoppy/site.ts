@@ -32,7 +32,10 @@ export const shoppySite = {
       orders: siteTypeWords.ordersTab,
     },
     // A shop's payment links are on Info, beside its tags: its item pages show them too.
-    orders: { paymentHandlesOn: "info" },
+    orders: {
+      paymentHandlesOn: "info",
+      publicPageWords: (words) => ({ name: words.shop, back: words.backToShop }),
+    },
     itemsNoun: siteTypeWords.shopItemsNoun,
     firstItemHint: siteTypeWords.firstProductHint,
     intents: new Set([
