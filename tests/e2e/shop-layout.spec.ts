@@ -87,6 +87,8 @@ test("on a phone the first cards are on the first screen, below one compact line
 
 /** The most a shopper may scroll on a 360 × 800 phone before a product shows: none. */
 const FIRST_CARD_MAX_TOP_PX = 700;
+/** A folder to keep each shop's first screen in, to look at (unset: none kept). */
+const SHOTS = process.env.SHOP_SCREENSHOTS;
 
 /** A shop with all that may stand above its cards: ordering on, and a second language. */
 async function shopWithOrderingAndLanguages(page: Page): Promise<string> {
@@ -169,6 +171,7 @@ test("on a 360 × 800 phone a product shows without scrolling, with ordering and
     await expect(page.getByLabel("Search", { exact: true }), shop.name).toBeInViewport();
     await expect(page.getByRole("searchbox")).toHaveAccessibleDescription(/\S/);
     await expectNoSeriousAxeIssue(page, shop.name);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shop.name.replaceAll(" ", "-")}.png` });
   }
 });
 
