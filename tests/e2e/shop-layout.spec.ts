@@ -94,11 +94,12 @@ const SHOTS = process.env.SHOP_SCREENSHOTS;
 async function shopWithOrderingAndLanguages(page: Page): Promise<string> {
   await signUpOwner(page);
   const editor = await createSiteDirectly(page, "shoppy", "Lantern and Loom");
-  for (const [name, price, tags] of [
+  const items: Array<[name: string, price: string, tags: string]> = [
     ["Brass Lantern", "24", "Home"],
     ["Wool Throw", "58", "Home, Winter"],
     ["Linen Pouch", "12", "Bags"],
-  ]) {
+  ];
+  for (const [name, price, tags] of items) {
     const added = await page.request.post(editor, {
       form: { intent: "add-item", name, price, tags },
     });
