@@ -21,6 +21,7 @@ import { storedOptions } from "~/lib/item-options";
 import { addExtraLanguage, saveTranslations } from "~/server/repositories/translations.server";
 import { createProduct, saveProductInfo } from "~/server/repositories/products.server";
 import type { AppServices } from "~/server/runtime/services.server";
+import { BENCH_ADJECTIVES, benchMenuDishes } from "./bench-menu";
 
 export interface BenchSite {
   type: ProductType;
@@ -28,21 +29,10 @@ export interface BenchSite {
   path: string;
 }
 
-const CATEGORIES = ["Starters", "Salads", "Mains", "Pasta", "Desserts", "Drinks"];
-const DISHES = ["Soup", "Salad", "Burger", "Risotto", "Tart", "Curry", "Taco", "Pie", "Toast"];
-const ADJECTIVES = ["Smoked", "Crispy", "Garden", "Spicy", "Classic", "Golden", "Rustic", "Wild"];
+const ADJECTIVES = BENCH_ADJECTIVES;
 const GOODS = ["Tote", "Mug", "Scarf", "Candle", "Notebook", "Wallet", "Apron", "Pouch", "Lamp"];
-const BENCH_ALLERGENS = [["gluten", "milk"], ["eggs"], [], ["tree-nuts", "sesame"], ["fish"]];
-const BENCH_DIETS = [["vegetarian"], [], ["vegan", "vegetarian"], [], ["spicy"], ["gluten-free"]];
 const SHOP_TAGS = ["Gifts", "Home", "Kitchen", "Cotton", "Leather", "Winter", "Bags", "Paper"];
-/**
- * Every item as heavy as options make it in practice: three sizes and two groups of choices,
- * so the page budgets are checked against the largest page an owner is likely to publish.
- */
-const DISH_OPTIONS = optionsFromCell(
-  "Size: Small=0 | Regular=+2 | Large=+4.50; Extras (up to 3): Bacon=+2 | Cheddar=+1 | " +
-    "Fried egg=+1.50; Side (optional): Fries=+3 | Green salad=+3.50 | Sweet potato=+4",
-);
+/** Every product as heavy as options make it in practice, as the menu's dishes are. */
 const GOODS_OPTIONS = optionsFromCell(
   "Size: S=0 | M=0 | L=+2 (sold out); Colour: Natural=0 | Charcoal=0 | Indigo=+3; " +
     "Gift wrap (optional): Paper=+2 | Box=+5",
@@ -204,19 +194,8 @@ export async function createBenchSites(services: AppServices): Promise<BenchSite
   ) => storeImage({ events, storage }, product, target, image);
 
   const restaurant = await create(owners[0], "restaurant", "Bench Bistro");
-  for (let i = 0; i < MAX_ITEMS_PER_PRODUCT; i++) {
-    const added = await addItem(events, restaurant, {
-      name: `${ADJECTIVES[i % ADJECTIVES.length]} ${DISHES[(i * 5) % DISHES.length]} ${i + 1}`,
-      priceCents: 450 + ((i * 137) % 2400),
-      description:
-        "Made in our kitchen every morning with local produce, served with bread and a seasonal side.",
-      category: CATEGORIES[i % CATEGORIES.length]!,
-      star: i % 7 === 0,
-      // Most dishes declare an allergen or two, and some a diet, as a real menu does.
-      allergens: BENCH_ALLERGENS[i % BENCH_ALLERGENS.length]!,
-      diets: BENCH_DIETS[i % BENCH_DIETS.length]!,
-      options: DISH_OPTIONS,
-    });
+  for (const [i, dish] of benchMenuDishes().entries()) {
+    const added = await addItem(events, restaurant, dish);
     if (!added.ok) throw new Error(`Could not add a restaurant item: ${added.reason}.`);
     await storePicture(restaurant, { kind: "item-image", itemId: added.itemId }, picture(i).item);
   }

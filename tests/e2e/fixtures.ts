@@ -6,6 +6,9 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import Papa from "papaparse";
+import type { BenchDish } from "../../bench/bench-menu";
+import { formatOptionsCell } from "../../app/lib/item-options-csv";
 
 let addressCounter = 0;
 
@@ -104,6 +107,47 @@ export async function createSiteDirectly(page: Page, type: SiteType, name: strin
   // The form's way ends on an editor React already runs; so does this one.
   if (runsScript) await waitForHydration(page);
   return page.url();
+}
+
+/** A dish of a menu made by `createMenuSite`: the bench's (bench/bench-menu.ts), or fewer fields. */
+export type MenuDish = Pick<BenchDish, "name" | "priceCents" | "category"> & Partial<BenchDish>;
+
+/**
+ * Signs up a new owner and gives them a restaurant holding these dishes, imported as the
+ * editor's CSV import writes them (the same action, checks and write limits); returns the
+ * menu's public path. The page is left signed in as that owner, on the editor.
+ */
+export async function createMenuSite(page: Page, name: string, dishes: readonly MenuDish[]) {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", name);
+  const csv = Papa.unparse({
+    fields: ["id", "name", "price", "category", "description", "popular"].concat([
+      "allergens",
+      "diets",
+      "options",
+    ]),
+    data: dishes.map((dish) => [
+      "",
+      dish.name,
+      (dish.priceCents / 100).toFixed(2),
+      dish.category,
+      dish.description ?? "",
+      dish.star ? "yes" : "no",
+      (dish.allergens ?? []).join(";"),
+      (dish.diets ?? []).join(";"),
+      formatOptionsCell(dish.options ?? []),
+    ]),
+  });
+  const response = await page.request.post(editor, {
+    form: { intent: "import-confirm", csv },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const productId = new URL(editor).pathname.split("/").pop()!;
+  const publicLink = page.locator(`a[href^="/r/"][href$="-${productId}"]`).first();
+  const path = await publicLink.getAttribute("href");
+  expect(path).toMatch(new RegExp(`^/r/[a-z0-9-]+-${productId}$`));
+  return path!;
 }
 
 /** Creates a site through the create form and returns its editor URL. */

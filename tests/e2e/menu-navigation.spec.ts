@@ -4,13 +4,16 @@
  * and a section's heading lands below the sticky bar, never under it. The chips and the
  * dropdown's anchors also work without JavaScript.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { benchMenuDishes } from "../../bench/bench-menu";
 import {
+  createMenuSite,
   expect,
   expectLastLaidOutWhenNear,
   expectNoSeriousAxeIssue,
   SCREENS,
   test,
+  type MenuDish,
 } from "./fixtures";
 
 /** The example restaurant the demo seed creates, its categories in the owner's order. */
@@ -221,9 +224,7 @@ test("the keyboard's focus never hides under the sticky bar, going up or down", 
   expect(hidden).toEqual([]);
 });
 
-test("the chips' row glides unless reduced motion is asked for; the page jumps to the section", async ({
-  page,
-}) => {
+test("the page and the chips' row glide unless reduced motion is asked for", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto(MENU_PATH);
   const behaviors = () =>
@@ -231,16 +232,143 @@ test("the chips' row glides unless reduced motion is asked for; the page jumps t
       getComputedStyle(document.documentElement).scrollBehavior,
       getComputedStyle(document.querySelector(".menu-chips")!).scrollBehavior,
     ]);
-  expect(await behaviors()).toEqual(["auto", "smooth"]);
-  // Dishes off screen are laid out only when they come near it: a jump far down the menu
-  // and back up still lands with the heading right below the bar.
+  expect(await behaviors()).toEqual(["smooth", "smooth"]);
+  // Right after the click the page has not reached the section yet: it glides there, and
+  // still lands with the heading right below the bar, far down the menu and back up.
   for (const category of ["Desserts", "Starters", "Pizza"]) {
-    await chip(page, category).click();
-    await expectHeadingBelowBar(page, category);
+    const { justAfter, landed } = await scrollAfterClick(page, () => chip(page, category).click());
+    expect(justAfter, category).not.toBe(landed);
+    await expectLandedUnderBar(page, category);
   }
   await page.emulateMedia({ reducedMotion: "reduce" });
   expect(await behaviors()).toEqual(["auto", "auto"]);
+  // Asked for less motion, it is there at once.
+  const { justAfter, landed } = await scrollAfterClick(page, () => chip(page, "Drinks").click());
+  expect(justAfter).toBe(landed);
+  await expectLandedUnderBar(page, "Drinks");
 });
+
+/**
+ * The page's scroll position as soon as the click has been handled (a task after it, once
+ * the browser has followed the link), and where the page comes to rest.
+ */
+async function scrollAfterClick(page: Page, click: () => Promise<void>) {
+  await page.evaluate(() => {
+    const state = window as unknown as { justAfter?: number };
+    delete state.justAfter;
+    document.addEventListener(
+      "click",
+      () => setTimeout(() => (state.justAfter = Math.round(scrollY))),
+      { once: true },
+    );
+  });
+  await click();
+  await page.waitForFunction(() => "justAfter" in window);
+  let landed = -1;
+  await expect
+    .poll(async () => {
+      const before = landed;
+      await page.waitForTimeout(200);
+      landed = await page.evaluate(() => Math.round(scrollY));
+      return landed === before;
+    })
+    .toBe(true);
+  const justAfter = await page.evaluate(
+    () => (window as unknown as { justAfter: number }).justAfter,
+  );
+  return { justAfter, landed };
+}
+
+/**
+ * Once scrolling has stopped, the section's heading lies just under the sticky bar, where
+ * the page's scroll padding puts it (give or take a pixel), or the page is at its end with the
+ * heading on screen below the bar.
+ */
+async function expectLandedUnderBar(page: Page, category: string, where = "") {
+  const heading = page.getByRole("heading", { level: 2, name: category, exact: true });
+  await expect
+    .poll(
+      async () => {
+        const before = await page.evaluate(() => window.scrollY);
+        await page.waitForTimeout(150);
+        const at = await heading.evaluate((element) => {
+          const bar = document.querySelector(".menu-nav")!.getBoundingClientRect().bottom;
+          const top = element.getBoundingClientRect().top;
+          const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+          const atEnd =
+            innerHeight + scrollY >= document.documentElement.scrollHeight - 2 &&
+            top >= bar &&
+            element.getBoundingClientRect().bottom <= innerHeight;
+          return { y: Math.round(scrollY), top: Math.round(top), padding, atEnd };
+        });
+        if (at.y !== Math.round(before)) return "scrolling";
+        return Math.abs(at.top - at.padding) <= 1 || at.atEnd
+          ? "under the bar"
+          : `heading at ${at.top} px, not ${at.padding}, scrolled to ${at.y}`;
+      },
+      { message: `${category} ${where}` },
+    )
+    .toBe("under the bar");
+}
+
+/** Six dishes in four categories: a menu about two screens long. */
+const SHORT_MENU: MenuDish[] = [
+  { name: "Garlic Bread", priceCents: 550, category: "Starters", description: "Sourdough." },
+  { name: "Tomato Soup", priceCents: 600, category: "Starters", description: "Basil oil." },
+  { name: "Classic Burger", priceCents: 1390, category: "Mains", description: "Cheddar." },
+  { name: "Grilled Salmon", priceCents: 1875, category: "Mains", description: "Greens." },
+  { name: "Lemon Tart", priceCents: 575, category: "Desserts", description: "Lemon curd." },
+  { name: "Espresso", priceCents: 250, category: "Drinks", description: "Double shot." },
+];
+
+/**
+ * Every way to a section lands it under the bar: the first, a middle and the last category,
+ * chosen in the Menu and as a chip, on a phone and a desktop, gliding and jumping, on a short
+ * menu and on the bench's fifty dishes (bench/bench-menu.ts), whose dishes off screen wait to
+ * be laid out. Each choice is made on a freshly loaded page, where none of them has been yet.
+ */
+async function expectEveryWayLandsUnderBar(
+  browser: Browser,
+  page: Page,
+  dishes: MenuDish[],
+  javaScriptEnabled: boolean,
+) {
+  const path = await createMenuSite(page, `Landing ${dishes.length}`, dishes);
+  // Sections in the owner's order: the order the dishes first name their categories.
+  const categories = [...new Set(dishes.map((dish) => dish.category))];
+  const chosen = [categories[0]!, categories[2]!, categories.at(-1)!];
+  const context = await browser.newContext({ javaScriptEnabled });
+  const visitor = await context.newPage();
+  for (const [screen, viewport] of SCREENS) {
+    await visitor.setViewportSize(viewport);
+    for (const reducedMotion of ["no-preference", "reduce"] as const) {
+      await visitor.emulateMedia({ reducedMotion });
+      for (const category of chosen) {
+        const where = `${screen}, ${reducedMotion}`;
+        await visitor.goto(path);
+        await menuButton(visitor).click();
+        await dropdownList(visitor).getByRole("link", { name: category, exact: true }).click();
+        await expectLandedUnderBar(visitor, category, `from the Menu, ${where}`);
+        await expect(dropdownList(visitor)).toBeHidden();
+        await visitor.goto(path);
+        await chip(visitor, category).click();
+        await expectLandedUnderBar(visitor, category, `from its chip, ${where}`);
+      }
+    }
+  }
+  await context.close();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const script = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
+  test(`a short menu's sections land under the bar, ${script}`, async ({ browser, page }) => {
+    await expectEveryWayLandsUnderBar(browser, page, SHORT_MENU, javaScriptEnabled);
+  });
+  test(`the bench menu's sections land under the bar, ${script}`, async ({ browser, page }) => {
+    test.setTimeout(180_000);
+    await expectEveryWayLandsUnderBar(browser, page, benchMenuDishes(), javaScriptEnabled);
+  });
+}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -258,27 +386,32 @@ test.describe("without JavaScript", () => {
     await dropdownList(page).getByRole("link", { name: "Pizza" }).click();
     await expect(page).toHaveURL(/#section-pizza$/);
     await expectHeadingBelowBar(page, "Pizza");
-    // Without the script the Menu stays open until its button closes it.
+    // Without the script the Menu stays open until its button closes it, its panel out of
+    // the way until then.
+    await expect(dropdownList(page)).toBeHidden();
+    await menuButton(page).click({ force: true });
+    await expect(dropdownList(page)).toBeVisible();
     await menuButton(page).click();
     await expect(dropdownList(page)).toBeHidden();
   });
 
-  test("the open Menu stays out of the way of the category chosen in it", async ({ page }) => {
+  test("the open Menu steps aside for the category chosen in it, and comes back in one tap", async ({
+    page,
+  }) => {
     for (const [screen, viewport] of SCREENS) {
       await page.setViewportSize(viewport);
       await page.goto(MENU_PATH);
-      // Chosen, then chosen again after the Menu was closed and opened once more.
+      await menuButton(page).click();
       for (const category of ["Pasta", "Desserts"]) {
-        if (category !== "Pasta") {
-          await menuButton(page).click();
-          await expect(dropdownList(page)).toBeHidden();
-        }
-        await menuButton(page).click();
-        await expect(dropdownList(page)).toBeVisible();
+        // The Menu shows (at first, and again after one tap on its button).
+        await expect(dropdownList(page), `${category} (${screen})`).toBeVisible();
         await dropdownList(page).getByRole("link", { name: category }).click();
         await expect(page).toHaveURL(new RegExp(`#section-${category.toLowerCase()}$`));
-        // Nothing closes the Menu without the script: it is open, and not over the section.
-        await expect(dropdownList(page)).toBeVisible();
+        // Nothing closes the Menu without the script, but its panel is out of the way and the
+        // section lands under the bar, as with the script.
+        await expect(page.locator(".menu-dropdown")).toHaveAttribute("open");
+        await expect(dropdownList(page)).toBeHidden();
+        await expectLandedUnderBar(page, category, screen);
         const section = page.locator(`#section-${category.toLowerCase()}`);
         const heading = section.getByRole("heading", { level: 2, name: category, exact: true });
         const firstDish = section.locator(".menu-item").first();
@@ -291,7 +424,15 @@ test.describe("without JavaScript", () => {
             .poll(() => shownAtItsCentre(target), `${category}'s ${what} (${screen})`)
             .toBe(true);
         }
+        // One tap on the Menu button brings the panel back, still open. (The tap lands on the
+        // <details> under the button, which takes the focus: Playwright sees it as covered.)
+        await menuButton(page).click({ force: true });
       }
+      await expect(dropdownList(page)).toBeVisible();
+      // Then the button closes it, as it always did.
+      await menuButton(page).click();
+      await expect(dropdownList(page)).toBeHidden();
+      await expect(page.locator(".menu-dropdown")).not.toHaveAttribute("open");
     }
   });
 });

@@ -5,7 +5,15 @@
  * a logo, an address, a phone, an email, hours and tags.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import {
+  createSiteDirectly,
+  DEMO,
+  expect,
+  expectNoSeriousAxeIssue,
+  signIn,
+  signUpOwner,
+  test,
+} from "./fixtures";
 import { grid, tagBox, visibleNames } from "./shop-page";
 
 const SHOP_PATH = "/s/harbor-pine-exampleshop";
@@ -75,6 +83,97 @@ test("on a phone the first cards are on the first screen, below one compact line
   await line.getByRole("link", { name: "Hours" }).click();
   await expect(page).toHaveURL(/#shop-info$/);
   await expect(page.getByRole("row", { name: /Sunday/ })).toBeInViewport();
+});
+
+/** The most a shopper may scroll on a 360 × 800 phone before a product shows: none. */
+const FIRST_CARD_MAX_TOP_PX = 700;
+/** A folder to keep each shop's first screen in, to look at (unset: none kept). */
+const SHOTS = process.env.SHOP_SCREENSHOTS;
+
+/** A shop with all that may stand above its cards: ordering on, and a second language. */
+async function shopWithOrderingAndLanguages(page: Page): Promise<string> {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "shoppy", "Lantern and Loom");
+  const items: Array<[name: string, price: string, tags: string]> = [
+    ["Brass Lantern", "24", "Home"],
+    ["Wool Throw", "58", "Home, Winter"],
+    ["Linen Pouch", "12", "Bags"],
+  ];
+  for (const [name, price, tags] of items) {
+    const added = await page.request.post(editor, {
+      form: { intent: "add-item", name, price, tags },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+  }
+  const ordering = await page.request.post(editor, {
+    form: {
+      intent: "save-orders",
+      enabled: "on",
+      pickup: "on",
+      leadMinutes: "20",
+      slotMinutes: "15",
+      daysAhead: "0",
+    },
+  });
+  expect(ordering.status(), await ordering.text()).toBe(200);
+  const languages = editor.replace("/setup/", "/languages/");
+  const spanish = await page.request.post(languages, {
+    multipart: { intent: "add-language", language: "es" },
+  });
+  expect(spanish.status(), await spanish.text()).toBe(200);
+  await page.goto(editor);
+  const path = await page.getByRole("link", { name: "View Public" }).first().getAttribute("href");
+  return path!;
+}
+
+test("on a 360 × 800 phone a product shows without scrolling, with ordering and languages at hand", async ({
+  page,
+}) => {
+  await page.goto("/signin");
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const demo = await page
+    .getByRole("link", { name: "View Public page of Demo Goods" })
+    .getAttribute("href");
+  await page.context().clearCookies();
+  const shops = [
+    { name: "Demo Goods", path: demo!, ordering: true, languages: false },
+    { name: "the example shop", path: SHOP_PATH, ordering: false, languages: false },
+    { name: "a shop in two languages", path: "", ordering: true, languages: true },
+  ];
+  shops[2]!.path = await shopWithOrderingAndLanguages(page);
+  for (const shop of shops) {
+    await page.goto(shop.path);
+    const top = await firstCardTop(page);
+    expect(top, `${shop.name}: first card's top`).toBeLessThanOrEqual(FIRST_CARD_MAX_TOP_PX);
+    await expect(grid(page).locator("li").first(), shop.name).toBeInViewport({ ratio: 0.1 });
+    if (shop.ordering) {
+      const ordering = page.getByRole("region", { name: "Order online" });
+      await expect(ordering.getByRole("paragraph"), shop.name).toHaveText(/\S/);
+      await expect(ordering.getByRole("link"), shop.name).toBeInViewport();
+    }
+    if (shop.languages) {
+      const switcher = page.getByRole("navigation", { name: "Languages" });
+      await expect(switcher.getByRole("link"), shop.name).toHaveText(["English", "Español"]);
+      for (const link of await switcher.getByRole("link").all()) {
+        await expect(link, shop.name).toBeInViewport();
+        const box = (await link.boundingBox())!;
+        expect(box.height, shop.name).toBeGreaterThanOrEqual(44);
+        // Nothing covers it: a tap lands on it.
+        expect(
+          await link.evaluate((a) => {
+            const r = a.getBoundingClientRect();
+            return a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+          }),
+        ).toBe(true);
+      }
+    }
+    // The search still has its label in view, and the hints are still read with the fields.
+    await expect(page.getByLabel("Search", { exact: true }), shop.name).toBeInViewport();
+    await expect(page.getByRole("searchbox")).toHaveAccessibleDescription(/\S/);
+    await expectNoSeriousAxeIssue(page, shop.name);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shop.name.replaceAll(" ", "-")}.png` });
+  }
 });
 
 test("the line's street opens the map, and Call is a link nothing covers", async ({ page }) => {

@@ -86,7 +86,7 @@ export function PublicMenuPage({
             <a className="menu-nav-name" href="#top">
               {site.name}
             </a>
-            <details className="menu-dropdown">
+            <details className="menu-dropdown" tabIndex={-1}>
               <summary>{words.menu}</summary>
               <div className="menu-dropdown-panel">
                 {shownSections.length > 0 ? (
