@@ -9,7 +9,7 @@ import {
   createSite,
   expect,
   openEditorTab,
-  register,
+  signUpOwner,
   test,
   toast,
   waitForHydration,
@@ -30,7 +30,8 @@ async function gotoWithScriptsHeld(page: Page, url: string): Promise<() => void>
 }
 
 test("shop tags typed before the page's script runs become its chips", async ({ page }) => {
-  await register(page);
+  await signUpOwner(page);
+  await page.goto("/user");
   const editor = await createSite(page, "Shoppy", "Slow Shop");
   await openEditorTab(page, "Info");
 
@@ -54,7 +55,8 @@ test("shop tags typed before the page's script runs become its chips", async ({ 
 test("a search typed and a sort chosen before the editor's script runs apply once it does", async ({
   page,
 }) => {
-  await register(page);
+  await signUpOwner(page);
+  await page.goto("/user");
   const editor = await createSite(page, "Restaurant", "Slow Bistro");
   for (const [name, price] of [
     ["Tomato Soup", "6"],
@@ -87,7 +89,8 @@ test("a search typed and a sort chosen before the editor's script runs apply onc
 test("a tab opened by its address counts as hydrated only once its own code has arrived and runs", async ({
   page,
 }) => {
-  await register(page);
+  await signUpOwner(page);
+  await page.goto("/user");
   const editor = await createSite(page, "Restaurant", "Late Tab Bistro");
   // The Add Item tab's code is a chunk of its own (app/components/editor/tab-panels.ts).
   let release!: () => void;

@@ -3,7 +3,7 @@
  * refused, React hydrates the pages it renders, and the public shop's inline script runs.
  */
 import type { Page } from "@playwright/test";
-import { createSite, DEMO, expect, openEditorTab, register, signIn, test } from "./fixtures";
+import { createSite, DEMO, expect, openEditorTab, signIn, signUpOwner, test } from "./fixtures";
 import { dialog, tagBox, visibleNames } from "./shop-page";
 
 /**
@@ -78,7 +78,8 @@ test("marketing and sign-in pages run their scripts under the policy", async ({ 
 
 test("the portal and an editor run their scripts under the policy", async ({ page }) => {
   const violations = await watchViolations(page);
-  await register(page);
+  await signUpOwner(page);
+  await visit(page, "/user");
   await expectHydrated(page);
   const editor = await createSite(page, "Restaurant", "Policy Diner");
   await visit(page, new URL(editor).pathname);

@@ -13,7 +13,6 @@ import {
   expect,
   expectNoSeriousAxeIssue,
   openEditorTab,
-  register,
   SCREENS,
   signUpOwner,
   test,
@@ -43,12 +42,12 @@ async function pageOnPortal(browser: Browser, options: BrowserContextOptions = {
 }
 
 /**
- * The Info tab of a new restaurant of a new owner, created through the forms (`byForm`) or
- * by posting them directly.
+ * The Info tab of a new restaurant of a new owner, created through the create form (`byForm`)
+ * or by posting it directly.
  */
 async function newRestaurantInfo(page: Page, name: string, { byForm = false } = {}) {
-  if (byForm) await register(page);
-  else await signUpOwner(page);
+  await signUpOwner(page);
+  if (byForm) await page.goto("/user");
   const editor = byForm
     ? await createSite(page, "Restaurant", name)
     : await createSiteDirectly(page, "restaurant", name);

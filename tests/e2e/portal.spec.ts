@@ -4,7 +4,6 @@ import {
   createSiteDirectly,
   expect,
   openEditorTab,
-  register,
   signUpOwner,
   siteDangerZone,
   test,
@@ -12,7 +11,8 @@ import {
 
 test("create a restaurant and a shoppy, then delete one after confirming", async ({ page }) => {
   const streamOpen = page.waitForResponse((response) => response.url().endsWith("/user/events"));
-  await register(page);
+  await signUpOwner(page);
+  await page.goto("/user");
   await expect(page.getByText("Using 0/3")).toBeVisible();
   expect((await streamOpen).headers()["content-type"]).toMatch(/^text\/event-stream/);
   await expect(page.getByRole("link", { name: "Create your first site" })).toBeVisible();
