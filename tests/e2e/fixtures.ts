@@ -264,3 +264,18 @@ export async function expectLastLaidOutWhenNear(page: Page, path: string, entrie
   await page.emulateMedia({ media: "print" });
   expect(await skipped()).toBe(false);
 }
+
+/** Ordering on, as the Orders tab saves it, without the form. */
+export async function turnOrderingOn(page: Page, editor: string) {
+  const saved = await page.request.post(editor, {
+    form: {
+      intent: "save-orders",
+      enabled: "on",
+      pickup: "on",
+      leadMinutes: "20",
+      slotMinutes: "15",
+      daysAhead: "0",
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}

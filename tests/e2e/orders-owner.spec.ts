@@ -15,6 +15,7 @@ import {
   test,
   toast,
   toastsGone,
+  turnOrderingOn,
   waitForHydration,
 } from "./fixtures";
 
@@ -50,21 +51,6 @@ async function restaurantWithMenu(page: Page, name: string) {
   expect(dish.status()).toBe(200);
   const publicPath = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
   return { editor, path, publicPath: publicPath! };
-}
-
-/** Ordering on, as the Orders tab saves it, without the form. */
-async function turnOrderingOn(page: Page, path: string) {
-  const saved = await page.request.post(path, {
-    form: {
-      intent: "save-orders",
-      enabled: "on",
-      pickup: "on",
-      leadMinutes: "20",
-      slotMinutes: "15",
-      daysAhead: "0",
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   signIn,
   signUpOwner,
   test,
+  turnOrderingOn,
 } from "./fixtures";
 import { grid, tagBox, visibleNames } from "./shop-page";
 
@@ -105,17 +106,7 @@ async function shopWithOrderingAndLanguages(page: Page): Promise<string> {
     });
     expect(added.status(), await added.text()).toBe(200);
   }
-  const ordering = await page.request.post(editor, {
-    form: {
-      intent: "save-orders",
-      enabled: "on",
-      pickup: "on",
-      leadMinutes: "20",
-      slotMinutes: "15",
-      daysAhead: "0",
-    },
-  });
-  expect(ordering.status(), await ordering.text()).toBe(200);
+  await turnOrderingOn(page, editor);
   const languages = editor.replace("/setup/", "/languages/");
   const spanish = await page.request.post(languages, {
     multipart: { intent: "add-language", language: "es" },
