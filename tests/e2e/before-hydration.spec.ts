@@ -1,7 +1,8 @@
 /**
- * What an owner types on a slow phone before the page's JavaScript runs is kept when it
- * does. The Info tab's hours, time zone, special days and look are covered by
- * opening-hours.spec.ts; here the shop's tags, whose plain field becomes chips.
+ * What an owner types or chooses on a slow phone before the page's JavaScript runs is kept
+ * when it does. The Info tab's hours, time zone, special days and look are covered by
+ * opening-hours.spec.ts; here the pictures chosen for the logo, background and a new item,
+ * and the shop's tags, whose plain field becomes chips.
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
