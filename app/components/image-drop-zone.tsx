@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
 import { fill } from "~/lib/i18n/text";
+import { chosenFiles } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
 
 export interface ZoneImage {
@@ -43,7 +44,8 @@ export function ImageDropZone({
 
   const input = () => zoneRef.current?.querySelector<HTMLInputElement>("input[type=file]") ?? null;
 
-  // The chosen file's thumbnail follows the input: a new choice, a cleared field, a reset form.
+  // The chosen file's thumbnail follows the input: a new choice, a cleared field, a reset
+  // form, and a choice made before the page's script ran.
   // Listened for on the zone and its form, as the input may be replaced meanwhile.
   useEffect(() => {
     const zone = zoneRef.current;
@@ -51,7 +53,7 @@ export function ImageDropZone({
     let url: string | null = null;
     const show = () => {
       if (url) URL.revokeObjectURL(url);
-      const file = zone.querySelector<HTMLInputElement>("input[type=file]")?.files?.[0];
+      const file = chosenFiles(zone)[0];
       url = file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null;
       setChoice(url && file ? { url, name: file.name } : null);
     };
@@ -60,6 +62,8 @@ export function ImageDropZone({
     const form = zone.closest("form");
     zone.addEventListener("change", show);
     form?.addEventListener("reset", afterReset);
+    // A file chosen before the page's script ran is in the input already, unannounced.
+    if (chosenFiles(zone).length > 0) show();
     return () => {
       zone.removeEventListener("change", show);
       form?.removeEventListener("reset", afterReset);

@@ -6,6 +6,7 @@ import { compressImageFile } from "~/lib/browser-image-encoder";
 import { validateImageChoice } from "~/lib/image-compression";
 import { ImageDropZone, type ZoneImage } from "./image-drop-zone";
 import { announceSaved } from "./toasts";
+import { useFilesChosenBeforeHydration } from "./use-choices-before-hydration";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -233,6 +234,12 @@ export function ImageUploader({
     void revalidator.revalidate();
   };
 
+  // A file chosen while the page's script was still loading is sent once it runs.
+  const fileInput = useFilesChosenBeforeHydration<HTMLInputElement>((files, input) => {
+    input.value = "";
+    void uploadFiles(files);
+  });
+
   return (
     <form method="post" action={action} encType="multipart/form-data" className="uploader">
       <input type="hidden" name="target" value={target} />
@@ -271,6 +278,7 @@ export function ImageUploader({
       >
         <label htmlFor={inputId}>{label}</label>
         <input
+          ref={fileInput}
           id={inputId}
           type="file"
           name="file"

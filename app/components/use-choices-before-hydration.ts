@@ -43,3 +43,36 @@ export function controlValue(element: HTMLElement, name: string): string | null 
   }
   return null;
 }
+
+/**
+ * The file input `element` is, or the first one inside it; null when there is none.
+ */
+function fileInputOf(element: HTMLElement): HTMLInputElement | null {
+  if (element instanceof HTMLInputElement) return element.type === "file" ? element : null;
+  return element.querySelector<HTMLInputElement>("input[type=file]");
+}
+
+/** The files chosen now in the file input `element` is or holds (none when it has none). */
+export function chosenFiles(element: HTMLElement): File[] {
+  return Array.from(fileInputOf(element)?.files ?? []);
+}
+
+/**
+ * Files chosen in a server-rendered file input before React took it over. The browser keeps
+ * them in the input when React hydrates it, but the change event went by while no handler
+ * listened, so the field would show nothing chosen and never send them. `take` is called
+ * once, right after the first commit, with the files the input (the element the returned ref
+ * is attached to, or the file input inside it) holds then, and the input; it hands them to
+ * the field's ordinary "files chosen" path. Nothing is taken when none were chosen or the
+ * input is disabled.
+ */
+export function useFilesChosenBeforeHydration<Element extends HTMLElement>(
+  take: (files: File[], input: HTMLInputElement) => void,
+): RefObject<Element | null> {
+  return useChoicesMadeBeforeHydration<Element>((element) => {
+    const input = fileInputOf(element);
+    if (!input || input.disabled) return;
+    const files = chosenFiles(input);
+    if (files.length > 0) take(files, input);
+  });
+}

@@ -1,12 +1,15 @@
 /**
- * What an owner types on a slow phone before the page's JavaScript runs is kept when it
- * does. The Info tab's hours, time zone, special days and look are covered by
- * opening-hours.spec.ts; here the shop's tags, whose plain field becomes chips.
+ * What an owner types or chooses on a slow phone before the page's JavaScript runs is kept
+ * when it does. The Info tab's hours, time zone, special days and look are covered by
+ * opening-hours.spec.ts; here the pictures chosen for the logo, background and a new item,
+ * and the shop's tags, whose plain field becomes chips.
  */
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { MESSAGES } from "../../app/lib/messages";
 import {
   createSite,
+  createSiteDirectly,
   expect,
   openEditorTab,
   signUpOwner,
@@ -28,6 +31,78 @@ async function gotoWithScriptsHeld(page: Page, url: string): Promise<() => void>
   await page.goto(url, { waitUntil: "domcontentloaded" });
   return release;
 }
+
+/** A small picture to choose, as a phone's camera roll would hold. */
+async function picture(name: string, background: string) {
+  const buffer = await sharp({ create: { width: 400, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/** The scripts arrive as on a weak signal: 1.5 s after the choice was made. */
+function releaseLater(release: () => void) {
+  setTimeout(release, 1500);
+}
+
+test("a logo and a background chosen before the editor's script runs are uploaded once it does", async ({
+  page,
+}) => {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Weak Signal Bistro");
+
+  const release = await gotoWithScriptsHeld(page, `${editor}?tab=info`);
+  await page
+    .getByLabel("Logo", { exact: true })
+    .setInputFiles(await picture("logo.png", "#cc6633"));
+  await page
+    .getByLabel("Background", { exact: true })
+    .setInputFiles(await picture("background.png", "#336699"));
+  releaseLater(release);
+  await waitForHydration(page);
+
+  await expect(
+    page.getByRole("list", { name: "Logo: uploads" }).getByText("Uploaded"),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Background: uploads" }).getByText("Uploaded"),
+  ).toBeVisible();
+  const logo = page.getByRole("img", { name: "Current logo" });
+  const background = page.getByRole("img", { name: "Current background" });
+  await expect(logo).toHaveAttribute("src", /\/info\/logo\?v=/);
+  await expect(background).toHaveAttribute("src", /\/info\/background\?v=/);
+  // The input is left empty, so choosing again starts afresh.
+  await expect(page.getByLabel("Logo", { exact: true })).toHaveJSProperty("value", "");
+  await page.getByRole("heading", { name: "Logo and background" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("info-early-logo-360.png") });
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(logo).toHaveAttribute("src", /\/info\/logo\?v=/);
+  await expect(background).toHaveAttribute("src", /\/info\/background\?v=/);
+});
+
+test("an item's photo chosen before the Add Item tab's script runs is shown and sent with it", async ({
+  page,
+}) => {
+  await signUpOwner(page);
+  const editor = await createSiteDirectly(page, "restaurant", "Weak Signal Diner");
+
+  const release = await gotoWithScriptsHeld(page, `${editor}?tab=add`);
+  await page.getByLabel("Photo (optional)").setInputFiles(await picture("soup.png", "#aa3322"));
+  releaseLater(release);
+  await waitForHydration(page);
+
+  await expect(page.getByRole("img", { name: "Chosen: soup.png" })).toBeVisible();
+  await page.getByLabel("Name").fill("Tomato Soup");
+  await page.getByLabel("Price").fill("6");
+  const uploaded = page.waitForResponse(
+    (response) =>
+      response.url().includes("/user/upload/") && response.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Add item" }).click();
+  expect((await uploaded).status()).toBe(200);
+});
 
 test("shop tags typed before the page's script runs become its chips", async ({ page }) => {
   await signUpOwner(page);
