@@ -1,13 +1,17 @@
 /**
  * An order's life: new → accepted (with a ready time) → ready → completed; or rejected (with
- * a reason) by the owner, or cancelled by the customer while it is still new. Every change
- * is kept with its time. The server checks each move here before it writes it.
+ * a reason) by the owner, or cancelled by the customer while it is still new. An order paid
+ * by card begins awaiting payment: it holds its slot but reaches no inbox until the payment
+ * provider confirms it (→ new), and is cancelled when the customer's checkout expires or is
+ * given up. Every change is kept with its time. The server checks each move here before it
+ * writes it.
  */
 import { ordersWords } from "~/lib/i18n/portal/orders";
 import type { PageLanguage } from "./i18n/page-language";
 import { fill } from "./i18n/text";
 
 export const ORDER_STATES = [
+  "awaiting-payment",
   "new",
   "accepted",
   "ready",
@@ -19,6 +23,20 @@ export type OrderState = (typeof ORDER_STATES)[number];
 
 /** What someone does to an order, and who may. */
 export type OrderAction = "accept" | "reject" | "ready" | "complete" | "cancel";
+
+/** What the payment provider does to an order awaiting payment. */
+export type PaymentMove = "paid" | "checkout-ended";
+
+const PAYMENT_MOVES: Record<PaymentMove, { from: readonly OrderState[]; to: OrderState }> = {
+  paid: { from: ["awaiting-payment"], to: "new" },
+  "checkout-ended": { from: ["awaiting-payment"], to: "cancelled" },
+};
+
+/** The state a payment move leads to from `state`, or null when the order has moved on. */
+export function nextStateOnPayment(state: OrderState, move: PaymentMove): OrderState | null {
+  const { from, to } = PAYMENT_MOVES[move];
+  return from.includes(state) ? to : null;
+}
 
 const MOVES: Record<OrderAction, { from: readonly OrderState[]; to: OrderState }> = {
   accept: { from: ["new"], to: "accepted" },
@@ -52,6 +70,8 @@ export function stateForCustomer(
   { words }: PageLanguage,
 ): string {
   switch (state) {
+    case "awaiting-payment":
+      return words.customerStateAwaitingPayment;
     case "new":
       return fill(words.customerStateNew, { name: siteName });
     case "accepted":

@@ -49,6 +49,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     publicPagesClock: null,
     customDomains: null,
     tlsAskAllow: ["127.0.0.1", "::1"],
+    payments: null,
     ...overrides,
   };
 }

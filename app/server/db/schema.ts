@@ -26,6 +26,7 @@ import type { HoursRow, SpecialHours } from "../../lib/hours";
 import type { OptionGroup } from "../../lib/item-options";
 import type { PricedLine } from "../../lib/order-cart";
 import type { OrderHistoryEntry, OrderState } from "../../lib/order-states";
+import type { CardPaymentsChoice, OrderPayment, PaymentState } from "../../lib/card-payments";
 import type { ProductType } from "~/sites/product-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -320,7 +321,39 @@ export const orderSettings = pgTable("order_settings", {
   email: text("email").notNull().default(""),
   pausedUntil: timestamp("paused_until", { withTimezone: true }),
   pausedIndefinitely: boolean("paused_indefinitely").notNull().default(false),
+  /** Card payments at checkout: off, optional (or at pickup/delivery), or required. */
+  cardPayments: text("card_payments").$type<CardPaymentsChoice>().notNull().default("off"),
   updatedAt: updatedAt(),
+});
+
+/**
+ * The payment provider's account a site is paid into (Stripe Connect: the business's own
+ * Standard account). One site, one account; an account serves one site, so one business's
+ * account id can never receive another's order. Its state is read from the provider on the
+ * owner's return from onboarding and kept current by its webhooks.
+ */
+export const paymentAccounts = pgTable("payment_accounts", {
+  productId: varchar("product_id", { length: 20 })
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull().default("stripe"),
+  accountId: text("account_id").notNull().unique(),
+  /** The provider takes payments for it. */
+  chargesEnabled: boolean("charges_enabled").notNull().default(false),
+  /** The business finished the provider's onboarding form. */
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every provider event acted on, by its id, written in the transaction that acted on it:
+ * an event delivered twice (the provider retries until it hears 2xx) changes nothing again.
+ */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
 });
 
 /**
@@ -370,12 +403,41 @@ export const orders = pgTable(
     /** When it was completed, rejected or cancelled: its personal data ages from here. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
     personalDataRemovedAt: timestamp("personal_data_removed_at", { withTimezone: true }),
+    /**
+     * The cart as the order page's form carried it (item ids, quantities, choice ids): a card
+     * order's checkout given up brings the customer back to its review with it.
+     */
+    cart: text("cart").notNull().default(""),
+    /** How the customer pays: at pickup or delivery (or a PayPal/Venmo link), or by card online. */
+    payment: text("payment").$type<OrderPayment>().notNull().default("in-person"),
+    /** A card order's money: null for the others (app/lib/card-payments.ts). */
+    paymentState: text("payment_state").$type<PaymentState>(),
+    /** The connected account the checkout was made on: the only one its events may come from. */
+    paymentAccountId: text("payment_account_id"),
+    /** The provider's checkout (Stripe: cs_…) and where the customer pays on it. */
+    checkoutId: text("checkout_id"),
+    checkoutUrl: text("checkout_url"),
+    /** The provider's payment (Stripe: pi_…), once paid: what a refund names. */
+    paymentId: text("payment_id"),
+    /** What the provider reported paid, in hundredths of the currency's unit as prices are. */
+    paidCents: integer("paid_cents"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundId: text("refund_id"),
+    /** Why the money is not as it should be (a refund failed, a paid amount did not match). */
+    paymentProblem: text("payment_problem").notNull().default(""),
   },
   (table) => [
     check(
       "orders_state_check",
-      sql`${table.state} in ('new', 'accepted', 'ready', 'completed', 'rejected', 'cancelled')`,
+      sql`${table.state} in ('awaiting-payment', 'new', 'accepted', 'ready', 'completed', 'rejected', 'cancelled')`,
     ),
+    check("orders_payment_check", sql`${table.payment} in ('in-person', 'card')`),
+    check(
+      "orders_payment_state_check",
+      sql`${table.paymentState} in ('awaiting', 'paid', 'refunding', 'refunded', 'refund-failed', 'amount-mismatch')`,
+    ),
+    // A provider's event names its checkout; the order is found by it.
+    uniqueIndex("orders_checkout_idx").on(table.checkoutId),
     check("orders_fulfilment_check", sql`${table.fulfilment} in ('pickup', 'delivery')`),
     uniqueIndex("orders_product_number_idx").on(table.productId, table.number),
     uniqueIndex("orders_product_place_key_idx").on(table.productId, table.placeKey),
@@ -387,8 +449,9 @@ export const orders = pgTable(
 );
 
 /**
- * Mail about orders waiting to go out: written in the order's own transaction, sent after
- * the commit and retried until the mail server takes it. The mail is built from the order
+ * Mail about orders waiting to go out, and card refunds waiting to be asked of the payment
+ * provider: written in the order's own transaction, done after the commit and retried until
+ * the mail server (or the provider) takes it. The mail is built from the order
  * when it is sent, so nothing personal is copied here.
  */
 export const orderMail = pgTable(
@@ -398,7 +461,7 @@ export const orderMail = pgTable(
     orderId: varchar("order_id", { length: 20 })
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** owner-new, customer-accepted, customer-rejected, customer-ready. */
+    /** owner-new, customer-accepted, customer-rejected, customer-ready; card-refund (not a mail). */
     kind: text("kind").notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -454,5 +517,7 @@ export const schema = {
   orders,
   orderMail,
   translations,
+  paymentAccounts,
+  paymentEvents,
 };
 export type Schema = typeof schema;

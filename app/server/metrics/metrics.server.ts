@@ -43,10 +43,22 @@ export interface Metrics {
   orderPlaced(): void;
   /** One order refused, by its reason ("slot-full", "paused", …; a RefusalReason). */
   orderRefused(reason: string): void;
+  /** One step of a card payment: started, completed, expired, refunded, refund_failed, … */
+  cardPayment(event: CardPaymentEvent): void;
   /** Everything, in Prometheus' text format. */
   exposition(): Promise<string>;
   readonly contentType: string;
 }
+
+export const CARD_PAYMENT_EVENTS = [
+  "started",
+  "completed",
+  "amount_mismatch",
+  "expired",
+  "refunded",
+  "refund_failed",
+] as const;
+export type CardPaymentEvent = (typeof CARD_PAYMENT_EVENTS)[number];
 
 export interface MetricSources {
   pageCache: Pick<PublicPageCache, "stats">;
@@ -73,6 +85,14 @@ export function createMetrics(sources: MetricSources): Metrics {
   if (sources.database.poolUse) registerDatabasePool(registry, sources.database.poolUse);
   registerUploads(registry);
   const orders = registerOrders(registry);
+  const cardPayments = new Counter<"event">({
+    name: "portal_card_payments_total",
+    help: "Card payments started, completed, expired (or given up), refunded, refunds failed, and paid amounts that did not match.",
+    labelNames: ["event"],
+    registers: [registry],
+  });
+  // Every event shows from the start, at 0, so a rate can be taken before the first one.
+  for (const event of CARD_PAYMENT_EVENTS) cardPayments.inc({ event }, 0);
   return {
     timeRequests: (_req, res, next) => {
       timeResponse(res);
@@ -80,6 +100,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     },
     timeResponse,
     ...orders,
+    cardPayment: (event) => cardPayments.inc({ event }),
     exposition: () => registry.metrics(),
     contentType: registry.contentType,
   };

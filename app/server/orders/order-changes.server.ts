@@ -3,13 +3,15 @@
  * rejects it (with a reason), marks it ready and completed; the customer cancels it while it
  * is still new. Each move is checked against the order's current state under a row lock
  * (app/lib/order-states.ts), kept in its history with its time, and, where the customer gave
- * an email, queues the mail that tells them.
+ * an email, queues the mail that tells them. Rejecting or cancelling an order paid by card
+ * queues its full refund in the same transaction (payments/card-refunds.server.ts).
  */
 import { and, eq } from "drizzle-orm";
 import { isClosed, nextState, type OrderAction, type OrderState } from "~/lib/order-states";
 import { createId } from "../db/ids.server";
 import { orderMail, orders, products } from "../db/schema";
 import type { Events } from "../events/events.server";
+import { queueRefund } from "../payments/card-refunds.server";
 
 /** The customer mail each move sends, when the customer gave an email. */
 const CUSTOMER_MAIL: Partial<Record<OrderState, string>> = {
@@ -24,7 +26,8 @@ export type OrderChange =
   | { action: Exclude<OrderAction, "accept" | "reject"> };
 
 export type ChangeOrderResult =
-  { changed: true; state: OrderState } | { changed: false; state: OrderState | null };
+  | { changed: true; state: OrderState; refundQueued: boolean }
+  | { changed: false; state: OrderState | null };
 
 /**
  * Applies `change` to the order `orderId` at `now`. The caller has checked who may: the
@@ -75,7 +78,9 @@ export async function changeOrder(
     if (mailKind && row.customerEmail) {
       await tx.insert(orderMail).values({ id: createId(), orderId, kind: mailKind });
     }
+    const refundQueued =
+      (state === "rejected" || state === "cancelled") && (await queueRefund(tx, orderId));
     changes.owner(row.ownerUid);
-    return { changed: true, state };
+    return { changed: true, state, refundQueued };
   });
 }

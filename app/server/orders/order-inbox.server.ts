@@ -122,6 +122,7 @@ export function shortMomentText(at: number, timeZone: string, now: number): stri
 
 /** What the owner reads for an order's state. */
 export const STATE_LABELS: Record<OrderState, string> = {
+  "awaiting-payment": ordersWords.stateAwaitingPayment,
   new: ordersWords.stateNew,
   accepted: ordersWords.stateAccepted,
   ready: ordersWords.stateReady,

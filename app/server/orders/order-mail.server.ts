@@ -72,9 +72,21 @@ export interface OrderMailSender {
   close(): Promise<void>;
 }
 
+/**
+ * Work about an order other than mail that the outbox does after the commit (a card refund):
+ * done, not needed, or failed (retried with the mail's backoff when `retry`).
+ */
+export type OrderJob = (
+  orderId: string,
+  /** Names this attempt: the same row's next attempt gets another. */
+  attemptKey: string,
+) => Promise<{ done: true } | { skipped: string } | { failed: string; retry: boolean }>;
+
 export interface OrderMailOptions {
   db: Database;
   mailer: Mailer;
+  /** The outbox's other kinds of rows, by kind (card-refund). */
+  jobs?: Record<string, OrderJob>;
   /** The portal's address, for the links in the mails. */
   publicUrl: string;
   /** The clock (ms): when mail is due, and when a retry is (tests move it). */
@@ -236,6 +248,15 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
   }
 
   async function attempt(claimed: ClaimedMail): Promise<Outcome> {
+    const job = options.jobs?.[claimed.kind];
+    if (job) {
+      try {
+        const done = await job(claimed.orderId, `${claimed.id}-${claimed.attempts}`);
+        return "done" in done ? { sent: true } : done;
+      } catch (error) {
+        return { failed: describeMailFailure(error), retry: true };
+      }
+    }
     let built: { mail: Mail } | { skipped: string };
     try {
       built = await mailFor(claimed);

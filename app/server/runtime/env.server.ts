@@ -128,6 +128,28 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 3650")
     .max(3650, "must be between 1 and 3650")
     .default(90),
+  // Card payments through Stripe Connect: the platform's secret key and its Connect webhook's
+  // signing secret, both or neither (neither: no card option appears anywhere). The messages
+  // never repeat what was given: a key must not reach a log line.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+      "must be a Stripe secret key (sk_test_… or sk_live_…)",
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
+  // Where the Stripe client sends its requests: Stripe's own API unless a local double is run.
+  STRIPE_API_URL: httpUrl.optional(),
+  // The platform's share of each card payment, in percent (Stripe's application fee).
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: "must be a number between 0 and 50" })
+    .min(0, "must be a number between 0 and 50")
+    .max(50, "must be a number between 0 and 50")
+    .default(0),
   // /metrics on the main port, answered only to "Authorization: Bearer <this token>".
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // /metrics on a port of its own instead, without a token, for a scraper inside the network.
@@ -263,7 +285,19 @@ export type Env = {
   /** Owners' own domains for their sites; null when the operator offers none. */
   customDomains: CustomDomainsConfig | null;
   /** Addresses and CIDR ranges that may ask whether a domain gets a certificate. */
-  tlsAskAllow: string[];
+  tlsAskAllow: string[]; /** Card payments (Stripe Connect); null when the operator set no Stripe keys. */
+  payments: PaymentsConfig | null;
+};
+
+/** The platform's Stripe account, and where its client sends requests. */
+export type PaymentsConfig = {
+  provider: "stripe";
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's API, or a local double (STRIPE_API_URL). */
+  apiUrl: string;
+  /** 0 to 50: the share of each payment the platform keeps (application_fee_amount). */
+  platformFeePercent: number;
 };
 
 /**
@@ -374,6 +408,33 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicPagesClock: raw.PUBLIC_PAGES_CLOCK ? new Date(raw.PUBLIC_PAGES_CLOCK) : null,
     customDomains: customDomainsConfig(raw),
     tlsAskAllow: raw.TLS_ASK_ALLOW ?? ["127.0.0.1", "::1"],
+    payments: paymentsConfig(raw),
+  };
+}
+
+export const STRIPE_API_DEFAULT_URL = "https://api.stripe.com";
+
+function paymentsConfig(raw: z.infer<typeof envSchema>): PaymentsConfig | null {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = raw;
+  if (!secretKey && !webhookSecret) {
+    if (raw.STRIPE_API_URL || raw.STRIPE_PLATFORM_FEE_PERCENT !== 0) {
+      throw new ConfigError(
+        "Invalid configuration: STRIPE_API_URL and STRIPE_PLATFORM_FEE_PERCENT are only used with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+      );
+    }
+    return null;
+  }
+  if (!secretKey || !webhookSecret) {
+    throw new ConfigError(
+      "Invalid configuration: card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the signing secret of the Connect webhook at /webhooks/stripe).",
+    );
+  }
+  return {
+    provider: "stripe",
+    secretKey,
+    webhookSecret,
+    apiUrl: raw.STRIPE_API_URL ?? STRIPE_API_DEFAULT_URL,
+    platformFeePercent: raw.STRIPE_PLATFORM_FEE_PERCENT,
   };
 }
 

@@ -256,6 +256,67 @@ describe("loadEnv", () => {
     });
   });
 
+  describe("card payments", () => {
+    const load = (given: Record<string, string>) => loadEnv({ DATA_DIR: tempDir(), ...given });
+    const keys = {
+      STRIPE_SECRET_KEY: "sk_test_51abcDEF123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123XYZ",
+    };
+
+    it("are off with no Stripe keys", () => {
+      expect(load({}).payments).toBeNull();
+    });
+
+    it("take both keys, Stripe's own API and no fee by default", () => {
+      expect(load(keys).payments).toEqual({
+        provider: "stripe",
+        secretKey: keys.STRIPE_SECRET_KEY,
+        webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+        apiUrl: "https://api.stripe.com",
+        platformFeePercent: 0,
+      });
+      expect(
+        load({
+          ...keys,
+          STRIPE_API_URL: "http://127.0.0.1:12111/",
+          STRIPE_PLATFORM_FEE_PERCENT: "2.5",
+        }).payments,
+      ).toMatchObject({ apiUrl: "http://127.0.0.1:12111", platformFeePercent: 2.5 });
+    });
+
+    it("refuse one key without the other, and the extras without keys", () => {
+      expect(() => load({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+        /need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+      );
+      expect(() => load({ STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(
+        ConfigError,
+      );
+      expect(() => load({ STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow(
+        /only used with STRIPE_SECRET_KEY/,
+      );
+    });
+
+    it("refuse a key of the wrong shape without repeating it", () => {
+      for (const [name, value] of [
+        ["STRIPE_SECRET_KEY", "pk_test_51abcDEF123"],
+        ["STRIPE_SECRET_KEY", "secret-value-1234"],
+        ["STRIPE_WEBHOOK_SECRET", "not-a-signing-secret"],
+      ] as const) {
+        let message = "";
+        try {
+          load({ ...keys, [name]: value });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} must be`));
+        expect(message).not.toContain(value);
+      }
+      expect(() => load({ ...keys, STRIPE_PLATFORM_FEE_PERCENT: "60" })).toThrow(
+        /STRIPE_PLATFORM_FEE_PERCENT must be a number between 0 and 50/,
+      );
+    });
+  });
+
   describe("custom domains", () => {
     const target = { CUSTOM_DOMAIN_TARGET: "sites.portal.example" };
     const load = (given: Record<string, string>) => loadEnv({ DATA_DIR: tempDir(), ...given });

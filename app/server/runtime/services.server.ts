@@ -20,6 +20,8 @@ import { createPublicPageCache, type PublicPageCache } from "../pages/public-pag
 import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createMetrics, type Metrics } from "../metrics/metrics.server";
 import { createOrderMail, type OrderMailSender } from "../orders/order-mail.server";
+import { attemptRefund, CARD_REFUND_KIND } from "../payments/card-refunds.server";
+import { createPaymentProvider, type PaymentProvider } from "../payments/payments.server";
 import { createLocalDiskStorage } from "../storage/local-disk.server";
 import { createS3Storage } from "../storage/s3.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -45,6 +47,8 @@ export interface AppServices {
   pageViews: PageViews;
   /** Null unless METRICS_TOKEN or METRICS_PORT is set: nothing is measured then. */
   metrics: Metrics | null;
+  /** The card payment provider; null while the operator set no Stripe keys (no cards anywhere). */
+  payments: PaymentProvider | null;
   /** Which host is the portal's, which a site's own domain. */
   domains: DomainDirectory;
   /** Owners' domains checked in DNS; null while custom domains are off (CUSTOM_DOMAIN_TARGET). */
@@ -93,9 +97,18 @@ export function servicesFromDatabase(
     publicPagesNow(env).getTime(),
   );
   const mailer = createMailer(env.mail);
-  const orderMail = createOrderMail({ db: database.db, mailer, publicUrl: env.publicUrl });
-  const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
   const metrics = env.metrics.endpoint === "off" ? null : createMetrics({ pageCache, database });
+  const payments = env.payments ? createPaymentProvider(env.payments) : null;
+  const orderMail = createOrderMail({
+    db: database.db,
+    mailer,
+    publicUrl: env.publicUrl,
+    jobs: {
+      [CARD_REFUND_KIND]: (orderId, attemptKey) =>
+        attemptRefund({ events, payments, metrics }, orderId, attemptKey),
+    },
+  });
+  const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
   const domainChecker = env.customDomains ? createDomainChecker(env.customDomains) : null;
   const domainChecks = domainChecker
     ? {
@@ -116,6 +129,7 @@ export function servicesFromDatabase(
     pageCache,
     pageViews,
     metrics,
+    payments,
     domains: createDomainDirectory(env, database.db, events),
     domainChecks,
     close: async () => {

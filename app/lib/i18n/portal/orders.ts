@@ -64,6 +64,7 @@ export const ordersWords = Object.freeze({
   momentOnDate: "{date}, {time}",
 
   // An order's state
+  stateAwaitingPayment: "Awaiting payment",
   stateNew: "New",
   stateAccepted: "Accepted",
   stateReady: "Ready",
