@@ -76,6 +76,11 @@ function buildPlaceOrderSchema(words: PublicWords) {
       ),
       address: optionalText(ADDRESS_MAX_LENGTH, messages.addressTooLong),
       note: optionalText(ORDER_NOTE_MAX_LENGTH, messages.noteTooLong),
+      // Whether the site takes cards, and must, is checked when the order is placed.
+      payment: z
+        .enum(["in-person", "card"], { error: words.paymentChoiceInvalid })
+        .optional()
+        .transform((value) => value ?? "in-person"),
       [HONEYPOT_FIELD]: z.string().max(200).optional(),
     })
     .superRefine((value, context) => {

@@ -52,6 +52,9 @@ import { loadPublicSite } from "../repositories/public-sites.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
 import { loadOrderSettings } from "./orders.server";
+import { checkoutUrlFor } from "../payments/card-checkout.server";
+import { siteCardPayments } from "../payments/payment-accounts.server";
+import { orderByToken } from "./order-queries.server";
 import { checkOrderRules, placeOrder } from "./place-order.server";
 
 /** An item as the order page offers it. */
@@ -101,6 +104,7 @@ async function loadOrderPage(
     throw thrown;
   }
   const settings = await loadOrderSettings(db, site.id);
+  const cards = await siteCardPayments(db, site.id, services.payments !== null);
   const now = publicPagesNow(env);
   const page = pageLanguage(site.language);
   const schedule = { hours: site.hours, specialHours: site.specialHours, timeZone: site.timeZone };
@@ -176,15 +180,59 @@ async function loadOrderPage(
       sections,
       /** How long the customer's personal data is kept, for the review step's sentence. */
       orderDataDays: env.orderDataDays,
+      /** Whether the review offers "Pay now by card", and whether it is the only way. */
+      cardPayments: cards.choice,
     },
   };
 }
 
 export function orderPageLoader(type: OrderingType) {
   return async ({ params, context, request }: LoaderFunctionArgs) => {
-    const page = await loadOrderPage(context.get(servicesContext), type, params, request);
-    return page.view;
+    const services = context.get(servicesContext);
+    const page = await loadOrderPage(services, type, params, request);
+    return { ...page.view, resumed: await resumedReview(services, page, request) };
   };
+}
+
+/**
+ * Back from a card checkout the customer gave up (`?resume={token}`, from the status page's
+ * checkout-cancelled path): the review again, with the cancelled order's cart and details,
+ * so paying another way (or trying again) is one tap. Only a cancelled card order of this
+ * site is taken up.
+ */
+async function resumedReview(
+  services: AppServices,
+  page: OrderPage,
+  request: Request,
+): Promise<ReviewStep | null> {
+  const token = new URL(request.url).searchParams.get("resume");
+  if (!token || !/^[A-Za-z0-9]{32}$/.test(token) || !page.view.status.accepting) return null;
+  const found = await orderByToken(services.db, token);
+  if (
+    !found ||
+    found.order.productId !== page.site.id ||
+    found.order.payment !== "card" ||
+    found.order.state !== "cancelled" ||
+    found.order.personalDataRemovedAt
+  ) {
+    return null;
+  }
+  const { order } = found;
+  const cart = parseCart(order.cart);
+  if (!cart || cart.length === 0) return null;
+  const answer = reviewStep(page, cart, {
+    values: {
+      fulfilment: order.fulfilment,
+      name: order.customerName,
+      phone: order.customerPhone,
+      email: order.customerEmail,
+      address: order.deliveryAddress,
+      note: order.note,
+      payment: order.payment,
+    },
+    formError: page.page.words.paymentNotCompleted,
+  });
+  return answer.step === "review" ? answer : null;
 }
 
 /** The items step's answer: the cart as it now stands, and what went wrong where. */
@@ -209,7 +257,10 @@ export interface ReviewStep {
   placeKey: string;
   slots: Array<Pick<OrderSlot, "start" | "label">>;
   values: Partial<
-    Record<"fulfilment" | "slot" | "name" | "phone" | "email" | "address" | "note", string>
+    Record<
+      "fulfilment" | "slot" | "name" | "phone" | "email" | "address" | "note" | "payment",
+      string
+    >
   >;
   fieldErrors: Record<string, string>;
   formError: string | null;
@@ -394,6 +445,7 @@ function formValues(form: FormData): ReviewStep["values"] {
     email: value("email"),
     address: value("address"),
     note: value("note"),
+    payment: value("payment"),
   };
 }
 
@@ -407,7 +459,10 @@ async function placeFromForm(
   const { words } = page.page;
   const values = formValues(form);
   const placeKey = textField(form, "placeKey");
-  const again = (extra: Partial<Pick<ReviewStep, "fieldErrors" | "formError">>, status = 400) => {
+  const again = (
+    extra: Partial<Pick<ReviewStep, "fieldErrors" | "formError" | "placeKey">>,
+    status = 400,
+  ) => {
     const answer = reviewStep(page, cart, {
       values,
       placeKey: PLACE_KEY_PATTERN.test(placeKey) ? placeKey : undefined,
@@ -453,12 +508,33 @@ async function placeFromForm(
     page.site.id,
     { ...input, cartLines: cart, language: page.site.language },
     now,
-    { perSite: services.env.orderLimits.perSite },
+    { perSite: services.env.orderLimits.perSite, cardsConfigured: services.payments !== null },
   );
   if (result.placed) {
     if (!result.existing) {
       services.metrics?.orderPlaced();
       services.orderMail.kick();
+    }
+    if (result.byCard && services.payments && services.env.payments) {
+      // To the provider's page; an order that no longer awaits payment shows its status.
+      let checkoutUrl: string | null;
+      try {
+        checkoutUrl = await checkoutUrlFor(
+          {
+            ...services,
+            payments: services.payments,
+            publicUrl: services.env.publicUrl,
+            platformFeePercent: services.env.payments.platformFeePercent,
+          },
+          result.orderId,
+          now,
+        );
+      } catch {
+        // The order was cancelled and its slot freed: the customer may try again, as a new
+        // order (a new key), or choose to pay another way.
+        return again({ formError: words.cardPaymentUnavailable, placeKey: undefined }, 503);
+      }
+      if (checkoutUrl) throw redirect(checkoutUrl, 303);
     }
     throw redirect(`/o/${result.token}`, 303);
   }

@@ -26,7 +26,7 @@ import { createTestServices } from "../../../tests/support/test-services";
 import { changeOrder } from "./order-changes.server";
 import { orderByToken } from "./order-queries.server";
 import { saveOrderSettings, setOrdersPause } from "./orders.server";
-import { placeOrder, type PlaceOrderLimits, type PlaceOrderResult } from "./place-order.server";
+import { placeOrder, type PlaceOrderOptions, type PlaceOrderResult } from "./place-order.server";
 
 let services: RunningServices;
 beforeAll(async () => {
@@ -120,7 +120,7 @@ function place(
   cart: CartLine[],
   overrides: Record<string, unknown> = {},
   now = NOW,
-  limits: PlaceOrderLimits = {},
+  limits: PlaceOrderOptions = {},
 ) {
   return placeOrder(services.events, site.productId, order(site, cart, overrides), now, limits);
 }

@@ -17,6 +17,7 @@ import { pagePrice } from "~/lib/item-options-display";
 import { normalizeHours } from "~/lib/hours";
 import { storedSpecialHours } from "~/lib/special-hours";
 import {
+  formatCart,
   priceCart,
   type CartLine,
   type LineProblem,
@@ -24,6 +25,7 @@ import {
   type PricedLine,
 } from "~/lib/order-cart";
 import type { PlaceOrderInput } from "~/lib/order-form-schema";
+import type { OrderPayment } from "~/lib/card-payments";
 import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
 import { slotRefusal, type SlotRefusal } from "~/lib/order-slots";
 import { holdsItsSlot, ORDER_STATES } from "~/lib/order-states";
@@ -33,6 +35,7 @@ import { items, orderMail, orders, productInfo, products } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
 import { retryAfterMinutes, WRITE_LIMIT_WINDOW_SECONDS } from "../http/write-limits.server";
 import { loadTranslations } from "../repositories/translations.server";
+import { siteCardPayments } from "../payments/payment-accounts.server";
 import { loadOrderSettings } from "./orders.server";
 
 /** Why an order was refused; also the label `/metrics` counts refusals by. */
@@ -45,10 +48,18 @@ export type RefusalReason =
   | "items"
   | "minimum"
   | "delivery-minimum"
-  | "site-limit";
+  | "site-limit"
+  | "payment";
 
 export type PlaceOrderResult =
-  | { placed: true; token: string; orderId: string; existing: boolean }
+  | {
+      placed: true;
+      token: string;
+      orderId: string;
+      existing: boolean;
+      /** Paid by card: the customer goes to its checkout (payments/card-checkout.server.ts). */
+      byCard: boolean;
+    }
   | {
       placed: false;
       reason: RefusalReason;
@@ -56,7 +67,7 @@ export type PlaceOrderResult =
       /** For "items": each line that cannot be ordered and why. */
       problems?: LineProblem[];
       /** The field the message belongs to, where there is one. */
-      field?: "slot" | "fulfilment";
+      field?: "slot" | "fulfilment" | "payment";
     };
 
 /** The site as an order needs it, read inside the placing transaction. */
@@ -204,7 +215,9 @@ async function inCustomersNames(
   return priceCart(named, input.cartLines, page);
 }
 
-export interface PlaceOrderLimits {
+export interface PlaceOrderOptions {
+  /** The operator set a card payment provider (STRIPE_SECRET_KEY): cards may be offered. */
+  cardsConfigured?: boolean;
   /**
    * Orders the site may take in 10 minutes (ORDERS_PER_10_MINUTES_PER_SITE); none when absent.
    * Only orders placed count: a flood of refused attempts cannot close a site's ordering.
@@ -245,8 +258,10 @@ async function siteLimitWait(
 export async function placeOrder(
   events: Events,
   productId: string,
-  input: Omit<PlaceOrderInput, "website" | "cart"> & {
+  input: Omit<PlaceOrderInput, "website" | "cart" | "payment"> & {
     cartLines: CartLine[];
+    /** At pickup or delivery unless given. */
+    payment?: OrderPayment;
     /**
      * The order page's language (a code): its refusals are in it, and so are the status
      * page and the customer's mails.
@@ -254,7 +269,7 @@ export async function placeOrder(
     language: string;
   },
   now: number,
-  limits: PlaceOrderLimits = {},
+  limits: PlaceOrderOptions = {},
 ): Promise<PlaceOrderResult> {
   const page = pageLanguage(input.language);
   return events.transaction(async (tx, changes) => {
@@ -265,10 +280,18 @@ export async function placeOrder(
     }
     // The same form sent again (a double click, a resend after a lost answer): its order.
     const [already] = await tx
-      .select({ id: orders.id, token: orders.token })
+      .select({ id: orders.id, token: orders.token, payment: orders.payment })
       .from(orders)
       .where(and(eq(orders.productId, productId), eq(orders.placeKey, input.placeKey)));
-    if (already) return { placed: true, token: already.token, orderId: already.id, existing: true };
+    if (already) {
+      return {
+        placed: true,
+        token: already.token,
+        orderId: already.id,
+        existing: true,
+        byCard: already.payment === "card",
+      };
+    }
 
     // Priced from the main language's items, which the order keeps.
     const orderable = await orderableItems(tx, productId);
@@ -326,6 +349,19 @@ export async function placeOrder(
       }
     }
 
+    // Cards as the site takes them now: a card order needs them offered, and "required"
+    // leaves no other way.
+    const cards = await siteCardPayments(tx, productId, limits.cardsConfigured ?? false);
+    const byCard = input.payment === "card";
+    if (byCard ? cards.choice === "off" : cards.choice === "required") {
+      return {
+        placed: false,
+        reason: "payment",
+        message: page.words.paymentChoiceInvalid,
+        field: "payment",
+      };
+    }
+
     const [last] = await tx
       .select({ number: max(orders.number) })
       .from(orders)
@@ -333,11 +369,13 @@ export async function placeOrder(
     const id = createId();
     const token = newOrderToken();
     const placedAt = new Date(now);
+    const firstState = byCard ? "awaiting-payment" : "new";
     await tx.insert(orders).values({
       id,
       productId,
       token,
       number: (last?.number ?? 0) + 1,
+      state: firstState,
       placeKey: input.placeKey,
       fulfilment: input.fulfilment,
       slotAt: new Date(input.slot),
@@ -352,12 +390,18 @@ export async function placeOrder(
       totalCents: rules.totalCents,
       currency: site.currency,
       language: input.language,
-      history: [{ state: "new", at: placedAt.toISOString() }],
+      history: [{ state: firstState, at: placedAt.toISOString() }],
       createdAt: placedAt,
+      cart: formatCart(input.cartLines),
+      payment: byCard ? "card" : "in-person",
+      ...(byCard ? { paymentState: "awaiting", paymentAccountId: cards.accountId } : {}),
     });
-    await tx.insert(orderMail).values({ id: createId(), orderId: id, kind: "owner-new" });
-    // The owner's inbox, wherever it is open, hears of it.
-    changes.owner(site.ownerUid);
-    return { placed: true, token, orderId: id, existing: false };
+    // An order paid by card reaches the owner once paid (payments/card-checkout.server.ts).
+    if (!byCard) {
+      await tx.insert(orderMail).values({ id: createId(), orderId: id, kind: "owner-new" });
+      // The owner's inbox, wherever it is open, hears of it.
+      changes.owner(site.ownerUid);
+    }
+    return { placed: true, token, orderId: id, existing: false, byCard };
   });
 }

@@ -29,6 +29,36 @@ export async function loadPaymentAccount(
   return row ?? null;
 }
 
+/** The owner's choice as stored ("off" when never saved). */
+export async function loadCardPaymentsChoice(
+  db: Database | Transaction,
+  productId: string,
+): Promise<CardPaymentsChoice> {
+  const [row] = await db
+    .select({ choice: orderSettings.cardPayments })
+    .from(orderSettings)
+    .where(eq(orderSettings.productId, productId));
+  return row?.choice ?? "off";
+}
+
+/**
+ * How a site takes cards now, read together with the account that would be paid: what the
+ * order page offers and what placing an order checks.
+ */
+export async function siteCardPayments(
+  db: Database | Transaction,
+  productId: string,
+  providerConfigured: boolean,
+): Promise<{ choice: CardPaymentsChoice; accountId: string | null }> {
+  if (!providerConfigured) return { choice: "off", accountId: null };
+  const [account, choice] = [
+    await loadPaymentAccount(db, productId),
+    await loadCardPaymentsChoice(db, productId),
+  ];
+  const now = paymentAccountStatus(account) === "ready" ? choice : "off";
+  return { choice: now, accountId: now === "off" ? null : account!.accountId };
+}
+
 /**
  * How a site takes cards now: off unless the operator set a provider, the site's account is
  * ready and its owner chose optional or required.
