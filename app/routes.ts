@@ -25,6 +25,8 @@ export default [
     route("domain/:pid", "routes/portal/domain.tsx"),
     route("create", "routes/portal/create.tsx"),
     route("orders", "routes/portal/orders.tsx"),
+    // Card payments of a site: connect its Stripe account, come back from onboarding, choose.
+    route("payments/:pid", "routes/portal/card-payments.ts"),
     // The owner's orders as CSV for a range of days.
     route("orders/export", "routes/portal/orders-export.ts"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
@@ -70,4 +72,8 @@ export default [
   route("s/:slugId/:lang/order", "routes/orders/order-page.tsx", { id: "shop-language-order" }),
   route("o/:token", "routes/orders/order-status.tsx"),
   route("o/:token/state", "routes/orders/order-state.ts"),
+  // Where the payment provider sends a customer who gave up paying (app/server/payments/).
+  route("o/:token/checkout-cancelled", "routes/orders/checkout-cancelled.ts"),
+  // The payment provider's signed events (Stripe Connect's webhook endpoint).
+  route("webhooks/stripe", "routes/webhooks/stripe.ts"),
 ] satisfies RouteConfig;

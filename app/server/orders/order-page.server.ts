@@ -52,7 +52,7 @@ import { loadPublicSite } from "../repositories/public-sites.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
 import { loadOrderSettings } from "./orders.server";
-import { checkoutUrlFor } from "../payments/card-checkout.server";
+import { checkoutServices, checkoutUrlFor } from "../payments/card-checkout.server";
 import { siteCardPayments } from "../payments/payment-accounts.server";
 import { orderByToken } from "./order-queries.server";
 import { checkOrderRules, placeOrder } from "./place-order.server";
@@ -515,20 +515,12 @@ async function placeFromForm(
       services.metrics?.orderPlaced();
       services.orderMail.kick();
     }
-    if (result.byCard && services.payments && services.env.payments) {
+    const checkout = result.byCard ? checkoutServices(services) : null;
+    if (checkout) {
       // To the provider's page; an order that no longer awaits payment shows its status.
       let checkoutUrl: string | null;
       try {
-        checkoutUrl = await checkoutUrlFor(
-          {
-            ...services,
-            payments: services.payments,
-            publicUrl: services.env.publicUrl,
-            platformFeePercent: services.env.payments.platformFeePercent,
-          },
-          result.orderId,
-          now,
-        );
+        checkoutUrl = await checkoutUrlFor(checkout, result.orderId, now);
       } catch {
         // The order was cancelled and its slot freed: the customer may try again, as a new
         // order (a new key), or choose to pay another way.

@@ -10,12 +10,7 @@
  * frees its slot.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import {
-  checkoutLines,
-  fromMinorUnits,
-  platformFee,
-  toMinorUnits,
-} from "~/lib/card-payments";
+import { checkoutLines, fromMinorUnits, platformFee, toMinorUnits } from "~/lib/card-payments";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { fill } from "~/lib/i18n/text";
 import { nextStateOnPayment, type OrderHistoryEntry } from "~/lib/order-states";
@@ -46,6 +41,27 @@ export interface CheckoutServices {
   publicUrl: string;
   /** The platform's share of each payment (STRIPE_PLATFORM_FEE_PERCENT). */
   platformFeePercent: number;
+}
+
+/** What the checkout needs of the running services; null while card payments are off. */
+export function checkoutServices(services: {
+  db: Database;
+  events: Events;
+  payments: PaymentProvider | null;
+  metrics: CheckoutServices["metrics"];
+  env: { publicUrl: string; payments: { platformFeePercent: number } | null };
+  orderMail: { kick(): void };
+}): (CheckoutServices & { kickOutbox(): void }) | null {
+  if (!services.payments || !services.env.payments) return null;
+  return {
+    db: services.db,
+    events: services.events,
+    payments: services.payments,
+    metrics: services.metrics,
+    publicUrl: services.env.publicUrl,
+    platformFeePercent: services.env.payments.platformFeePercent,
+    kickOutbox: () => services.orderMail.kick(),
+  };
 }
 
 /** The status page's address; the provider puts the checkout's id in `{CHECKOUT_SESSION_ID}`. */
@@ -206,7 +222,9 @@ export async function settleCheckout(
       paymentId: checkout.paymentId,
       paidAt: at,
       paidCents:
-        checkout.currency === order.currency ? fromMinorUnits(checkout.amount, order.currency) : null,
+        checkout.currency === order.currency
+          ? fromMinorUnits(checkout.amount, order.currency)
+          : null,
     };
     const expected = toMinorUnits(order.totalCents, order.currency);
     const exact = checkout.currency === order.currency && checkout.amount === expected;
@@ -316,7 +334,9 @@ export async function giveUpCheckout(
     }
   }
   const ended = await endAwaitingOrder(services.events, order.id, now);
-  const outcome: SettleOutcome = ended ? { kind: "ended", orderId: order.id } : { kind: "unchanged" };
+  const outcome: SettleOutcome = ended
+    ? { kind: "ended", orderId: order.id }
+    : { kind: "unchanged" };
   afterSettling(services, outcome);
   return outcome;
 }

@@ -42,7 +42,8 @@ export async function queueRefund(tx: Transaction, orderId: string): Promise<boo
 }
 
 /** What became of one refund attempt, in the outbox's terms. */
-export type RefundOutcome = { done: true } | { skipped: string } | { failed: string; retry: boolean };
+export type RefundOutcome =
+  { done: true } | { skipped: string } | { failed: string; retry: boolean };
 
 export interface RefundServices {
   events: Events;
@@ -69,7 +70,8 @@ export async function attemptRefund(
   if (order.paymentState !== "refunding" && order.paymentState !== "refund-failed") {
     return { skipped: "The order has no refund to make." };
   }
-  if (!payments) return { failed: "Card payments are not configured (STRIPE_SECRET_KEY).", retry: true };
+  if (!payments)
+    return { failed: "Card payments are not configured (STRIPE_SECRET_KEY).", retry: true };
   if (!order.paymentAccountId || !order.paymentId || order.paidCents === null) {
     return { skipped: "The order has no card payment to refund." };
   }

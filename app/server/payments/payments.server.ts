@@ -86,7 +86,10 @@ export interface PaymentProvider {
   createAccount(input: { email: string; idempotencyKey: string }): Promise<AccountFacts>;
   readAccount(accountId: string): Promise<AccountFacts>;
   /** Where the business fills in its details; `refreshUrl` when that link has expired. */
-  onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  onboardingUrl(
+    accountId: string,
+    urls: { returnUrl: string; refreshUrl: string },
+  ): Promise<string>;
   startCheckout(input: StartCheckout): Promise<{ checkoutId: string; url: string }>;
   readCheckout(accountId: string, checkoutId: string): Promise<CheckoutFacts>;
   /** Ends an open checkout so it can no longer be paid. */

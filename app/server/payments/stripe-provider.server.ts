@@ -12,7 +12,6 @@ import {
   PaymentProviderError,
   type AccountFacts,
   type CheckoutFacts,
-  type PaymentEvent,
   type PaymentProvider,
 } from "./payments.server";
 
@@ -155,7 +154,10 @@ export function createStripeProvider(config: PaymentsConfig): PaymentProvider {
           return { refundId: refund.id, alreadyRefunded: false };
         } catch (error) {
           // A refund that went through before (its answer lost to a crash) is not made twice.
-          if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") {
+          if (
+            error instanceof Stripe.errors.StripeError &&
+            error.code === "charge_already_refunded"
+          ) {
             return { refundId: "", alreadyRefunded: true };
           }
           throw error;
