@@ -97,3 +97,52 @@ export function checkoutLines(
 export function platformFee(amount: number, percent: number): number {
   return Math.floor((amount * Math.round(percent * 100)) / 10_000);
 }
+
+/**
+ * What the status page's script compares to see whether to reload: it grows with every move
+ * of the order and with every change in its money (a refund going through moves nothing else).
+ */
+export function orderVersion(order: {
+  history: readonly unknown[];
+  paymentState: PaymentState | null;
+}): number {
+  return (
+    order.history.length * 10 +
+    (order.paymentState ? PAYMENT_STATES.indexOf(order.paymentState) + 1 : 0)
+  );
+}
+
+/** Whether the status page should keep watching: the order is open, or its refund is on its way. */
+export function stillMoving(closed: boolean, paymentState: PaymentState | null): boolean {
+  return !closed || paymentState === "refunding" || paymentState === "refund-failed";
+}
+
+/** What the customer reads of an order's money, as a key of the page's words, or null. */
+export type CustomerPaymentLine =
+  | { kind: "paid" | "refunded" | "refund-pending"; cents: number }
+  | { kind: "not-completed" }
+  | null;
+
+export function customerPaymentLine(order: {
+  payment: OrderPayment;
+  state: string;
+  paymentState: PaymentState | null;
+  paidCents: number | null;
+}): CustomerPaymentLine {
+  if (order.payment !== "card") return null;
+  const cents = order.paidCents ?? 0;
+  switch (order.paymentState) {
+    case "paid":
+      return { kind: "paid", cents };
+    case "refunded":
+      return { kind: "refunded", cents };
+    case "refunding":
+    case "refund-failed":
+      return { kind: "refund-pending", cents };
+    case "awaiting":
+      return order.state === "cancelled" ? { kind: "not-completed" } : null;
+    default:
+      // A paid amount that did not match is the owner's to sort out; it is never "paid".
+      return null;
+  }
+}

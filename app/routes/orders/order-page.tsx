@@ -1,4 +1,5 @@
 import { ORDER_PAGE_SCRIPT } from "virtual:order-page-script";
+import type { ReactNode } from "react";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import type { PageLanguage } from "~/lib/i18n/page-language";
 import { documentLanguage } from "~/lib/i18n/document-language";
@@ -94,7 +95,8 @@ function OrderPageContent({
   const { words, language } = usePageLanguage();
   const { dir } = language;
   const { site, status } = loaderData;
-  const answer: ItemsStep | ReviewStep | undefined = actionData;
+  // Back from a card checkout given up, the review comes with the page itself.
+  const answer: ItemsStep | ReviewStep | undefined = actionData ?? loaderData.resumed ?? undefined;
   const publicPage = siteOf(loaderData.type).items!.orders.publicPageWords(words);
   return (
     <div className="order-page" {...siteThemeAttributes(site.colors, site.fontStyle)}>
@@ -586,12 +588,73 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
           })}
         </p>
       </section>
+      <PaymentChoice
+        cardPayments={data.cardPayments}
+        ways={ways}
+        chosen={values.payment}
+        error={fieldError("payment")}
+      />
       <div className="order-bar is-static">
         <button type="submit" name="step" value="place" className="button order-review-button">
           {words.placeOrder}
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * How the customer pays, where the business takes cards: card or at pickup/delivery when it
+ * may be either (card first), a sentence when only cards are taken; nothing otherwise.
+ */
+function PaymentChoice({
+  cardPayments,
+  ways,
+  chosen,
+  error,
+}: {
+  cardPayments: LoaderData["cardPayments"];
+  ways: ReadonlyArray<"pickup" | "delivery">;
+  chosen: string | undefined;
+  error: ReactNode;
+}) {
+  const { words } = usePageLanguage();
+  if (cardPayments === "off") return null;
+  if (cardPayments === "required") {
+    return (
+      <section className="order-details" aria-labelledby="payment-title">
+        <h2 id="payment-title">{words.paymentLegend}</h2>
+        <input type="hidden" name="payment" value="card" />
+        <p className="order-hint">{words.cardPaymentRequired}</p>
+        {error}
+      </section>
+    );
+  }
+  const inPerson = ways
+    .map((way) => (way === "pickup" ? words.payAtPickup : words.payOnDelivery))
+    .join(" / ");
+  const choice = chosen === "in-person" ? "in-person" : "card";
+  return (
+    <section className="order-details" aria-labelledby="payment-title">
+      <h2 id="payment-title">{words.paymentLegend}</h2>
+      <fieldset className="order-ways">
+        <legend className="visually-hidden">{words.paymentLegend}</legend>
+        <label className="order-way">
+          <input type="radio" name="payment" value="card" defaultChecked={choice === "card"} />
+          <span>{words.payByCard}</span>
+        </label>
+        <label className="order-way">
+          <input
+            type="radio"
+            name="payment"
+            value="in-person"
+            defaultChecked={choice === "in-person"}
+          />
+          <span>{inPerson}</span>
+        </label>
+        {error}
+      </fieldset>
+    </section>
   );
 }
 

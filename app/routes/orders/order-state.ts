@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { servicesContext } from "~/context";
+import { orderVersion, stillMoving } from "~/lib/card-payments";
 import { isClosed } from "~/lib/order-states";
+import { checkoutServices, settleOnReturn } from "~/server/payments/card-checkout.server";
 import { orderByToken } from "~/server/orders/order-queries.server";
+import { publicPagesNow } from "~/server/runtime/env.server";
 import type { Route } from "./+types/order-state";
 
 /**
@@ -10,11 +13,24 @@ import type { Route } from "./+types/order-state";
  * referrer, like every customer path (app/server/http/security-headers.server.ts).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await orderByToken(context.get(servicesContext).db, params.token);
+  const services = context.get(servicesContext);
+  let found = await orderByToken(services.db, params.token);
   if (!found) throw data({ message: "This order does not exist." }, { status: 404 });
+  // Awaiting payment, the checkout is asked about too: a late webhook does not hold the page.
+  const checkout = checkoutServices(services);
+  if (checkout && found.order.state === "awaiting-payment") {
+    const outcome = await settleOnReturn(
+      checkout,
+      found.order,
+      publicPagesNow(services.env).getTime(),
+    );
+    if (outcome.kind !== "unchanged")
+      found = (await orderByToken(services.db, params.token)) ?? found;
+  }
+  const { order } = found;
   return Response.json({
-    state: found.order.state,
-    version: found.order.history.length,
-    closed: isClosed(found.order.state),
+    state: order.state,
+    version: orderVersion(order),
+    closed: !stillMoving(isClosed(order.state), order.paymentState),
   });
 }

@@ -15,6 +15,8 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { publicPath } from "~/lib/slug";
 import { siteTime } from "~/lib/order-times";
 import { changeOrder } from "~/server/orders/order-changes.server";
+import { checkoutServices, settleOnReturn } from "~/server/payments/card-checkout.server";
+import { customerPaymentLine, orderVersion, stillMoving } from "~/lib/card-payments";
 import {
   customerLanguage,
   customerOrderLines,
@@ -36,7 +38,7 @@ export const handle = {
   documentLanguage,
   // Where scripts do not run, an open order's page reloads itself (app/root.tsx).
   refreshWithoutScript: (data: unknown) =>
-    (data as { order?: { closed: boolean } } | undefined)?.order?.closed === false ? 30 : null,
+    (data as { order?: { watch: boolean } } | undefined)?.order?.watch === true ? 30 : null,
 };
 
 export const links: Route.LinksFunction = () => [
@@ -66,9 +68,17 @@ function orderNotFound(request: Request) {
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(servicesContext);
-  const found = await orderByToken(db, params.token);
+  const services = context.get(servicesContext);
+  const { db, env } = services;
+  let found = await orderByToken(db, params.token);
   if (!found) throw orderNotFound(request);
+  // Back from paying (or reloading while the payment is confirmed): the checkout is read from
+  // the provider, so a late webhook does not keep the customer waiting.
+  const checkout = checkoutServices(services);
+  if (checkout && found.order.state === "awaiting-payment") {
+    const outcome = await settleOnReturn(checkout, found.order, publicPagesNow(env).getTime());
+    if (outcome.kind !== "unchanged") found = (await orderByToken(db, params.token)) ?? found;
+  }
   const { order, site } = found;
   const page = customerLanguage(order, site.language);
   const timeZone = site.timeZone || "UTC";
@@ -78,12 +88,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shown = price(total);
   const amount = priceAmount(total, order.currency);
   const note = `${site.name} order ${order.number}`;
-  const payable = !isClosed(order.state) || order.state === "completed";
+  // PayPal and Venmo links are for orders paid in person; a card order is paid on its checkout.
+  const payable =
+    order.payment === "in-person" && (!isClosed(order.state) || order.state === "completed");
+  const paymentLine = customerPaymentLine(order);
   return {
     token: order.token,
     language: page.language.code,
-    /** Changes with every move of the order: what the page's script watches. */
-    version: order.history.length,
+    /** Changes with every move of the order and of its money: what the page's script watches. */
+    version: orderVersion(order),
     order: {
       number: order.number,
       state: order.state,
@@ -97,7 +110,25 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       deliveryFee: order.deliveryFeeCents > 0 ? price(order.deliveryFeeCents) : null,
       total: shown,
       closed: isClosed(order.state),
+      /** Still worth refreshing: open, or its refund on its way. */
+      watch: stillMoving(isClosed(order.state), order.paymentState),
       placedAt: order.createdAt.toISOString(),
+      byCard: order.payment === "card",
+      /** "Paid $26.90 by card", "Refunded …", or why it was not placed. */
+      payment: paymentLine
+        ? paymentLine.kind === "not-completed"
+          ? page.words.paymentNotCompleted
+          : fill(
+              {
+                paid: page.words.paidByCard,
+                refunded: page.words.refundedToCard,
+                "refund-pending": page.words.refundOnItsWay,
+              }[paymentLine.kind],
+              { amount: price(paymentLine.cents) },
+            )
+        : null,
+      /** Where to pay while the checkout is open (a customer who closed its tab). */
+      checkoutUrl: order.state === "awaiting-payment" ? order.checkoutUrl : null,
     },
     site: {
       name: site.name,
@@ -137,6 +168,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     const { words } = customerLanguage(found.order, found.site.language);
     return data({ error: words.cancelTooLate }, { status: 409 });
   }
+  // A paid order's refund is asked for now.
+  if (result.refundQueued) services.orderMail.kick();
   throw redirect(`/o/${params.token}`, 303);
 }
 
@@ -247,7 +280,19 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           </p>
         </section>
 
-        {pay.paypal || pay.venmo ? (
+        {order.byCard ? (
+          <section className="order-pay" aria-labelledby="pay-title">
+            <h2 id="pay-title">{words.paymentLegend}</h2>
+            {order.payment ? <p className="order-paid">{order.payment}</p> : null}
+            {order.checkoutUrl ? (
+              <p className="order-pay-links">
+                <a className="button" href={order.checkoutUrl} rel="noopener noreferrer">
+                  {words.continueToPayment}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        ) : pay.paypal || pay.venmo ? (
           <section className="order-pay" aria-labelledby="pay-title">
             <h2 id="pay-title">{delivery ? words.payNowOrOnDelivery : words.payNowOrAtPickup}</h2>
             <p className="order-pay-links">
@@ -291,9 +336,9 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
         ) : null}
         <p className="order-hint">{words.keepThisPage}</p>
       </main>
-      {order.closed ? null : (
+      {order.watch ? (
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ORDER_STATUS_SCRIPT }} />
-      )}
+      ) : null}
     </div>
   );
 }
