@@ -4,17 +4,17 @@
  * $12.00 is 1200.
  */
 
-const ZERO_DECIMAL = new Set([
-  "bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv",
-  "xaf", "xof", "xpf",
-]); // prettier-ignore
+const ZERO_DECIMAL = new Set(
+  "bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf".split(" "),
+);
 const THREE_DECIMAL = new Set(["bhd", "jod", "kwd", "omr", "tnd"]);
 
 /** The least a Checkout Session may charge, in minor units, for the currencies we know. */
+// prettier-ignore
 const MINIMUM_CHARGE: Record<string, number> = {
   usd: 50, eur: 50, gbp: 30, jpy: 50, aud: 50, cad: 50, chf: 50, nzd: 50, sgd: 50, hkd: 400,
   dkk: 250, nok: 300, sek: 300, mxn: 1000, brl: 50, inr: 50, thb: 1000, myr: 200, pln: 200,
-}; // prettier-ignore
+};
 
 export function minorUnitDigits(currency: string): number {
   const code = currency.toLowerCase();

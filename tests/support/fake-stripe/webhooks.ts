@@ -145,7 +145,7 @@ export class WebhookSender {
   private scheduleRetry(event: FakeEvent, target: WebhookTarget, attempt: number): void {
     if (this.closed) return;
     const delay = this.settings.retryDelayMs * 2 ** (attempt - 2);
-    this.track(
+    void this.track(
       new Promise<void>((settle) => {
         const timer = setTimeout(() => {
           this.timers.delete(timer);
