@@ -298,6 +298,44 @@ function readExpand(form: FormObject): string[] {
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
+/**
+ * The top-level parameters Stripe takes on each endpoint (from the `stripe` package's types):
+ * any other is refused, as Stripe refuses it ("Received unknown parameter"). Those the fake
+ * does not model are accepted and ignored.
+ */
+const PARAMS = {
+  expandOnly: ["expand"],
+  list: ["expand", "limit", "starting_after", "ending_before"],
+  createAccount: words(
+    "account_token business_profile business_type capabilities company controller country " +
+      "default_currency documents email expand external_account groups individual metadata " +
+      "settings tos_acceptance type",
+  ),
+  createAccountLink: words("account type collect collection_options expand refresh_url return_url"),
+  createCheckoutSession: words(
+    "adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types " +
+      "automatic_tax billing_address_collection branding_settings cancel_url " +
+      "client_reference_id consent_collection currency custom_fields custom_text customer " +
+      "customer_account customer_creation customer_email customer_update discounts " +
+      "excluded_payment_method_types expand expires_at integration_identifier invoice_creation " +
+      "line_items locale managed_payments metadata mode name_collection optional_items " +
+      "origin_context payment_intent_data payment_method_collection " +
+      "payment_method_configuration payment_method_data payment_method_options permissions " +
+      "phone_number_collection redirect_on_completion return_url saved_payment_method_options " +
+      "setup_intent_data shipping_address_collection shipping_options submit_type " +
+      "subscription_data success_url tax_id_collection ui_mode wallet_options",
+  ),
+  retrievePaymentIntent: ["client_secret", "expand"],
+  createRefund: words(
+    "amount charge currency customer expand instructions_email metadata origin payment_intent " +
+      "reason refund_application_fee reverse_transfer",
+  ),
+};
+
+function words(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
 /* ----------------------------------------------------------------------------------------- */
 
 interface SessionRecord {
@@ -931,10 +969,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   /* --- the API --------------------------------------------------------------------------- */
 
   type Handler = (ctx: ApiContext, id: string) => ApiAnswer;
-  const routes: Array<[string, RegExp, Handler]> = [
+  const routes: Array<[string, RegExp, string[], Handler]> = [
     [
       "POST",
       /^\/v1\/accounts$/,
+      PARAMS.createAccount,
       (ctx) => {
         const type = optionalString(ctx.params, "type") || "standard";
         if (!["standard", "express", "custom"].includes(type)) {
@@ -960,6 +999,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     [
       "GET",
       /^\/v1\/accounts\/([^/]+)$/,
+      PARAMS.expandOnly,
       (_ctx, id) => {
         const account = accounts.get(id);
         if (!account) throw noSuch("account", id, "account");
@@ -969,6 +1009,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     [
       "POST",
       /^\/v1\/account_links$/,
+      PARAMS.createAccountLink,
       (ctx) => {
         const accountId = requiredString(ctx.params, "account");
         if (!accounts.has(accountId)) throw noSuch("account", accountId, "account");
@@ -1000,30 +1041,38 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         return { status: 200, body: record.link };
       },
     ],
-    ["POST", /^\/v1\/checkout\/sessions$/, createCheckoutSession],
-    ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, retrieveCheckoutSession],
+    ["POST", /^\/v1\/checkout\/sessions$/, PARAMS.createCheckoutSession, createCheckoutSession],
+    ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, PARAMS.expandOnly, retrieveCheckoutSession],
     [
       "GET",
       /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
+      PARAMS.list,
       (ctx, id) => {
         sessionFor(id, ctx.account);
         return { status: 200, body: lineItemList(id) };
       },
     ],
-    ["POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, expireCheckoutSession],
+    [
+      "POST",
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      PARAMS.expandOnly,
+      expireCheckoutSession,
+    ],
     [
       "GET",
       /^\/v1\/payment_intents\/([^/]+)$/,
+      PARAMS.retrievePaymentIntent,
       (ctx, id) => {
         const intent = paymentIntents.get(id);
         if (!intent || owners.get(id) !== ctx.account) throw noSuch("payment_intent", id, "intent");
         return { status: 200, body: intent };
       },
     ],
-    ["POST", /^\/v1\/refunds$/, createRefund],
+    ["POST", /^\/v1\/refunds$/, PARAMS.createRefund, createRefund],
     [
       "GET",
       /^\/v1\/refunds\/([^/]+)$/,
+      PARAMS.expandOnly,
       (ctx, id) => {
         const refund = refunds.get(id);
         if (!refund || owners.get(id) !== ctx.account) throw noSuch("refund", id, "refund");
@@ -1033,6 +1082,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     [
       "GET",
       /^\/v1\/events\/([^/]+)$/,
+      PARAMS.expandOnly,
       (ctx, id) => {
         const event = events.find((candidate) => candidate.id === id);
         if (!event || (event.account ?? null) !== ctx.account) throw noSuch("event", id, "id");
@@ -1127,8 +1177,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
             "serves the Connect and Checkout calls the portal makes.",
         );
       }
-      const id = decodeURIComponent(route[1].exec(record.path)![1] ?? "");
-      const answer = route[2](ctx, id);
+      const [, pattern, known, handler] = route;
+      for (const name of Object.keys(ctx.params)) {
+        if (!known.includes(name)) {
+          throw invalid(`Received unknown parameter: ${name}`, {
+            code: "parameter_unknown",
+            param: name,
+          });
+        }
+      }
+      const id = decodeURIComponent(pattern.exec(record.path)![1] ?? "");
+      const answer = handler(ctx, id);
       if (storeKey) remember(storeKey, record, ctx.params, answer);
       return answer;
     } catch (error) {
