@@ -9,9 +9,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../app/server/db/schema";
 import {
-  startCheckout,
   connectCards,
+  startCheckout,
   startPaymentsHarness,
+  TEST_STRIPE_KEY,
+  TEST_WEBHOOK_SECRET,
   type PaymentsHarness,
 } from "../support/card-payments";
 import { startHttpApp, useTestApp, type TestHttpApp } from "../support/http-app";
@@ -56,7 +58,10 @@ describe("with Stripe configured", () => {
   let app: TestHttpApp;
   let site: OrderingSite;
   beforeAll(async () => {
-    harness = await startPaymentsHarness({ now: () => ORDERING_CLOCK, env: CLOCK });
+    harness = await startPaymentsHarness({
+      now: () => ORDERING_CLOCK,
+      env: { ...CLOCK, metrics: { endpoint: "main-port", token: "card-payments-metrics-token" } },
+    });
     app = await startHttpApp(harness.services, { countRenders: false });
     harness.fake.setWebhookTarget(`${app.url}/webhooks/stripe`, "whsec_portaltests0001");
     site = await createOrderingSite(harness.services, "Card Cafe", [MARGHERITA, LEMONADE]);
@@ -100,6 +105,16 @@ describe("with Stripe configured", () => {
     status = await (await fetch(`${app.url}/o/${order!.token}`)).text();
     expect(status).toContain("Paid $7.00 by card");
     expect(status).not.toContain("Continue to payment");
+
+    // Counted, and no key or secret anywhere the metrics or pages show.
+    const metrics = await harness.services.metrics!.exposition();
+    expect(metrics).toMatch(/portal_card_payments_total\{event="started"\} [1-9]/);
+    expect(metrics).toMatch(/portal_card_payments_total\{event="completed"\} [1-9]/);
+    expect(metrics).toContain('portal_card_payments_total{event="refund_failed"} 0');
+    for (const text of [metrics, status]) {
+      expect(text).not.toContain(TEST_STRIPE_KEY);
+      expect(text).not.toContain(TEST_WEBHOOK_SECRET);
+    }
   });
 
   it("refuses an unsigned delivery with 400, and answers nothing but POST", async () => {
