@@ -481,6 +481,7 @@ describe("an order's life", () => {
     ).toEqual({
       changed: true,
       state: "accepted",
+      refundQueued: false,
     });
     expect(await changeOrder(services.events, id, { action: "cancel" }, NOW)).toEqual({
       changed: false,
@@ -489,10 +490,12 @@ describe("an order's life", () => {
     expect(await changeOrder(services.events, id, { action: "ready" }, NOW + 2000)).toEqual({
       changed: true,
       state: "ready",
+      refundQueued: false,
     });
     expect(await changeOrder(services.events, id, { action: "complete" }, NOW + 3000)).toEqual({
       changed: true,
       state: "completed",
+      refundQueued: false,
     });
     const [row] = await services.db.select().from(orders).where(eq(orders.id, id));
     expect(row!.history.map((entry) => entry.state)).toEqual([
@@ -518,6 +521,7 @@ describe("an order's life", () => {
     expect(await changeOrder(services.events, placed.orderId, { action: "cancel" }, NOW)).toEqual({
       changed: true,
       state: "cancelled",
+      refundQueued: false,
     });
     expect(
       await changeOrder(
