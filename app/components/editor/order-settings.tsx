@@ -20,6 +20,7 @@ import {
 import type { ProductType } from "~/sites";
 import type { OrdersDefinition } from "~/sites/site";
 import { Field, FieldErrors, type FieldState } from "../form";
+import { CardPaymentsSection, type CardPaymentsData } from "./card-payments";
 import { useSavedToast } from "../toasts";
 import { PaymentHandleFields } from "./payment-handle-fields";
 import { SaveBar, UnsavedChangesDialog, useUnsavedChanges } from "../unsaved-changes";
@@ -34,6 +35,8 @@ export interface OrdersTabData {
   /** The account's address, where orders are mailed while the form's email is empty. */
   accountEmail: string;
   currency: string;
+  /** Null while the operator set up no card payments: nothing of cards is shown then. */
+  cardPayments: CardPaymentsData | null;
 }
 
 const DAYS_AHEAD = Array.from({ length: MAX_DAYS_AHEAD + 1 }, (_, days) => days);
@@ -89,6 +92,7 @@ function CheckRow({
  * A restaurant's or shop's Orders tab: whether customers may order online, how they get
  * their order, when, the minimums, where new orders are mailed, and how customers pay. It is
  * checked in the browser with the schema the server uses, and works without JavaScript.
+ * Below it, while the operator set up card payments, the site's Card payments.
  */
 export function OrderSettingsForm({
   type,
@@ -273,7 +277,9 @@ export function OrderSettingsForm({
 
         <fieldset className="plain-fieldset order-settings-group">
           <legend>{orderSettingsWords.howCustomersPay}</legend>
-          <p className="field-hint order-settings-pay-note">{orderSettingsWords.payNote}</p>
+          <p className="field-hint order-settings-pay-note">
+            {data.cardPayments ? orderSettingsWords.payNoteWithCards : orderSettingsWords.payNote}
+          </p>
           {definition.paymentHandlesOn === "orders" ? (
             <PaymentHandleFields
               fields={fields}
@@ -295,6 +301,7 @@ export function OrderSettingsForm({
         </SaveBar>
         <UnsavedChangesDialog blocker={blocker} what={orderSettingsWords.unsavedWhat} />
       </Form>
+      {data.cardPayments ? <CardPaymentsSection data={data.cardPayments} /> : null}
     </div>
   );
 }

@@ -10,11 +10,11 @@ import type { Route } from "./+types/orders-export";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = context.get(ownerContext);
-  const { db } = context.get(servicesContext);
+  const { db, payments } = context.get(servicesContext);
   const query = new URL(request.url).searchParams;
   const range = parseExportRange(query.get("from"), query.get("to"));
   if ("error" in range) throw data({ message: range.error }, { status: 400 });
-  const body = await ordersCsv(db, owner.id, range);
+  const body = await ordersCsv(db, owner.id, range, { cardPayments: payments !== null });
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

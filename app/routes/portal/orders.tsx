@@ -32,6 +32,7 @@ import {
   type InboxDay,
   type InboxOrder,
   type InboxSite,
+  type PaymentLine as PaymentLineKind,
 } from "~/server/orders/order-inbox.server";
 import { exportRangeDefaults } from "~/server/orders/order-export.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -336,6 +337,32 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
           {ordersWords.mailFailed}
         </p>
       ) : null}
+      {order.payment.line === "amount-mismatch" ? (
+        <p className="alert error order-payment-problem">
+          <strong>{fill(ordersWords.paymentMismatch, { problem: order.payment.problem })}</strong>
+        </p>
+      ) : null}
+      {order.payment.line === "refund-failed" ? (
+        <div className="alert error order-payment-problem">
+          <p>
+            <strong>{fill(ordersWords.refundFailed, { problem: order.payment.problem })}</strong>
+          </p>
+          {order.can.retryRefund ? (
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="retry-refund" />
+              {hidden}
+              <button
+                type="submit"
+                className="button small"
+                disabled={busy}
+                aria-label={fill(ordersWords.retryRefundLabel, { number: order.number })}
+              >
+                {ordersWords.retryRefund}
+              </button>
+            </fetcher.Form>
+          ) : null}
+        </div>
+      ) : null}
       <ul
         className="order-lines"
         aria-label={fill(ordersWords.orderItemsLabel, { number: order.number })}
@@ -376,6 +403,7 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
         ) : null}
         {ordersWords.total} <strong>{order.totalText}</strong>
       </p>
+      <PaymentLine order={order} />
       {order.state === "rejected" && order.rejectReason ? (
         <p className="muted">{fill(ordersWords.rejectedBecause, { reason: order.rejectReason })}</p>
       ) : null}
@@ -450,6 +478,33 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
         </Link>
       </div>
     </li>
+  );
+}
+
+/** A card order's money as its line says it; a problem (refund failed, no match) is an alert. */
+const CARD_PAYMENT_TEXT: Partial<Record<PaymentLineKind, string>> = {
+  paid: ordersWords.paidByCard,
+  "refund-pending": ordersWords.refundPending,
+  refunded: ordersWords.refunded,
+};
+
+/** How the order is paid, beside its total; a problem with its money is shown above instead. */
+function PaymentLine({ order }: { order: InboxOrder }) {
+  const { line, linksOffered } = order.payment;
+  if (line === "in-person") {
+    return (
+      <p className="order-payment" data-line={line}>
+        {order.fulfilment === "pickup" ? ordersWords.payAtPickup : ordersWords.payOnDelivery}
+        {linksOffered ? <span className="muted"> · {ordersWords.payLinksOffered}</span> : null}
+      </p>
+    );
+  }
+  const said = CARD_PAYMENT_TEXT[line];
+  if (!said) return null;
+  return (
+    <p className="order-payment" data-line={line}>
+      <span className="order-payment-badge">{said}</span>
+    </p>
   );
 }
 

@@ -53,7 +53,7 @@ import type { OwnInfoFields } from "~/sites/site";
 import { saveCategoryOrder } from "~/server/editing/category-order-action.server";
 import { pageMeta } from "~/lib/seo";
 import { fontStyleOf } from "~/lib/themes";
-import { takeFlash } from "~/server/http/flash.server";
+import { CARD_PAYMENTS_FLASH, takeFlash } from "~/server/http/flash.server";
 import { FormReadError } from "~/server/http/forms.server";
 import { listThumbnailUrl } from "~/server/images/renditions.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
@@ -63,6 +63,11 @@ import { isImportIntent, runImportIntent } from "~/server/editing/items-import-a
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { saveOrderSettingsForm } from "~/server/orders/order-settings-action.server";
 import { loadOrderSettings } from "~/server/orders/orders.server";
+import {
+  cardPaymentsView,
+  loadCardPaymentsChoice,
+  loadPaymentAccount,
+} from "~/server/payments/payment-accounts.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -105,6 +110,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (site.items) {
       const currency = siteCurrency(row.currency);
       const settings = await loadOrderSettings(db, product.id);
+      const payments = services.payments;
       orders = {
         values: orderSettingsFormValues(settings, currency, {
           paypalUsername: row.paypalUsername,
@@ -113,6 +119,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         enabled: settings.enabled,
         accountEmail: owner.email,
         currency,
+        // Only while the operator set up card payments: else nothing of cards is shown.
+        cardPayments: payments
+          ? {
+              ...cardPaymentsView(
+                payments,
+                await loadPaymentAccount(db, product.id),
+                await loadCardPaymentsChoice(db, product.id),
+              ),
+              action: `/user/payments/${product.id}`,
+              flash: null,
+            }
+          : null,
       };
     }
     info = {
@@ -163,8 +181,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
 
-  // Set when an upload without JavaScript failed and came back here; shown once.
-  const uploadError = await takeFlash(env, request);
+  // Set when an upload without JavaScript failed and came back here, or by the Card payments
+  // section's forms (./card-payments.ts); shown once.
+  const flash = await takeFlash(env, request);
+  const cardPaymentsFlash = flash.flash?.topic === CARD_PAYMENTS_FLASH ? flash.flash : null;
+  if (orders?.cardPayments && cardPaymentsFlash) {
+    orders = { ...orders, cardPayments: { ...orders.cardPayments, flash: cardPaymentsFlash } };
+  }
   const page = {
     id: product.id,
     name: product.name,
@@ -176,11 +199,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadError,
     items,
     itemsError,
-    uploadError: uploadError.message,
+    uploadError: flash.flash?.topic ? null : flash.message,
     domainsOffered: env.customDomains !== null,
     ...(await ownSiteLink(services, product)),
   };
-  return uploadError.clear ? data(page, { headers: { "Set-Cookie": uploadError.clear } }) : page;
+  return flash.clear ? data(page, { headers: { "Set-Cookie": flash.clear } }) : page;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * An order's kitchen ticket: the big order number, when and how it goes out, its lines with
- * quantities and choices, the note and the customer; one page of an 80 mm receipt roll or of
+ * quantities and choices, the note, the customer and whether it is paid; one page of an 80 mm receipt roll or of
  * A4 (`/user/orders/{orderId}/ticket/{80mm|a4}`). Only the order's owner gets it; anyone
  * else gets the same 404 as for an order that does not exist.
  */
@@ -11,7 +11,7 @@ import { ordersWords } from "~/lib/i18n/portal/orders";
 import { fill } from "~/lib/i18n/text";
 import { pageMeta } from "~/lib/seo";
 import { requireOwnedOrder } from "~/server/editing/ownership.server";
-import { inboxOrder } from "~/server/orders/order-inbox.server";
+import { inboxOrder, type PaymentLine } from "~/server/orders/order-inbox.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import ticketStyles from "./order-ticket.css?url";
@@ -49,6 +49,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     siteName: product.name,
     order: inboxOrder(order, { name: product.name, timeZone }, now),
   };
+}
+
+/** Whether the money is in: what the cook and the driver must know before handing it over. */
+function ticketPaymentText(order: { payment: { line: PaymentLine }; fulfilment: string }): string {
+  switch (order.payment.line) {
+    case "paid":
+      return ordersWords.ticketPaidByCard;
+    case "refund-pending":
+      return ordersWords.ticketRefundPending;
+    case "refunded":
+      return ordersWords.ticketRefunded;
+    case "refund-failed":
+      return ordersWords.ticketRefundFailed;
+    case "amount-mismatch":
+      return ordersWords.ticketPaymentMismatch;
+    default:
+      return order.fulfilment === "pickup"
+        ? ordersWords.ticketNotPaidPickup
+        : ordersWords.ticketNotPaidDelivery;
+  }
 }
 
 function PrintButton() {
@@ -112,6 +132,9 @@ export default function OrderTicket({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="ticket-total">
             <span>{ordersWords.total}</span> <strong>{order.totalText}</strong>
+          </p>
+          <p className="ticket-payment" data-line={order.payment.line}>
+            {ticketPaymentText(order)}
           </p>
           {order.deliveryFeeText ? (
             <p className="ticket-small">

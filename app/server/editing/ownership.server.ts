@@ -17,6 +17,7 @@ import { MESSAGES } from "~/lib/messages";
 import type { ProductType } from "~/sites/product-types";
 import { ORDER_ACTION_MESSAGES } from "~/lib/order-states";
 import { orders, products } from "../db/schema";
+import { ownerKnowsOf } from "../orders/order-queries.server";
 
 const ORDER_NOT_FOUND = ORDER_ACTION_MESSAGES.notFound;
 
@@ -44,7 +45,8 @@ export async function requireOwnedProduct(
 
 /**
  * An order of one of the signed-in owner's sites, with its site; anyone else gets the same
- * 404 as for an order that does not exist.
+ * 404 as for an order that does not exist. So does a card order its owner was never told of
+ * (awaiting its payment, or cancelled before it was paid): for the owner it does not exist.
  */
 export async function requireOwnedOrder(
   context: Readonly<RouterContextProvider>,
@@ -59,7 +61,12 @@ export async function requireOwnedOrder(
           .from(orders)
           .innerJoin(products, eq(products.id, orders.productId))
           .where(
-            and(eq(orders.id, orderId), eq(products.ownerUid, owner.id), eq(products.exists, true)),
+            and(
+              eq(orders.id, orderId),
+              eq(products.ownerUid, owner.id),
+              eq(products.exists, true),
+              ownerKnowsOf,
+            ),
           )
       : [];
   if (!found) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });

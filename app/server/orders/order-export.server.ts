@@ -2,14 +2,21 @@
  * An owner's orders as a CSV file, for their books: one row per order placed between two
  * dates (each order's own site's dates), at most a year. The customer's name and phone are
  * in it while the order keeps them (order-retention removes them some time after it closed).
+ * A card order its owner was never told of (never paid) is not in it.
  */
 import Papa from "papaparse";
 import { ordersWords } from "~/lib/i18n/portal/orders";
 import { fill } from "~/lib/i18n/text";
 import { priceAmount } from "~/lib/price";
 import type { Database } from "../db/client.server";
-import { localDate, localDateTime, STATE_LABELS } from "./order-inbox.server";
-import { ordersPlacedBetween, ownerOrderingSites } from "./order-queries.server";
+import {
+  localDate,
+  localDateTime,
+  paymentLineOf,
+  STATE_LABELS,
+  type PaymentLine,
+} from "./order-inbox.server";
+import { ordersPlacedBetween, ownerOrderingSites, type OrderRow } from "./order-queries.server";
 
 /** The longest range one file covers, both days counted. */
 export const MAX_EXPORT_DAYS = 366;
@@ -38,6 +45,29 @@ export const EXPORT_COLUMNS = [
   "customer_phone",
 ] as const;
 
+/**
+ * How each order was paid, after the columns above: in person or by card, where a card
+ * payment's money stands, and the provider's payment id to find it in the Stripe dashboard.
+ * Only in files that could hold a card order: while the operator set up card payments, or
+ * when one of the file's orders was paid by card.
+ */
+export const PAYMENT_COLUMNS = ["payment", "payment_status", "stripe_payment_id"] as const;
+
+const PAYMENT_METHOD: Record<OrderRow["payment"], string> = {
+  card: "card",
+  "in-person": "in person",
+};
+
+const PAYMENT_STATUS: Record<PaymentLine, string> = {
+  "in-person": "",
+  awaiting: "",
+  paid: "paid",
+  "refund-pending": "refund pending",
+  refunded: "refunded",
+  "refund-failed": "refund failed",
+  "amount-mismatch": "amount mismatch",
+};
+
 function parseDay(text: string | null): number | null {
   if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
   const at = Date.parse(`${text}T00:00:00Z`);
@@ -64,11 +94,15 @@ export function exportRangeDefaults(now: number): { from: string; to: string } {
   return { from: day(now - 29 * DAY), to: day(now) };
 }
 
-/** The owner's orders placed from `from` to `to` (both included, each site's own dates). */
+/**
+ * The owner's orders placed from `from` to `to` (both included, each site's own dates); with
+ * how each was paid when `cardPayments` (the operator set them up) or any of them was by card.
+ */
 export async function ordersCsv(
   db: Database,
   ownerUid: string,
   range: { from: string; to: string; fromAt: number; toAt: number },
+  options: { cardPayments: boolean } = { cardPayments: false },
 ): Promise<string> {
   const sites = await ownerOrderingSites(db, ownerUid);
   const byId = new Map(sites.map((site) => [site.id, site]));
@@ -79,14 +113,18 @@ export async function ordersCsv(
     new Date(range.fromAt - DAY),
     new Date(range.toAt + 2 * DAY),
   );
-  const records: string[][] = [];
-  for (const order of rows) {
+  const kept = rows.filter((order) => {
     const site = byId.get(order.productId);
-    if (!site) continue;
+    if (!site) return false;
+    const day = localDate(order.createdAt.getTime(), site.timeZone);
+    return day >= range.from && day <= range.to;
+  });
+  const withPayment = options.cardPayments || kept.some((order) => order.payment === "card");
+  const records: string[][] = [];
+  for (const order of kept) {
+    const site = byId.get(order.productId)!;
     const placed = order.createdAt.getTime();
-    const day = localDate(placed, site.timeZone);
-    if (day < range.from || day > range.to) continue;
-    records.push([
+    const record = [
       String(order.number),
       site.name,
       localDateTime(placed, site.timeZone),
@@ -105,12 +143,23 @@ export async function ordersCsv(
       order.currency,
       order.personalDataRemovedAt ? "" : order.customerName,
       order.personalDataRemovedAt ? "" : order.customerPhone,
-    ]);
+    ];
+    if (withPayment) {
+      record.push(
+        PAYMENT_METHOD[order.payment],
+        PAYMENT_STATUS[paymentLineOf(order)],
+        order.paymentId ?? "",
+      );
+    }
+    records.push(record);
   }
+  const fields: string[] = withPayment
+    ? [...EXPORT_COLUMNS, ...PAYMENT_COLUMNS]
+    : [...EXPORT_COLUMNS];
   return (
     BOM +
     Papa.unparse(
-      { fields: [...EXPORT_COLUMNS], data: records },
+      { fields, data: records },
       { newline: "\r\n", escapeFormulae: true, quotes: false },
     ) +
     "\r\n"

@@ -2,7 +2,8 @@
  * The owner's order inbox (/user/orders) and kitchen ticket: every order of the owner's
  * restaurants and shops, sorted into Today, Upcoming and Done, with its times in its site's
  * time zone and its amounts in its currency, ready to show; and the inbox's one-tap actions
- * (accept, reject, ready, completed; pause and resume a site). Every order action begins
+ * (accept, reject, ready, completed, retry a card refund that failed; pause and resume a
+ * site). Every order action begins
  * with `requireOwnedOrder`, every pause with `requireOwnedProduct`; an order that has moved
  * on answers 409 with ORDER_ACTION_MESSAGES.notAllowed.
  */
@@ -27,6 +28,7 @@ import { publicPath } from "~/lib/slug";
 import { isKnownTimeZone } from "~/lib/time-zones";
 import type { Database } from "../db/client.server";
 import { requireOwnedOrder, requireOwnedProduct } from "../editing/ownership.server";
+import { retryRefund } from "../payments/card-refunds.server";
 import { loadProductInfo } from "../repositories/products.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
@@ -140,6 +142,46 @@ export interface InboxLine {
   choices: string;
 }
 
+/**
+ * How an order is paid, as the owner reads it: at pickup or delivery (the order page may have
+ * offered a PayPal or Venmo link), or by card, where its money stands. A card order still
+ * awaiting its payment never reaches the owner (order-queries' `ownerKnowsOf`).
+ */
+export type PaymentLine =
+  | "in-person"
+  | "paid"
+  | "refund-pending"
+  | "refunded"
+  | "refund-failed"
+  | "amount-mismatch"
+  | "awaiting";
+
+export interface InboxPayment {
+  line: PaymentLine;
+  /** The provider's words for a refund it refused, or why a payment did not match; or "". */
+  problem: string;
+  /** An order paid in person whose site offers PayPal or Venmo links on its status page. */
+  linksOffered: boolean;
+}
+
+export function paymentLineOf(order: Pick<OrderRow, "payment" | "paymentState">): PaymentLine {
+  if (order.payment !== "card") return "in-person";
+  switch (order.paymentState) {
+    case "paid":
+      return "paid";
+    case "refunding":
+      return "refund-pending";
+    case "refunded":
+      return "refunded";
+    case "refund-failed":
+      return "refund-failed";
+    case "amount-mismatch":
+      return "amount-mismatch";
+    default:
+      return "awaiting";
+  }
+}
+
 export interface InboxOrder {
   id: string;
   number: number;
@@ -165,8 +207,9 @@ export interface InboxOrder {
   totalText: string;
   rejectReason: string;
   mailFailed: boolean;
+  payment: InboxPayment;
   /** What the owner may do to it now. */
-  can: Record<"accept" | "reject" | "ready" | "complete", boolean>;
+  can: Record<"accept" | "reject" | "ready" | "complete" | "retryRefund", boolean>;
 }
 
 export function linesOf(lines: readonly PricedLine[]): InboxLine[] {
@@ -179,10 +222,11 @@ export function linesOf(lines: readonly PricedLine[]): InboxLine[] {
 
 export function inboxOrder(
   row: OrderRow,
-  site: { name: string; timeZone: string },
+  site: { name: string; timeZone: string; paypalUsername?: string; venmoUsername?: string },
   now: number,
   mailFailed = false,
 ): InboxOrder {
+  const line = paymentLineOf(row);
   const can = (action: OrderAction) => nextState(row.state, action) !== null;
   const asked = row.slotAt.getTime();
   const ready = row.readyAt?.getTime() ?? null;
@@ -210,11 +254,17 @@ export function inboxOrder(
     totalText: formatPrice(row.totalCents, row.currency),
     rejectReason: row.rejectReason,
     mailFailed,
+    payment: {
+      line,
+      problem: line === "refund-failed" || line === "amount-mismatch" ? row.paymentProblem : "",
+      linksOffered: line === "in-person" && Boolean(site.paypalUsername || site.venmoUsername),
+    },
     can: {
       accept: can("accept"),
       reject: can("reject"),
       ready: can("ready"),
       complete: can("complete"),
+      retryRefund: line === "refund-failed",
     },
   };
 }
@@ -360,7 +410,8 @@ function mostCommon(values: string[]): string | null {
 
 // The inbox's actions ------------------------------------------------------------------
 
-export type InboxIntent = "accept" | "reject" | "ready" | "complete" | "pause" | "resume";
+export type InboxIntent =
+  "accept" | "reject" | "ready" | "complete" | "pause" | "resume" | "retry-refund";
 
 export type InboxActionResult =
   | { ok: true; intent: InboxIntent; id: string; message: string }
@@ -371,6 +422,7 @@ export const INBOX_MESSAGES = Object.freeze({
   chooseDelay: ordersWords.chooseDelay,
   choosePause: ordersWords.choosePause,
   notOrdering: ordersWords.notOrdering,
+  noFailedRefund: ordersWords.noFailedRefund,
 });
 
 function refuse(intent: InboxIntent | null, id: string | null, error: string, status: number) {
@@ -435,6 +487,21 @@ export async function runInboxIntent(
         intent === "resume"
           ? fill(ordersWords.takesOrdersAgain, { name: product.name })
           : ordersWords.ordersPaused,
+    });
+  }
+
+  if (intent === "retry-refund") {
+    const { order } = await requireOwnedOrder(context, text(form, "orderId"));
+    if (!(await retryRefund(services.events, order.id, now))) {
+      return refuse(intent, order.id, INBOX_MESSAGES.noFailedRefund, 409);
+    }
+    // The outbox asks the provider at once; the page hears the outcome live.
+    services.orderMail.kick();
+    return data<InboxActionResult>({
+      ok: true,
+      intent,
+      id: order.id,
+      message: fill(ordersWords.refundAskedAgain, { number: order.number }),
     });
   }
 

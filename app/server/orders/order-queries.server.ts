@@ -18,6 +18,14 @@ import { storedSpecialHours } from "~/lib/special-hours";
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/**
+ * The orders their owner knows of: not a card order still awaiting its payment, nor one
+ * cancelled before it was paid (its checkout given up or expired). Nobody told the owner of
+ * those, so neither the inbox, the ticket, the 30-day line, the export nor an owner's action
+ * on an order (requireOwnedOrder) finds them.
+ */
+export const ownerKnowsOf = sql`not (${orders.state} = 'awaiting-payment' or (${orders.state} = 'cancelled' and ${orders.paymentState} is not distinct from 'awaiting'))`;
+
 /** A customer's order with what its status page shows of the site; null for an unknown token. */
 export async function orderByToken(db: Database, token: string) {
   if (!/^[A-Za-z0-9]{32}$/.test(token)) return null;
@@ -94,6 +102,8 @@ export async function ownerOrderingSites(db: Database, ownerUid: string) {
       hours: productInfo.hours,
       specialHours: productInfo.specialHours,
       currency: productInfo.currency,
+      paypalUsername: productInfo.paypalUsername,
+      venmoUsername: productInfo.venmoUsername,
     })
     .from(products)
     .innerJoin(productInfo, eq(productInfo.productId, products.id))
@@ -113,7 +123,7 @@ export async function ownerOrderingSites(db: Database, ownerUid: string) {
 }
 
 /**
- * The inbox's orders: every order still open, and those closed in the last `doneDays` days,
+ * The inbox's orders (those the owner knows of): every order still open, and those closed in the last `doneDays` days,
  * of the given sites, soonest first; with whether any of its mail was given up on.
  */
 export async function inboxOrders(db: Database, productIds: readonly string[], since: Date) {
@@ -132,13 +142,14 @@ export async function inboxOrders(db: Database, productIds: readonly string[], s
       and(
         inArray(orders.productId, [...productIds]),
         sql`(${orders.closedAt} is null or ${orders.closedAt} >= ${since})`,
+        ownerKnowsOf,
       ),
     )
     .orderBy(asc(orders.slotAt), asc(orders.number))
     .limit(500);
 }
 
-/** Orders of the given sites placed in [from, to), oldest first: the CSV export. */
+/** The CSV export: the known orders of the given sites placed in [from, to), oldest first. */
 export async function ordersPlacedBetween(
   db: Database,
   productIds: readonly string[],
@@ -154,6 +165,7 @@ export async function ordersPlacedBetween(
         inArray(orders.productId, [...productIds]),
         gte(orders.createdAt, from),
         lt(orders.createdAt, to),
+        ownerKnowsOf,
       ),
     )
     .orderBy(asc(orders.createdAt))
@@ -161,8 +173,8 @@ export async function ordersPlacedBetween(
 }
 
 /**
- * Orders and revenue per UTC day since `from`, counting what was not rejected or cancelled:
- * the inbox's 30-day line.
+ * Orders and revenue per UTC day since `from`, counting what was not rejected or cancelled,
+ * nor awaiting its card payment: the inbox's 30-day line.
  */
 export async function dailyOrderTotals(db: Database, productIds: readonly string[], from: Date) {
   if (productIds.length === 0) return [];
@@ -178,7 +190,7 @@ export async function dailyOrderTotals(db: Database, productIds: readonly string
       and(
         inArray(orders.productId, [...productIds]),
         gte(orders.createdAt, from),
-        sql`${orders.state} not in ('rejected', 'cancelled')`,
+        sql`${orders.state} not in ('awaiting-payment', 'rejected', 'cancelled')`,
       ),
     )
     .groupBy(day)

@@ -55,6 +55,9 @@ export const orderSettingsWords = Object.freeze({
   howCustomersPay: "How customers pay",
   payNote:
     "Customers can always pay when they pick up or when their order is delivered. Optional: with a PayPal.me name or a Venmo username, the order's page shows Pay buttons with the total filled in. Nothing is charged online by us.",
+  /** The same, while card payments can be set up below the form. */
+  payNoteWithCards:
+    "Customers can pay when they pick up or when their order is delivered, unless you ask for card payments below. Optional: with a PayPal.me name or a Venmo username, the order's page shows Pay buttons with the total filled in.",
   /** "{link}" is a link to the Info tab, saying `infoTab`. */
   payLinksOnInfoTab: "PayPal and Venmo links are set on the {link}.",
   infoTab: "Info tab",

@@ -98,6 +98,21 @@ export const ordersWords = Object.freeze({
   markCompletedLabel: "Order {number} completed",
   printTicket: "Print ticket",
 
+  // How an order is paid
+  payAtPickup: "Pay at pickup",
+  payOnDelivery: "Pay on delivery",
+  /** After "Pay at pickup": the order's page offered the site's PayPal or Venmo link. */
+  payLinksOffered: "PayPal/Venmo link offered",
+  paidByCard: "Paid by card",
+  refundPending: "Refund pending",
+  refunded: "Refunded",
+  /** "{problem}" is the payment provider's own words. */
+  refundFailed: "Refund failed: {problem}",
+  retryRefund: "Retry refund",
+  retryRefundLabel: "Retry the refund of order {number}",
+  /** "{problem}" says what was paid and what the order's total is. */
+  paymentMismatch: "Payment did not match — not paid: {problem}",
+
   // Rejecting an order
   reject: "Reject",
   rejectOrderNumber: "Reject order {number}",
@@ -119,6 +134,8 @@ export const ordersWords = Object.freeze({
   orderIsReady: "Order {number} is ready.",
   orderCompleted: "Order {number} completed.",
   orderCancelled: "Order {number} cancelled.",
+  refundAskedAgain: "The refund of order {number} is being asked again.",
+  noFailedRefund: "That order has no failed refund to retry.",
   ordersPaused: "Orders paused.",
   takesOrdersAgain: "{name} takes orders again.",
   unknownIntent: "The inbox cannot do that.",
@@ -175,6 +192,13 @@ export const ordersWords = Object.freeze({
   askedFor: "Asked for {time}",
   /** Under the time: "Accepted · placed Today, 6:02 PM". */
   statePlaced: "{state} · placed {time}",
+  ticketPaidByCard: "PAID BY CARD",
+  ticketRefundPending: "REFUND PENDING",
+  ticketRefunded: "REFUNDED",
+  ticketRefundFailed: "REFUND FAILED",
+  ticketNotPaidPickup: "NOT PAID — pay at pickup",
+  ticketNotPaidDelivery: "NOT PAID — pay on delivery",
+  ticketPaymentMismatch: "NOT PAID — the card payment did not match",
 
   // The mail to the owner about a new order
   mailSubjectPickup: "New order {number} · {name} · pickup {time}",
