@@ -90,7 +90,8 @@ async function paidAtStripeOnly(portal: ChildPortal) {
     }),
   });
   expect(answer.status).toBe(303);
-  const checkoutUrl = answer.headers.get("location")!;
+  const handOff = await (await fetch(portal.url + answer.headers.get("location")!)).text();
+  const checkoutUrl = /content="0;url=([^"]+)"/.exec(handOff)![1]!;
   const session = [...fake.sessions.values()].find((each) => each.url === checkoutUrl)!;
   fake.holdWebhooks(true);
   await fake.completeSession(session.id);

@@ -86,9 +86,16 @@ describe("with Stripe configured", () => {
 
   it("sends a card order to Stripe's checkout, and says paid once Stripe's signed event arrives", async () => {
     const answer = await post(`${app.url}${site.orderPath}`, placeForm(site, { payment: "card" }));
+    // To a page of the portal's own (forms may post only to it), which hands on to Stripe.
     expect(answer.status).toBe(303);
-    const location = answer.headers.get("location")!;
+    const payPath = answer.headers.get("location")!;
+    expect(payPath).toMatch(/^\/o\/[A-Za-z0-9]{32}\/pay$/);
+    const handOff = await fetch(`${app.url}${payPath}`);
+    expect(handOff.status).toBe(200);
+    const handOffHtml = await handOff.text();
+    const location = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(handOffHtml)![1]!;
     expect(location.startsWith(`${harness.fake.url}/`)).toBe(true);
+    expect(handOffHtml).toContain("Continue to payment");
     const [order] = await harness.services.db
       .select()
       .from(orders)
@@ -105,6 +112,9 @@ describe("with Stripe configured", () => {
     status = await (await fetch(`${app.url}/o/${order!.token}`)).text();
     expect(status).toContain("Paid $7.00 by card");
     expect(status).not.toContain("Continue to payment");
+    // Paid, the hand-off is the status page.
+    const after = await fetch(`${app.url}${payPath}`, { redirect: "manual" });
+    expect(after.headers.get("location")).toBe(`/o/${order!.token}`);
 
     // Counted, and no key or secret anywhere the metrics or pages show.
     const metrics = await harness.services.metrics!.exposition();
