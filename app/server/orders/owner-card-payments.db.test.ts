@@ -231,10 +231,9 @@ describe("connecting a site's Stripe account", () => {
       await harness.fake.completeOnboarding(account.accountId);
       const back = await loader(site.owner, site.productId, "return=1");
       expect(back.headers.get("location")).toBe(tabOf(site));
-      expect(await flashOf(back)).toMatchObject({
-        tone: "success",
-        message: expect.stringContaining("Stripe account connected: ready to take payments"),
-      });
+      const flash = await flashOf(back);
+      expect(flash?.tone).toBe("success");
+      expect(flash?.message).toContain("Stripe account connected: ready to take payments");
       expect(await loadPaymentAccount(services.db, site.productId)).toMatchObject({
         chargesEnabled: true,
         detailsSubmitted: true,
@@ -589,10 +588,8 @@ describe("the inbox, the ticket and the CSV", () => {
       can: { retryRefund: true },
     });
     expect(byId.get(paid.id)!.can.retryRefund).toBe(false);
-    expect(byId.get(mismatch.id)!.payment).toMatchObject({
-      line: "amount-mismatch",
-      problem: expect.stringContaining("100 USD"),
-    });
+    expect(byId.get(mismatch.id)!.payment.line).toBe("amount-mismatch");
+    expect(byId.get(mismatch.id)!.payment.problem).toContain("100 USD");
     // Counted: only what the owner knows of; the 30-day line leaves out closed ones too.
     const today = await inbox(site.owner);
     expect(today.counts.new).toBe(3);
@@ -698,10 +695,8 @@ describe("the inbox, the ticket and the CSV", () => {
       .poll(async () => (await orderOf(placed.orderId)).paymentState)
       .toBe("refund-failed");
     let shown = (await everyListed(site.owner)).find((order) => order.id === placed.orderId)!;
-    expect(shown.payment).toMatchObject({
-      line: "refund-failed",
-      problem: expect.stringContaining("Insufficient funds"),
-    });
+    expect(shown.payment.line).toBe("refund-failed");
+    expect(shown.payment.problem).toContain("Insufficient funds");
 
     const retry = { intent: "retry-refund", orderId: placed.orderId };
     const other = await callRoute(ordersRoute.action, {
