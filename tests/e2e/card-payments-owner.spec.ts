@@ -151,3 +151,24 @@ test("the inbox says how each order is paid, and a refused refund is retried liv
   await expect(page.getByText("PAID BY CARD")).toBeVisible();
   await context.close();
 });
+
+test("without JavaScript, Disconnect asks first and turns cards off", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: cards.portal.url,
+    viewport: { width: 360, height: 800 },
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await demoOrdersTab(page);
+  const section = page.getByRole("region", { name: "Card payments" });
+  await expect(section.getByText("Ready to take payments", { exact: true })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Disconnect Stripe" })).toBeHidden();
+  await section.locator("summary", { hasText: "Disconnect" }).click();
+  await section.getByRole("button", { name: "Disconnect Stripe" }).click();
+  await expect(section.getByRole("status")).toContainText(
+    "Stripe disconnected. Card payments are off.",
+  );
+  await expect(section.getByText("Not connected", { exact: true })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Connect Stripe" })).toBeVisible();
+  await context.close();
+});
