@@ -72,7 +72,8 @@ export default [
   route("s/:slugId/:lang/order", "routes/orders/order-page.tsx", { id: "shop-language-order" }),
   route("o/:token", "routes/orders/order-status.tsx"),
   route("o/:token/state", "routes/orders/order-state.ts"),
-  // Where the payment provider sends a customer who gave up paying (app/server/payments/).
+  // On to the payment provider's checkout, and back from it given up (app/server/payments/).
+  route("o/:token/pay", "routes/orders/checkout-hand-off.ts"),
   route("o/:token/checkout-cancelled", "routes/orders/checkout-cancelled.ts"),
   // The payment provider's signed events (Stripe Connect's webhook endpoint).
   route("webhooks/stripe", "routes/webhooks/stripe.ts"),

@@ -16,7 +16,6 @@ import { createProduct } from "../../app/server/repositories/products.server";
 import {
   normalizePath,
   pathKind,
-  paymentPageOrigins,
   securityHeaders,
   storageImageOrigins,
 } from "../../app/server/http/security-headers.server";
@@ -285,43 +284,6 @@ describe("Content-Security-Policy", () => {
           expect(policy.get("img-src"), path).toContain("https://bucket.s3.example");
           expect(page.headers.get("strict-transport-security"), path).toBe("max-age=31536000");
         }
-      },
-    );
-  });
-
-  it("lets the portal's and customers' forms lead to the payment provider's pages, only with cards", async () => {
-    const payments = {
-      provider: "stripe" as const,
-      secretKey: "sk_test_headers0001",
-      webhookSecret: "whsec_headers0001",
-      apiUrl: "https://api.stripe.com",
-      platformFeePercent: 0,
-    };
-    expect(paymentPageOrigins({ payments: null })).toEqual([]);
-    expect(paymentPageOrigins({ payments })).toEqual([
-      "https://connect.stripe.com",
-      "https://checkout.stripe.com",
-    ]);
-    const local = { ...payments, apiUrl: "http://127.0.0.1:12111" };
-    expect(paymentPageOrigins({ payments: local })).toEqual(["http://127.0.0.1:12111"]);
-    const env = { ...services.env, payments };
-    await withBareApp(
-      (bare) => {
-        bare.use(securityHeaders({ env, storage: services.storage }, { development: false }));
-        bare.get("*", (_req, res) => void res.type("text/html").send("<p>page</p>"));
-      },
-      async (base) => {
-        for (const path of ["/user/payments/abc", "/r/diner-abc/order", "/o/abc"]) {
-          const policy = policyOf((await fetch(`${base}${path}`)).headers);
-          expect(policy.get("form-action"), path).toEqual([
-            "'self'",
-            "https://connect.stripe.com",
-            "https://checkout.stripe.com",
-          ]);
-        }
-        // Public pages post nowhere else.
-        const policy = policyOf((await fetch(`${base}/r/diner-abc`)).headers);
-        expect(policy.get("form-action")).toEqual(["'self'"]);
       },
     );
   });

@@ -30,6 +30,7 @@ import {
 import { PaymentProviderError, type PaymentProvider } from "~/server/payments/payments.server";
 import type { AppServices } from "~/server/runtime/services.server";
 import { takesOrders } from "~/sites";
+import { handOffPage } from "~/server/http/hand-off.server";
 import type { Route } from "./+types/card-payments";
 
 const SAVED: Record<CardPaymentsChoice, string> = {
@@ -138,7 +139,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (paymentAccountStatus(account) === "ready") {
         return backToTab(services, product, cardPaymentsWords.alreadyConnected);
       }
-      return redirect(await onboardingUrl(services, payments, product.id, account.accountId), 303);
+      // Not a redirect: the form's own rule (form-action 'self') would stop it at Stripe.
+      return handOffPage(await onboardingUrl(services, payments, product.id, account.accountId), {
+        title: cardPaymentsWords.connect,
+        link: cardPaymentsWords.continueToStripe,
+        language: "en",
+      });
     } catch (error) {
       if (error instanceof PaymentProviderError) {
         return backToTab(services, product, providerMessage(error), "error");

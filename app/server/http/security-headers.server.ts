@@ -19,7 +19,6 @@ import onHeaders from "on-headers";
 import { PUBLIC_PAGE_SCRIPTS } from "~/sites/browser-scripts";
 import { byPublicPrefix, publicPrefixOfPath, type PublicPrefix } from "~/sites/product-types";
 import { PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
-import { STRIPE_API_DEFAULT_URL, type Env } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -29,12 +28,6 @@ interface PolicyOptions {
   https: boolean;
   /** Where else pictures come from: the S3 bucket or CDN when files are stored there. */
   imageOrigins: readonly string[];
-  /**
-   * Where else the portal's and customers' forms may lead: the payment provider's hosted
-   * pages while card payments are set up. "Connect Stripe" and "Place order" post here and
-   * are answered with a redirect there, and browsers hold a form's redirects to form-action.
-   */
-  formOrigins: readonly string[];
   /**
    * Vite's development server injects inline scripts without a nonce and talks to the
    * page over its own websocket: no Content-Security-Policy then.
@@ -163,7 +156,6 @@ function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOption
         }
       : {
           ...base,
-          "form-action": [...base["form-action"], ...options.formOrigins],
           "connect-src": ["'self'"],
           "script-src": [
             "'self'",
@@ -265,19 +257,6 @@ export function publicPageSecurityHeaders(
   return byPublicPrefix((prefix) => headersOf(helmetOptions(options, { kind: "public", prefix })));
 }
 
-/**
- * The payment provider's hosted pages a form of ours may be redirected to: Stripe's
- * onboarding (Connect) and Checkout, or the one origin of a local double of Stripe's API
- * (STRIPE_API_URL), which serves its stand-ins for both; none while cards are not set up.
- */
-export function paymentPageOrigins(env: Pick<Env, "payments">): string[] {
-  if (!env.payments) return [];
-  if (env.payments.apiUrl === STRIPE_API_DEFAULT_URL) {
-    return ["https://connect.stripe.com", "https://checkout.stripe.com"];
-  }
-  return [new URL(env.payments.apiUrl).origin];
-}
-
 function policyOptions(
   services: Pick<AppServices, "env" | "storage">,
   development: boolean,
@@ -285,7 +264,6 @@ function policyOptions(
   return {
     https: new URL(services.env.publicUrl).protocol === "https:",
     imageOrigins: storageImageOrigins(services.storage, services.env.publicUrl),
-    formOrigins: paymentPageOrigins(services.env),
     development,
   };
 }

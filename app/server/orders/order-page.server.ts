@@ -526,7 +526,8 @@ async function placeFromForm(
         // order (a new key), or choose to pay another way.
         return again({ formError: words.cardPaymentUnavailable, placeKey: undefined }, 503);
       }
-      if (checkoutUrl) throw redirect(checkoutUrl, 303);
+      // To a page of this site that hands on to the checkout: the form may only post here.
+      if (checkoutUrl) throw redirect(`/o/${result.token}/pay`, 303);
     }
     throw redirect(`/o/${result.token}`, 303);
   }

@@ -170,9 +170,11 @@ describe("connecting a site's Stripe account", () => {
     expect(await loadPaymentAccount(services.db, site.productId)).toBeNull();
 
     // Connect: an account at Stripe for the owner's email, and its onboarding.
+    // Answered with a page that hands on to Stripe: a form's redirect to another site would
+    // be stopped by the page's form-action rule.
     const connect = await post(site.owner, site.productId, { intent: "connect" });
-    expect(connect.status).toBe(303);
-    const onboarding = connect.headers.get("location")!;
+    expect(connect.status).toBe(200);
+    const onboarding = /content="0;url=([^"]+)"/.exec(await connect.text())![1]!;
     expect(onboarding.startsWith(harness.fake.url)).toBe(true);
     const account = (await loadPaymentAccount(services.db, site.productId))!;
     expect(account).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
@@ -189,7 +191,7 @@ describe("connecting a site's Stripe account", () => {
 
     // Pressed again: the same account.
     const again = await post(site.owner, site.productId, { intent: "connect" });
-    expect(again.status).toBe(303);
+    expect(again.status).toBe(200);
     expect((await accountRows(site.productId)).map((row) => row.accountId)).toEqual([
       account.accountId,
     ]);
@@ -389,7 +391,7 @@ describe("connecting a site's Stripe account", () => {
       headers: { cookie: site.cookie },
       redirect: "manual",
     });
-    expect(connect.status).toBe(303);
+    expect(connect.status).toBe(200);
     html = await tab();
     expect(html).toContain("Stripe needs more details");
     expect(html).toContain("Finish setting up Stripe");

@@ -67,7 +67,7 @@ export type PlaceOrderResult =
       /** For "items": each line that cannot be ordered and why. */
       problems?: LineProblem[];
       /** The field the message belongs to, where there is one. */
-      field?: "slot" | "fulfilment" | "payment";
+      field?: "slot" | "fulfilment";
     };
 
 /** The site as an order needs it, read inside the placing transaction. */
@@ -357,8 +357,8 @@ export async function placeOrder(
       return {
         placed: false,
         reason: "payment",
+        // Said above the form: the choice it concerns may be gone from the page by now.
         message: page.words.paymentChoiceInvalid,
-        field: "payment",
       };
     }
 

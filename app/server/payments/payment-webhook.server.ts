@@ -7,7 +7,7 @@
  * it hears a 2xx) is answered 200 and changes nothing more. A crash before that commit leaves
  * nothing behind, and the provider's next delivery does it all.
  */
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { orders, paymentAccounts, paymentEvents } from "../db/schema";
 import type { Database } from "../db/client.server";
 import type { Events } from "../events/events.server";
@@ -42,7 +42,7 @@ async function isKnownAccount(db: Database, accountId: string): Promise<boolean>
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(or(eq(orders.paymentAccountId, accountId)))
+    .where(eq(orders.paymentAccountId, accountId))
     .limit(1);
   return Boolean(order);
 }

@@ -20,6 +20,8 @@ export const cardPaymentsWords = Object.freeze({
 
   // The account
   connect: "Connect Stripe",
+  /** The link on the short page that sends the owner on to Stripe's onboarding. */
+  continueToStripe: "Continue to Stripe",
   finishSetup: "Finish setting up Stripe",
   disconnect: "Disconnect",
   disconnectTitle: "Disconnect Stripe?",

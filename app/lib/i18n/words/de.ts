@@ -277,11 +277,13 @@ export const de: PublicWords = {
   payOnDelivery: "Bei Lieferung bezahlen",
   cardPaymentRequired: "Sie bezahlen auf der nächsten Seite mit Karte.",
   paymentChoiceInvalid: "Wählen Sie, wie Sie bezahlen.",
-  cardPaymentUnavailable: "Kartenzahlung ist gerade nicht möglich. Bitte versuchen Sie es gleich noch einmal oder rufen Sie das Geschäft an.",
+  cardPaymentUnavailable:
+    "Kartenzahlung ist gerade nicht möglich. Bitte versuchen Sie es gleich noch einmal oder rufen Sie das Geschäft an.",
   paidByCard: "{amount} mit Karte bezahlt",
   refundedToCard: "{amount} auf Ihre Karte erstattet",
   refundOnItsWay: "Eine Erstattung von {amount} auf Ihre Karte ist unterwegs",
-  paymentNotCompleted: "Die Zahlung wurde nicht abgeschlossen, daher wurde diese Bestellung nicht aufgegeben.",
+  paymentNotCompleted:
+    "Die Zahlung wurde nicht abgeschlossen, daher wurde diese Bestellung nicht aufgegeben.",
   continueToPayment: "Weiter zur Zahlung",
   checkoutDeliveryFee: "Liefergebühr",
   checkoutOrder: "Bestellung {number} · {name}",

@@ -290,7 +290,8 @@ export const en = {
   payOnDelivery: "Pay on delivery",
   cardPaymentRequired: "You pay by card on the next page.",
   paymentChoiceInvalid: "Choose how you will pay.",
-  cardPaymentUnavailable: "Card payment is not available right now. Please try again in a moment, or call the business.",
+  cardPaymentUnavailable:
+    "Card payment is not available right now. Please try again in a moment, or call the business.",
   paidByCard: "Paid {amount} by card",
   refundedToCard: "Refunded {amount} to your card",
   refundOnItsWay: "A refund of {amount} to your card is on its way",

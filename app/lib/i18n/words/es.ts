@@ -281,7 +281,8 @@ export const es: PublicWords = {
   payOnDelivery: "Pagar en la entrega",
   cardPaymentRequired: "Pagas con tarjeta en la página siguiente.",
   paymentChoiceInvalid: "Elige cómo vas a pagar.",
-  cardPaymentUnavailable: "El pago con tarjeta no está disponible ahora. Inténtalo de nuevo en un momento o llama al negocio.",
+  cardPaymentUnavailable:
+    "El pago con tarjeta no está disponible ahora. Inténtalo de nuevo en un momento o llama al negocio.",
   paidByCard: "Pagado {amount} con tarjeta",
   refundedToCard: "Reembolsado {amount} a tu tarjeta",
   refundOnItsWay: "Un reembolso de {amount} a tu tarjeta está en camino",

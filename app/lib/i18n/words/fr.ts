@@ -282,7 +282,8 @@ export const fr: PublicWords = {
   payOnDelivery: "Payer à la livraison",
   cardPaymentRequired: "Vous payez par carte à la page suivante.",
   paymentChoiceInvalid: "Choisissez comment vous payez.",
-  cardPaymentUnavailable: "Le paiement par carte n’est pas disponible pour le moment. Réessayez dans un instant ou appelez l’établissement.",
+  cardPaymentUnavailable:
+    "Le paiement par carte n’est pas disponible pour le moment. Réessayez dans un instant ou appelez l’établissement.",
   paidByCard: "{amount} payés par carte",
   refundedToCard: "{amount} remboursés sur votre carte",
   refundOnItsWay: "Un remboursement de {amount} sur votre carte est en cours",

@@ -282,7 +282,8 @@ export const it: PublicWords = {
   payOnDelivery: "Paga alla consegna",
   cardPaymentRequired: "Paghi con carta nella pagina successiva.",
   paymentChoiceInvalid: "Scegli come pagherai.",
-  cardPaymentUnavailable: "Il pagamento con carta non è disponibile in questo momento. Riprova tra poco o chiama l’attività.",
+  cardPaymentUnavailable:
+    "Il pagamento con carta non è disponibile in questo momento. Riprova tra poco o chiama l’attività.",
   paidByCard: "Pagato {amount} con carta",
   refundedToCard: "Rimborsati {amount} sulla tua carta",
   refundOnItsWay: "Un rimborso di {amount} sulla tua carta è in arrivo",

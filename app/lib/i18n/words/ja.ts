@@ -268,7 +268,8 @@ export const ja: PublicWords = {
   payOnDelivery: "配達時に支払う",
   cardPaymentRequired: "次のページでカードでお支払いいただきます。",
   paymentChoiceInvalid: "お支払い方法を選んでください。",
-  cardPaymentUnavailable: "現在カード払いをご利用いただけません。しばらくしてからもう一度お試しいただくか、お店にお電話ください。",
+  cardPaymentUnavailable:
+    "現在カード払いをご利用いただけません。しばらくしてからもう一度お試しいただくか、お店にお電話ください。",
   paidByCard: "{amount}をカードで支払い済み",
   refundedToCard: "{amount}をカードに返金しました",
   refundOnItsWay: "{amount}のカードへの返金を手続き中です",

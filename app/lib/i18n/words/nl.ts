@@ -275,7 +275,8 @@ export const nl: PublicWords = {
   payOnDelivery: "Betalen bij bezorging",
   cardPaymentRequired: "U betaalt op de volgende pagina met uw kaart.",
   paymentChoiceInvalid: "Kies hoe u betaalt.",
-  cardPaymentUnavailable: "Betalen met kaart kan nu even niet. Probeer het zo nog eens of bel de zaak.",
+  cardPaymentUnavailable:
+    "Betalen met kaart kan nu even niet. Probeer het zo nog eens of bel de zaak.",
   paidByCard: "{amount} betaald met kaart",
   refundedToCard: "{amount} teruggestort op uw kaart",
   refundOnItsWay: "Een terugbetaling van {amount} op uw kaart is onderweg",

@@ -287,7 +287,8 @@ export const pl: PublicWords = {
   payOnDelivery: "Zapłać przy dostawie",
   cardPaymentRequired: "Płacisz kartą na następnej stronie.",
   paymentChoiceInvalid: "Wybierz sposób płatności.",
-  cardPaymentUnavailable: "Płatność kartą jest teraz niedostępna. Spróbuj ponownie za chwilę lub zadzwoń do lokalu.",
+  cardPaymentUnavailable:
+    "Płatność kartą jest teraz niedostępna. Spróbuj ponownie za chwilę lub zadzwoń do lokalu.",
   paidByCard: "Zapłacono {amount} kartą",
   refundedToCard: "Zwrócono {amount} na Twoją kartę",
   refundOnItsWay: "Zwrot {amount} na Twoją kartę jest w drodze",

@@ -280,7 +280,8 @@ export const pt: PublicWords = {
   payOnDelivery: "Pagar na entrega",
   cardPaymentRequired: "Paga com cartão na página seguinte.",
   paymentChoiceInvalid: "Escolha como vai pagar.",
-  cardPaymentUnavailable: "O pagamento com cartão não está disponível agora. Tente novamente daqui a pouco ou ligue para o estabelecimento.",
+  cardPaymentUnavailable:
+    "O pagamento com cartão não está disponível agora. Tente novamente daqui a pouco ou ligue para o estabelecimento.",
   paidByCard: "{amount} pagos com cartão",
   refundedToCard: "{amount} reembolsados no seu cartão",
   refundOnItsWay: "Um reembolso de {amount} no seu cartão está a caminho",

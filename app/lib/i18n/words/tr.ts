@@ -274,7 +274,8 @@ export const tr: PublicWords = {
   payOnDelivery: "Teslimatta öde",
   cardPaymentRequired: "Bir sonraki sayfada kartla ödersiniz.",
   paymentChoiceInvalid: "Nasıl ödeyeceğinizi seçin.",
-  cardPaymentUnavailable: "Kartla ödeme şu anda kullanılamıyor. Lütfen biraz sonra tekrar deneyin veya işletmeyi arayın.",
+  cardPaymentUnavailable:
+    "Kartla ödeme şu anda kullanılamıyor. Lütfen biraz sonra tekrar deneyin veya işletmeyi arayın.",
   paidByCard: "{amount} kartla ödendi",
   refundedToCard: "{amount} kartınıza iade edildi",
   refundOnItsWay: "Kartınıza {amount} tutarında iade yolda",
