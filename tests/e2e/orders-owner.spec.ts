@@ -215,8 +215,10 @@ test("the kitchen ticket prints on 80 mm paper", async ({ page, request }) => {
   expect(href).toMatch(/^\/user\/orders\/[A-Za-z0-9]{20}\/ticket\/80mm$/);
   await page.goto(href);
   await expect(page.getByRole("heading", { level: 1, name: "#1" })).toBeVisible();
-  await expect(page.getByText("PICKUP")).toBeVisible();
+  await expect(page.getByText("PICKUP", { exact: true })).toBeVisible();
   await expect(page.getByText("Ticket Customer")).toBeVisible();
+  // Paid in person: the money is still to take.
+  await expect(page.getByText("NOT PAID — pay at pickup")).toBeVisible();
   await expectNoSeriousAxeIssue(page, "ticket");
 
   // On paper: the page is 80 mm wide (226.77 pt), the toolbar gone.
