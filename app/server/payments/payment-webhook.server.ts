@@ -55,7 +55,7 @@ export async function handlePaymentWebhook(
 ): Promise<WebhookAnswer> {
   let event;
   try {
-    event = services.payments.readEvent(body, signature);
+    event = await services.payments.readEvent(body, signature);
   } catch (error) {
     if (error instanceof PaymentEventRefused) {
       logger.warn({ reason: error.message }, "Payment webhook refused");

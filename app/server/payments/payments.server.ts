@@ -9,11 +9,10 @@
  *
  * A provider is shaped like storage's drivers: everything the rest of the portal needs of a
  * provider is below, in the portal's own words; another provider (Square, Mollie) would be
- * a second implementation of it.
+ * a second implementation of it, chosen in payment-provider.server.ts.
  */
 import type { PaymentsConfig } from "../runtime/env.server";
 import type { CheckoutLine } from "~/lib/card-payments";
-import { createStripeProvider } from "./stripe-provider.server";
 
 /** What a provider says of a connected account. */
 export interface AccountFacts {
@@ -101,13 +100,6 @@ export interface PaymentProvider {
     amount: number;
     idempotencyKey: string;
   }): Promise<{ refundId: string; alreadyRefunded: boolean }>;
-  /** Reads a webhook delivery; throws PaymentEventRefused unless it is signed and fresh. */
-  readEvent(body: string, signature: string | null): PaymentEvent;
-}
-
-export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
-  switch (config.provider) {
-    case "stripe":
-      return createStripeProvider(config);
-  }
+  /** Reads a webhook delivery; rejects with PaymentEventRefused unless it is signed and fresh. */
+  readEvent(body: string, signature: string | null): Promise<PaymentEvent>;
 }

@@ -4,8 +4,12 @@
  * record, pays Stripe's fees and sees each payment in its own dashboard; hosted Checkout, so
  * no card number reaches this server. The client talks to STRIPE_API_URL: Stripe's API, or a
  * local double that speaks its protocol (tests/support/fake-stripe/).
+ *
+ * The `stripe` package is loaded when the provider is made, in the background, never at a
+ * start without Stripe keys: it is a third of a second of every start and of every admin
+ * command for operators who take no cards.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { PaymentsConfig } from "../runtime/env.server";
 import {
   PaymentEventRefused,
@@ -42,9 +46,17 @@ function checkoutFacts(session: Stripe.Checkout.Session): CheckoutFacts {
   return { checkoutId, status: "open" };
 }
 
+type StripeClass = typeof Stripe;
+
+let stripeModule: Promise<StripeClass> | null = null;
+function loadStripe(): Promise<StripeClass> {
+  stripeModule ??= import("stripe").then((module) => module.default);
+  return stripeModule;
+}
+
 /** A Stripe error as the portal's: its message, its code, and whether trying again may help. */
-function providerError(error: unknown): PaymentProviderError {
-  if (error instanceof Stripe.errors.StripeError) {
+function providerError(error: unknown, StripeSdk: StripeClass): PaymentProviderError {
+  if (error instanceof StripeSdk.errors.StripeError) {
     const retryable =
       error.type === "StripeConnectionError" ||
       error.type === "StripeAPIError" ||
@@ -59,39 +71,45 @@ function providerError(error: unknown): PaymentProviderError {
   );
 }
 
-async function call<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw providerError(error);
-  }
-}
-
 export function createStripeProvider(config: PaymentsConfig): PaymentProvider {
   const api = new URL(config.apiUrl);
-  const stripe = new Stripe(config.secretKey, {
-    host: api.hostname,
-    port: api.port || (api.protocol === "http:" ? 80 : 443),
-    protocol: api.protocol === "http:" ? "http" : "https",
-    // Requests that failed on the network are sent again with their idempotency key.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: "site-portal" },
-  });
+  const ready = loadStripe().then((StripeSdk) => ({
+    StripeSdk,
+    stripe: new StripeSdk(config.secretKey, {
+      host: api.hostname,
+      port: api.port || (api.protocol === "http:" ? 80 : 443),
+      protocol: api.protocol === "http:" ? "http" : "https",
+      // Requests that failed on the network are sent again with their idempotency key.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: "site-portal" },
+    }),
+  }));
+  // A start that could not load the package says so when cards are first used, not before.
+  ready.catch(() => {});
+
+  async function call<T>(request: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { StripeSdk, stripe } = await ready;
+    try {
+      return await request(stripe);
+    } catch (error) {
+      throw providerError(error, StripeSdk);
+    }
+  }
 
   return {
     name: "stripe",
 
     createAccount: ({ email, idempotencyKey }) =>
-      call(async () =>
+      call(async (stripe) =>
         accountFacts(await stripe.accounts.create({ type: "standard", email }, { idempotencyKey })),
       ),
 
     readAccount: (accountId) =>
-      call(async () => accountFacts(await stripe.accounts.retrieve(accountId))),
+      call(async (stripe) => accountFacts(await stripe.accounts.retrieve(accountId))),
 
     onboardingUrl: (accountId, { returnUrl, refreshUrl }) =>
-      call(async () => {
+      call(async (stripe) => {
         const link = await stripe.accountLinks.create({
           account: accountId,
           type: "account_onboarding",
@@ -102,7 +120,7 @@ export function createStripeProvider(config: PaymentsConfig): PaymentProvider {
       }),
 
     startCheckout: (input) =>
-      call(async () => {
+      call(async (stripe) => {
         const session = await stripe.checkout.sessions.create(
           {
             mode: "payment",
@@ -133,19 +151,19 @@ export function createStripeProvider(config: PaymentsConfig): PaymentProvider {
       }),
 
     readCheckout: (accountId, checkoutId) =>
-      call(async () =>
+      call(async (stripe) =>
         checkoutFacts(
           await stripe.checkout.sessions.retrieve(checkoutId, {}, { stripeAccount: accountId }),
         ),
       ),
 
     endCheckout: (accountId, checkoutId) =>
-      call(async () => {
+      call(async (stripe) => {
         await stripe.checkout.sessions.expire(checkoutId, {}, { stripeAccount: accountId });
       }),
 
     refund: ({ accountId, paymentId, amount, idempotencyKey }) =>
-      call(async () => {
+      call(async (stripe) => {
         try {
           const refund = await stripe.refunds.create(
             { payment_intent: paymentId, amount },
@@ -155,7 +173,7 @@ export function createStripeProvider(config: PaymentsConfig): PaymentProvider {
         } catch (error) {
           // A refund that went through before (its answer lost to a crash) is not made twice.
           if (
-            error instanceof Stripe.errors.StripeError &&
+            error instanceof (await ready).StripeSdk.errors.StripeError &&
             error.code === "charge_already_refunded"
           ) {
             return { refundId: "", alreadyRefunded: true };
@@ -164,8 +182,9 @@ export function createStripeProvider(config: PaymentsConfig): PaymentProvider {
         }
       }),
 
-    readEvent(body, signature) {
+    async readEvent(body, signature) {
       if (!signature) throw new PaymentEventRefused("The delivery is not signed.");
+      const { stripe } = await ready;
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(
