@@ -216,9 +216,9 @@ test("the kitchen ticket prints on 80 mm paper", async ({ page, request }) => {
   await page.goto(href);
   await expect(page.getByRole("heading", { level: 1, name: "#1" })).toBeVisible();
   await expect(page.getByText("PICKUP", { exact: true })).toBeVisible();
-  // Paid at the counter: the ticket says the money is still to take.
-  await expect(page.getByText("NOT PAID — pay at pickup")).toBeVisible();
   await expect(page.getByText("Ticket Customer")).toBeVisible();
+  // Paid in person: the money is still to take.
+  await expect(page.getByText("NOT PAID — pay at pickup")).toBeVisible();
   await expectNoSeriousAxeIssue(page, "ticket");
 
   // On paper: the page is 80 mm wide (226.77 pt), the toolbar gone.

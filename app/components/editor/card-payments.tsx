@@ -8,7 +8,7 @@ export interface CardPaymentsData {
   /** Where its forms post (/user/payments/{pid}). */
   action: string;
   /** The answer of the last thing done here, shown once. */
-  flash: { message: string; tone: "success" | "error" } | null;
+  flash: { message: string; tone: "success" | "warning" | "error" } | null;
 }
 
 const STATUS_TEXT: Record<PaymentAccountStatus, { label: string; hint: string }> = {
@@ -53,10 +53,7 @@ export function CardPaymentsSection({ data }: { data: CardPaymentsData }) {
         {cardPaymentsWords.title}
       </h2>
       {flash ? (
-        <p
-          className={flash.tone === "success" ? "alert success" : "alert error"}
-          role={flash.tone === "success" ? "status" : "alert"}
-        >
+        <p className={`alert ${flash.tone}`} role={flash.tone === "error" ? "alert" : "status"}>
           {flash.message}
         </p>
       ) : null}
@@ -65,8 +62,7 @@ export function CardPaymentsSection({ data }: { data: CardPaymentsData }) {
       <div className="card card-payments-status" data-status={status}>
         <p className="card-payments-state">
           <span className="card-payments-dot" aria-hidden="true" />
-          <span className="card-payments-provider">{cardPaymentsWords.statusLabel}</span>{" "}
-          <strong>{text.label}</strong>
+          {text.label}
         </p>
         <p className="muted">{text.hint}</p>
         {status !== "ready" ? (

@@ -16,6 +16,7 @@ import {
 import { cardPaymentsWords } from "~/lib/i18n/portal/card-payments";
 import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
+import { providerMessageForOwner } from "~/lib/provider-message";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { CARD_PAYMENTS_FLASH, setFlash, type FlashTone } from "~/server/http/flash.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
@@ -85,7 +86,7 @@ function onboardingUrl(
 }
 
 function providerMessage(error: PaymentProviderError): string {
-  const message = error.message.trim();
+  const message = providerMessageForOwner(error.message).trim();
   return fill(cardPaymentsWords.providerFailed, {
     message: /[.!?]$/.test(message) ? message : `${message}.`,
   });
@@ -100,7 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const account = await loadPaymentAccount(services.db, product.id);
   // Disconnected in another tab meanwhile: nothing to finish.
-  if (!account) return backToTab(services, product, cardPaymentsWords.notConnectedNow, "error");
+  if (!account) return backToTab(services, product, cardPaymentsWords.notConnectedNow, "warning");
   try {
     if (refreshing) {
       // Stripe's link expired (or was opened twice): a fresh one.
@@ -114,7 +115,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           product,
           `${cardPaymentsWords.connected} ${cardPaymentsWords.connectedChooseBelow}`,
         )
-      : backToTab(services, product, cardPaymentsWords.stillNeedsDetails, "error");
+      : backToTab(services, product, cardPaymentsWords.stillNeedsDetails, "warning");
   } catch (error) {
     if (error instanceof PaymentProviderError) {
       return backToTab(services, product, providerMessage(error), "error");

@@ -5,7 +5,8 @@
  * written by anyone into a link; this one can only come from the server.
  *
  * A message may say what it is about (`topic`, so the page shows it where that
- * part is) and whether it tells of a success or of a refusal (`tone`).
+ * part is) and whether it tells of a success, of something left to do, or of a refusal
+ * (`tone`).
  */
 import { createCookie, type Cookie } from "react-router";
 import type { Env } from "../runtime/env.server";
@@ -15,7 +16,7 @@ const FLASH_MAX_AGE_SECONDS = 60;
 /** The topic of the editor's Card payments section's messages (routes/portal/card-payments.ts). */
 export const CARD_PAYMENTS_FLASH = "card-payments";
 
-export type FlashTone = "success" | "error";
+export type FlashTone = "success" | "warning" | "error";
 
 export interface Flash {
   message: string;
@@ -57,7 +58,7 @@ function readFlash(value: unknown): Flash | null {
   if (typeof message !== "string") return null;
   return {
     message,
-    tone: tone === "success" ? "success" : "error",
+    tone: tone === "success" || tone === "warning" ? tone : "error",
     topic: typeof topic === "string" ? topic : null,
   };
 }

@@ -24,6 +24,7 @@ import {
   type OrderState,
 } from "~/lib/order-states";
 import { formatPrice } from "~/lib/price";
+import { providerMessageForOwner } from "~/lib/provider-message";
 import { publicPath } from "~/lib/slug";
 import { isKnownTimeZone } from "~/lib/time-zones";
 import type { Database } from "../db/client.server";
@@ -256,7 +257,10 @@ export function inboxOrder(
     mailFailed,
     payment: {
       line,
-      problem: line === "refund-failed" || line === "amount-mismatch" ? row.paymentProblem : "",
+      problem:
+        line === "refund-failed" || line === "amount-mismatch"
+          ? providerMessageForOwner(row.paymentProblem)
+          : "",
       linksOffered: line === "in-person" && Boolean(site.paypalUsername || site.venmoUsername),
     },
     can: {

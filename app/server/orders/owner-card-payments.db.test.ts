@@ -201,7 +201,7 @@ describe("connecting a site's Stripe account", () => {
     expect(early.status).toBe(303);
     expect(early.headers.get("location")).toBe(tabOf(site));
     expect(await flashOf(early)).toMatchObject({
-      tone: "error",
+      tone: "warning",
       topic: "card-payments",
       message: cardPaymentsWords.stillNeedsDetails,
     });
@@ -310,7 +310,8 @@ describe("connecting a site's Stripe account", () => {
     const unreachable: PaymentProvider = {
       ...services.payments!,
       readAccount: () => Promise.reject(new PaymentProviderError("Connection refused", null, true)),
-      onboardingUrl: () => Promise.reject(new PaymentProviderError("Timed out.", null, true)),
+      onboardingUrl: () =>
+        Promise.reject(new PaymentProviderError("[req_a1B2c3] Timed out.", null, true)),
     };
     const back = await loader(site.owner, site.productId, "return=1", {
       ...services,
@@ -324,6 +325,7 @@ describe("connecting a site's Stripe account", () => {
     });
     expect(refresh.status).toBe(303);
     expect((await flashOf(refresh))?.message).toContain("Timed out.");
+    expect((await flashOf(refresh))?.message).not.toContain("req_");
   });
 
   it("is out of reach of a second owner, of an anonymous visitor and of unknown sites", async () => {
@@ -696,7 +698,9 @@ describe("the inbox, the ticket and the CSV", () => {
       .toBe("refund-failed");
     let shown = (await everyListed(site.owner)).find((order) => order.id === placed.orderId)!;
     expect(shown.payment.line).toBe("refund-failed");
-    expect(shown.payment.problem).toContain("Insufficient funds");
+    // Stripe's words, without the request id its client puts in front of them.
+    expect((await orderOf(placed.orderId)).paymentProblem).toMatch(/^\[req_\w+\] Insufficient/);
+    expect(shown.payment.problem).toBe("Insufficient funds in Stripe account.");
 
     const retry = { intent: "retry-refund", orderId: placed.orderId };
     const other = await callRoute(ordersRoute.action, {

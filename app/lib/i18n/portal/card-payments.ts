@@ -9,8 +9,6 @@ export const cardPaymentsWords = Object.freeze({
   title: "Card payments",
   intro:
     "Customers pay online by card through Stripe, into your own Stripe account. Stripe charges its fees to your account; refunds of rejected or cancelled orders are made for you.",
-  /** Before the account's state: "Stripe: Ready to take payments". */
-  statusLabel: "Stripe:",
   notConnected: "Not connected",
   detailsNeeded: "Stripe needs more details",
   ready: "Ready to take payments",
