@@ -630,9 +630,12 @@ function PaymentChoice({
       </section>
     );
   }
-  const inPerson = ways
-    .map((way) => (way === "pickup" ? words.payAtPickup : words.payOnDelivery))
-    .join(" / ");
+  const inPerson =
+    ways.length > 1
+      ? words.payAtPickupOrOnDelivery
+      : ways[0] === "delivery"
+        ? words.payOnDelivery
+        : words.payAtPickup;
   const choice = chosen === "in-person" ? "in-person" : "card";
   return (
     <section className="order-details" aria-labelledby="payment-title">

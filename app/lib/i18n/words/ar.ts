@@ -296,6 +296,7 @@ export const ar: PublicWords = {
   payByCard: "ادفع الآن بالبطاقة",
   payAtPickup: "ادفع عند الاستلام",
   payOnDelivery: "ادفع عند التوصيل",
+  payAtPickupOrOnDelivery: "ادفع عند الاستلام أو التوصيل",
   cardPaymentRequired: "ستدفع بالبطاقة في الصفحة التالية.",
   paymentChoiceInvalid: "اختر طريقة الدفع.",
   cardPaymentUnavailable: "الدفع بالبطاقة غير متاح الآن. حاول مرة أخرى بعد قليل أو اتصل بالمتجر.",

@@ -275,6 +275,7 @@ export const de: PublicWords = {
   payByCard: "Jetzt mit Karte bezahlen",
   payAtPickup: "Bei Abholung bezahlen",
   payOnDelivery: "Bei Lieferung bezahlen",
+  payAtPickupOrOnDelivery: "Bei Abholung oder Lieferung bezahlen",
   cardPaymentRequired: "Sie bezahlen auf der nächsten Seite mit Karte.",
   paymentChoiceInvalid: "Wählen Sie, wie Sie bezahlen.",
   cardPaymentUnavailable:

@@ -288,6 +288,7 @@ export const en = {
   payByCard: "Pay now by card",
   payAtPickup: "Pay at pickup",
   payOnDelivery: "Pay on delivery",
+  payAtPickupOrOnDelivery: "Pay at pickup or on delivery",
   cardPaymentRequired: "You pay by card on the next page.",
   paymentChoiceInvalid: "Choose how you will pay.",
   cardPaymentUnavailable:

@@ -279,6 +279,7 @@ export const es: PublicWords = {
   payByCard: "Pagar ahora con tarjeta",
   payAtPickup: "Pagar al recoger",
   payOnDelivery: "Pagar en la entrega",
+  payAtPickupOrOnDelivery: "Pagar al recoger o en la entrega",
   cardPaymentRequired: "Pagas con tarjeta en la página siguiente.",
   paymentChoiceInvalid: "Elige cómo vas a pagar.",
   cardPaymentUnavailable:

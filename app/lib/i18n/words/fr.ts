@@ -280,6 +280,7 @@ export const fr: PublicWords = {
   payByCard: "Payer maintenant par carte",
   payAtPickup: "Payer au retrait",
   payOnDelivery: "Payer à la livraison",
+  payAtPickupOrOnDelivery: "Payer au retrait ou à la livraison",
   cardPaymentRequired: "Vous payez par carte à la page suivante.",
   paymentChoiceInvalid: "Choisissez comment vous payez.",
   cardPaymentUnavailable:

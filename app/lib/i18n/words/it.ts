@@ -280,6 +280,7 @@ export const it: PublicWords = {
   payByCard: "Paga ora con carta",
   payAtPickup: "Paga al ritiro",
   payOnDelivery: "Paga alla consegna",
+  payAtPickupOrOnDelivery: "Paga al ritiro o alla consegna",
   cardPaymentRequired: "Paghi con carta nella pagina successiva.",
   paymentChoiceInvalid: "Scegli come pagherai.",
   cardPaymentUnavailable:

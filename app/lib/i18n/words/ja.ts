@@ -266,6 +266,7 @@ export const ja: PublicWords = {
   payByCard: "今すぐカードで支払う",
   payAtPickup: "受け取り時に支払う",
   payOnDelivery: "配達時に支払う",
+  payAtPickupOrOnDelivery: "受け取り時または配達時に支払う",
   cardPaymentRequired: "次のページでカードでお支払いいただきます。",
   paymentChoiceInvalid: "お支払い方法を選んでください。",
   cardPaymentUnavailable:

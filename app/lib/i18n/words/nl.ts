@@ -273,6 +273,7 @@ export const nl: PublicWords = {
   payByCard: "Nu met kaart betalen",
   payAtPickup: "Betalen bij afhalen",
   payOnDelivery: "Betalen bij bezorging",
+  payAtPickupOrOnDelivery: "Betalen bij afhalen of bezorging",
   cardPaymentRequired: "U betaalt op de volgende pagina met uw kaart.",
   paymentChoiceInvalid: "Kies hoe u betaalt.",
   cardPaymentUnavailable:

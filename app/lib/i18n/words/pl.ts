@@ -285,6 +285,7 @@ export const pl: PublicWords = {
   payByCard: "Zapłać teraz kartą",
   payAtPickup: "Zapłać przy odbiorze",
   payOnDelivery: "Zapłać przy dostawie",
+  payAtPickupOrOnDelivery: "Zapłać przy odbiorze lub dostawie",
   cardPaymentRequired: "Płacisz kartą na następnej stronie.",
   paymentChoiceInvalid: "Wybierz sposób płatności.",
   cardPaymentUnavailable:

@@ -278,6 +278,7 @@ export const pt: PublicWords = {
   payByCard: "Pagar agora com cartão",
   payAtPickup: "Pagar no levantamento",
   payOnDelivery: "Pagar na entrega",
+  payAtPickupOrOnDelivery: "Pagar no levantamento ou na entrega",
   cardPaymentRequired: "Paga com cartão na página seguinte.",
   paymentChoiceInvalid: "Escolha como vai pagar.",
   cardPaymentUnavailable:

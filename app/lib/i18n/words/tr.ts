@@ -272,6 +272,7 @@ export const tr: PublicWords = {
   payByCard: "Şimdi kartla öde",
   payAtPickup: "Teslim alırken öde",
   payOnDelivery: "Teslimatta öde",
+  payAtPickupOrOnDelivery: "Teslim alırken veya teslimatta öde",
   cardPaymentRequired: "Bir sonraki sayfada kartla ödersiniz.",
   paymentChoiceInvalid: "Nasıl ödeyeceğinizi seçin.",
   cardPaymentUnavailable:

@@ -265,6 +265,7 @@ export const zh: PublicWords = {
   payByCard: "现在用银行卡付款",
   payAtPickup: "取餐时付款",
   payOnDelivery: "送达时付款",
+  payAtPickupOrOnDelivery: "取餐或送达时付款",
   cardPaymentRequired: "您将在下一页用银行卡付款。",
   paymentChoiceInvalid: "请选择付款方式。",
   cardPaymentUnavailable: "暂时无法用银行卡付款。请稍后再试，或致电商家。",
