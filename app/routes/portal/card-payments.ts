@@ -16,7 +16,6 @@ import {
 import { cardPaymentsWords } from "~/lib/i18n/portal/card-payments";
 import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
-import { providerMessageForOwner } from "~/lib/provider-message";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
 import { CARD_PAYMENTS_FLASH, setFlash, type FlashTone } from "~/server/http/flash.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
@@ -86,7 +85,7 @@ function onboardingUrl(
 }
 
 function providerMessage(error: PaymentProviderError): string {
-  const message = providerMessageForOwner(error.message).trim();
+  const message = error.message.trim();
   return fill(cardPaymentsWords.providerFailed, {
     message: /[.!?]$/.test(message) ? message : `${message}.`,
   });

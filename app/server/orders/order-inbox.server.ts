@@ -24,7 +24,6 @@ import {
   type OrderState,
 } from "~/lib/order-states";
 import { formatPrice } from "~/lib/price";
-import { providerMessageForOwner } from "~/lib/provider-message";
 import { publicPath } from "~/lib/slug";
 import { isKnownTimeZone } from "~/lib/time-zones";
 import type { Database } from "../db/client.server";
@@ -257,10 +256,7 @@ export function inboxOrder(
     mailFailed,
     payment: {
       line,
-      problem:
-        line === "refund-failed" || line === "amount-mismatch"
-          ? providerMessageForOwner(row.paymentProblem)
-          : "",
+      problem: line === "refund-failed" || line === "amount-mismatch" ? row.paymentProblem : "",
       linksOffered: line === "in-person" && Boolean(site.paypalUsername || site.venmoUsername),
     },
     can: {

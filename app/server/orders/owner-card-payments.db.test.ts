@@ -310,8 +310,7 @@ describe("connecting a site's Stripe account", () => {
     const unreachable: PaymentProvider = {
       ...services.payments!,
       readAccount: () => Promise.reject(new PaymentProviderError("Connection refused", null, true)),
-      onboardingUrl: () =>
-        Promise.reject(new PaymentProviderError("[req_a1B2c3] Timed out.", null, true)),
+      onboardingUrl: () => Promise.reject(new PaymentProviderError("Timed out.", null, true)),
     };
     const back = await loader(site.owner, site.productId, "return=1", {
       ...services,
@@ -325,7 +324,6 @@ describe("connecting a site's Stripe account", () => {
     });
     expect(refresh.status).toBe(303);
     expect((await flashOf(refresh))?.message).toContain("Timed out.");
-    expect((await flashOf(refresh))?.message).not.toContain("req_");
   });
 
   it("is out of reach of a second owner, of an anonymous visitor and of unknown sites", async () => {
@@ -699,7 +697,9 @@ describe("the inbox, the ticket and the CSV", () => {
     let shown = (await everyListed(site.owner)).find((order) => order.id === placed.orderId)!;
     expect(shown.payment.line).toBe("refund-failed");
     // Stripe's words, without the request id its client puts in front of them.
-    expect((await orderOf(placed.orderId)).paymentProblem).toMatch(/^\[req_\w+\] Insufficient/);
+    expect((await orderOf(placed.orderId)).paymentProblem).toBe(
+      "Insufficient funds in Stripe account.",
+    );
     expect(shown.payment.problem).toBe("Insufficient funds in Stripe account.");
 
     const retry = { intent: "retry-refund", orderId: placed.orderId };

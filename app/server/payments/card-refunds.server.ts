@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { toMinorUnits } from "~/lib/card-payments";
 import { createId } from "../db/ids.server";
 import { orderMail, orders, products } from "../db/schema";
+import type { Database } from "../db/client.server";
 import type { Events, Transaction } from "../events/events.server";
 import type { Metrics } from "../metrics/metrics.server";
 import type { PaymentProvider } from "./payments.server";
@@ -46,6 +47,7 @@ export type RefundOutcome =
   { done: true } | { skipped: string } | { failed: string; retry: boolean };
 
 export interface RefundServices {
+  db: Database;
   events: Events;
   payments: PaymentProvider | null;
   metrics: Pick<Metrics, "cardPayment"> | null;
@@ -57,14 +59,12 @@ export async function attemptRefund(
   orderId: string,
   attemptKey: string,
 ): Promise<RefundOutcome> {
-  const { events, payments } = services;
-  const [row] = await events.transaction((tx) =>
-    tx
-      .select({ order: orders, ownerUid: products.ownerUid })
-      .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
-      .where(eq(orders.id, orderId)),
-  );
+  const { db, events, payments } = services;
+  const [row] = await db
+    .select({ order: orders, ownerUid: products.ownerUid })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId));
   if (!row) return { skipped: "The order no longer exists." };
   const { order } = row;
   if (order.paymentState !== "refunding" && order.paymentState !== "refund-failed") {

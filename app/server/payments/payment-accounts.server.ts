@@ -59,19 +59,6 @@ export async function siteCardPayments(
   return { choice: now, accountId: now === "off" ? null : account!.accountId };
 }
 
-/**
- * How a site takes cards now: off unless the operator set a provider, the site's account is
- * ready and its owner chose optional or required.
- */
-export function cardPaymentsNow(
-  provider: PaymentProvider | null,
-  account: Pick<PaymentAccountRow, "chargesEnabled" | "detailsSubmitted"> | null,
-  choice: CardPaymentsChoice,
-): CardPaymentsChoice {
-  if (!provider || paymentAccountStatus(account) !== "ready") return "off";
-  return choice;
-}
-
 /** The site's account, made at the provider on the first call; the same account after. */
 export async function ensurePaymentAccount(
   db: Database,

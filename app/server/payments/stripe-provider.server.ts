@@ -62,7 +62,10 @@ function providerError(error: unknown, StripeSdk: StripeClass): PaymentProviderE
       error.type === "StripeAPIError" ||
       error.type === "StripeRateLimitError" ||
       (error.statusCode ?? 0) >= 500;
-    return new PaymentProviderError(error.message, error.code ?? null, retryable);
+    // Stripe's client puts the request's id in front of the message ("[req_8Ab…] …"): the
+    // portal shows and stores the message alone.
+    const message = error.message.replace(/^\s*\[req_[A-Za-z0-9]+\]\s*/, "");
+    return new PaymentProviderError(message, error.code ?? null, retryable);
   }
   return new PaymentProviderError(
     error instanceof Error ? error.message : "The payment provider could not be reached.",
@@ -162,25 +165,23 @@ export function createStripeProvider(config: PaymentsConfig): PaymentProvider {
         await stripe.checkout.sessions.expire(checkoutId, {}, { stripeAccount: accountId });
       }),
 
-    refund: ({ accountId, paymentId, amount, idempotencyKey }) =>
-      call(async (stripe) => {
-        try {
-          const refund = await stripe.refunds.create(
+    async refund({ accountId, paymentId, amount, idempotencyKey }) {
+      try {
+        const refund = await call((stripe) =>
+          stripe.refunds.create(
             { payment_intent: paymentId, amount },
             { stripeAccount: accountId, idempotencyKey },
-          );
-          return { refundId: refund.id, alreadyRefunded: false };
-        } catch (error) {
-          // A refund that went through before (its answer lost to a crash) is not made twice.
-          if (
-            error instanceof (await ready).StripeSdk.errors.StripeError &&
-            error.code === "charge_already_refunded"
-          ) {
-            return { refundId: "", alreadyRefunded: true };
-          }
-          throw error;
+          ),
+        );
+        return { refundId: refund.id, alreadyRefunded: false };
+      } catch (error) {
+        // A refund that went through before (its answer lost to a crash) is not made twice.
+        if (error instanceof PaymentProviderError && error.code === "charge_already_refunded") {
+          return { refundId: "", alreadyRefunded: true };
         }
-      }),
+        throw error;
+      }
+    },
 
     async readEvent(body, signature) {
       if (!signature) throw new PaymentEventRefused("The delivery is not signed.");

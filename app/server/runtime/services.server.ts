@@ -106,7 +106,7 @@ export function servicesFromDatabase(
     publicUrl: env.publicUrl,
     jobs: {
       [CARD_REFUND_KIND]: (orderId, attemptKey) =>
-        attemptRefund({ events, payments, metrics }, orderId, attemptKey),
+        attemptRefund({ db: database.db, events, payments, metrics }, orderId, attemptKey),
     },
   });
   const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
