@@ -310,7 +310,6 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
   const error = answer && !answer.ok ? answer.error : null;
   useDoneToast(fetcher.data);
   const titleId = `order-${order.id}-title`;
-  const hidden = <input type="hidden" name="orderId" value={order.id} />;
   return (
     <li className="order-card" data-state={order.state} aria-labelledby={titleId}>
       <div className="order-card-head">
@@ -348,18 +347,14 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
             <strong>{fill(ordersWords.refundFailed, { problem: order.payment.problem })}</strong>
           </p>
           {order.can.retryRefund ? (
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="retry-refund" />
-              {hidden}
-              <button
-                type="submit"
-                className="button small"
-                disabled={busy}
-                aria-label={fill(ordersWords.retryRefundLabel, { number: order.number })}
-              >
-                {ordersWords.retryRefund}
-              </button>
-            </fetcher.Form>
+            <OrderIntentButton
+              fetcher={fetcher}
+              intent="retry-refund"
+              orderId={order.id}
+              className="button small"
+              label={ordersWords.retryRefund}
+              accessibleLabel={fill(ordersWords.retryRefundLabel, { number: order.number })}
+            />
           ) : null}
         </div>
       ) : null}
@@ -416,7 +411,7 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
         {order.can.accept ? (
           <fetcher.Form method="post" className="order-accept">
             <input type="hidden" name="intent" value="accept" />
-            {hidden}
+            <input type="hidden" name="orderId" value={order.id} />
             {ACCEPT_DELAYS.map((delay) => (
               <button
                 key={delay}
@@ -439,32 +434,24 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
           </fetcher.Form>
         ) : null}
         {order.can.ready ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="ready" />
-            {hidden}
-            <button
-              type="submit"
-              className="button"
-              disabled={busy}
-              aria-label={fill(ordersWords.markReadyLabel, { number: order.number })}
-            >
-              {ordersWords.markReady}
-            </button>
-          </fetcher.Form>
+          <OrderIntentButton
+            fetcher={fetcher}
+            intent="ready"
+            orderId={order.id}
+            className="button"
+            label={ordersWords.markReady}
+            accessibleLabel={fill(ordersWords.markReadyLabel, { number: order.number })}
+          />
         ) : null}
         {order.can.complete ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="complete" />
-            {hidden}
-            <button
-              type="submit"
-              className={order.state === "ready" ? "button" : "button secondary"}
-              disabled={busy}
-              aria-label={fill(ordersWords.markCompletedLabel, { number: order.number })}
-            >
-              {ordersWords.markCompleted}
-            </button>
-          </fetcher.Form>
+          <OrderIntentButton
+            fetcher={fetcher}
+            intent="complete"
+            orderId={order.id}
+            className={order.state === "ready" ? "button" : "button secondary"}
+            label={ordersWords.markCompleted}
+            accessibleLabel={fill(ordersWords.markCompletedLabel, { number: order.number })}
+          />
         ) : null}
         {order.can.reject ? <RejectControl order={order} fetcher={fetcher} busy={busy} /> : null}
         <Link
@@ -509,6 +496,38 @@ function PaymentLine({ order }: { order: InboxOrder }) {
 }
 
 type CardFetcher = ReturnType<typeof useFetcher<InboxActionResult>>;
+
+/** One button that sends one intent for one order; disabled while the order's card is busy. */
+function OrderIntentButton({
+  fetcher,
+  intent,
+  orderId,
+  className,
+  label,
+  accessibleLabel,
+}: {
+  fetcher: CardFetcher;
+  intent: string;
+  orderId: string;
+  className: string;
+  label: string;
+  accessibleLabel: string;
+}) {
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <button
+        type="submit"
+        className={className}
+        disabled={fetcher.state !== "idle"}
+        aria-label={accessibleLabel}
+      >
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}
 
 function RejectControl({
   order,
