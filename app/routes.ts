@@ -10,6 +10,8 @@ export default [
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("verify-email", "routes/auth/verify-email.tsx"),
+    // An owner's invitation to work on their site (app/server/access/staff.server.ts).
+    route("invite/:token", "routes/auth/invitation.tsx"),
     // Anything else, including unknown paths under /user.
     route("*", "routes/marketing/not-found.tsx"),
   ]),
@@ -23,6 +25,8 @@ export default [
     route("info", "routes/portal/info.tsx"),
     route("share/:pid", "routes/portal/share.tsx"),
     route("domain/:pid", "routes/portal/domain.tsx"),
+    // The people who work on a site, for its owner.
+    route("staff/:pid", "routes/portal/staff.tsx"),
     route("create", "routes/portal/create.tsx"),
     route("orders", "routes/portal/orders.tsx"),
     // Card payments of a site: connect its Stripe account, come back from onboarding, choose.

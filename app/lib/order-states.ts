@@ -98,6 +98,8 @@ export interface OrderHistoryEntry {
   state: OrderState;
   /** ISO moment. */
   at: string;
+  /** Who moved it there in the portal (the owner or one of the site's staff), by name. */
+  by?: { id: string; name: string };
 }
 
 /** What the owner is told when an order action cannot be done. */

@@ -66,6 +66,14 @@ export const registerSchema = z
       .unknown()
       .transform((value) => startableProduct(value) ?? undefined)
       .optional(),
+    // The invitation the visitor is registering to accept (a hidden field): its token when it
+    // looks like one, else nothing; never a reason to refuse the registration.
+    invitation: z
+      .unknown()
+      .transform((value) =>
+        typeof value === "string" && /^[A-Za-z0-9]{32}$/.test(value) ? value : undefined,
+      )
+      .optional(),
   })
   // The list of common passwords is too big for the browser: the server checks it
   // (app/server/accounts/password-policy.server.ts), this schema only the email rule.
@@ -149,6 +157,11 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
  * not start with "//" either, so dot segments ("/..//evil.com", "/%2e%2e//evil.com") cannot
  * produce a protocol-relative URL.
  */
+/** The sign-in page, sending the visitor on to `path` (one of ours) once signed in. */
+export function signInPathTo(path: string): string {
+  return `/signin?redirectTo=${encodeURIComponent(path)}`;
+}
+
 export function safeRedirect(to: unknown, fallback = "/user"): string {
   if (typeof to !== "string" || to.length > REDIRECT_MAX_LENGTH) return fallback;
   if (!to.startsWith("/") || to.startsWith("//")) return fallback;

@@ -11,7 +11,7 @@ import { fill } from "~/lib/i18n/text";
 import { pathAfterRegistration, PRODUCT_PARAMETER, productFromSearch } from "~/lib/get-started";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
-import { registerSchema } from "~/lib/validation";
+import { registerSchema, signInPathTo } from "~/lib/validation";
 import {
   cookieHeaders,
   hasSessionCookie,
@@ -20,6 +20,10 @@ import {
   postToAuthRouter,
 } from "~/server/accounts/auth-forms.server";
 import { getOptionalUser } from "~/server/accounts/session.server";
+import { invitationByToken } from "~/server/access/staff.server";
+import { invitationPath } from "~/lib/site-access";
+import { staffWords } from "~/lib/i18n/portal/staff";
+import { publicPagesNow } from "~/server/runtime/env.server";
 import { pageMeta } from "~/lib/seo";
 import { parseSubmission, readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/register";
@@ -32,11 +36,28 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(servicesContext);
+  const { env, db } = context.get(servicesContext);
   if (env.registerUrl) throw redirect(env.registerUrl);
-  const product = productFromSearch(new URL(request.url).searchParams);
-  if (await getOptionalUser(request, context)) throw redirect(pathAfterRegistration(product));
-  return { open: env.registrationOpen, product };
+  const search = new URL(request.url).searchParams;
+  const product = productFromSearch(search);
+  // Registering to accept a site's invitation: its address filled in, and back to it after.
+  const invitation = await invitationByToken(
+    db,
+    search.get("invitation") ?? "",
+    publicPagesNow(env).getTime(),
+  );
+  const invited =
+    invitation?.state === "open"
+      ? {
+          token: search.get("invitation")!,
+          email: invitation.email,
+          site: invitation.siteName,
+        }
+      : null;
+  if (await getOptionalUser(request, context)) {
+    throw redirect(invited ? invitationPath(invited.token) : pathAfterRegistration(product));
+  }
+  return { open: env.registrationOpen, product, invited };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,6 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { username, email, password } = submission.value;
   const product = submission.value.product ?? null;
+  const invitation = submission.value.invitation ?? null;
+  const next = invitation ? invitationPath(invitation) : pathAfterRegistration(product);
   const result = await postToAuthRouter(services, request, "/sign-up/email", {
     name: username,
     email,
@@ -64,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: product ? await rememberStartingProduct(services.env, product) : undefined },
       );
     }
-    throw redirect(pathAfterRegistration(product), { headers: cookieHeaders(result.setCookies) });
+    throw redirect(next, { headers: cookieHeaders(result.setCookies) });
   }
 
   const passwordError = passwordRuleError(result);
@@ -101,6 +124,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     lastResult: actionData && !("checkEmail" in actionData) ? actionData : undefined,
     constraint: getZodConstraint(registerSchema),
+    // Registering from an invitation: the address it was sent to, which it must be.
+    defaultValue: loaderData.invited ? { email: loaderData.invited.email } : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
@@ -126,16 +151,21 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     <div className="container narrow">
       <h1>{accountWords.registerHeading}</h1>
       <p className="lead">
-        {startingWith
-          ? fill(accountWords.registerLeadForProduct, {
-              product: startingWith.name.toLowerCase(),
-            })
-          : accountWords.registerLead}
+        {loaderData.invited
+          ? fill(staffWords.registerForInvitation, { site: loaderData.invited.site })
+          : startingWith
+            ? fill(accountWords.registerLeadForProduct, {
+                product: startingWith.name.toLowerCase(),
+              })
+            : accountWords.registerLead}
       </p>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors id={form.errorId} errors={form.errors} />
         {loaderData.product ? (
           <input type="hidden" name={PRODUCT_PARAMETER} value={loaderData.product} />
+        ) : null}
+        {loaderData.invited ? (
+          <input type="hidden" name="invitation" value={loaderData.invited.token} />
         ) : null}
         <Field field={fields.username} label={accountWords.usernameLabel}>
           <input autoComplete="username" />
@@ -159,7 +189,17 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <p>
         {fillNodes(accountWords.alreadyHaveAccount, {
-          link: <Link to="/signin">{accountWords.signInLink}</Link>,
+          link: (
+            <Link
+              to={
+                loaderData.invited
+                  ? signInPathTo(invitationPath(loaderData.invited.token))
+                  : "/signin"
+              }
+            >
+              {accountWords.signInLink}
+            </Link>
+          ),
         })}
       </p>
     </div>

@@ -16,7 +16,7 @@ import {
 import { cardPaymentsWords } from "~/lib/i18n/portal/card-payments";
 import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { CARD_PAYMENTS_FLASH, setFlash, type FlashTone } from "~/server/http/flash.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
 import {
@@ -43,7 +43,7 @@ async function requireCardPaymentsSite(
   context: Readonly<RouterContextProvider>,
   productId: string | undefined,
 ) {
-  const { owner, product } = await requireOwnedProduct(context, productId);
+  const { user: owner, product } = await requireSite(context, productId, "site.payments");
   const services = context.get(servicesContext);
   if (!services.payments || !takesOrders(product.type)) {
     throw data({ message: MESSAGES.pageNotFound }, { status: 404 });

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { servicesContext } from "~/context";
 import { MESSAGES } from "~/lib/messages";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { removeProduct } from "~/server/editing/product-lifecycle.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
 import type { Route } from "./+types/delete-product";
@@ -16,10 +16,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let removed: boolean;
   try {
     // Someone else's product and an unknown one get the same 404, whatever was sent.
-    const { owner, product } = await requireOwnedProduct(context, params.pid);
+    const { product } = await requireSite(context, params.pid, "site.delete");
     // The form has no fields; reading it still refuses what no form of ours sends.
     await readFormOrRefuse(request);
-    removed = await removeProduct(context.get(servicesContext), owner.id, product.id);
+    removed = await removeProduct(context.get(servicesContext), product.ownerUid, product.id);
   } catch (error) {
     // Refusals (not yours, an unreadable form) are responses, not Errors: let them through.
     if (!(error instanceof Error)) throw error;

@@ -30,7 +30,7 @@ import {
 } from "~/server/domains/domain-actions.server";
 import { takeFlash } from "~/server/http/flash.server";
 import { readFormOrRefuse } from "~/server/http/forms.server";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import type { Route } from "./+types/domain";
 import { stylesheetLinks } from "~/styles/portal-stylesheet";
 import domainStylesHref from "./domain.css?url";
@@ -56,7 +56,7 @@ function minutesAgo(moment: Date, now: Date): string {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Someone else's site and an unknown one get the same 404.
-  const { product } = await requireOwnedProduct(context, params.pid);
+  const { product } = await requireSite(context, params.pid, "site.domain");
   const { db, env } = context.get(servicesContext);
   const portalUrl = `${env.publicUrl}${publicPath(product.type, product.slug, product.id)}`;
   const flash = await takeFlash(env, request);
@@ -99,7 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { product } = await requireOwnedProduct(context, params.pid);
+  const { product } = await requireSite(context, params.pid, "site.domain");
   const formData = await readFormOrRefuse(request);
   const intent = formData.get("intent");
   if (!isDomainIntent(intent)) {

@@ -1,8 +1,12 @@
 /**
- * The signed-in owner's live-update stream (server-sent events). It carries
- * only this owner's events; the page reloads its data when one arrives.
+ * The signed-in person's live-update stream (server-sent events). It carries their own
+ * events and those of the owners whose sites they work on (app/lib/site-access.ts); the page
+ * reloads its data when one arrives. A change to their own memberships (added, removed, a new
+ * role) comes as one of their own events: the stream then follows the owners anew, so a
+ * removed person stops hearing of the site at once, and their page, reloading, drops it.
  */
 import { ownerContext, servicesContext } from "~/context";
+import { ownersWorkedFor } from "~/server/access/staff.server";
 import type { OwnerEventKind } from "~/server/events/live.server";
 import type { Route } from "./+types/events";
 
@@ -10,8 +14,8 @@ const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 2_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const owner = context.get(ownerContext);
-  const { live } = context.get(servicesContext);
+  const user = context.get(ownerContext);
+  const { live, db } = context.get(servicesContext);
   const encoder = new TextEncoder();
   // Set once the stream is over, by the server (shutdown) or by the visitor leaving.
   let closed = false;
@@ -37,11 +41,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           // Already closed by the other side.
         }
       };
-      const unsubscribe = await live.subscribe(owner.id, {
-        onEvent: (kind: OwnerEventKind) => send(`event: ${kind}\ndata: {}\n\n`),
-        onResync: () => send(`event: resync\ndata: {}\n\n`),
-        onClose: end,
-      });
+      const following = new Map<string, () => Promise<void>>();
+      // One update of whom to follow at a time, in the order they were asked for.
+      let updating: Promise<void> = Promise.resolve();
+      const follow = () =>
+        (updating = updating.then(async () => {
+          if (closed) return;
+          const wanted = new Set([user.id, ...(await ownersWorkedFor(db, user.id))]);
+          for (const [key, stop] of following) {
+            if (wanted.has(key)) continue;
+            following.delete(key);
+            await stop();
+          }
+          for (const key of wanted) {
+            if (following.has(key) || closed) continue;
+            following.set(
+              key,
+              await live.subscribe(key, {
+                onEvent: (kind: OwnerEventKind) => {
+                  if (key === user.id) void follow().catch(() => end());
+                  send(`event: ${kind}\ndata: {}\n\n`);
+                },
+                onResync: () => send(`event: resync\ndata: {}\n\n`),
+                onClose: end,
+              }),
+            );
+          }
+        }));
+      await follow();
+      const unsubscribe = async () => {
+        await updating.catch(() => {});
+        const stops = [...following.values()];
+        following.clear();
+        await Promise.all(stops.map((stop) => stop()));
+      };
       // Keeps proxies from closing an idle connection.
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       cleanup = async () => {

@@ -9,13 +9,13 @@ import { siteCurrency } from "~/lib/currency";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf } from "~/sites";
 import { csvFileName, itemsToCsv, templateCsv } from "~/server/editing/items-csv.server";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { listItems } from "~/server/repositories/items.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import type { Route } from "./+types/items-csv";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { product } = await requireOwnedProduct(context, params.pid);
+  const { product } = await requireSite(context, params.pid, "site.edit");
   const items = siteOf(product.type).items;
   if (!items) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
   const template = new URL(request.url).pathname.replace(/\/$/, "").endsWith("/template");

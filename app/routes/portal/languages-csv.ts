@@ -5,7 +5,7 @@
  */
 import { servicesContext } from "~/context";
 import { siteLanguage } from "~/lib/i18n/languages";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { loadTranslatableTexts } from "~/server/editing/translatable-site.server";
 import { translationsFileName, translationsToCsv } from "~/server/editing/translations-csv.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
@@ -16,7 +16,7 @@ import {
 import type { Route } from "./+types/languages-csv";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { product } = await requireOwnedProduct(context, params.pid);
+  const { product } = await requireSite(context, params.pid, "site.edit");
   const { db } = context.get(servicesContext);
   const [info, all] = await Promise.all([
     loadProductInfo(db, product.id),

@@ -20,7 +20,7 @@ import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { publicPath } from "~/lib/slug";
 import { isProductType } from "~/sites";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { loadTranslatableTexts } from "~/server/editing/translatable-site.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import {
@@ -73,7 +73,7 @@ async function siteTexts(
   type: string | undefined,
 ) {
   if (!isProductType(type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
-  const { product } = await requireOwnedProduct(context, pid, type);
+  const { product } = await requireSite(context, pid, "site.edit", type);
   const { db } = context.get(servicesContext);
   const info = await loadProductInfo(db, product.id);
   if (!info) throw data({ message: LANGUAGE_MESSAGES.missing }, { status: 404 });

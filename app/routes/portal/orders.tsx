@@ -17,6 +17,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ownerContext, servicesContext } from "~/context";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { ordersWords } from "~/lib/i18n/portal/orders";
+import { ROLE_LABELS } from "~/lib/i18n/portal/staff";
 import { fill } from "~/lib/i18n/text";
 import { portalPlural } from "~/lib/i18n/portal-text";
 import { DONE_DAYS, INBOX_VIEWS, parseInboxView, type InboxView } from "~/lib/order-inbox";
@@ -237,6 +238,9 @@ function SiteRow({ site }: { site: InboxSite }) {
     <li className="orders-site" data-tone={tone}>
       <div className="orders-site-text">
         <strong>{site.name}</strong>
+        {site.role !== "owner" ? (
+          <span className="role-badge">{ROLE_LABELS[site.role]}</span>
+        ) : null}
         <span className="orders-site-status">
           <span className="orders-site-dot" aria-hidden="true" />
           {status}
@@ -244,9 +248,11 @@ function SiteRow({ site }: { site: InboxSite }) {
       </div>
       <div className="orders-site-actions">
         {!site.enabled ? (
-          <Link className="button secondary small" to={site.editorPath}>
-            {ordersWords.turnOnOrdering}
-          </Link>
+          site.editorPath ? (
+            <Link className="button secondary small" to={site.editorPath}>
+              {ordersWords.turnOnOrdering}
+            </Link>
+          ) : null
         ) : site.pausedText ? (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="resume" />
@@ -399,6 +405,7 @@ function OrderCard({ order, showSite }: { order: InboxOrder; showSite: boolean }
         {ordersWords.total} <strong>{order.totalText}</strong>
       </p>
       <PaymentLine order={order} />
+      {order.handledBy ? <p className="muted order-handled-by">{order.handledBy}</p> : null}
       {order.state === "rejected" && order.rejectReason ? (
         <p className="muted">{fill(ordersWords.rejectedBecause, { reason: order.rejectReason })}</p>
       ) : null}

@@ -10,6 +10,11 @@ import { navigationWords } from "~/lib/i18n/portal/navigation";
 import { fill } from "~/lib/i18n/text";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf } from "~/sites";
+import type { ProductType } from "~/sites/product-types";
+import { ROLE_LABELS, staffWords } from "~/lib/i18n/portal/staff";
+import { roleMay, type StaffRole } from "~/lib/site-access";
+import { publicPath } from "~/lib/slug";
+import { sitesWorkedOn } from "~/server/access/staff.server";
 import { setupChecklist } from "~/lib/setup-checklist";
 import { dailyViews } from "~/server/analytics/page-view-reports.server";
 import { listOwnerSitesWithProgress } from "~/server/repositories/products.server";
@@ -39,7 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const blockedStatus = isStatusValid(owner.status) ? null : owner.status;
   const { db, env } = context.get(servicesContext);
   try {
-    const products = await listOwnerSitesWithProgress(db, owner.id);
+    const [products, shared] = await Promise.all([
+      listOwnerSitesWithProgress(db, owner.id),
+      sitesWorkedOn(db, owner.id),
+    ]);
     const views = await dailyViews(
       db,
       products.map((product) => product.id),
@@ -49,6 +57,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error: null,
       max,
       blockedStatus,
+      shared: shared.map((site) => ({
+        id: site.id,
+        name: site.name,
+        type: site.type,
+        role: site.role,
+        publicPath: publicPath(site.type, site.slug, site.id),
+        editorPath: roleMay(site.role, "site.edit") ? `/user/${site.type}/setup/${site.id}` : null,
+      })),
       products: products.map((product) => ({
         id: product.id,
         type: product.type,
@@ -73,12 +89,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     logRequestError(request, "loading products failed", error);
-    return { error: MESSAGES.failedToLoadProducts, max, blockedStatus, products: [] };
+    return { error: MESSAGES.failedToLoadProducts, max, blockedStatus, products: [], shared: [] };
   }
 }
 
 export default function YourProducts({ loaderData }: Route.ComponentProps) {
-  const { products, max, error, blockedStatus } = loaderData;
+  const { products, shared, max, error, blockedStatus } = loaderData;
   useOwnerLiveUpdates();
   const atLimit = products.length >= max;
 
@@ -98,6 +114,7 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+      {shared.length > 0 ? <SitesWorkedOn sites={shared} /> : null}
       {error ? (
         <p className="alert error" role="alert">
           {error}
@@ -170,5 +187,56 @@ export default function YourProducts({ loaderData }: Route.ComponentProps) {
         )
       ) : null}
     </div>
+  );
+}
+
+/** The sites the person works on for their owners, each with their role and where it leads. */
+function SitesWorkedOn({
+  sites,
+}: {
+  sites: Array<{
+    id: string;
+    name: string;
+    type: ProductType;
+    role: StaffRole;
+    publicPath: string;
+    editorPath: string | null;
+  }>;
+}) {
+  return (
+    <section className="shared-sites" aria-labelledby="shared-sites-heading">
+      <h2 id="shared-sites-heading">{staffWords.sharedHeading}</h2>
+      <ul className="grid">
+        {sites.map((site) => (
+          <li key={site.id} className="card">
+            <h3>{site.name}</h3>
+            <p className="muted">
+              {siteOf(site.type).label} ·{" "}
+              <span className="role-badge">
+                {fill(staffWords.sharedRole, { role: ROLE_LABELS[site.role] })}
+              </span>
+            </p>
+            <div className="card-actions">
+              <Link className="button small" to="/user/orders">
+                {staffWords.openOrders}
+              </Link>
+              {site.editorPath ? (
+                <Link className="button secondary small" to={site.editorPath}>
+                  {staffWords.openEditor}
+                </Link>
+              ) : null}
+              <a
+                href={site.publicPath}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={fill(siteAdminWords.viewPublicOf, { name: site.name })}
+              >
+                {siteAdminWords.viewPublic}
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -60,7 +60,9 @@ import { readUploadForm } from "~/server/images/upload-form.server";
 import { saveSiteInfo } from "~/server/editing/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/editing/item-actions.server";
 import { isImportIntent, runImportIntent } from "~/server/editing/items-import-action.server";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { roleMay } from "~/lib/site-access";
+import { accountEmailOf } from "~/server/accounts/accounts.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { saveOrderSettingsForm } from "~/server/orders/order-settings-action.server";
 import { loadOrderSettings } from "~/server/orders/orders.server";
 import {
@@ -91,7 +93,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isProductType(params.type)) throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
-  const { owner, product } = await requireOwnedProduct(context, params.pid, params.type);
+  const { product, role } = await requireSite(context, params.pid, "site.edit", params.type);
   const services = context.get(servicesContext);
   const { db, env, storage } = services;
   const site = siteOf(product.type);
@@ -117,20 +119,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           venmoUsername: row.venmoUsername,
         }),
         enabled: settings.enabled,
-        accountEmail: owner.email,
+        accountEmail: await accountEmailOf(db, product.ownerUid),
         currency,
         // Only while the operator set up card payments: else nothing of cards is shown.
-        cardPayments: payments
-          ? {
-              ...cardPaymentsView(
-                payments,
-                await loadPaymentAccount(db, product.id),
-                await loadCardPaymentsChoice(db, product.id),
-              ),
-              action: `/user/payments/${product.id}`,
-              flash: null,
-            }
-          : null,
+        cardPayments:
+          payments && roleMay(role, "site.payments")
+            ? {
+                ...cardPaymentsView(
+                  payments,
+                  await loadPaymentAccount(db, product.id),
+                  await loadCardPaymentsChoice(db, product.id),
+                ),
+                action: `/user/payments/${product.id}`,
+                flash: null,
+              }
+            : null,
       };
     }
     info = {
@@ -200,7 +203,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     items,
     itemsError,
     uploadError: flash.flash?.topic ? null : flash.message,
-    domainsOffered: env.customDomains !== null,
+    // What only the owner does leaves the header for staff (app/lib/site-access.ts).
+    domainsOffered: env.customDomains !== null && roleMay(role, "site.domain"),
+    staffPath: roleMay(role, "site.staff") ? `/user/staff/${product.id}` : null,
     ...(await ownSiteLink(services, product)),
   };
   return flash.clear ? data(page, { headers: { "Set-Cookie": flash.clear } }) : page;
@@ -235,9 +240,10 @@ type ActionResult =
   | { error: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { owner, product } = await requireOwnedProduct(
+  const { product } = await requireSite(
     context,
     params.pid,
+    "site.edit",
     isProductType(params.type) ? params.type : undefined,
   );
   const services = context.get(servicesContext);
@@ -276,7 +282,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "save-info") {
     return saveSiteInfo(
       services.events,
-      owner.id,
+      product.ownerUid,
       product,
       formData,
       publicPagesNow(services.env),
@@ -414,6 +420,11 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
           {loaderData.domainsOffered ? (
             <Link className="button secondary" to={`/user/domain/${loaderData.id}`}>
               {siteAdminWords.domain}
+            </Link>
+          ) : null}
+          {loaderData.staffPath ? (
+            <Link className="button secondary" to={loaderData.staffPath}>
+              {siteAdminWords.staff}
             </Link>
           ) : null}
           <CopyLinkButton

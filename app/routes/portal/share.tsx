@@ -14,7 +14,8 @@ import { shareLinks } from "~/lib/share-links";
 import { slugify } from "~/lib/slug";
 import { siteOf } from "~/sites";
 import { viewsBySource, viewTotals } from "~/server/analytics/page-view-reports.server";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { roleMay } from "~/lib/site-access";
+import { requireSite } from "~/server/access/site-access.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
 import type { Route } from "./+types/share";
@@ -37,7 +38,7 @@ const VIEWS_DAYS = 30;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's site and an unknown one get the same 404.
-  const { product } = await requireOwnedProduct(context, params.pid);
+  const { product, role } = await requireSite(context, params.pid, "site.edit");
   const services = context.get(servicesContext);
   const { db, env } = services;
   const link = await ownSiteLink(services, product);
@@ -55,7 +56,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ...link,
     qrSvg: `${link.publicPath}/qr.svg`,
     qrPng: `${link.publicPath}/qr.png`,
-    domainsOffered: env.customDomains !== null,
+    // A custom address is the owner's to connect (app/lib/site-access.ts).
+    domainsOffered: env.customDomains !== null && roleMay(role, "site.domain"),
     /** What the printed sheets ask, in the site's main language (as they print it). */
     scanPrompt: siteOf(product.type).scanPrompt(pageLanguage(info?.language).words),
   };

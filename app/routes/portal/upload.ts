@@ -18,7 +18,7 @@ import {
 import { setFlash } from "~/server/http/flash.server";
 import { FormReadError } from "~/server/http/forms.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { countOwnerWrite, tooManyWritesMessage } from "~/server/http/write-limits.server";
 import type { Route } from "./+types/upload";
 
@@ -27,7 +27,7 @@ export function loader() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { product } = await requireOwnedProduct(context, params.pid);
+  const { product } = await requireSite(context, params.pid, "site.edit");
   const services = context.get(servicesContext);
   // Scripts ask for JSON; a browser without JavaScript posts the form itself
   // and is sent back to the editor, with the reason (a flash cookie) when the upload failed.

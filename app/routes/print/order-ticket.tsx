@@ -10,7 +10,7 @@ import { servicesContext } from "~/context";
 import { ordersWords } from "~/lib/i18n/portal/orders";
 import { fill } from "~/lib/i18n/text";
 import { pageMeta } from "~/lib/seo";
-import { requireOwnedOrder } from "~/server/editing/ownership.server";
+import { requireSiteOrder } from "~/server/access/site-access.server";
 import { inboxOrder, type PaymentLine } from "~/server/orders/order-inbox.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { order, product } = await requireOwnedOrder(context, params.orderId);
+  const { order, product } = await requireSiteOrder(context, params.orderId, "orders");
   const paper = TICKET_PAPERS.find((known) => known === params.paper);
   if (!paper) throw data({ message: ordersWords.noSuchPaper }, { status: 404 });
   const { db, env } = context.get(servicesContext);

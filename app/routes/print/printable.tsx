@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { printedAddress } from "~/lib/share-links";
 import { siteThemeAttributes } from "~/lib/site-theme";
 import { siteOf } from "~/sites";
-import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { requireSite } from "~/server/access/site-access.server";
 import { loadProductInfo } from "~/server/repositories/products.server";
 import { storedExtraLanguages } from "~/server/repositories/translations.server";
 import { ownSiteLink } from "~/server/share/site-links.server";
@@ -35,7 +35,7 @@ const LONG_NAME = 24;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const printable = printableOf(params.format);
   // Someone else's site and an unknown one get the same 404.
-  const { product } = await requireOwnedProduct(context, params.pid);
+  const { product } = await requireSite(context, params.pid, "site.edit");
   if (!printable) throw data({ message: printWords.noSuchPrintable }, { status: 404 });
   const services = context.get(servicesContext);
   const info = await loadProductInfo(services.db, product.id);

@@ -22,6 +22,12 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
   return row?.id ?? null;
 }
 
+/** The address of account `userId` ("" when it is gone): a site's orders mail goes there by default. */
+export async function accountEmailOf(db: Database, userId: string): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? "";
+}
+
 export async function createOwnerAccount(auth: Auth, owner: NewOwner): Promise<string> {
   const ctx = await auth.$context;
   const hash = await ctx.password.hash(owner.password);

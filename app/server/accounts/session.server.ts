@@ -3,6 +3,7 @@
  * goes through `requireOwnerMiddleware`, the one place that turns a missing
  * session into a redirect (pages) or a refusal (actions).
  */
+import { signInPathTo } from "~/lib/validation";
 import {
   createContext,
   data,
@@ -52,7 +53,7 @@ export function getOptionalUser(
 /** `/signin?redirectTo=…` for the page the visitor asked for. */
 export function signInPathFor(request: Request): string {
   const url = new URL(request.url);
-  return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return signInPathTo(url.pathname + url.search);
 }
 
 function isRead(request: Request): boolean {

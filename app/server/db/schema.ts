@@ -28,6 +28,7 @@ import type { PricedLine } from "../../lib/order-cart";
 import type { OrderHistoryEntry, OrderState } from "../../lib/order-states";
 import type { CardPaymentsChoice, OrderPayment, PaymentState } from "../../lib/card-payments";
 import type { ProductType } from "~/sites/product-types";
+import type { StaffRole } from "~/lib/site-access";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -133,6 +134,58 @@ export const products = pgTable(
     ),
     // The owner's list and the per-owner limit count read this.
     index("products_owner_idx").on(table.ownerUid, table.createdAt),
+  ],
+);
+
+/**
+ * The people an owner gave work on a site (app/lib/site-access.ts): one role each. Removing a
+ * row takes effect on the person's next request, since every check reads it.
+ */
+export const siteMembers = pgTable(
+  "site_members",
+  {
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<StaffRole>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.userId] }),
+    check("site_members_role_check", sql`${table.role} in ('orders', 'editor')`),
+    // A person's sites, for their portal and their live updates.
+    index("site_members_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * An owner's invitation to work on a site, sent to an address. Only the token's SHA-256 is
+ * kept: the link itself is in the mail (or copied by the owner) and nowhere else. It works
+ * once, for an account with that address, until `expiresAt`.
+ */
+export const siteInvitations = pgTable(
+  "site_invitations",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Lower case. */
+    email: text("email").notNull(),
+    role: text("role").$type<StaffRole>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("site_invitations_role_check", sql`${table.role} in ('orders', 'editor')`),
+    index("site_invitations_product_idx").on(table.productId),
   ],
 );
 

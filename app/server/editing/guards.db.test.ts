@@ -13,7 +13,7 @@ import { CATALOGUES } from "~/lib/i18n/catalogues";
 import { MESSAGES } from "~/lib/messages";
 import { restaurantSite } from "~/sites/restaurant/site";
 import { products } from "../db/schema";
-import { requireOwnedProduct } from "./ownership.server";
+import { requireSite } from "../access/site-access.server";
 import { loadPublicSite } from "../repositories/public-sites.server";
 import { addItem } from "../repositories/items.server";
 import { createProduct } from "../repositories/products.server";
@@ -142,7 +142,7 @@ describe("getOptionalUser", () => {
   });
 });
 
-describe("requireOwnedProduct", () => {
+describe("requireSite", () => {
   function contextFor(userId: string) {
     const context = contextWithServices();
     context.set(ownerContext, {
@@ -156,9 +156,10 @@ describe("requireOwnedProduct", () => {
   }
 
   it("returns the product to its owner", async () => {
-    const { product } = await requireOwnedProduct(
+    const { product } = await requireSite(
       contextFor(owner.userId),
       productId,
+      "site.edit",
       "restaurant",
     );
     expect(product.id).toBe(productId);
@@ -170,16 +171,19 @@ describe("requireOwnedProduct", () => {
     ["an id with odd characters", () => owner.userId, () => "../../etc"],
     ["an unknown id", () => owner.userId, () => "Z".repeat(20)],
   ])("answers 404 'Invalid product.' to %s", async (_label, userId, pid) => {
-    await expect(requireOwnedProduct(contextFor(userId()), pid())).rejects.toMatchObject({
+    await expect(requireSite(contextFor(userId()), pid(), "site.edit")).rejects.toMatchObject({
       init: { status: 404 },
       data: { message: MESSAGES.invalidProduct },
     });
   });
 
   it("sends the owner to the product's own type when the URL names another", async () => {
-    const redirect = await requireOwnedProduct(contextFor(owner.userId), productId, "shoppy").catch(
-      (thrown: unknown) => thrown,
-    );
+    const redirect = await requireSite(
+      contextFor(owner.userId),
+      productId,
+      "site.edit",
+      "shoppy",
+    ).catch((thrown: unknown) => thrown);
     expect(redirect).toBeInstanceOf(Response);
     expect((redirect as Response).headers.get("location")).toBe(
       `/user/restaurant/setup/${productId}`,
@@ -188,7 +192,7 @@ describe("requireOwnedProduct", () => {
 
   it("gives a second owner the same 404 under another type's path", async () => {
     await expect(
-      requireOwnedProduct(contextFor(stranger.userId), productId, "shoppy"),
+      requireSite(contextFor(stranger.userId), productId, "site.edit", "shoppy"),
     ).rejects.toMatchObject({ init: { status: 404 }, data: { message: MESSAGES.invalidProduct } });
   });
 });

@@ -289,3 +289,9 @@ function maxListLength(definition: SchemaDefinition): number {
   }
   return DEFAULT_MAX_LIST_LENGTH;
 }
+
+/** A text field's value; "" when it is missing or a file. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -6,6 +6,8 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PRODUCT_NAME } from "~/lib/brand";
+import { ROLE_LABELS, staffWords } from "~/lib/i18n/portal/staff";
+import type { StaffRole } from "~/lib/site-access";
 import { fillNodes } from "~/lib/i18n/fill-nodes";
 import { accountWords } from "~/lib/i18n/portal/account";
 import { fill } from "~/lib/i18n/text";
@@ -171,5 +173,31 @@ export function alreadyRegisteredMail(to: string, signInUrl: string): Mail {
     ],
     action: { label: accountWords.alreadyRegisteredMailAction, url: signInUrl },
     outro: [accountWords.alreadyRegisteredMailNotYou],
+  });
+}
+
+/** An owner's invitation to work on their site: the link works once, for that address. */
+export function staffInvitationMail(input: {
+  to: string;
+  url: string;
+  site: string;
+  owner: string;
+  role: StaffRole;
+}): Mail {
+  const role = ROLE_LABELS[input.role];
+  return actionMail({
+    to: input.to,
+    subject: fill(staffWords.mailSubject, { site: input.site, product: PRODUCT_NAME }),
+    intro: [
+      fill(staffWords.mailIntro, {
+        owner: input.owner,
+        site: input.site,
+        product: PRODUCT_NAME,
+        role,
+      }),
+      input.role === "orders" ? staffWords.roleOrdersHint : staffWords.roleEditorHint,
+    ],
+    action: { label: staffWords.mailAction, url: input.url },
+    outro: [fill(staffWords.mailExpiry, { email: input.to }), staffWords.mailNotYou],
   });
 }

@@ -31,13 +31,15 @@ export type ChangeOrderResult =
 
 /**
  * Applies `change` to the order `orderId` at `now`. The caller has checked who may: the
- * owner (`requireOwnedOrder`) or, for "cancel", the holder of the order's token.
+ * owner (`requireSiteOrder`) or, for "cancel", the holder of the order's token.
  */
 export async function changeOrder(
   events: Events,
   orderId: string,
   change: OrderChange,
   now: number,
+  /** Who made the move in the portal (the owner or one of the site's staff), for its history. */
+  by?: { id: string; name: string },
 ): Promise<ChangeOrderResult> {
   return events.transaction(async (tx, changes) => {
     const [row] = await tx
@@ -60,7 +62,7 @@ export async function changeOrder(
     const at = new Date(now);
     const update: Partial<typeof orders.$inferInsert> = {
       state,
-      history: [...row.history, { state, at: at.toISOString() }],
+      history: [...row.history, { state, at: at.toISOString(), ...(by ? { by } : {}) }],
     };
     if (change.action === "accept") {
       // "As asked" is the asked time, or now plus the delay if that time has already passed.

@@ -16,7 +16,7 @@ import {
   STATE_LABELS,
   type PaymentLine,
 } from "./order-inbox.server";
-import { ordersPlacedBetween, ownerOrderingSites, type OrderRow } from "./order-queries.server";
+import { ordersPlacedBetween, orderingSitesFor, type OrderRow } from "./order-queries.server";
 
 /** The longest range one file covers, both days counted. */
 export const MAX_EXPORT_DAYS = 366;
@@ -95,16 +95,16 @@ export function exportRangeDefaults(now: number): { from: string; to: string } {
 }
 
 /**
- * The owner's orders placed from `from` to `to` (both included, each site's own dates); with
+ * The orders of every site `userId` may see the orders of, placed from `from` to `to` (both included, each site's own dates); with
  * how each was paid when `cardPayments` (the operator set them up) or any of them was by card.
  */
 export async function ordersCsv(
   db: Database,
-  ownerUid: string,
+  userId: string,
   range: { from: string; to: string; fromAt: number; toAt: number },
   options: { cardPayments: boolean } = { cardPayments: false },
 ): Promise<string> {
-  const sites = await ownerOrderingSites(db, ownerUid);
+  const sites = await orderingSitesFor(db, userId);
   const byId = new Map(sites.map((site) => [site.id, site]));
   // A day longer on each side covers every time zone; each order is then kept by its own date.
   const rows = await ordersPlacedBetween(

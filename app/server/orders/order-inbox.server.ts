@@ -4,7 +4,7 @@
  * time zone and its amounts in its currency, ready to show; and the inbox's one-tap actions
  * (accept, reject, ready, completed, retry a card refund that failed; pause and resume a
  * site). Every order action begins
- * with `requireOwnedOrder`, every pause with `requireOwnedProduct`; an order that has moved
+ * with `requireSiteOrder`, every pause with `requireSite`; an order that has moved
  * on answers 409 with ORDER_ACTION_MESSAGES.notAllowed.
  */
 import { takesOrders } from "~/sites";
@@ -25,18 +25,21 @@ import {
 } from "~/lib/order-states";
 import { formatPrice } from "~/lib/price";
 import { publicPath } from "~/lib/slug";
+import { roleMay, type SiteRole } from "~/lib/site-access";
+import { staffWords } from "~/lib/i18n/portal/staff";
 import { isKnownTimeZone } from "~/lib/time-zones";
 import type { Database } from "../db/client.server";
-import { requireOwnedOrder, requireOwnedProduct } from "../editing/ownership.server";
+import { requireSiteOrder, requireSite } from "../access/site-access.server";
 import { retryRefund } from "../payments/card-refunds.server";
 import { loadProductInfo } from "../repositories/products.server";
+import { formText } from "../http/forms.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
 import { changeOrder, type OrderChange } from "./order-changes.server";
 import {
   dailyOrderTotals,
   inboxOrders,
-  ownerOrderingSites,
+  orderingSitesFor,
   type OrderRow,
 } from "./order-queries.server";
 import { loadOrderSettings, localMidnightAfter, pauseFor, setOrdersPause } from "./orders.server";
@@ -206,6 +209,8 @@ export interface InboxOrder {
   deliveryFeeText: string | null;
   totalText: string;
   rejectReason: string;
+  /** Who accepted, rejected or completed it, by name; null before anyone did in the portal. */
+  handledBy: string | null;
   mailFailed: boolean;
   payment: InboxPayment;
   /** What the owner may do to it now. */
@@ -253,6 +258,7 @@ export function inboxOrder(
       row.fulfilment === "delivery" ? formatPrice(row.deliveryFeeCents, row.currency) : null,
     totalText: formatPrice(row.totalCents, row.currency),
     rejectReason: row.rejectReason,
+    handledBy: handledByText(row.history),
     mailFailed,
     payment: {
       line,
@@ -269,6 +275,22 @@ export function inboxOrder(
   };
 }
 
+/** The moves that say who took charge of an order, as its history names them. */
+const HANDLED_WORDS: Partial<Record<OrderState, string>> = {
+  accepted: staffWords.acceptedBy,
+  rejected: staffWords.rejectedBy,
+  completed: staffWords.completedBy,
+};
+
+/** "Accepted by Ana · Completed by Sam": who moved the order, where its history says. */
+function handledByText(history: OrderRow["history"]): string | null {
+  const said = history.flatMap((entry) => {
+    const words = HANDLED_WORDS[entry.state];
+    return words && entry.by ? [fill(words, { name: entry.by.name })] : [];
+  });
+  return said.length > 0 ? said.join(" · ") : null;
+}
+
 export interface InboxSite {
   id: string;
   name: string;
@@ -276,7 +298,10 @@ export interface InboxSite {
   /** "Paused until 6:30 PM", "Paused until you resume", or null when not paused. */
   pausedText: string | null;
   orderPagePath: string;
-  editorPath: string;
+  /** The signed-in person's role on the site: staff see it marked. */
+  role: SiteRole;
+  /** The site's Orders tab, for those whose role edits the site. */
+  editorPath: string | null;
 }
 
 export interface InboxDay {
@@ -292,8 +317,8 @@ const SORT_NEW_FIRST = (a: OrderRow, b: OrderRow) =>
   a.number - b.number;
 
 /** Everything the inbox shows for `view`, at `now`. */
-export async function loadInbox(db: Database, ownerUid: string, view: InboxView, now: number) {
-  const sites = await ownerOrderingSites(db, ownerUid);
+export async function loadInbox(db: Database, userId: string, view: InboxView, now: number) {
+  const sites = await orderingSitesFor(db, userId);
   const byId = new Map(sites.map((site) => [site.id, site]));
   const ids = sites.map((site) => site.id);
   const [rows, totals, settings] = await Promise.all([
@@ -339,7 +364,10 @@ export async function loadInbox(db: Database, ownerUid: string, view: InboxView,
       enabled: settings[index]!.enabled,
       pausedText: pausedText(settings[index]!, site.timeZone, now),
       orderPagePath: `${publicPath(site.type, site.slug, site.id)}/order`,
-      editorPath: `/user/${site.type}/setup/${site.id}?tab=orders`,
+      role: site.role,
+      editorPath: roleMay(site.role, "site.edit")
+        ? `/user/${site.type}/setup/${site.id}?tab=orders`
+        : null,
     })),
     counts: {
       today: groups.today.length,
@@ -429,15 +457,11 @@ function refuse(intent: InboxIntent | null, id: string | null, error: string, st
   return data<InboxActionResult>({ ok: false, intent, id, error }, { status });
 }
 
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /** The reject reason a form gives: a listed one, or the owner's own words. */
 export function rejectReasonOf(form: FormData): { reason: string } | { error: string } {
-  const chosen = text(form, "reason").trim();
-  const reason = chosen === "other" || chosen === "" ? text(form, "otherReason").trim() : chosen;
+  const chosen = formText(form, "reason").trim();
+  const reason =
+    chosen === "other" || chosen === "" ? formText(form, "otherReason").trim() : chosen;
   if (reason === "") return { error: ORDER_ACTION_MESSAGES.reasonRequired };
   if (reason.length > REJECT_REASON_MAX_LENGTH)
     return { error: ORDER_ACTION_MESSAGES.reasonTooLong };
@@ -458,12 +482,12 @@ export async function runInboxIntent(
   services: Pick<AppServices, "db" | "events" | "env" | "orderMail">,
   form: FormData,
 ) {
-  const intent = text(form, "intent") as InboxIntent;
+  const intent = formText(form, "intent") as InboxIntent;
   const now = publicPagesNow(services.env).getTime();
 
   if (intent === "pause" || intent === "resume") {
-    const productId = text(form, "productId");
-    const { owner, product } = await requireOwnedProduct(context, productId);
+    const productId = formText(form, "productId");
+    const { product } = await requireSite(context, productId, "orders");
     if (!takesOrders(product.type)) {
       return refuse(intent, productId, INBOX_MESSAGES.notOrdering, 400);
     }
@@ -471,14 +495,14 @@ export async function runInboxIntent(
     if (intent === "resume") {
       pause = { pausedUntil: null, pausedIndefinitely: false };
     } else {
-      const choice = text(form, "choice");
+      const choice = formText(form, "choice");
       if (!(PAUSE_CHOICES as readonly string[]).includes(choice)) {
         return refuse(intent, productId, INBOX_MESSAGES.choosePause, 400);
       }
       const info = await loadProductInfo(services.db, product.id);
       pause = pauseFor(choice as PauseChoice, now, zoneOf(info?.timeZone ?? ""));
     }
-    await setOrdersPause(services.events, owner, product.id, pause);
+    await setOrdersPause(services.events, { id: product.ownerUid }, product.id, pause);
     return data<InboxActionResult>({
       ok: true,
       intent,
@@ -491,7 +515,7 @@ export async function runInboxIntent(
   }
 
   if (intent === "retry-refund") {
-    const { order } = await requireOwnedOrder(context, text(form, "orderId"));
+    const { order } = await requireSiteOrder(context, formText(form, "orderId"), "orders");
     if (!(await retryRefund(services.events, order.id, now))) {
       return refuse(intent, order.id, INBOX_MESSAGES.noFailedRefund, 409);
     }
@@ -508,10 +532,10 @@ export async function runInboxIntent(
   if (intent !== "accept" && intent !== "reject" && intent !== "ready" && intent !== "complete") {
     return refuse(null, null, INBOX_MESSAGES.unknownIntent, 400);
   }
-  const { order } = await requireOwnedOrder(context, text(form, "orderId"));
+  const { order, user } = await requireSiteOrder(context, formText(form, "orderId"), "orders");
   let change: OrderChange;
   if (intent === "accept") {
-    const delay = Number(text(form, "delay") || "0");
+    const delay = Number(formText(form, "delay") || "0");
     if (!(ACCEPT_DELAYS as readonly number[]).includes(delay)) {
       return refuse(intent, order.id, INBOX_MESSAGES.chooseDelay, 400);
     }
@@ -523,7 +547,10 @@ export async function runInboxIntent(
   } else {
     change = { action: intent };
   }
-  const result = await changeOrder(services.events, order.id, change, now);
+  const result = await changeOrder(services.events, order.id, change, now, {
+    id: user.id,
+    name: user.username,
+  });
   if (!result.changed) {
     return refuse(intent, order.id, ORDER_ACTION_MESSAGES.notAllowed, 409);
   }

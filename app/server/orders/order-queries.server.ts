@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-or
 import type { Database } from "../db/client.server";
 import { items, orderMail, orders, productInfo, products } from "../db/schema";
 import { loadTranslations } from "../repositories/translations.server";
+import { roleColumn, siteReachableBy } from "../access/site-reach.server";
 import { normalizeHours } from "~/lib/hours";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import type { PageLanguage } from "~/lib/i18n/page-language";
@@ -22,7 +23,7 @@ export type OrderRow = typeof orders.$inferSelect;
  * The orders their owner knows of: not a card order still awaiting its payment, nor one
  * cancelled before it was paid (its checkout given up or expired). Nobody told the owner of
  * those, so neither the inbox, the ticket, the 30-day line, the export nor an owner's action
- * on an order (requireOwnedOrder) finds them.
+ * on an order (requireSiteOrder) finds them.
  */
 export const ownerKnowsOf = sql`not (${orders.state} = 'awaiting-payment' or (${orders.state} = 'cancelled' and ${orders.paymentState} is not distinct from 'awaiting'))`;
 
@@ -90,11 +91,15 @@ export async function customerOrderLines(
   return translatedOrderLines(order.lines, optionsOfItem, translations);
 }
 
-/** The owner's sites that take orders (restaurants and shops), by name. */
-export async function ownerOrderingSites(db: Database, ownerUid: string) {
+/**
+ * The sites that take orders (restaurants and shops) whose orders `userId` may see: their
+ * own and those they work on (app/lib/site-access.ts), by name, with their role on each.
+ */
+export async function orderingSitesFor(db: Database, userId: string) {
   const rows = await db
     .select({
       id: products.id,
+      role: roleColumn(userId),
       type: products.type,
       slug: products.slug,
       name: products.name,
@@ -109,7 +114,7 @@ export async function ownerOrderingSites(db: Database, ownerUid: string) {
     .innerJoin(productInfo, eq(productInfo.productId, products.id))
     .where(
       and(
-        eq(products.ownerUid, ownerUid),
+        siteReachableBy(userId, "orders"),
         eq(products.exists, true),
         inArray(products.type, [...ORDERING_TYPES]),
       ),
@@ -117,6 +122,8 @@ export async function ownerOrderingSites(db: Database, ownerUid: string) {
     .orderBy(asc(products.name));
   return rows.map((row) => ({
     ...row,
+    // Never null here: the condition above is what gives a role.
+    role: row.role ?? "orders",
     hours: normalizeHours(row.hours),
     specialHours: storedSpecialHours(row.specialHours),
   }));

@@ -2,7 +2,7 @@
  * Items of restaurants and shops. Every write runs in one transaction that
  * holds the product's row locked, so the 50-item cap cannot be overshot by
  * concurrent requests, and only touches items of the product it was given:
- * callers pass a product already checked by `requireOwnedProduct`. Writes
+ * callers pass a product already checked by `requireSite`. Writes
  * take the events service (`services.events`) in place of the database: they
  * run in its transactions and name the product they changed. A write that gives an item
  * a category the menu did not have also puts that category last in the owner's order

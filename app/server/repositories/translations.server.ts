@@ -1,7 +1,7 @@
 /**
  * A site's further languages and the owner's translations into them
  * (app/lib/i18n/translatable-texts.ts says what is translated and under which key). Callers
- * pass a product already checked by `requireOwnedProduct`; each write runs in one
+ * pass a product already checked by `requireSite`; each write runs in one
  * transaction that locks the site's info row, so two tabs adding languages at once cannot
  * pass the limit, and invalidates the site's cached pages.
  */

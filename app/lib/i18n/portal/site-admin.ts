@@ -15,6 +15,7 @@ export const siteAdminWords = Object.freeze({
   shareSite: "Share {name}",
   copyLinkTo: "Copy link to {name}",
   domain: "Domain",
+  staff: "Staff",
   create: "Create",
   /** How many sites the owner has of the most they may have. */
   sitesUsed: "Using {used}/{max}",
