@@ -54,6 +54,8 @@ function deviceStorage(): Storage | undefined {
   }
 }
 
+const KITCHEN_SWITCH_ID = "kitchen-switch";
+
 export interface KitchenScreenControl {
   on: boolean;
   /** The page shows Today's list (the board moves there when turned on elsewhere). */
@@ -63,6 +65,7 @@ export interface KitchenScreenControl {
   wakeLock: WakeLockStatus;
   turnOn: () => void;
   turnOff: () => void;
+
   /** The tap the browser waits for. */
   keepOn: () => void;
 }
@@ -99,6 +102,8 @@ export function useKitchenScreen(view: InboxView): KitchenScreenControl {
     stopWakeLock();
     wentFullscreen.current = false;
     exitFullscreen();
+    // The focus may have been on a card of the board, which goes: back to the switch.
+    document.getElementById(KITCHEN_SWITCH_ID)?.focus();
   }, [stopWakeLock]);
 
   // The board is today's orders.
@@ -157,6 +162,7 @@ export function KitchenSwitch({ kitchen }: { kitchen: KitchenScreenControl }) {
   if (!hydrated) return null;
   return (
     <button
+      id={KITCHEN_SWITCH_ID}
       type="button"
       className="button secondary kitchen-switch"
       aria-pressed={kitchen.on}
