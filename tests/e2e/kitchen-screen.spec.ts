@@ -135,6 +135,13 @@ for (const [screen, viewport] of SCREENS) {
     await page.screenshot({ path: testInfo.outputPath(`kitchen-${screen}.png`) });
     await expectNoSeriousAxeIssue(page, `kitchen screen with a new order (${screen})`);
 
+    // Escape in the Reject dialog closes the dialog alone.
+    await card.getByRole("button", { name: "Reject order 1" }).click();
+    await expect(page.getByRole("dialog", { name: "Reject order 1?" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(kitchenSwitch(page)).toHaveAttribute("aria-pressed", "true");
+
     await card.getByRole("button", { name: "Accept order 1 for the time asked" }).click();
     await expect(card.getByText("Accepted", { exact: true })).toBeVisible();
     await expect(toast(page, "Order 1 accepted.")).toBeVisible();
