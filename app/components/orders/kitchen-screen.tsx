@@ -65,7 +65,6 @@ export interface KitchenScreenControl {
   wakeLock: WakeLockStatus;
   turnOn: () => void;
   turnOff: () => void;
-
   /** The tap the browser waits for. */
   keepOn: () => void;
 }
@@ -114,7 +113,7 @@ export function useKitchenScreen(view: InboxView): KitchenScreenControl {
   useEffect(() => {
     if (!on) return;
     const root = document.documentElement;
-    // The portal's nav steps aside (orders.css): the board has the whole screen.
+    // The portal's nav steps aside (kitchen-screen.css): the board has the whole screen.
     root.dataset.kitchenScreen = "on";
     const onKeyDown = (event: KeyboardEvent) => {
       // An open dialog or menu takes its own Escape (and marks it handled).
