@@ -10,6 +10,7 @@ import { Form, Link, useFetcher, type ShouldRevalidateFunctionArgs } from "react
 import { ActionMenu } from "~/components/action-menu";
 import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { OnceOpened } from "~/components/once-opened";
+import { KitchenScreen, KitchenSwitch, useKitchenScreen } from "~/components/orders/kitchen-screen";
 import { RejectFields } from "~/components/orders/reject-fields";
 import { useOrderSound } from "~/components/order-sound";
 import { announceSaved } from "~/components/toasts";
@@ -102,12 +103,14 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   useOwnerLiveUpdates();
   const { view, sites, counts, orders } = loaderData;
   const several = sites.length > 1;
+  const kitchen = useKitchenScreen(view);
 
   return (
-    <div className="container orders-page">
+    <div className="container orders-page" data-kitchen={kitchen.on || undefined}>
       <div className="page-header orders-header">
         <h1>{ordersWords.pageTitle}</h1>
         <OrderSoundControl newOrders={counts.new} />
+        {sites.length > 0 ? <KitchenSwitch kitchen={kitchen} /> : null}
       </div>
       {/* Without JavaScript, an action's answer comes back with the page. */}
       {actionData ? (
@@ -124,6 +127,13 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
             </Link>
           </p>
         </div>
+      ) : kitchen.on ? (
+        <KitchenScreen
+          kitchen={kitchen}
+          orders={orders}
+          newOrders={counts.new}
+          renderOrder={(order) => <OrderCard key={order.id} order={order} showSite={several} />}
+        />
       ) : (
         <>
           <SitesBar sites={sites} />

@@ -199,6 +199,8 @@ export interface InboxOrder {
   readyText: string | null;
   /** The same, without the day when that is today ("6:30 PM"). */
   readyShortText: string | null;
+  /** When it is due, in ms: the time promised on accepting, else the asked one. */
+  dueAt: number;
   placedText: string;
   customerName: string;
   customerPhone: string;
@@ -247,6 +249,7 @@ export function inboxOrder(
     askedText: momentText(asked, site.timeZone, now),
     readyText: readyDiffers ? momentText(ready, site.timeZone, now) : null,
     readyShortText: readyDiffers ? shortMomentText(ready, site.timeZone, now) : null,
+    dueAt: ready ?? asked,
     placedText: momentText(row.createdAt.getTime(), site.timeZone, now),
     customerName: row.customerName,
     customerPhone: row.customerPhone,

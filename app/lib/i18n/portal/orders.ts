@@ -36,6 +36,21 @@ export const ordersWords = Object.freeze({
   soundBlocked: "Your browser needs one tap before it plays sound.",
   turnOnSound: "Turn on order sound",
 
+  // The kitchen screen: today's orders, large, on a tablet whose screen stays on
+  /** A switch (pressed or not), the same words either way. */
+  kitchenScreen: "Kitchen screen",
+  kitchenTitle: "Today, by time",
+  kitchenListLabel: "Today's orders, soonest first",
+  kitchenEmpty: "No orders for today yet. New orders show here at once.",
+  kitchenLeaveHint: "Press Esc or Kitchen screen to go back.",
+  /** Shown alone when the page reopens on the kitchen screen: the browser needs a tap. */
+  keepScreenOn: "Tap to keep the screen on",
+  screenStaysOn: "The screen stays on while this page is open.",
+  screenCannotStayOn:
+    "This browser cannot keep the screen on. Set the tablet’s screen timeout to “Never” in its settings, or use Chrome, Safari or Firefox up to date.",
+  screenRefused:
+    "The browser did not let this page keep the screen on (a battery saver may be on). The screen may turn off by itself: set its timeout in the tablet’s settings.",
+
   // The sites and their pause
   sitesLabel: "Your sites taking orders",
   orderingOff: "Online ordering is off",
