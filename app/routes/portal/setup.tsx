@@ -61,6 +61,8 @@ import { saveSiteInfo } from "~/server/editing/info-action.server";
 import { isItemIntent, runItemIntent } from "~/server/editing/item-actions.server";
 import { isImportIntent, runImportIntent } from "~/server/editing/items-import-action.server";
 import { requireOwnedProduct } from "~/server/editing/ownership.server";
+import { momentText } from "~/server/orders/order-inbox.server";
+import { backAt } from "~/lib/sold-out";
 import { saveOrderSettingsForm } from "~/server/orders/order-settings-action.server";
 import { loadOrderSettings } from "~/server/orders/orders.server";
 import {
@@ -102,6 +104,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let info: ProfileEditorValues | null = null;
   let ownInfo: OwnInfoFields = {};
   let categoryOrder: string[] = [];
+  let timeZone = "";
   let orders: OrdersTabData | null = null;
   let loadError: string | null = null;
   try {
@@ -149,6 +152,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
     ownInfo = site.info.ownFields(row);
     categoryOrder = row.categoryOrder;
+    timeZone = row.timeZone;
   } catch (error) {
     logRequestError(request, "loading info failed", error);
     loadError = MESSAGES.failedToLoad;
@@ -157,6 +161,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let items: EditorItem[] | null = null;
   let itemsError: string | null = null;
   if (site.items) {
+    const now = publicPagesNow(env).getTime();
     try {
       items = (await listItems(db, product.id)).map((row) => ({
         id: row.id,
@@ -168,6 +173,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         imageUrl: row.imageUrl,
         tags: row.tags,
         soldOut: row.soldOut,
+        ...soldOutToday(row, timeZone, now),
         images: row.images,
         thumbnailUrl: listThumbnailUrl(storage, row.imageUrl || row.images[0] || ""),
         imageThumbnails: row.images.map((url) => listThumbnailUrl(storage, url)),
@@ -204,6 +210,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...(await ownSiteLink(services, product)),
   };
   return flash.clear ? data(page, { headers: { "Set-Cookie": flash.clear } }) : page;
+}
+
+/** An item's "sold out today", as its row shows it: until when, in the site's words. */
+function soldOutToday(
+  row: { soldOut: boolean; soldOutUntil: Date | null },
+  timeZone: string,
+  now: number,
+): Pick<EditorItem, "soldOutUntil" | "backText"> {
+  const until = backAt(row, now);
+  return {
+    soldOutUntil: until,
+    backText: until === null ? null : momentText(until, timeZone, now),
+  };
 }
 
 /**
@@ -297,6 +316,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       file,
       items,
       requestId: requestIdOf(request),
+      now: publicPagesNow(services.env).getTime(),
     });
   }
   return data<ActionResult>({ error: siteAdminWords.editorCannotDoThat }, { status: 400 });
