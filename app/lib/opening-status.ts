@@ -310,8 +310,8 @@ export function publicOpening(
  * than the business day under way at `now`, where the site is (ms since the epoch). The
  * business day is the day the opening in progress began (a bar open 6:00 PM – 2:00 AM is
  * still in Monday's at 1:00 AM on Tuesday), or today's date when the site is closed: tapped
- * at 9:00 AM before an 11:00 AM opening, or between lunch and dinner, it lasts through
- * today's service. Without hours (or open around the clock) it is the next local midnight; a
+ * at 9:00 AM before an 11:00 AM opening, or at 3:00 PM before a 5:00 PM one, it lasts
+ * through today's service. Without hours (or open around the clock) it is the next local midnight; a
  * site without a known zone is read in UTC.
  */
 export function soldOutTodayUntil(schedule: OpeningSchedule, now: Date): number {
