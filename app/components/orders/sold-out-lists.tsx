@@ -72,7 +72,11 @@ function lineKey(line: SoldOutLine): string {
 
 /** One dish or choice: its name, and what can be done to it now. */
 function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine }) {
-  const fetcher = useFetcher<SoldOutActionResult>();
+  // Keyed by the line: once marked, the line moves to the other list (another instance),
+  // which takes the answer up and says it.
+  const fetcher = useFetcher<SoldOutActionResult>({
+    key: `sold-out-${siteId}-${lineKey(line)}`,
+  });
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {

@@ -361,17 +361,17 @@ describe("sold out today", () => {
     const site = await newSite();
     const pizza = site.ids["Margherita"]!;
     const stranger = await registerOwner(running.services);
-    const forms = [
+    const forms: Array<Record<string, string>> = [
       { intent: "sell-out", productId: site.productId, itemId: pizza, span: "today" },
       { intent: "sell-out", productId: site.productId, itemId: pizza, span: "until-back" },
       { intent: "back-on-sale", productId: site.productId, itemId: pizza },
     ];
     for (const form of forms) {
-      expect(await inbox(stranger.userId, form), form.intent).toMatchObject({
+      expect(await inbox(stranger.userId, form), form["intent"]).toMatchObject({
         kind: "response",
         status: 404,
       });
-      expect(await editor(site, stranger.userId, form), form.intent).toMatchObject({
+      expect(await editor(site, stranger.userId, form), form["intent"]).toMatchObject({
         kind: "response",
         status: 404,
       });
@@ -381,7 +381,7 @@ describe("sold out today", () => {
           body: new URLSearchParams(form),
           redirect: "manual",
         });
-        expect([401, 403], `${form.intent} at ${path}`).toContain(anonymous.status);
+        expect([401, 403], `${form["intent"]} at ${path}`).toContain(anonymous.status);
       }
     }
     // The stranger's inbox does not list the site.
