@@ -70,6 +70,10 @@ export function storedOptions(value: unknown): OptionGroup[] {
           name: fields.name,
           priceChangeCents: change as number,
           soldOut: fields.soldOut === true,
+          ...(typeof fields.soldOutUntil === "string" &&
+          Number.isFinite(Date.parse(fields.soldOutUntil))
+            ? { soldOutUntil: fields.soldOutUntil }
+            : {}),
         },
       ];
     });

@@ -12,6 +12,8 @@ import {
 } from "./items";
 import { MAX_IMAGES_PER_ITEM, NAME_MAX_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
+import { OPTION_ID_PATTERN } from "./option-groups";
+import { SOLD_OUT_SPANS } from "./sold-out";
 import { parsePriceToCents } from "./price";
 import { optionalText } from "./profile-info-schema";
 
@@ -73,6 +75,16 @@ export const itemFlagSchema = z.object({
 });
 
 export const itemIdSchema = z.object({ itemId });
+
+/**
+ * Marking an item, or one of its choices (`choiceId`), sold out for today or until turned
+ * back (`span`, app/lib/sold-out.ts), or back on sale (no span).
+ */
+export const soldOutSchema = z.object({
+  itemId,
+  choiceId: z.string().regex(OPTION_ID_PATTERN).optional(),
+  span: z.enum(SOLD_OUT_SPANS).optional(),
+});
 
 /** Moving or removing one of a shop item's photos, by its place in the list. */
 export const itemImageSchema = z.object({

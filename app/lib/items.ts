@@ -138,6 +138,12 @@ export interface EditorItem extends ListedItem {
   imageUrl: string;
   tags: string[];
   soldOut: boolean;
+  /**
+   * Sold out for today: when it is back on sale (ms since the epoch) and that moment in the
+   * owner's words ("Tomorrow, 11:00 AM"); null when it is not sold out for today.
+   */
+  soldOutUntil: number | null;
+  backText: string | null;
   images: string[];
   /** The list-size thumbnail of the item's (first) photo; "" when it has none. */
   thumbnailUrl: string;
@@ -155,6 +161,8 @@ export type ItemIntent =
   | "update-price"
   | "toggle-star"
   | "toggle-sold-out"
+  | "sell-out"
+  | "back-on-sale"
   | "update-item"
   | "delete-item"
   | "move-image"

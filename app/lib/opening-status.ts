@@ -304,3 +304,25 @@ export function publicOpening(
   const { changesAt, ...facts } = openingFacts(schedule, now, page);
   return { opening: { ...facts, keepsHours: !keepsNoHours(schedule) }, freshUntil: changesAt };
 }
+
+/**
+ * When something sold out "for today" is back: the first opening that starts on a later day
+ * than the business day under way at `now`, where the site is (ms since the epoch). The
+ * business day is the day the opening in progress began (a bar open 6:00 PM – 2:00 AM is
+ * still in Monday's at 1:00 AM on Tuesday), or today's date when the site is closed: tapped
+ * at 9:00 AM before an 11:00 AM opening, or at 3:00 PM before a 5:00 PM one, it lasts
+ * through today's service. Without hours (or open around the clock) it is the next local midnight; a
+ * site without a known zone is read in UTC.
+ */
+export function soldOutTodayUntil(schedule: OpeningSchedule, now: Date): number {
+  const timeZone = isKnownTimeZone(schedule.timeZone) ? schedule.timeZone : "UTC";
+  const { date: today, minutes: nowMinutes } = localNow(now, timeZone);
+  const nextMidnight = momentAt(today, MINUTES_PER_DAY, timeZone);
+  if (keepsNoHours(schedule)) return nextMidnight;
+  // Every opening from yesterday's up to the first that starts tomorrow or later.
+  const intervals = intervalsAround(schedule, today, MINUTES_PER_DAY - 1);
+  const current = intervals.find(([start, end]) => start <= nowMinutes && nowMinutes < end);
+  const businessDay = current ? Math.floor(current[0] / MINUTES_PER_DAY) : 0;
+  const next = intervals.find(([start]) => start >= (businessDay + 1) * MINUTES_PER_DAY);
+  return next ? momentAt(today, next[0], timeZone) : nextMidnight;
+}

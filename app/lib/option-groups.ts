@@ -12,8 +12,13 @@ export interface OptionChoice {
   name: string;
   /** What choosing it adds to the item's price, in cents; negative takes off. */
   priceChangeCents: number;
-  /** A shop's choice can be sold out on its own ("L sold out"). */
+  /** A choice can be sold out on its own ("L sold out"), until the owner turns it back … */
   soldOut: boolean;
+  /**
+   * … or for today: back on sale at this moment (an ISO text; app/lib/sold-out.ts). Absent in
+   * older data and whenever it is not sold out for today.
+   */
+  soldOutUntil?: string;
 }
 
 export interface OptionGroup {

@@ -88,6 +88,12 @@ export interface ItemsDefinition {
   itemsNoun: string;
   /** What the empty items tab suggests doing first. */
   firstItemHint: string;
+  /**
+   * Whether its items and their choices can be sold out, for today or until the owner turns
+   * them back (app/lib/sold-out.ts): the editor's row and the inbox offer it, the public pages
+   * and the order page show it, and an order holding one is refused.
+   */
+  sellsOut: boolean;
   /** The writes its editor offers; anything else is refused. */
   intents: ReadonlySet<ItemIntent>;
   /** Whether items have a category (a menu's sections); a shop groups by tags instead. */

@@ -49,8 +49,13 @@ describe("the site registry", () => {
     expect(siteOf("shoppy").items?.imageTarget).toBe("item-images");
     expect(siteOf("dealership").items).toBeNull();
     expect(siteOf("ecommerce").items).toBeNull();
-    expect(siteOf("restaurant").items?.intents.has("toggle-sold-out")).toBe(false);
-    expect(siteOf("shoppy").items?.intents.has("toggle-sold-out")).toBe(true);
+    // Both sell out (for today, or until turned back): a capability, not a type's name.
+    for (const type of ["restaurant", "shoppy"] as const) {
+      expect(siteOf(type).items?.sellsOut).toBe(true);
+      for (const intent of ["toggle-sold-out", "sell-out", "back-on-sale"] as const) {
+        expect(siteOf(type).items?.intents.has(intent)).toBe(true);
+      }
+    }
     expect(siteOf("restaurant").items?.intents.has("move-image")).toBe(false);
   });
 

@@ -185,7 +185,7 @@ export function AddItemForm({
           key={`options-${formGeneration}`}
           initial={[]}
           errors={form.allErrors}
-          soldOutChoices={items.intents.has("toggle-sold-out")}
+          soldOutChoices={items.sellsOut}
         />
         <div className="field checkbox-field">
           <input id={fields.star.id} type="checkbox" name={fields.star.name} />

@@ -159,7 +159,7 @@ function EditItemForm({
       <ItemOptionsEditor
         initial={item.options}
         errors={form.allErrors}
-        soldOutChoices={siteOf(type).items?.intents.has("toggle-sold-out") ?? false}
+        soldOutChoices={siteOf(type).items?.sellsOut ?? false}
       />
       <div className="dialog-actions">
         <Dialog.Close asChild>

@@ -13,7 +13,9 @@ import { fill } from "~/lib/i18n/text";
 import { optionsSummary } from "~/lib/item-options";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice, priceAmount } from "~/lib/price";
-import type { ProductType } from "~/sites";
+import { sitePartWords } from "~/lib/i18n/portal/site-parts";
+import { soldOutWords } from "~/lib/i18n/portal/sold-out";
+import { siteOf, type ProductType } from "~/sites";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Field, type FieldState } from "../form";
 import { OnceOpened } from "../once-opened";
@@ -52,6 +54,7 @@ export function ItemRow({
   tagSuggestions: string[];
 }) {
   const { RowBadges, RowSummary, RowToggles, MenuDialogs = [] } = useSiteEditor();
+  const sellsOut = siteOf(type).items?.sellsOut ?? false;
   const currency = useSiteCurrency();
   // The one dialog open: "edit", "delete" or the key of one the site type adds.
   const [openDialog, setOpenDialog] = useState<string | null>(null);
@@ -97,6 +100,11 @@ export function ItemRow({
               })}
             </span>
           ) : null}
+          {item.backText ? (
+            <span className="badge sold-out">
+              {fill(soldOutWords.soldOutTodayBadge, { moment: item.backText })}
+            </span>
+          ) : null}
           {RowBadges ? <RowBadges item={item} /> : null}
         </p>
         {RowSummary ? <RowSummary item={item} /> : null}
@@ -117,6 +125,19 @@ export function ItemRow({
           icons={["☆", "★"]}
           accessibleName={fill(editorWords.starItem, { name: item.name })}
         />
+        {sellsOut ? (
+          <>
+            <FlagToggle
+              item={item}
+              intent="toggle-sold-out"
+              on={item.soldOut}
+              label={sitePartWords.soldOut}
+              icons={["○", "●"]}
+              accessibleName={fill(sitePartWords.soldOutOf, { name: item.name })}
+            />
+            <SoldOutTodayToggle item={item} />
+          </>
+        ) : null}
         {RowToggles ? <RowToggles item={item} /> : null}
       </div>
       <div className="item-menu">
@@ -296,6 +317,39 @@ export function FlagToggle({
       >
         <span aria-hidden="true">{shown ? icons[1] : icons[0]}</span>{" "}
         <span className="toggle-label">{label}</span>
+      </button>
+      {failure ? (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/**
+ * "Sold out today": one tap marks the item sold out until the site's next opening (the server
+ * works out when, in the site's zone); pressed, one tap puts it back on sale.
+ */
+function SoldOutTodayToggle({ item }: { item: EditorItem }) {
+  const fetcher = useFetcher<ItemActionResult>();
+  const pending = fetcher.formData?.get("intent");
+  const on = item.soldOutUntil !== null;
+  const shown = pending === "sell-out" ? true : pending === "back-on-sale" ? false : on;
+  const failure = fetcher.state === "idle" ? itemFailure(fetcher.data) : null;
+  return (
+    <fetcher.Form method="post" className="flag-toggle">
+      <input type="hidden" name="intent" value={shown ? "back-on-sale" : "sell-out"} />
+      <input type="hidden" name="itemId" value={item.id} />
+      {shown ? null : <input type="hidden" name="span" value="today" />}
+      <button
+        type="submit"
+        className={shown ? "button small toggle on" : "button secondary small toggle"}
+        aria-pressed={shown}
+        aria-label={fill(soldOutWords.soldOutTodayOf, { name: item.name })}
+      >
+        <span aria-hidden="true">{shown ? "◑" : "◔"}</span>{" "}
+        <span className="toggle-label">{soldOutWords.soldOutToday}</span>
       </button>
       {failure ? (
         <p className="field-error" role="alert">

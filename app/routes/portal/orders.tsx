@@ -41,6 +41,14 @@ import { publicPagesNow } from "~/server/runtime/env.server";
 import { stylesheetLinks } from "~/styles/portal-stylesheet";
 import type { Route } from "./+types/orders";
 import ordersStylesHref from "./orders.css?url";
+import soldOutStylesHref from "~/components/orders/sold-out-lists.css?url";
+import { SoldOutLists } from "~/components/orders/sold-out-lists";
+import {
+  isSoldOutIntent,
+  loadSoldOutLists,
+  runSoldOutIntent,
+} from "~/server/editing/sold-out.server";
+import { orderingSitesFor } from "~/server/orders/order-queries.server";
 
 /** Radix's Dialog with the Reject form, fetched when Reject is first reached for. */
 const RejectDialogLazy = lazyComponent(() =>
@@ -48,7 +56,8 @@ const RejectDialogLazy = lazyComponent(() =>
 );
 const RejectDialog = RejectDialogLazy.Component;
 
-export const links: Route.LinksFunction = () => stylesheetLinks(ordersStylesHref);
+export const links: Route.LinksFunction = () =>
+  stylesheetLinks(ordersStylesHref, soldOutStylesHref);
 
 export const meta: Route.MetaFunction = (args) => {
   const waiting = args.data?.counts.new ?? 0;
@@ -66,12 +75,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = parseInboxView(new URL(request.url).searchParams.get("view"));
   const now = publicPagesNow(env).getTime();
   const inbox = await loadInbox(db, owner.id, view, now);
-  return { ...inbox, exportRange: exportRangeDefaults(now) };
+  const soldOut = await loadSoldOutLists(db, await orderingSitesFor(db, owner.id), now);
+  return { ...inbox, soldOut, exportRange: exportRangeDefaults(now) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readFormOrRefuse(request);
+  const intent = form.get("intent");
+  if (isSoldOutIntent(intent)) return runSoldOutIntent(context, services, intent, form);
   return runInboxIntent(context, services, form);
 }
 
@@ -166,6 +178,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
               ))}
             </ul>
           )}
+          <SoldOutLists lists={loaderData.soldOut} several={several} />
           <OrdersLine
             days={loaderData.days}
             currency={loaderData.currency}

@@ -63,6 +63,8 @@ import { isImportIntent, runImportIntent } from "~/server/editing/items-import-a
 import { roleMay } from "~/lib/site-access";
 import { accountEmailOf } from "~/server/accounts/accounts.server";
 import { requireSite } from "~/server/access/site-access.server";
+import { momentText } from "~/server/orders/order-inbox.server";
+import { backAt } from "~/lib/sold-out";
 import { saveOrderSettingsForm } from "~/server/orders/order-settings-action.server";
 import { loadOrderSettings } from "~/server/orders/orders.server";
 import {
@@ -104,6 +106,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let info: ProfileEditorValues | null = null;
   let ownInfo: OwnInfoFields = {};
   let categoryOrder: string[] = [];
+  let timeZone = "";
   let orders: OrdersTabData | null = null;
   let loadError: string | null = null;
   try {
@@ -152,6 +155,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
     ownInfo = site.info.ownFields(row);
     categoryOrder = row.categoryOrder;
+    timeZone = row.timeZone;
   } catch (error) {
     logRequestError(request, "loading info failed", error);
     loadError = MESSAGES.failedToLoad;
@@ -160,6 +164,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let items: EditorItem[] | null = null;
   let itemsError: string | null = null;
   if (site.items) {
+    const now = publicPagesNow(env).getTime();
     try {
       items = (await listItems(db, product.id)).map((row) => ({
         id: row.id,
@@ -171,6 +176,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         imageUrl: row.imageUrl,
         tags: row.tags,
         soldOut: row.soldOut,
+        ...soldOutToday(row, timeZone, now),
         images: row.images,
         thumbnailUrl: listThumbnailUrl(storage, row.imageUrl || row.images[0] || ""),
         imageThumbnails: row.images.map((url) => listThumbnailUrl(storage, url)),
@@ -209,6 +215,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...(await ownSiteLink(services, product)),
   };
   return flash.clear ? data(page, { headers: { "Set-Cookie": flash.clear } }) : page;
+}
+
+/** An item's "sold out today", as its row shows it: until when, in the site's words. */
+function soldOutToday(
+  row: { soldOut: boolean; soldOutUntil: Date | null },
+  timeZone: string,
+  now: number,
+): Pick<EditorItem, "soldOutUntil" | "backText"> {
+  const until = backAt(row, now);
+  return {
+    soldOutUntil: until,
+    backText: until === null ? null : momentText(until, timeZone, now),
+  };
 }
 
 /**
@@ -303,6 +322,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       file,
       items,
       requestId: requestIdOf(request),
+      now: publicPagesNow(services.env).getTime(),
     });
   }
   return data<ActionResult>({ error: siteAdminWords.editorCannotDoThat }, { status: 400 });

@@ -254,7 +254,13 @@ export const items = pgTable(
     imageBytes: integer("image_bytes").notNull().default(0),
     imageMime: text("image_mime").notNull().default(""),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    /** Sold out until the owner turns it back (restaurants and shops). */
     soldOut: boolean("sold_out").notNull().default(false),
+    /**
+     * Sold out for today: back on sale at this moment, the site's next opening when the owner
+     * tapped "Sold out today" (app/lib/sold-out.ts); null when not.
+     */
+    soldOutUntil: timestamp("sold_out_until", { withTimezone: true }),
     images: jsonb("images").$type<string[]>().notNull().default([]),
     /** Restaurant items: the EU allergens the dish contains (keys of app/lib/dietary.ts). */
     allergens: jsonb("allergens").$type<string[]>().notNull().default([]),

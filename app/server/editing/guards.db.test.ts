@@ -268,12 +268,14 @@ describe("loadPublicSite", () => {
       "options",
       "priceCents",
       "soldOut",
+      "soldOutUntil",
       "star",
       "tags",
     ]);
     expect(site.items[0]).toMatchObject({
       star: false,
       soldOut: false,
+      soldOutUntil: null,
       tags: [],
       images: [],
       allergens: [],

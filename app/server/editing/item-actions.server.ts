@@ -14,7 +14,13 @@ import {
   type ItemActionResult,
   type ItemIntent,
 } from "~/lib/items";
-import { itemFlagSchema, itemIdSchema, itemImageSchema, itemPriceSchema } from "~/lib/items-schema";
+import {
+  itemFlagSchema,
+  itemIdSchema,
+  itemImageSchema,
+  itemPriceSchema,
+  soldOutSchema,
+} from "~/lib/items-schema";
 import { ITEM_IMAGE_TARGET_BYTES } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { siteOf, type ItemsDefinition } from "~/sites";
@@ -38,6 +44,7 @@ import {
 import type { AppServices } from "../runtime/services.server";
 import { deletePrefix } from "../storage/storage.server";
 import { logger } from "../http/log.server";
+import { changeSoldOut } from "./sold-out.server";
 
 type Product = typeof products.$inferSelect;
 type Services = Pick<AppServices, "events" | "storage">;
@@ -52,6 +59,8 @@ interface ItemRequest {
   items: ItemsDefinition;
   /** The HTTP request's id, for the log. */
   requestId?: string;
+  /** The time a "sold out today" is counted from (the public pages' clock). */
+  now?: number;
 }
 
 const FAILURE: Record<ItemIntent, string> = {
@@ -59,6 +68,8 @@ const FAILURE: Record<ItemIntent, string> = {
   "update-price": MESSAGES.failedToUpdatePrice,
   "toggle-star": MESSAGES.failedToUpdateFlag,
   "toggle-sold-out": MESSAGES.failedToUpdateFlag,
+  "sell-out": MESSAGES.failedToUpdateFlag,
+  "back-on-sale": MESSAGES.failedToUpdateFlag,
   "update-item": MESSAGES.failedToUpdateItem,
   "delete-item": MESSAGES.failedToDeleteItem,
   "move-image": MESSAGES.failedToUpdateItem,
@@ -149,9 +160,14 @@ export async function runItemIntent(intent: ItemIntent, request: ItemRequest) {
         const parsed = parse(intent, request.formData, itemFlagSchema);
         if ("refusal" in parsed) return parsed.refusal;
         const { itemId, value } = parsed.value;
-        const fields = intent === "toggle-star" ? { star: value } : { soldOut: value };
+        // Either way the toggle leaves no "for today" behind: sold out is now what it says.
+        const fields =
+          intent === "toggle-star" ? { star: value } : { soldOut: value, soldOutUntil: null };
         return await update(intent, request, parsed.submission, itemId, fields);
       }
+      case "sell-out":
+      case "back-on-sale":
+        return await soldOutIntent(intent, request);
       case "update-item": {
         const parsed = parse(
           intent,
@@ -258,6 +274,26 @@ async function addItemIntent(request: ItemRequest) {
     }
   }
   return done(intent, submission, added.itemId);
+}
+
+/**
+ * The row's "Sold out today" (or until turned back, with `span`), or "Back on sale", of the
+ * item or one of its choices; refused when the form names no span for a sell-out.
+ */
+async function soldOutIntent(intent: "sell-out" | "back-on-sale", request: ItemRequest) {
+  const parsed = parse(intent, request.formData, soldOutSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const { itemId, choiceId, span } = parsed.value;
+  if (intent === "sell-out" && !span) return refuse(intent, 400, parsed.submission, itemId);
+  const result = await changeSoldOut(
+    request.services.events,
+    request.product,
+    { itemId, choiceId: choiceId ?? null },
+    intent === "sell-out" ? span! : "back",
+    request.now ?? Date.now(),
+  );
+  if (!result.ok) return refuse(intent, 404, parsed.submission, itemId);
+  return done(intent, parsed.submission, itemId);
 }
 
 async function deleteItemIntent({ services, product, formData }: ItemRequest) {

@@ -26,6 +26,7 @@ import {
   translateItem,
 } from "~/lib/i18n/translatable-texts";
 import { storedOptions, type OptionGroup } from "~/lib/item-options";
+import { isSoldOutAt, optionsSoldOutAt } from "~/lib/sold-out";
 import { fill, pluralText } from "~/lib/i18n/text";
 import {
   addToCart,
@@ -118,7 +119,7 @@ async function loadOrderPage(
       };
   // The customer reads the owner's translations; the cart, its checks and the order keep
   // to the ids, and the order is stored in the main language the owner reads.
-  const itemsCanSellOut = definition.items?.intents.has("toggle-sold-out") ?? false;
+  const itemsCanSellOut = definition.items?.sellsOut ?? false;
   const items: OrderPageItem[] = site.items.map((item) =>
     translateItem(
       {
@@ -127,9 +128,9 @@ async function loadOrderPage(
         description: item.description,
         priceCents: item.priceCents,
         // Only a type whose editor marks items sold out has them so; for the others the
-        // stored field is always false.
-        soldOut: itemsCanSellOut && item.soldOut,
-        options: storedOptions(item.options),
+        // stored fields are always false and null.
+        soldOut: itemsCanSellOut && isSoldOutAt(item, now.getTime()),
+        options: optionsSoldOutAt(storedOptions(item.options), now.getTime()),
       },
       site.translations,
     ),

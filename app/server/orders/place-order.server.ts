@@ -13,6 +13,7 @@ import { translateItem } from "~/lib/i18n/translatable-texts";
 import type { PageLanguage } from "~/lib/i18n/page-language";
 import { fill, pluralText } from "~/lib/i18n/text";
 import { storedOptions } from "~/lib/item-options";
+import { isSoldOutAt, optionsSoldOutAt } from "~/lib/sold-out";
 import { pagePrice } from "~/lib/item-options-display";
 import { normalizeHours } from "~/lib/hours";
 import { storedSpecialHours } from "~/lib/special-hours";
@@ -109,10 +110,11 @@ async function lockOrderingSite(tx: Transaction, productId: string): Promise<Ord
   };
 }
 
-/** A site's items as an order prices them, by id. */
+/** A site's items as an order prices them at `now` (sold out for today or not), by id. */
 export async function orderableItems(
   db: Pick<Transaction, "select">,
   productId: string,
+  now: number,
 ): Promise<Map<string, OrderableItem>> {
   const rows = await db
     .select({
@@ -120,11 +122,21 @@ export async function orderableItems(
       name: items.name,
       priceCents: items.priceCents,
       soldOut: items.soldOut,
+      soldOutUntil: items.soldOutUntil,
       options: items.options,
     })
     .from(items)
     .where(eq(items.productId, productId));
-  return new Map(rows.map((row) => [row.id, { ...row, options: storedOptions(row.options) }]));
+  return new Map(
+    rows.map(({ soldOutUntil, ...row }) => [
+      row.id,
+      {
+        ...row,
+        soldOut: isSoldOutAt({ soldOut: row.soldOut, soldOutUntil }, now),
+        options: optionsSoldOutAt(storedOptions(row.options), now),
+      },
+    ]),
+  );
 }
 
 /**
@@ -294,7 +306,7 @@ export async function placeOrder(
     }
 
     // Priced from the main language's items, which the order keeps.
-    const orderable = await orderableItems(tx, productId);
+    const orderable = await orderableItems(tx, productId, now);
     const priced = priceCart(orderable, input.cartLines, page);
     if (priced.problems.length > 0 || priced.lines.length === 0) {
       // The refusal names the items as the customer's page does: an edit the owner made

@@ -18,7 +18,7 @@ import {
   matchesCategoriesInUse,
   orderedCategories,
 } from "~/sites/restaurant/menu";
-import type { OptionGroup } from "~/lib/item-options";
+import { storedOptions, type OptionGroup } from "~/lib/item-options";
 import type { Database } from "../db/client.server";
 import { items, productInfo, products } from "../db/schema";
 import type { Changes, Events, Transaction } from "../events/events.server";
@@ -35,6 +35,8 @@ export interface ItemFields {
   star: boolean;
   tags: string[];
   soldOut: boolean;
+  /** Sold out for today: back on sale then (app/lib/sold-out.ts); null when not. */
+  soldOutUntil: Date | null;
   /** A menu's dishes: keys of app/lib/dietary.ts, checked by the item schemas. */
   allergens: string[];
   diets: string[];
@@ -89,9 +91,15 @@ export async function updateItem(
   return events.transaction(async (tx, changes) => {
     if (!(await lockProduct(tx, product))) return false;
     const before = fields.category === undefined ? null : await categoryOrder(tx, product.id);
+    // The edit form knows nothing of "sold out today": a choice it sends back keeps it.
+    const options = fields.options && (await keepingSoldOutToday(tx, itemId, fields.options));
     const changed = await tx
       .update(items)
-      .set({ ...fields, ...(fields.name === undefined ? {} : { slug: slugify(fields.name) }) })
+      .set({
+        ...fields,
+        ...(options ? { options } : {}),
+        ...(fields.name === undefined ? {} : { slug: slugify(fields.name) }),
+      })
       .where(and(eq(items.id, itemId), eq(items.productId, product.id)))
       .returning({ id: items.id });
     if (changed.length === 0) return false;
@@ -99,6 +107,33 @@ export async function updateItem(
     await productChanged(tx, changes, product);
     return true;
   });
+}
+
+/** The options to store, each choice keeping the "sold out for today" its stored namesake has. */
+async function keepingSoldOutToday(
+  tx: Transaction,
+  itemId: string,
+  options: OptionGroup[],
+): Promise<OptionGroup[]> {
+  const [stored] = await tx
+    .select({ options: items.options })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .for("update");
+  const until = new Map(
+    storedOptions(stored?.options ?? []).flatMap((group) =>
+      group.choices.flatMap((choice) =>
+        choice.soldOutUntil ? [[choice.id, choice.soldOutUntil] as const] : [],
+      ),
+    ),
+  );
+  return options.map((group) => ({
+    ...group,
+    choices: group.choices.map((choice) => {
+      const kept = until.get(choice.id);
+      return kept && !choice.soldOut ? { ...choice, soldOutUntil: kept } : choice;
+    }),
+  }));
 }
 
 /**
@@ -275,7 +310,7 @@ async function keepCategoryOrder(
 }
 
 /** Locks the live product row of this owner; the lock serialises item writes per product. */
-async function lockProduct(tx: Transaction, product: { id: string; ownerUid: string }) {
+export async function lockProduct(tx: Transaction, product: { id: string; ownerUid: string }) {
   const [row] = await tx
     .select({ id: products.id })
     .from(products)

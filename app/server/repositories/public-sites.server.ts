@@ -56,6 +56,7 @@ const ITEM_FIELDS = {
   imageUrl: items.imageUrl,
   tags: items.tags,
   soldOut: items.soldOut,
+  soldOutUntil: items.soldOutUntil,
   images: items.images,
   allergens: items.allergens,
   diets: items.diets,
@@ -72,8 +73,10 @@ type SiteRow = Pick<
  */
 export type PublicItemRow = Omit<
   Pick<typeof items.$inferSelect, keyof typeof ITEM_FIELDS>,
-  "tags" | "allergens" | "diets" | "options"
+  "tags" | "allergens" | "diets" | "options" | "soldOutUntil"
 > & {
+  /** An ISO text, as the query's JSON writes a timestamp; null when not sold out for today. */
+  soldOutUntil: string | null;
   tags: unknown[];
   allergens: unknown[];
   diets: unknown[];

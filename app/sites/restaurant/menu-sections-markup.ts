@@ -27,6 +27,8 @@ export interface PublicMenuItem {
   /** Keys of app/lib/dietary.ts; left out by pages that predate them. */
   allergens?: string[];
   diets?: string[];
+  /** Sold out now (for today, or until the owner turns it back); left out: on sale. */
+  soldOut?: boolean;
   /** Sizes and choice groups, already checked (`storedOptions`); none when left out. */
   options?: OptionGroup[];
   /** Left out by the dietary filter of the address (./menu-dietary.tsx). */
@@ -126,10 +128,12 @@ function menuItemMarkup(
   const popular =
     item.star &&
     markup`<span class="menu-badge popular"><span aria-hidden="true">★ </span>${words.popular}</span>`;
+  const soldOut = item.soldOut && markup`<span class="menu-badge sold-out">${words.soldOut}</span>`;
   const badges =
-    (item.star || category) &&
+    (item.star || category || item.soldOut) &&
     markup`
       <p class="menu-item-badges">
+        ${soldOut}
         ${popular}
         ${category && markup`<span class="menu-badge category">${category}</span>`}
       </p>
@@ -157,7 +161,7 @@ function menuItemMarkup(
       )}</p>`,
   );
   return markup`
-    <article class="menu-item" aria-labelledby="item-${item.id}">
+    <article class="menu-item${item.soldOut && " is-sold-out"}" aria-labelledby="item-${item.id}">
       ${image}
       <div class="menu-item-body">
         <div class="menu-item-head">

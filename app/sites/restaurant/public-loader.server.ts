@@ -9,6 +9,7 @@ import {
 } from "~/lib/dietary";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { storedOptions } from "~/lib/item-options";
+import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt, soldOutFieldsOf } from "~/lib/sold-out";
 import { publicOpening } from "~/lib/opening-status";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import {
@@ -53,6 +54,7 @@ export function publicRestaurantLoader() {
     // The dietary filter of the address (?diet=…&avoid=…): dishes that do not match are
     // rendered hidden, so that the page's script can show them again without a reload.
     const filter = parseMenuFilter(new URL(request.url).searchParams);
+    const now = publicPagesNow(env);
     // Each dish is made once, as the page shows it, and matched once: the page hides those
     // that fail, the count says how many pass.
     const sections = groupMenu(site.items, site.categoryOrder).map((section) => ({
@@ -72,7 +74,8 @@ export function publicRestaurantLoader() {
             imageUrl: publicImageSrc(stored.imageUrl),
             allergens: storedAllergens(stored.allergens),
             diets: storedDiets(stored.diets),
-            options: storedOptions(stored.options),
+            soldOut: isSoldOutAt(stored, now.getTime()),
+            options: optionsSoldOutAt(storedOptions(stored.options), now.getTime()),
             hidden: false,
           },
           translations,
@@ -98,7 +101,6 @@ export function publicRestaurantLoader() {
       menu: sections,
       inLanguage: page.language.tag,
     });
-    const now = publicPagesNow(env);
     const { opening, freshUntil: openingChanges } = publicOpening(
       { ...site, specialHours },
       now,
@@ -111,7 +113,11 @@ export function publicRestaurantLoader() {
       now,
       env.publicUrl,
     );
-    const freshUntil = soonerOf(openingChanges, orderingChanges);
+    // A dish sold out for today comes back by itself: the page is right only until then.
+    const freshUntil = soonerOf(
+      soonerOf(openingChanges, orderingChanges),
+      soldOutChangesAt(site.items.map(soldOutFieldsOf), now.getTime()),
+    );
     return {
       site: {
         name: site.name,

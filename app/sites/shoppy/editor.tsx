@@ -1,5 +1,4 @@
-/** What a shop's editor adds: stock badges, tags, the sold-out flag, photos, shop tags and payments. */
-import { FlagToggle } from "~/components/editor/item-row";
+/** What a shop's editor adds: stock badges, tags, photos, shop tags and payments (its sold-out toggles are the shared row's). */
 import { TagsEditor } from "~/components/editor/tags-editor";
 import { MAX_IMAGES_PER_ITEM, MAX_TAGS_PER_ITEM } from "~/lib/limits";
 import { sitePartWords } from "~/lib/i18n/portal/site-parts";
@@ -15,12 +14,13 @@ const ItemPhotosDialog = lazyComponent(() =>
 ).Component;
 
 export const shopEditor: SiteEditor = {
+  // Sold out for today says so itself, in the shared row.
   RowBadges: ({ item }) =>
     item.soldOut ? (
       <span className="badge sold-out">{sitePartWords.soldOutBadge}</span>
-    ) : (
+    ) : item.soldOutUntil === null ? (
       <span className="badge">{sitePartWords.inStockBadge}</span>
-    ),
+    ) : null,
   RowSummary: ({ item }) =>
     item.tags.length > 0 ? (
       <ul
@@ -34,16 +34,6 @@ export const shopEditor: SiteEditor = {
         ))}
       </ul>
     ) : null,
-  RowToggles: ({ item }) => (
-    <FlagToggle
-      item={item}
-      intent="toggle-sold-out"
-      on={item.soldOut}
-      label={sitePartWords.soldOut}
-      icons={["○", "●"]}
-      accessibleName={fill(sitePartWords.soldOutOf, { name: item.name })}
-    />
-  ),
   MenuDialogs: [
     {
       key: "photos",

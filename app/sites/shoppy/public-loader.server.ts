@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
 import { storedOptions } from "~/lib/item-options";
+import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt, soldOutFieldsOf } from "~/lib/sold-out";
 import { compareNames } from "~/lib/items";
 import { MAX_IMAGES_PER_ITEM } from "~/lib/limits";
 import { shopJsonLd } from "~/lib/structured-data";
@@ -43,6 +44,7 @@ export function publicShopLoader() {
     // A further language's version: the owner's translations, the main texts where none.
     const { translations } = site;
     const specialHours = translatedSpecialHours(site.specialHours, translations);
+    const now = publicPagesNow(env);
     const items = site.items
       .map((item) =>
         translateItem(
@@ -52,8 +54,8 @@ export function publicShopLoader() {
             priceCents: item.priceCents,
             description: item.description,
             tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
-            soldOut: item.soldOut,
-            options: storedOptions(item.options),
+            soldOut: isSoldOutAt(item, now.getTime()),
+            options: optionsSoldOutAt(storedOptions(item.options), now.getTime()),
             featured: item.star,
             images: item.images
               .flatMap((url) => publicImageSrc(url) ?? [])
@@ -90,7 +92,6 @@ export function publicShopLoader() {
       page,
       items: items.map(shopItemFacts),
     });
-    const now = publicPagesNow(env);
     const { opening, freshUntil: openingChanges } = publicOpening(
       { ...site, specialHours },
       now,
@@ -103,7 +104,11 @@ export function publicShopLoader() {
       now,
       env.publicUrl,
     );
-    const freshUntil = soonerOf(openingChanges, orderingChanges);
+    // An item sold out for today comes back by itself: the page is right only until then.
+    const freshUntil = soonerOf(
+      soonerOf(openingChanges, orderingChanges),
+      soldOutChangesAt(site.items.map(soldOutFieldsOf), now.getTime()),
+    );
     return {
       site: {
         name: site.name,

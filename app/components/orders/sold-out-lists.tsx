@@ -1,0 +1,149 @@
+/**
+ * The inbox's "Sold out today" list of each restaurant and shop: what is sold out now (until
+ * when, and a button to put it back on sale), and under "Mark a dish sold out" every dish and
+ * choice with one button for today and one until the owner turns it back. Each line posts on
+ * its own (a fetcher), so the kitchen can mark several in a row; without JavaScript the same
+ * forms post and the page comes back with the answer.
+ */
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { soldOutWords } from "~/lib/i18n/portal/sold-out";
+import { fill } from "~/lib/i18n/text";
+import type { SoldOutSpan } from "~/lib/sold-out";
+import type {
+  SoldOutActionResult,
+  SoldOutLine,
+  SoldOutList,
+} from "~/server/editing/sold-out.server";
+import { announceSaved } from "../toasts";
+
+export function SoldOutLists({ lists, several }: { lists: SoldOutList[]; several: boolean }) {
+  return (
+    <>
+      {lists.map((list) => (
+        <SoldOutSection key={list.siteId} list={list} several={several} />
+      ))}
+    </>
+  );
+}
+
+function SoldOutSection({ list, several }: { list: SoldOutList; several: boolean }) {
+  const titleId = `sold-out-${list.siteId}-title`;
+  const soldOut = list.lines.filter((line) => line.soldOut);
+  const onSale = list.lines.filter((line) => !line.soldOut);
+  return (
+    <section className="sold-out-list" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        {several ? fill(soldOutWords.listTitleOf, { name: list.siteName }) : soldOutWords.listTitle}
+      </h2>
+      {list.lines.length === 0 ? (
+        <p className="muted">{soldOutWords.noItems}</p>
+      ) : soldOut.length === 0 ? (
+        <p className="muted">{soldOutWords.nothingSoldOut}</p>
+      ) : (
+        <ul className="sold-out-lines">
+          {soldOut.map((line) => (
+            <SoldOutLineRow key={lineKey(line)} siteId={list.siteId} line={line} />
+          ))}
+        </ul>
+      )}
+      {onSale.length > 0 ? (
+        <details className="sold-out-mark">
+          <summary>
+            {list.itemsAreDishes ? soldOutWords.markSoldOut : soldOutWords.markSoldOutShop}
+          </summary>
+          <ul
+            className="sold-out-lines"
+            aria-label={fill(soldOutWords.markListLabel, { name: list.siteName })}
+          >
+            {onSale.map((line) => (
+              <SoldOutLineRow key={lineKey(line)} siteId={list.siteId} line={line} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function lineKey(line: SoldOutLine): string {
+  return `${line.itemId}-${line.choiceId ?? ""}`;
+}
+
+/** One dish or choice: its name, and what can be done to it now. */
+function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine }) {
+  // Keyed by the line: once marked, the line moves to the other list (another instance),
+  // which takes the answer up and says it.
+  const fetcher = useFetcher<SoldOutActionResult>({
+    key: `sold-out-${siteId}-${lineKey(line)}`,
+  });
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer?.ok) announceSaved(answer.message);
+  }, [answer]);
+  const fields = (intent: string, span?: SoldOutSpan) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="productId" value={siteId} />
+      <input type="hidden" name="itemId" value={line.itemId} />
+      {line.choiceId ? <input type="hidden" name="choiceId" value={line.choiceId} /> : null}
+      {span ? <input type="hidden" name="span" value={span} /> : null}
+    </>
+  );
+  return (
+    <li className="sold-out-line" data-choice={line.choiceId ? "" : undefined}>
+      <span className="sold-out-name">
+        {line.name}
+        {line.soldOut ? (
+          <span className="sold-out-when">{line.backText ?? soldOutWords.untilTurnedBack}</span>
+        ) : null}
+      </span>
+      <span className="sold-out-actions">
+        {line.soldOut ? (
+          <fetcher.Form method="post">
+            {fields("back-on-sale")}
+            <button
+              type="submit"
+              className="button small"
+              disabled={busy}
+              aria-label={fill(soldOutWords.backOnSaleOf, { name: line.name })}
+            >
+              {soldOutWords.backOnSale}
+            </button>
+          </fetcher.Form>
+        ) : (
+          <>
+            <fetcher.Form method="post">
+              {fields("sell-out", "today")}
+              <button
+                type="submit"
+                className="button small"
+                disabled={busy}
+                aria-label={fill(soldOutWords.soldOutTodayOf, { name: line.name })}
+              >
+                {soldOutWords.soldOutToday}
+              </button>
+            </fetcher.Form>
+            <fetcher.Form method="post">
+              {fields("sell-out", "until-back")}
+              <button
+                type="submit"
+                className="button secondary small"
+                disabled={busy}
+                aria-label={fill(soldOutWords.untilIturnItBackOf, { name: line.name })}
+              >
+                {soldOutWords.untilIturnItBack}
+              </button>
+            </fetcher.Form>
+          </>
+        )}
+      </span>
+      {answer && !answer.ok ? (
+        <p className="field-error sold-out-error" role="alert">
+          {answer.error}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "sold_out_until" timestamp with time zone;
