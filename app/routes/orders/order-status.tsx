@@ -3,6 +3,7 @@ import { ORDER_STATUS_SCRIPT } from "virtual:order-status-script";
 import { useNonce } from "~/components/nonce";
 import { PublicSiteError } from "~/components/public-site";
 import { servicesContext } from "~/context";
+import { rejectReasonForCustomer } from "~/lib/order-not-confirmed";
 import { routeErrorMessage } from "~/lib/route-error";
 import { isClosed, stateForCustomer, type OrderState } from "~/lib/order-states";
 import { pageLanguage } from "~/lib/i18n/catalogues";
@@ -253,7 +254,11 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
               )}
         </p>
         {order.state === "rejected" && order.rejectReason ? (
-          <p className="order-alert">{fill(words.rejectReason, { reason: order.rejectReason })}</p>
+          <p className="order-alert">
+            {fill(words.rejectReason, {
+              reason: rejectReasonForCustomer(order.rejectReason, words),
+            })}
+          </p>
         ) : null}
         {actionData && "error" in actionData ? (
           <p className="order-alert" role="alert">

@@ -38,6 +38,8 @@ export async function changeOrder(
   orderId: string,
   change: OrderChange,
   now: number,
+  /** Only from this state: a change decided on what was read before (order-escalation). */
+  onlyFrom?: OrderState,
 ): Promise<ChangeOrderResult> {
   return events.transaction(async (tx, changes) => {
     const [row] = await tx
@@ -54,6 +56,7 @@ export async function changeOrder(
       .where(eq(orders.id, orderId))
       .for("update", { of: orders });
     if (!row) return { changed: false, state: null };
+    if (onlyFrom && row.state !== onlyFrom) return { changed: false, state: row.state };
     const state = nextState(row.state, change.action);
     if (!state) return { changed: false, state: row.state };
 

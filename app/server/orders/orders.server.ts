@@ -35,6 +35,8 @@ function fromRow(row: SettingsRow | undefined): OrderSettings {
     email: row.email,
     pausedUntil: row.pausedUntil ? row.pausedUntil.getTime() : null,
     pausedIndefinitely: row.pausedIndefinitely,
+    remindMinutes: row.remindMinutes,
+    giveUpMinutes: row.giveUpMinutes,
   };
 }
 
