@@ -7,14 +7,11 @@
 import { en } from "./i18n/words/en";
 import type { PublicWords } from "./i18n/page-language";
 
-const KNOWN = {
-  [en.rejectReasonNotConfirmedRestaurant]: "rejectReasonNotConfirmedRestaurant",
-  [en.rejectReasonNotConfirmedShop]: "rejectReasonNotConfirmedShop",
-} as const satisfies Record<string, keyof PublicWords>;
-
 /** A stored reject reason as the customer reads it: a known one in their language, else as written. */
 export function rejectReasonForCustomer(reason: string, words: PublicWords): string {
-  const key = (KNOWN as Record<string, keyof PublicWords | undefined>)[reason];
-  const translated = key ? words[key] : undefined;
-  return typeof translated === "string" ? translated : reason;
+  if (reason === en.rejectReasonNotConfirmedRestaurant) {
+    return words.rejectReasonNotConfirmedRestaurant;
+  }
+  if (reason === en.rejectReasonNotConfirmedShop) return words.rejectReasonNotConfirmedShop;
+  return reason;
 }

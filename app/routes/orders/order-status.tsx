@@ -104,7 +104,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       fulfilment: order.fulfilment,
       slot: siteTime(order.slotAt.getTime(), timeZone, now, page),
       ready: order.readyAt ? siteTime(order.readyAt.getTime(), timeZone, now, page) : null,
-      rejectReason: order.rejectReason,
+      // A reason the portal gave (not the owner's words) in the page's language.
+      rejectReason: rejectReasonForCustomer(order.rejectReason, page.words),
       lines: await customerOrderLines(db, order, site.language),
       currency: order.currency,
       subtotal: price(order.subtotalCents),
@@ -254,11 +255,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
               )}
         </p>
         {order.state === "rejected" && order.rejectReason ? (
-          <p className="order-alert">
-            {fill(words.rejectReason, {
-              reason: rejectReasonForCustomer(order.rejectReason, words),
-            })}
-          </p>
+          <p className="order-alert">{fill(words.rejectReason, { reason: order.rejectReason })}</p>
         ) : null}
         {actionData && "error" in actionData ? (
           <p className="order-alert" role="alert">

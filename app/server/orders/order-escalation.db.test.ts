@@ -2,8 +2,8 @@
  * Orders nobody answers, on a real database with the tests' own clock: the owner reminded
  * once at the reminder time, the order turned down once at the give-up time (as the owner
  * would reject it: the customer told in their language, a paid card order refunded at the
- * fake Stripe), never with "never", and orders already answered, or awaiting payment, left
- * alone. Two sweeps at once, as two server processes would run them, do each step once.
+ * fake Stripe; its status page and mail giving the reason in the order's language), never
+ * with "never", and orders already answered, or awaiting payment, left alone. Two sweeps at once, as two server processes would run them, do each step once.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -29,6 +29,7 @@ import {
   ORDERING_CLOCK,
   orderingSlots,
 } from "../../../tests/support/ordering-site";
+import { startHttpApp } from "../../../tests/support/http-app";
 import { startSmtpInbox, type SmtpInbox } from "../../../tests/support/smtp-inbox";
 import { createSecondServices } from "../../../tests/support/test-services";
 import { changeOrder } from "./order-changes.server";
@@ -338,6 +339,15 @@ describe("the mails", () => {
       const told = await inbox.take("kunde@example.com");
       expect(told.text).toContain(de.rejectReasonNotConfirmedRestaurant);
       expect(told.text).not.toContain(en.rejectReasonNotConfirmedRestaurant);
+      // So does the order's page, in the language it was placed in.
+      const app = await startHttpApp(services, { countRenders: false });
+      try {
+        const page = await (await fetch(`${app.url}/o/${order.token}`)).text();
+        expect(page).toContain(de.rejectReasonNotConfirmedRestaurant);
+        expect(page).not.toContain(en.rejectReasonNotConfirmedRestaurant);
+      } finally {
+        await app.close();
+      }
       expect(await inbox.nothingFor("kitchen@example.com")).toBe(true);
     } finally {
       await sender.close();
