@@ -45,11 +45,18 @@ function passed(minutes: Column, at: Date): SQL {
   return sql`${newSince} + ${minutes} * interval '1 minute' <= ${at.toISOString()}::timestamptz`;
 }
 
+/** An order due a reminder: its site, and the site's owner. */
+export interface OrderToRemind {
+  id: string;
+  productId: string;
+  ownerUid: string;
+}
+
 /**
  * Inside the transaction that marks the order reminded: everything that reminds its owner.
  * The one place a reminder is queued, so that other ways of telling the owner join it here.
  */
-export async function queueReminder(tx: Transaction, order: { id: string }): Promise<void> {
+export async function queueReminder(tx: Transaction, order: OrderToRemind): Promise<void> {
   await tx
     .insert(orderMail)
     .values({ id: createId(), orderId: order.id, kind: ORDER_REMINDER_KIND });
@@ -57,9 +64,9 @@ export async function queueReminder(tx: Transaction, order: { id: string }): Pro
 
 /** Reminds the owners of orders due a reminder at `now`; resolves to how many. */
 async function remindDue(events: Events, at: Date): Promise<number> {
-  return events.transaction(async (tx, changes) => {
+  return events.transaction(async (tx) => {
     const due = await tx
-      .select({ id: orders.id, ownerUid: products.ownerUid })
+      .select({ id: orders.id, productId: orders.productId, ownerUid: products.ownerUid })
       .from(orders)
       .innerJoin(orderSettings, eq(orderSettings.productId, orders.productId))
       .innerJoin(products, eq(products.id, orders.productId))
@@ -84,11 +91,7 @@ async function remindDue(events: Events, at: Date): Promise<number> {
           due.map((order) => order.id),
         ),
       );
-    for (const order of due) {
-      await queueReminder(tx, order);
-      // The inbox shows the order as waiting too long.
-      changes.owner(order.ownerUid);
-    }
+    for (const order of due) await queueReminder(tx, order);
     return due.length;
   });
 }
@@ -155,6 +158,7 @@ export async function sweepUnansweredOrders(events: Events, now: number): Promis
   const at = new Date(now);
   const { gaveUp, refundsQueued } = await giveUpDue(events, at);
   const reminded = await remindDue(events, at);
+  if (reminded > 0) logger.info({ orders: reminded }, "Reminded owners of unanswered orders");
   return { reminded, gaveUp, refundsQueued };
 }
 
