@@ -50,8 +50,9 @@ const plugins = [browserScriptsPlugin()];
 const isolate = false;
 
 const dbTests = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
-// Behaviour that only a PostgreSQL server has (real connections that can drop).
-const postgresOnlyTests = ["app/**/*.pg.test.ts"];
+// Behaviour that only a PostgreSQL server has (real connections that can drop, several
+// server processes on one database).
+const postgresOnlyTests = ["app/**/*.pg.test.ts", "tests/integration/**/*.pg.test.ts"];
 // Behaviour of the embedded database alone (backups of DATA_DIR), whichever database the
 // run's other tests use: running them again in the PostgreSQL project would repeat them.
 const pgliteOnlyTests = ["**/*.pglite.test.ts"];
@@ -67,6 +68,7 @@ const databaseProjects = [
       name: "db:pglite",
       isolate,
       include: dbTests,
+      exclude: [...configDefaults.exclude, ...postgresOnlyTests],
       globalSetup: ["tests/support/global-setup-pglite.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -46,6 +46,8 @@ export function orderSettingsFormValues(
     minimum: amount(settings.minimumCents),
     slotCap: settings.slotCap === null ? "" : String(settings.slotCap),
     email: settings.email,
+    remindMinutes: String(settings.remindMinutes),
+    giveUpMinutes: settings.giveUpMinutes === null ? "" : String(settings.giveUpMinutes),
     paypalUsername: handles.paypalUsername,
     venmoUsername: handles.venmoUsername,
   };

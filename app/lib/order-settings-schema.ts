@@ -2,8 +2,12 @@
 import {
   DELIVERY_NOTE_MAX_LENGTH,
   MAX_DAYS_AHEAD,
+  MAX_GIVE_UP_MINUTES,
   MAX_LEAD_MINUTES,
+  MAX_REMIND_MINUTES,
   MAX_SLOT_CAP,
+  MIN_GIVE_UP_MINUTES,
+  MIN_REMIND_MINUTES,
   ORDER_SETTINGS_MESSAGES,
   SLOT_LENGTHS,
   type OrderSettings,
@@ -59,6 +63,26 @@ export const orderSettingsSchema = z
         }
         return cap;
       }),
+    remindMinutes: wholeNumber(
+      MIN_REMIND_MINUTES,
+      MAX_REMIND_MINUTES,
+      ORDER_SETTINGS_MESSAGES.remindMinutes,
+    ),
+    // Empty: never turned down.
+    giveUpMinutes: z
+      .string()
+      .trim()
+      .max(8, { error: ORDER_SETTINGS_MESSAGES.giveUpMinutes })
+      .optional()
+      .transform((value, context) => {
+        if (!value) return null;
+        const minutes = /^\d+$/.test(value) ? Number(value) : NaN;
+        if (!(minutes >= MIN_GIVE_UP_MINUTES && minutes <= MAX_GIVE_UP_MINUTES)) {
+          context.addIssue({ code: "custom", message: ORDER_SETTINGS_MESSAGES.giveUpMinutes });
+          return z.NEVER;
+        }
+        return minutes;
+      }),
     email: z
       .string()
       .trim()
@@ -75,6 +99,14 @@ export const orderSettingsSchema = z
         code: "custom",
         path: ["pickup"],
         message: ORDER_SETTINGS_MESSAGES.chooseAWay,
+      });
+    }
+    // The reminder comes first: an order turned down cannot be answered any more.
+    if (value.giveUpMinutes !== null && value.giveUpMinutes <= value.remindMinutes) {
+      context.addIssue({
+        code: "custom",
+        path: ["giveUpMinutes"],
+        message: ORDER_SETTINGS_MESSAGES.giveUpAfterRemind,
       });
     }
   });
@@ -99,6 +131,8 @@ export function settingsFromForm(
     minimumCents: input.minimum,
     slotCap: input.slotCap,
     email: input.email,
+    remindMinutes: input.remindMinutes,
+    giveUpMinutes: input.giveUpMinutes,
     pausedUntil: current.pausedUntil,
     pausedIndefinitely: current.pausedIndefinitely,
   };

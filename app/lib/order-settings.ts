@@ -12,6 +12,12 @@ export const MAX_LEAD_MINUTES = 240;
 export const MAX_DAYS_AHEAD = 7;
 export const MAX_SLOT_CAP = 500;
 export const DELIVERY_NOTE_MAX_LENGTH = 80;
+/** A new order left unanswered: the owner is reminded after 1–60 minutes… */
+export const MIN_REMIND_MINUTES = 1;
+export const MAX_REMIND_MINUTES = 60;
+/** …and the order is turned down after 5–240 minutes (later than the reminder), or never. */
+export const MIN_GIVE_UP_MINUTES = 5;
+export const MAX_GIVE_UP_MINUTES = 240;
 
 export interface OrderSettings {
   enabled: boolean;
@@ -35,6 +41,10 @@ export interface OrderSettings {
   /** Orders paused until this moment (ms), or indefinitely; null when not paused. */
   pausedUntil: number | null;
   pausedIndefinitely: boolean;
+  /** A new order still unanswered this many minutes after it arrived: the owner is mailed again. */
+  remindMinutes: number;
+  /** …and this many minutes after, it is turned down; null: never. */
+  giveUpMinutes: number | null;
 }
 
 /** A site's settings before its owner has opened the Orders tab: ordering off. */
@@ -53,6 +63,8 @@ export const DEFAULT_ORDER_SETTINGS: Readonly<OrderSettings> = Object.freeze({
   email: "",
   pausedUntil: null,
   pausedIndefinitely: false,
+  remindMinutes: 3,
+  giveUpMinutes: 15,
 });
 
 // Filling is pure: a module that only needs the limits leaves these words out.
@@ -68,6 +80,15 @@ export const ORDER_SETTINGS_MESSAGES = Object.freeze({
   deliveryNote: /* @__PURE__ */ fill(orderSettingsWords.deliveryNoteTooLong, {
     max: DELIVERY_NOTE_MAX_LENGTH,
   }),
+  remindMinutes: /* @__PURE__ */ fill(orderSettingsWords.remindMinutesRange, {
+    min: MIN_REMIND_MINUTES,
+    max: MAX_REMIND_MINUTES,
+  }),
+  giveUpMinutes: /* @__PURE__ */ fill(orderSettingsWords.giveUpMinutesRange, {
+    min: MIN_GIVE_UP_MINUTES,
+    max: MAX_GIVE_UP_MINUTES,
+  }),
+  giveUpAfterRemind: orderSettingsWords.giveUpAfterRemind,
   saved: orderSettingsWords.saved,
   failed: orderSettingsWords.failed,
 });

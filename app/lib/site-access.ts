@@ -1,6 +1,6 @@
 /**
  * Who may do what to a site: the one table of roles and capabilities
- * (docs/decisions/0032-site-staff.md). The server checks it in one place
+ * (docs/decisions/0033-site-staff.md). The server checks it in one place
  * (`requireSite` in app/server/access/site-access.server.ts); pages read it only to leave out
  * what a role cannot use.
  */

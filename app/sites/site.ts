@@ -125,4 +125,9 @@ export interface OrdersDefinition {
    * back there, in a page's language: "Menu" and "Back to the menu", or the shop's.
    */
   publicPageWords: (words: PublicWords) => { name: string; back: string };
+  /**
+   * The reason an order is turned down with when the owner did not answer it in time, as
+   * stored (in English, like an owner's own reason): "The restaurant did not confirm…".
+   */
+  notConfirmedReason: string;
 }

@@ -275,6 +275,8 @@ export async function turnOrderingOn(page: Page, editor: string) {
       leadMinutes: "20",
       slotMinutes: "15",
       daysAhead: "0",
+      remindMinutes: "3",
+      giveUpMinutes: "15",
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);

@@ -1,8 +1,9 @@
 /**
  * The owner's side of ordering in a browser: the editor's Orders tab turns ordering on and
- * saves on a phone and a laptop; the inbox shows an order a customer places (live, with the
- * count in the tab's title) and takes it through accept +10, ready and completed; a pause
- * says until when and resumes; the kitchen ticket prints on 80 mm paper.
+ * saves (with when an unanswered order reminds its owner and is turned down) on a phone and a
+ * laptop; the inbox shows an order a customer places (live, with the count in the tab's
+ * title) and takes it through accept +10, ready and completed; a pause says until when and
+ * resumes; the kitchen ticket prints on 80 mm paper.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
@@ -113,11 +114,24 @@ for (const [screen, viewport] of SCREENS) {
     await page.getByLabel("Lead time (minutes)").fill("15");
     await page.getByLabel("Time slots").selectOption("10");
     await page.getByLabel("Email for orders").fill("kitchen@");
+    // The defaults: reminded after 3 minutes, turned down after 15.
+    await expect(page.getByLabel("Remind me after (minutes)")).toHaveValue("3");
+    await expect(page.getByLabel("Turn the order down after (minutes)")).toHaveValue("15");
+    await page.getByLabel("Remind me after (minutes)").fill("20");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     // Refused in the browser, at its field, with the schema's words.
     await expect(page.getByText("Enter a valid email address, or leave it empty")).toBeVisible();
+    await expect(
+      page.getByText("Turn an order down later than the reminder, or leave it empty for never."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Turn the order down after (minutes)")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
 
     await page.getByLabel("Email for orders").fill("kitchen@example.com");
+    await page.getByLabel("Remind me after (minutes)").fill("5");
+    await page.getByLabel("Turn the order down after (minutes)").fill("30");
     await page.getByLabel("PayPal.me name").fill("tabdiner");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(toast(page, "Order settings saved!")).toBeVisible();
@@ -134,6 +148,8 @@ for (const [screen, viewport] of SCREENS) {
     await expect(page.getByLabel("Delivery fee")).toHaveValue("2.50");
     await expect(page.getByLabel("Time slots")).toHaveValue("10");
     await expect(page.getByLabel("PayPal.me name")).toHaveValue("tabdiner");
+    await expect(page.getByLabel("Remind me after (minutes)")).toHaveValue("5");
+    await expect(page.getByLabel("Turn the order down after (minutes)")).toHaveValue("30");
 
     // Thumb-sized controls, and nothing wider than the screen.
     for (const label of ["Take orders online", "Pickup"]) {
@@ -145,6 +161,17 @@ for (const [screen, viewport] of SCREENS) {
     await expectNoSideways(page);
     await toastsGone(page);
     await expectNoSeriousAxeIssue(page, `Orders tab (${screen})`);
+    await page
+      .getByRole("group", { name: "Orders you have not answered" })
+      .screenshot({ path: test.info().outputPath(`unanswered-${screen}.png`) });
+
+    // Empty: never turned down.
+    await page.getByLabel("Turn the order down after (minutes)").fill("");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toast(page, "Order settings saved!")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Turn the order down after (minutes)")).toHaveValue("");
+    await expect(page.getByLabel("Remind me after (minutes)")).toHaveValue("5");
   });
 }
 

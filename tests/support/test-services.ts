@@ -44,6 +44,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     writeLimits: { writes: 600, uploads: 60 },
     orderLimits: { perClient: 1000, perSite: 10_000 },
     orderDataDays: 90,
+    orderSweepSeconds: 20,
     webConcurrency: 1,
     metrics: { endpoint: "off" },
     publicPagesClock: null,

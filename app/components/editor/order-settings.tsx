@@ -8,7 +8,11 @@ import { fill } from "~/lib/i18n/text";
 import { portalPlural } from "~/lib/i18n/portal-text";
 import {
   MAX_DAYS_AHEAD,
+  MAX_GIVE_UP_MINUTES,
   MAX_LEAD_MINUTES,
+  MAX_REMIND_MINUTES,
+  MIN_GIVE_UP_MINUTES,
+  MIN_REMIND_MINUTES,
   ORDER_SETTINGS_MESSAGES,
   SLOT_LENGTHS,
 } from "~/lib/order-settings";
@@ -272,6 +276,36 @@ export function OrderSettingsForm({
             hint={fill(orderSettingsWords.orderEmailHint, { email: data.accountEmail })}
           >
             <input type="email" autoComplete="email" placeholder={data.accountEmail} />
+          </Field>
+        </fieldset>
+
+        <fieldset className="plain-fieldset order-settings-group">
+          <legend>{orderSettingsWords.unanswered}</legend>
+          <Field
+            field={fields.remindMinutes}
+            label={orderSettingsWords.remindAfter}
+            hint={orderSettingsWords.remindAfterHint}
+          >
+            <input
+              type="number"
+              inputMode="numeric"
+              min={MIN_REMIND_MINUTES}
+              max={MAX_REMIND_MINUTES}
+              step={1}
+            />
+          </Field>
+          <Field
+            field={fields.giveUpMinutes}
+            label={orderSettingsWords.giveUpAfter}
+            hint={orderSettingsWords.giveUpAfterHint}
+          >
+            <input
+              type="number"
+              inputMode="numeric"
+              min={MIN_GIVE_UP_MINUTES}
+              max={MAX_GIVE_UP_MINUTES}
+              step={1}
+            />
           </Field>
         </fieldset>
 

@@ -3,6 +3,7 @@ import { ORDER_STATUS_SCRIPT } from "virtual:order-status-script";
 import { useNonce } from "~/components/nonce";
 import { PublicSiteError } from "~/components/public-site";
 import { servicesContext } from "~/context";
+import { rejectReasonForCustomer } from "~/lib/order-not-confirmed";
 import { routeErrorMessage } from "~/lib/route-error";
 import { isClosed, stateForCustomer, type OrderState } from "~/lib/order-states";
 import { pageLanguage } from "~/lib/i18n/catalogues";
@@ -103,7 +104,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       fulfilment: order.fulfilment,
       slot: siteTime(order.slotAt.getTime(), timeZone, now, page),
       ready: order.readyAt ? siteTime(order.readyAt.getTime(), timeZone, now, page) : null,
-      rejectReason: order.rejectReason,
+      // A reason the portal gave (not the owner's words) in the page's language.
+      rejectReason: rejectReasonForCustomer(order.rejectReason, page.words),
       lines: await customerOrderLines(db, order, site.language),
       currency: order.currency,
       subtotal: price(order.subtotalCents),

@@ -360,30 +360,45 @@ export const customDomains = pgTable(
  * How a restaurant or shop takes orders (app/lib/order-settings.ts); no row means ordering
  * is off with the defaults.
  */
-export const orderSettings = pgTable("order_settings", {
-  productId: varchar("product_id", { length: 20 })
-    .primaryKey()
-    .references(() => products.id, { onDelete: "cascade" }),
-  enabled: boolean("enabled").notNull().default(false),
-  pickup: boolean("pickup").notNull().default(true),
-  delivery: boolean("delivery").notNull().default(false),
-  deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
-  deliveryMinimumCents: integer("delivery_minimum_cents").notNull().default(0),
-  deliveryNote: text("delivery_note").notNull().default(""),
-  leadMinutes: integer("lead_minutes").notNull().default(20),
-  slotMinutes: integer("slot_minutes").notNull().default(15),
-  daysAhead: integer("days_ahead").notNull().default(0),
-  minimumCents: integer("minimum_cents").notNull().default(0),
-  /** Orders per slot at most; null for no cap. */
-  slotCap: integer("slot_cap"),
-  /** Where new orders are mailed; "" for the account's address. */
-  email: text("email").notNull().default(""),
-  pausedUntil: timestamp("paused_until", { withTimezone: true }),
-  pausedIndefinitely: boolean("paused_indefinitely").notNull().default(false),
-  /** Card payments at checkout: off, optional (or at pickup/delivery), or required. */
-  cardPayments: text("card_payments").$type<CardPaymentsChoice>().notNull().default("off"),
-  updatedAt: updatedAt(),
-});
+export const orderSettings = pgTable(
+  "order_settings",
+  {
+    productId: varchar("product_id", { length: 20 })
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    pickup: boolean("pickup").notNull().default(true),
+    delivery: boolean("delivery").notNull().default(false),
+    deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+    deliveryMinimumCents: integer("delivery_minimum_cents").notNull().default(0),
+    deliveryNote: text("delivery_note").notNull().default(""),
+    leadMinutes: integer("lead_minutes").notNull().default(20),
+    slotMinutes: integer("slot_minutes").notNull().default(15),
+    daysAhead: integer("days_ahead").notNull().default(0),
+    minimumCents: integer("minimum_cents").notNull().default(0),
+    /** Orders per slot at most; null for no cap. */
+    slotCap: integer("slot_cap"),
+    /** Where new orders are mailed; "" for the account's address. */
+    email: text("email").notNull().default(""),
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    pausedIndefinitely: boolean("paused_indefinitely").notNull().default(false),
+    /** Card payments at checkout: off, optional (or at pickup/delivery), or required. */
+    cardPayments: text("card_payments").$type<CardPaymentsChoice>().notNull().default("off"),
+    /** A new order not answered this many minutes after it arrived mails the owner again. */
+    remindMinutes: integer("remind_minutes").notNull().default(3),
+    /** A new order not answered this many minutes after it arrived is turned down; null: never. */
+    giveUpMinutes: integer("give_up_minutes").default(15),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // The form's limits are app/lib/order-settings.ts's; the sweep needs only these.
+    check("order_settings_remind_check", sql`${table.remindMinutes} >= 1`),
+    check(
+      "order_settings_give_up_check",
+      sql`${table.giveUpMinutes} is null or ${table.giveUpMinutes} > ${table.remindMinutes}`,
+    ),
+  ],
+);
 
 /**
  * The payment provider's account a site is paid into (Stripe Connect: the business's own
@@ -484,6 +499,8 @@ export const orders = pgTable(
     refundId: text("refund_id"),
     /** Why the money is not as it should be (a refund failed, a paid amount did not match). */
     paymentProblem: text("payment_problem").notNull().default(""),
+    /** When the owner was reminded of this order still new (order-escalation): once only. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
   (table) => [
     check(
@@ -504,6 +521,10 @@ export const orders = pgTable(
     index("orders_product_slot_idx").on(table.productId, table.slotAt),
     index("orders_product_created_idx").on(table.productId, table.createdAt),
     index("orders_closed_idx").on(table.closedAt),
+    // The sweep for unanswered orders looks at the few still new, every few seconds.
+    index("orders_new_idx")
+      .on(table.createdAt)
+      .where(sql`${table.state} = 'new'`),
   ],
 );
 

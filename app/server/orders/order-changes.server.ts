@@ -38,8 +38,15 @@ export async function changeOrder(
   orderId: string,
   change: OrderChange,
   now: number,
-  /** Who made the move in the portal (the owner or one of the site's staff), for its history. */
-  by?: { id: string; name: string },
+  {
+    onlyFrom,
+    by,
+  }: {
+    /** Only from this state: a change decided on what was read before (order-escalation). */
+    onlyFrom?: OrderState;
+    /** Who made the move in the portal (the owner or one of the site's staff), for its history. */
+    by?: { id: string; name: string };
+  } = {},
 ): Promise<ChangeOrderResult> {
   return events.transaction(async (tx, changes) => {
     const [row] = await tx
@@ -56,6 +63,7 @@ export async function changeOrder(
       .where(eq(orders.id, orderId))
       .for("update", { of: orders });
     if (!row) return { changed: false, state: null };
+    if (onlyFrom && row.state !== onlyFrom) return { changed: false, state: row.state };
     const state = nextState(row.state, change.action);
     if (!state) return { changed: false, state: row.state };
 

@@ -551,8 +551,7 @@ export async function runInboxIntent(
     change = { action: intent };
   }
   const result = await changeOrder(services.events, order.id, change, now, {
-    id: user.id,
-    name: user.username,
+    by: { id: user.id, name: user.username },
   });
   if (!result.changed) {
     return refuse(intent, order.id, ORDER_ACTION_MESSAGES.notAllowed, 409);

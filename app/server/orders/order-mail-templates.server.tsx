@@ -1,15 +1,17 @@
 /**
- * The mails about orders: to the owner when an order comes in, and to the customer when it
- * is accepted, rejected or ready. Like the portal's other mails (mail/templates.server.tsx),
- * each has a subject, a plain-text part and an HTML part with the same words and link; the
- * HTML is rendered by React, so every value in it (a customer's note, an item's name) is
- * escaped, and styled inline, as mail programs need.
+ * The mails about orders: to the owner when an order comes in (and again when it is still
+ * unanswered a few minutes later), and to the customer when it is accepted, rejected or
+ * ready. Like the portal's other mails (mail/templates.server.tsx), each has a subject, a
+ * plain-text part and an HTML part with the same words and link; the HTML is rendered by
+ * React, so every value in it (a customer's note, an item's name) is escaped, and styled
+ * inline, as mail programs need.
  *
  * Times are written where the site is: "Thu, Dec 24, 6:15 PM". The owner's mail is in English,
  * as the portal is; the customer's are in the language of the order page the order was placed
  * from (its `language`, else the site's main one).
  */
 import { TZDate } from "@date-fns/tz";
+import { rejectReasonForCustomer } from "~/lib/order-not-confirmed";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { clockText, shortDateText, type FormatLanguage } from "~/lib/i18n/formats";
 import { ENGLISH, type PageLanguage } from "~/lib/i18n/page-language";
@@ -235,6 +237,58 @@ export function ownerNewOrderMail(
   });
 }
 
+/**
+ * To the owner again when an order is still new `remindMinutes` after it came in (the Orders
+ * tab's setting), saying when it will be turned down unless they answer.
+ */
+export function ownerReminderMail(
+  to: string,
+  order: OrderForMail,
+  site: SiteForMail,
+  ordersUrl: string,
+  /** When the order became new (paid, for a card order), and when it is turned down (or never). */
+  times: { newAt: Date; giveUpAt: Date | null },
+): Mail {
+  const pickup = order.fulfilment === "pickup";
+  const named = {
+    number: order.number,
+    name: site.name,
+    time: shortTimeText(order.slotAt, times.newAt, site.timeZone),
+  };
+  return orderMail({
+    to,
+    subject: fill(
+      pickup ? ordersWords.mailReminderSubjectPickup : ordersWords.mailReminderSubjectDelivery,
+      named,
+    ),
+    heading: PRODUCT_NAME,
+    intro: [
+      fill(ordersWords.mailReminderIntro, {
+        ...named,
+        time: shortTimeText(times.newAt, times.newAt, site.timeZone),
+      }),
+    ],
+    details: [
+      [
+        pickup ? ordersWords.pickup : ordersWords.delivery,
+        orderTimeText(order.slotAt, site.timeZone),
+      ],
+      [ordersWords.mailCustomer, order.customerName],
+      [ordersWords.mailPhone, order.customerPhone],
+    ],
+    receipt: receiptRows(order, ENGLISH),
+    action: { label: ordersWords.mailOpenOrders, url: ordersUrl },
+    outro: times.giveUpAt
+      ? [
+          fill(ordersWords.mailReminderGiveUp, {
+            time: shortTimeText(times.giveUpAt, times.newAt, site.timeZone),
+          }),
+        ]
+      : [ordersWords.mailAcceptOrReject],
+    signature: PRODUCT_NAME,
+  });
+}
+
 /** To the customer once the owner accepted the order, with the time it will be ready. */
 export function customerAcceptedMail(
   to: string,
@@ -283,7 +337,7 @@ export function customerRejectedMail(
     subject: fill(words.mailRejectedSubject, named),
     heading: site.name,
     intro: [fill(words.mailRejected, named)],
-    details: [[words.mailReason, order.rejectReason]],
+    details: [[words.mailReason, rejectReasonForCustomer(order.rejectReason, words)]],
     receipt: null,
     action: { label: words.mailSeeYourOrder, url: statusUrl },
     actionFallback: words.mailButtonFallback,

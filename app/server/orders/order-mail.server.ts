@@ -28,12 +28,14 @@ import {
   customerReadyMail,
   customerRejectedMail,
   ownerNewOrderMail,
+  ownerReminderMail,
   type OrderForMail,
   type SiteForMail,
 } from "./order-mail-templates.server";
 
 export const ORDER_MAIL_KINDS = [
   "owner-new",
+  "owner-reminder",
   "customer-accepted",
   "customer-rejected",
   "customer-ready",
@@ -209,6 +211,7 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
         },
         accountEmail: users.email,
         settingsEmail: orderSettings.email,
+        giveUpMinutes: orderSettings.giveUpMinutes,
       })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
@@ -233,6 +236,17 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
     if (kind === "owner-new") {
       const to = row.settingsEmail?.trim() || row.accountEmail;
       return { mail: ownerNewOrderMail(to, forMail, site, `${publicUrl}/user/orders`) };
+    }
+    if (kind === "owner-reminder") {
+      // Answered between the reminder's queueing and its sending: nothing to remind of.
+      if (order.state !== "new") return { skipped: "The order was answered." };
+      const to = row.settingsEmail?.trim() || row.accountEmail;
+      const newAt = order.paidAt ?? order.createdAt;
+      const giveUpAt =
+        row.giveUpMinutes === null ? null : new Date(newAt.getTime() + row.giveUpMinutes * 60_000);
+      return {
+        mail: ownerReminderMail(to, forMail, site, `${publicUrl}/user/orders`, { newAt, giveUpAt }),
+      };
     }
     if (!ORDER_MAIL_KINDS.includes(kind)) return { skipped: "Unknown kind of mail." };
     const to = order.customerEmail.trim();

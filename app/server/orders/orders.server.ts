@@ -5,7 +5,8 @@
  * say about ordering (public-ordering), what owners and customers do to an order afterwards
  * (order-changes), the owner's inbox and its actions (order-inbox), the queries behind the
  * inbox, the status page and the 30-day line (order-queries), the CSV export (order-export),
- * the mail about orders and its retries (order-mail, order-mail-templates), and removing
+ * the mail about orders and its retries (order-mail, order-mail-templates), reminding owners
+ * of orders nobody answered and turning those down (order-escalation), and removing
  * customers' personal data once it has been kept long enough (order-retention). The rules
  * shared with the browser are in app/lib/order-*.ts; decision 22 says how it fits together.
  */
@@ -35,6 +36,8 @@ function fromRow(row: SettingsRow | undefined): OrderSettings {
     email: row.email,
     pausedUntil: row.pausedUntil ? row.pausedUntil.getTime() : null,
     pausedIndefinitely: row.pausedIndefinitely,
+    remindMinutes: row.remindMinutes,
+    giveUpMinutes: row.giveUpMinutes,
   };
 }
 

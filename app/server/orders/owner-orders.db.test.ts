@@ -131,6 +131,8 @@ const VALID: Fields = {
   minimum: "8,50",
   slotCap: "6",
   email: "kitchen@example.com",
+  remindMinutes: "5",
+  giveUpMinutes: "30",
   paypalUsername: "https://paypal.me/CornerDiner",
   venmoUsername: "@corner-diner",
 };
@@ -184,6 +186,8 @@ describe("the Orders tab's save", () => {
       email: "kitchen@example.com",
       pausedUntil,
       pausedIndefinitely: false,
+      remindMinutes: 5,
+      giveUpMinutes: 30,
     });
     expect(await handlesOf(site.productId)).toEqual({
       paypal: "CornerDiner",
@@ -197,6 +201,7 @@ describe("the Orders tab's save", () => {
       leadMinutes: "0",
       slotMinutes: "60",
       daysAhead: "0",
+      remindMinutes: "1",
     });
     expect(off.status).toBe(200);
     expect(await loadOrderSettings(services.db, site.productId)).toMatchObject({
@@ -206,6 +211,9 @@ describe("the Orders tab's save", () => {
       minimumCents: 0,
       email: "",
       pausedUntil,
+      // An empty give-up: never.
+      remindMinutes: 1,
+      giveUpMinutes: null,
     });
     expect(await handlesOf(site.productId)).toEqual({ paypal: "", venmo: "" });
   });
@@ -258,6 +266,54 @@ describe("the Orders tab's save", () => {
     ["a cap over 500", { slotCap: "501" }, "slotCap", ORDER_SETTINGS_MESSAGES.slotCap],
     ["a cap in words", { slotCap: "ten" }, "slotCap", ORDER_SETTINGS_MESSAGES.slotCap],
     ["an email that is none", { email: "kitchen@" }, "email", ORDER_SETTINGS_MESSAGES.email],
+    [
+      "no reminder time",
+      { remindMinutes: "" },
+      "remindMinutes",
+      ORDER_SETTINGS_MESSAGES.remindMinutes,
+    ],
+    [
+      "a reminder at 0 minutes",
+      { remindMinutes: "0" },
+      "remindMinutes",
+      ORDER_SETTINGS_MESSAGES.remindMinutes,
+    ],
+    [
+      "a reminder after 61 minutes",
+      { remindMinutes: "61" },
+      "remindMinutes",
+      ORDER_SETTINGS_MESSAGES.remindMinutes,
+    ],
+    [
+      "a reminder time in words",
+      { remindMinutes: "soon" },
+      "remindMinutes",
+      ORDER_SETTINGS_MESSAGES.remindMinutes,
+    ],
+    [
+      "giving up after 4 minutes",
+      { remindMinutes: "1", giveUpMinutes: "4" },
+      "giveUpMinutes",
+      ORDER_SETTINGS_MESSAGES.giveUpMinutes,
+    ],
+    [
+      "giving up after 241 minutes",
+      { giveUpMinutes: "241" },
+      "giveUpMinutes",
+      ORDER_SETTINGS_MESSAGES.giveUpMinutes,
+    ],
+    [
+      "giving up after part of a minute",
+      { giveUpMinutes: "7.5" },
+      "giveUpMinutes",
+      ORDER_SETTINGS_MESSAGES.giveUpMinutes,
+    ],
+    [
+      "giving up no later than the reminder",
+      { remindMinutes: "20", giveUpMinutes: "20" },
+      "giveUpMinutes",
+      ORDER_SETTINGS_MESSAGES.giveUpAfterRemind,
+    ],
     [
       "a long delivery note",
       { deliveryNote: "x".repeat(81) },

@@ -128,6 +128,13 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 3650")
     .max(3650, "must be between 1 and 3650")
     .default(90),
+  // How often each server process looks for orders nobody answered (reminders, giving up).
+  ORDER_SWEEP_SECONDS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 300")
+    .max(300, "must be between 1 and 300")
+    .default(20),
   // Card payments through Stripe Connect: the platform's secret key and its Connect webhook's
   // signing secret, both or neither (neither: no card option appears anywhere). The messages
   // never repeat what was given: a key must not reach a log line.
@@ -276,6 +283,8 @@ export type Env = {
   orderLimits: { perClient: number; perSite: number };
   /** Days a closed order keeps its customer's personal data (ORDER_DATA_DAYS). */
   orderDataDays: number;
+  /** Seconds between sweeps for orders nobody answered (ORDER_SWEEP_SECONDS). */
+  orderSweepSeconds: number;
   /** Where Prometheus reads the server's metrics, if anywhere. */
   metrics: MetricsConfig;
   /** Server processes to run (WEB_CONCURRENCY); more than 1 only on PostgreSQL. */
@@ -403,6 +412,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       perSite: raw.ORDERS_PER_10_MINUTES_PER_SITE,
     },
     orderDataDays: raw.ORDER_DATA_DAYS,
+    orderSweepSeconds: raw.ORDER_SWEEP_SECONDS,
     metrics,
     webConcurrency,
     publicPagesClock: raw.PUBLIC_PAGES_CLOCK ? new Date(raw.PUBLIC_PAGES_CLOCK) : null,

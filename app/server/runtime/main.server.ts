@@ -16,11 +16,12 @@ import type { ViteDevServer } from "vite";
 import { findUserIdByEmail } from "../accounts/accounts.server";
 import { isClusterWorker, startPrimary } from "./cluster.server";
 import { logger } from "../http/log.server";
-import { ConfigError, loadEnv } from "./env.server";
+import { ConfigError, loadEnv, publicPagesNow } from "./env.server";
 import { DataDirBusyError } from "../db/data-dir-lock.server";
 import { createPortalServer, createRequestListener } from "../http/http.server";
 import { backfillRenditions } from "../images/renditions.server";
 import { createMetricsServer } from "../metrics/metrics-endpoint.server";
+import { startOrderEscalation } from "../orders/order-escalation.server";
 import { startOrderRetention } from "../orders/order-retention.server";
 import { refreshStoredSlugs } from "../repositories/slugs.server";
 import { DEMO_OWNER } from "../seed/demo.server";
@@ -102,7 +103,16 @@ export async function startServer(options: {
   // customers' personal data on old orders is removed, now and every hour.
   services.orderMail.start();
   const orderRetention = startOrderRetention({ db: services.db, days: env.orderDataDays });
+  // Orders nobody answered: their owners reminded, then the orders turned down, once each.
+  const orderEscalation = startOrderEscalation({
+    events: services.events,
+    outbox: services.orderMail,
+    now: () => publicPagesNow(env).getTime(),
+    intervalMs: env.orderSweepSeconds * 1000,
+  });
   const closeServices = async () => {
+    // Before the outbox closes: what a last sweep queued is left in it for the next start.
+    await orderEscalation.close();
     await orderRetention.close();
     await services.close();
   };

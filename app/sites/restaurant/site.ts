@@ -1,4 +1,5 @@
 /** A restaurant: a menu of items in categories, each with one photo (SPEC sections 1–5). */
+import { en } from "~/lib/i18n/words/en";
 import { siteTypeWords } from "~/lib/i18n/portal/site-types";
 import { MESSAGES } from "~/lib/messages";
 import { currencyOf } from "~/lib/profile-info";
@@ -30,6 +31,7 @@ export const restaurantSite = {
     orders: {
       paymentHandlesOn: "orders",
       publicPageWords: (words) => ({ name: words.menu, back: words.backToMenu }),
+      notConfirmedReason: en.rejectReasonNotConfirmedRestaurant,
     },
     itemsNoun: siteTypeWords.menuItemsNoun,
     firstItemHint: siteTypeWords.firstDishHint,

@@ -2,6 +2,7 @@
  * A shop: items with tags, up to five photos and a sold-out flag, and the
  * shop's own tags and payment links (SPEC sections 1–5).
  */
+import { en } from "~/lib/i18n/words/en";
 import { siteTypeWords } from "~/lib/i18n/portal/site-types";
 import { MESSAGES } from "~/lib/messages";
 import { currencyOf } from "~/lib/profile-info";
@@ -35,6 +36,7 @@ export const shoppySite = {
     orders: {
       paymentHandlesOn: "info",
       publicPageWords: (words) => ({ name: words.shop, back: words.backToShop }),
+      notConfirmedReason: en.rejectReasonNotConfirmedShop,
     },
     itemsNoun: siteTypeWords.shopItemsNoun,
     firstItemHint: siteTypeWords.firstProductHint,

@@ -51,6 +51,14 @@ export const orderSettingsWords = Object.freeze({
   orderEmail: "Email for orders",
   orderEmailHint: "Empty: your account's address, {email}.",
 
+  // Orders nobody answers
+  unanswered: "Orders you have not answered",
+  remindAfter: "Remind me after (minutes)",
+  remindAfterHint: "A new order still waiting this long is emailed to you again.",
+  giveUpAfter: "Turn the order down after (minutes)",
+  giveUpAfterHint:
+    "Empty: never. The customer is told you did not confirm their order in time, and a card payment is refunded.",
+
   // How customers pay
   howCustomersPay: "How customers pay",
   payNote:
@@ -79,4 +87,8 @@ export const orderSettingsWords = Object.freeze({
   slotCapRange: "Give a number of orders from 1 to {max}, or leave it empty for no limit.",
   emailInvalid: "Enter a valid email address, or leave it empty to use your account's.",
   deliveryNoteTooLong: "Keep the note to {max} characters.",
+  remindMinutesRange: "Give a reminder time from {min} to {max} minutes.",
+  giveUpMinutesRange:
+    "Give a time from {min} to {max} minutes to turn an order down, or leave it empty for never.",
+  giveUpAfterRemind: "Turn an order down later than the reminder, or leave it empty for never.",
 });

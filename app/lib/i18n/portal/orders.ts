@@ -227,4 +227,13 @@ export const ordersWords = Object.freeze({
   mailOpenOrders: "Open your orders",
   mailAcceptOrReject:
     "Accept or reject it on your orders page. If the customer gave an email, they are told what you decide.",
+
+  // The mail that reminds the owner of an order still new (the Orders tab's "Remind me after")
+  mailReminderSubjectPickup: "Still waiting: order {number} · {name} · pickup {time}",
+  mailReminderSubjectDelivery: "Still waiting: order {number} · {name} · delivery {time}",
+  /** "{time}": when it came in, "6:02 PM". */
+  mailReminderIntro: "Order {number} for {name} came in at {time} and is still waiting for you.",
+  /** "{time}": when it is turned down, "6:14 PM". */
+  mailReminderGiveUp:
+    "If you have not accepted or rejected it by {time}, it is turned down and the customer is told you did not confirm it in time.",
 });

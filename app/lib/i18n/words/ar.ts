@@ -325,6 +325,8 @@ export const ar: PublicWords = {
   yesterday: "أمس",
   tomorrowAlone: "غدًا",
   rejectReason: "السبب: {reason}",
+  rejectReasonNotConfirmedRestaurant: "لم يؤكد المطعم طلبك في الوقت المناسب",
+  rejectReasonNotConfirmedShop: "لم يؤكد المتجر طلبك في الوقت المناسب",
   cancelTooLate: "قبِل المحل طلبك بالفعل: يُرجى الاتصال به لتعديله.",
   payNowOrAtPickup: "ادفع الآن أو عند الاستلام",
   payNowOrOnDelivery: "ادفع الآن أو عند وصول طلبك",

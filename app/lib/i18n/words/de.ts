@@ -306,6 +306,9 @@ export const de: PublicWords = {
   yesterday: "gestern",
   tomorrowAlone: "morgen",
   rejectReason: "Grund: {reason}",
+  rejectReasonNotConfirmedRestaurant:
+    "Das Restaurant hat Ihre Bestellung nicht rechtzeitig bestätigt",
+  rejectReasonNotConfirmedShop: "Das Geschäft hat Ihre Bestellung nicht rechtzeitig bestätigt",
   cancelTooLate:
     "Ihre Bestellung wurde bereits angenommen: Bitte rufen Sie direkt an, um sie zu ändern.",
   payNowOrAtPickup: "Jetzt bezahlen oder bei Abholung",

@@ -319,6 +319,9 @@ export const en = {
   /** On its own, after a time: "Pickup at 6:15 PM (tomorrow)". */
   tomorrowAlone: "tomorrow",
   rejectReason: "Reason: {reason}",
+  /** An order turned down because the business did not answer it in time: the reason given. */
+  rejectReasonNotConfirmedRestaurant: "The restaurant did not confirm your order in time",
+  rejectReasonNotConfirmedShop: "The shop did not confirm your order in time",
   cancelTooLate: "The business has already accepted your order: please call them to change it.",
   payNowOrAtPickup: "Pay now, or when you pick it up",
   payNowOrOnDelivery: "Pay now, or when you receive it",

@@ -309,6 +309,8 @@ export const es: PublicWords = {
   yesterday: "ayer",
   tomorrowAlone: "mañana",
   rejectReason: "Motivo: {reason}",
+  rejectReasonNotConfirmedRestaurant: "El restaurante no confirmó tu pedido a tiempo",
+  rejectReasonNotConfirmedShop: "La tienda no confirmó tu pedido a tiempo",
   cancelTooLate: "El establecimiento ya ha aceptado tu pedido: llámalo para modificarlo.",
   payNowOrAtPickup: "Paga ahora o al recogerlo",
   payNowOrOnDelivery: "Paga ahora o al recibirlo",

@@ -310,6 +310,8 @@ export const fr: PublicWords = {
   yesterday: "hier",
   tomorrowAlone: "demain",
   rejectReason: "Motif\u202f: {reason}",
+  rejectReasonNotConfirmedRestaurant: "Le restaurant n’a pas confirmé votre commande à temps",
+  rejectReasonNotConfirmedShop: "La boutique n’a pas confirmé votre commande à temps",
   cancelTooLate:
     "L’établissement a déjà accepté votre commande\u202f: appelez-le pour la modifier.",
   payNowOrAtPickup: "Payez maintenant ou au retrait",

@@ -310,6 +310,8 @@ export const it: PublicWords = {
   yesterday: "ieri",
   tomorrowAlone: "domani",
   rejectReason: "Motivo: {reason}",
+  rejectReasonNotConfirmedRestaurant: "Il ristorante non ha confermato il tuo ordine in tempo",
+  rejectReasonNotConfirmedShop: "Il negozio non ha confermato il tuo ordine in tempo",
   cancelTooLate: "L’attività ha già accettato il tuo ordine: chiamala per modificarlo.",
   payNowOrAtPickup: "Paga ora o al ritiro",
   payNowOrOnDelivery: "Paga ora o alla consegna",

@@ -296,6 +296,8 @@ export const ja: PublicWords = {
   yesterday: "昨日",
   tomorrowAlone: "明日",
   rejectReason: "理由：{reason}",
+  rejectReasonNotConfirmedRestaurant: "レストランが時間内にご注文を確認しませんでした",
+  rejectReasonNotConfirmedShop: "お店が時間内にご注文を確認しませんでした",
   cancelTooLate: "お店がすでにご注文を受け付けました。変更する場合はお店に直接お電話ください。",
   payNowOrAtPickup: "今すぐ、または受け取り時にお支払い",
   payNowOrOnDelivery: "今すぐ、または配達時にお支払い",

@@ -303,6 +303,8 @@ export const nl: PublicWords = {
   yesterday: "gisteren",
   tomorrowAlone: "morgen",
   rejectReason: "Reden: {reason}",
+  rejectReasonNotConfirmedRestaurant: "Het restaurant heeft je bestelling niet op tijd bevestigd",
+  rejectReasonNotConfirmedShop: "De winkel heeft je bestelling niet op tijd bevestigd",
   cancelTooLate: "De zaak heeft je bestelling al geaccepteerd: bel de zaak om iets te wijzigen.",
   payNowOrAtPickup: "Betaal nu of bij het afhalen",
   payNowOrOnDelivery: "Betaal nu of bij bezorging",

@@ -315,6 +315,8 @@ export const pl: PublicWords = {
   yesterday: "wczoraj",
   tomorrowAlone: "jutro",
   rejectReason: "Powód: {reason}",
+  rejectReasonNotConfirmedRestaurant: "Restauracja nie potwierdziła Twojego zamówienia na czas",
+  rejectReasonNotConfirmedShop: "Sklep nie potwierdził Twojego zamówienia na czas",
   cancelTooLate: "Zamówienie zostało już przyjęte: aby je zmienić, skontaktuj się telefonicznie.",
   payNowOrAtPickup: "Zapłać teraz lub przy odbiorze",
   payNowOrOnDelivery: "Zapłać teraz lub przy dostawie",

@@ -308,6 +308,8 @@ export const pt: PublicWords = {
   yesterday: "ontem",
   tomorrowAlone: "amanhã",
   rejectReason: "Motivo: {reason}",
+  rejectReasonNotConfirmedRestaurant: "O restaurante não confirmou a sua encomenda a tempo",
+  rejectReasonNotConfirmedShop: "A loja não confirmou a sua encomenda a tempo",
   cancelTooLate:
     "O estabelecimento já aceitou a sua encomenda: para a alterar, contacte-o por telefone.",
   payNowOrAtPickup: "Pague agora ou no levantamento",

@@ -302,6 +302,8 @@ export const tr: PublicWords = {
   yesterday: "dün",
   tomorrowAlone: "yarın",
   rejectReason: "Neden: {reason}",
+  rejectReasonNotConfirmedRestaurant: "Restoran siparişinizi zamanında onaylamadı",
+  rejectReasonNotConfirmedShop: "Mağaza siparişinizi zamanında onaylamadı",
   cancelTooLate: "İşletme siparişinizi zaten onayladı: değiştirmek için lütfen işletmeyi arayın.",
   payNowOrAtPickup: "Şimdi ya da teslim alırken ödeyin",
   payNowOrOnDelivery: "Şimdi ya da sipariş size ulaştığında ödeyin",

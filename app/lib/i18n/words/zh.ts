@@ -294,6 +294,8 @@ export const zh: PublicWords = {
   yesterday: "昨天",
   tomorrowAlone: "明天",
   rejectReason: "原因：{reason}",
+  rejectReasonNotConfirmedRestaurant: "餐厅未能及时确认您的订单",
+  rejectReasonNotConfirmedShop: "商店未能及时确认您的订单",
   cancelTooLate: "商家已接受您的订单：如需修改，请致电商家。",
   payNowOrAtPickup: "现在付款，或在自取时付款",
   payNowOrOnDelivery: "现在付款，或在收货时付款",
