@@ -25,6 +25,8 @@ export default [
     route("domain/:pid", "routes/portal/domain.tsx"),
     route("create", "routes/portal/create.tsx"),
     route("orders", "routes/portal/orders.tsx"),
+    // The devices notified of new orders (app/server/push/).
+    route("push", "routes/portal/push.ts"),
     // Card payments of a site: connect its Stripe account, come back from onboarding, choose.
     route("payments/:pid", "routes/portal/card-payments.ts"),
     // The owner's orders as CSV for a range of days.

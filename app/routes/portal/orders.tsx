@@ -10,6 +10,7 @@ import { Form, Link, useFetcher, type ShouldRevalidateFunctionArgs } from "react
 import { ActionMenu } from "~/components/action-menu";
 import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { OnceOpened } from "~/components/once-opened";
+import { PushPanel } from "~/components/orders/push-panel";
 import { RejectFields } from "~/components/orders/reject-fields";
 import { useOrderSound } from "~/components/order-sound";
 import { announceSaved } from "~/components/toasts";
@@ -126,6 +127,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <>
           <SitesBar sites={sites} />
+          <PushPanel />
           <p className="orders-waiting" role="status">
             {counts.new > 0 ? portalPlural(ordersWords.newWaiting, counts.new) : ""}
           </p>
