@@ -154,8 +154,8 @@ export function PushPanel() {
             });
       const answer = await post({ intent: "subscribe", ...subscriptionFields(subscription) });
       if (answer.ok) {
+        // The live region then says this device is notified.
         setState("on");
-        setSaid({ text: answer.message, tone: "status" });
       } else {
         setSaid({ text: answer.error, tone: "alert" });
       }
@@ -191,6 +191,7 @@ export function PushPanel() {
     }
   }, []);
 
+  const showsOn = state === "on" && !busy && said === null;
   return (
     <section className="push-panel" aria-labelledby="push-panel-title" data-state={state}>
       {/* Hoisted into the page's head by React: the inbox installs as the Orders app. */}
@@ -200,14 +201,20 @@ export function PushPanel() {
       <h2 id="push-panel-title" className="push-panel-title">
         {pushWords.heading}
       </h2>
-      {state === "on" ? (
-        <p className="push-panel-on">{pushWords.notifying}</p>
-      ) : (
-        <p className="push-panel-intro">{pushWords.intro}</p>
-      )}
+      {state === "on" ? null : <p className="push-panel-intro">{pushWords.intro}</p>}
       {state === "unsupported" ? <p className="push-panel-note">{pushWords.unsupported}</p> : null}
       {state === "install" ? <p className="push-panel-note">{pushWords.iphoneInstall}</p> : null}
       {state === "denied" ? <p className="push-panel-note">{pushWords.denied}</p> : null}
+      {/* One live region: what an action did, else whether this device is notified. */}
+      <p className={showsOn ? "push-panel-said push-panel-on" : "push-panel-said"} role="status">
+        {busy
+          ? pushWords.working
+          : said?.tone === "status"
+            ? said.text
+            : showsOn
+              ? pushWords.notifying
+              : ""}
+      </p>
       <div className="push-panel-actions">
         {state === "off" || state === "checking" ? (
           <button
@@ -240,9 +247,6 @@ export function PushPanel() {
           </>
         ) : null}
       </div>
-      <p className="push-panel-said" role="status">
-        {busy ? pushWords.working : said?.tone === "status" ? said.text : ""}
-      </p>
       {said?.tone === "alert" ? (
         <p className="push-panel-said field-error" role="alert">
           {said.text}
