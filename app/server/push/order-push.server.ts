@@ -23,7 +23,7 @@ import { orderMail, orders, productInfo, products } from "../db/schema";
 import type { Transaction } from "../events/events.server";
 import { logger } from "../http/log.server";
 import type { OrderJob } from "../orders/order-mail.server";
-import { shortMomentText } from "../orders/order-inbox.server";
+import { shortTimeText } from "../orders/order-mail-templates.server";
 import type { Env } from "../runtime/env.server";
 import {
   deleteGoneSubscription,
@@ -87,19 +87,20 @@ export function orderPushMessage(
     number: number;
     fulfilment: "pickup" | "delivery";
     slotAt: Date;
+    createdAt: Date;
     totalCents: number;
     currency: string;
   },
   site: { name: string; timeZone: string },
   kind: OrderPushKind,
-  now: number,
 ): PushMessage {
   const text = fill(
     order.fulfilment === "pickup" ? pushWords.newOrderPickup : pushWords.newOrderDelivery,
     {
       number: order.number,
       total: formatPrice(order.totalCents, order.currency),
-      time: shortMomentText(order.slotAt.getTime(), site.timeZone, now),
+      // As the owner's new-order mail says it: the clock on the day it was placed.
+      time: shortTimeText(order.slotAt, order.createdAt, site.timeZone),
     },
   );
   return {
@@ -150,7 +151,7 @@ export async function sendOrderPush(
   const devices = await subscriptionsOf(db, await orderWatchers(db, row.order.productId));
   if (devices.length === 0) return { skipped: "No device to notify." };
 
-  const message = orderPushMessage(row.order, row.site, kind, now);
+  const message = orderPushMessage(row.order, row.site, kind);
   const results = await Promise.all(
     devices.map(async (device) => {
       const result = await sendPush(env.push, device, message, {

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
 import { createId } from "../db/ids.server";
-import { pushSubscriptions } from "../db/schema";
+import { pushSubscriptions, users } from "../db/schema";
 import type { Transaction } from "../events/events.server";
 import { PUSH_ENDPOINT_MAX_LENGTH, pushEndpointProblem, type PushTarget } from "./web-push.server";
 
@@ -45,6 +45,8 @@ export async function saveSubscription(
 ): Promise<SaveResult> {
   if (pushEndpointProblem(input.endpoint, deployment)) return { refused: "endpoint" };
   return db.transaction(async (tx) => {
+    // The user's row held: two devices saved at once cannot both pass the count below.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [others] = await tx
       .select({ devices: count() })
       .from(pushSubscriptions)
