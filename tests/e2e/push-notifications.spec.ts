@@ -120,6 +120,11 @@ for (const [screen, viewport] of SCREENS) {
 
       await context.grantPermissions(["notifications"], { origin: baseURL! });
       await ownerWithRestaurant(page);
+      // The server's HTML has the manifest in its head, where browsers look for it.
+      const html = await (await page.request.get("/user/orders")).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toContain('<link rel="manifest" href="/orders.webmanifest"/>');
+      expect(head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon-orders.png"/>');
       const panel = await openInbox(page);
       await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
         "href",
