@@ -29,6 +29,8 @@ export default [
     route("staff/:pid", "routes/portal/staff.tsx"),
     route("create", "routes/portal/create.tsx"),
     route("orders", "routes/portal/orders.tsx"),
+    // The devices notified of new orders (app/server/push/).
+    route("push", "routes/portal/push.ts"),
     // Card payments of a site: connect its Stripe account, come back from onboarding, choose.
     route("payments/:pid", "routes/portal/card-payments.ts"),
     // The owner's orders as CSV for a range of days.

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import webpush from "web-push";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db/client.server";
 import type { Env } from "../../app/server/runtime/env.server";
@@ -14,6 +15,12 @@ import {
   type RunningServices,
 } from "../../app/server/runtime/services.server";
 import { createDatabaseFromTemplate } from "./postgres-admin";
+
+/** A VAPID pair made once per test file, as loadEnv would keep it in DATA_DIR. */
+const TEST_PUSH_CONFIG = (() => {
+  const keys = webpush.generateVAPIDKeys();
+  return { ...keys, subject: "mailto:support@example.com" };
+})();
 
 export function testEnv(overrides: Partial<Env> = {}): Env {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-test-data-"));
@@ -51,6 +58,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     customDomains: null,
     tlsAskAllow: ["127.0.0.1", "::1"],
     payments: null,
+    push: TEST_PUSH_CONFIG,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { ActionMenu } from "~/components/action-menu";
 import { useOwnerLiveUpdates } from "~/components/live-updates";
 import { OnceOpened } from "~/components/once-opened";
 import { KitchenScreen, KitchenSwitch, useKitchenScreen } from "~/components/orders/kitchen-screen";
+import { PushPanel } from "~/components/orders/push-panel";
 import { RejectFields } from "~/components/orders/reject-fields";
 import { useOrderSound } from "~/components/order-sound";
 import { announceSaved } from "~/components/toasts";
@@ -149,6 +150,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <>
           <SitesBar sites={sites} />
+          <PushPanel />
           <p className="orders-waiting" role="status">
             {counts.new > 0 ? portalPlural(ordersWords.newWaiting, counts.new) : ""}
           </p>

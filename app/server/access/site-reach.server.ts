@@ -13,7 +13,7 @@ import {
 import { products, siteMembers } from "../db/schema";
 
 /** The staff roles that have `capability` (the owner has every one). */
-function staffRolesWith(capability: SiteCapability): StaffRole[] {
+export function staffRolesWith(capability: SiteCapability): StaffRole[] {
   return (CAPABILITY_ROLES[capability] as readonly SiteRole[]).filter(
     (role): role is StaffRole => role !== "owner",
   );

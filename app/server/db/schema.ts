@@ -541,7 +541,10 @@ export const orderMail = pgTable(
     orderId: varchar("order_id", { length: 20 })
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** owner-new, customer-accepted, customer-rejected, customer-ready; card-refund (not a mail). */
+    /**
+     * owner-new, customer-accepted, customer-rejected, customer-ready; card-refund,
+     * push-new-order and push-reminder (not mails).
+     */
     kind: text("kind").notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -581,6 +584,32 @@ export const translations = pgTable(
   (table) => [primaryKey({ columns: [table.productId, table.language, table.key] })],
 );
 
+/**
+ * The devices (browsers) that get a Web Push notification of their user's new orders
+ * (app/server/push/): the push service's address for the device and the keys its messages
+ * are encrypted to. A push service answering 404 or 410 deletes the row.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The device's P-256 public key and auth secret, base64url as the browser gives them. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    /** When the push service last took a message for it. */
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(table.endpoint),
+    index("push_subscriptions_user_idx").on(table.userId),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -599,5 +628,6 @@ export const schema = {
   translations,
   paymentAccounts,
   paymentEvents,
+  pushSubscriptions,
 };
 export type Schema = typeof schema;

@@ -31,6 +31,7 @@ import { orderMail, orderSettings, orders, products } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
 import { logger } from "../http/log.server";
 import { changeOrder } from "./order-changes.server";
+import { PUSH_REMINDER_KIND, queueOrderPush } from "../push/order-push.server";
 
 export const ORDER_REMINDER_KIND = "owner-reminder";
 export const ORDER_SWEEP_INTERVAL_MS = 20_000;
@@ -60,6 +61,7 @@ export async function queueReminder(tx: Transaction, order: OrderToRemind): Prom
   await tx
     .insert(orderMail)
     .values({ id: createId(), orderId: order.id, kind: ORDER_REMINDER_KIND });
+  await queueOrderPush(tx, { orderId: order.id, productId: order.productId }, PUSH_REMINDER_KIND);
 }
 
 /** Reminds the owners of orders due a reminder at `now`; resolves to how many. */

@@ -88,7 +88,7 @@ export function orderTimeText(at: Date, timeZone: string, page?: PageLanguage): 
 }
 
 /** "6:15 PM" on the day the order was placed, "Thu, Dec 24, 6:15 PM" on another. */
-function shortTimeText(at: Date, placedAt: Date, timeZone: string): string {
+export function shortTimeText(at: Date, placedAt: Date, timeZone: string): string {
   const moment = momentAt(at, timeZone);
   return momentAt(placedAt, timeZone).date === moment.date
     ? moment.time

@@ -82,12 +82,14 @@ export type OrderJob = (
   orderId: string,
   /** Names this attempt: the same row's next attempt gets another. */
   attemptKey: string,
+  /** When the row was queued (a notification stops being news). */
+  row?: { queuedAt: Date },
 ) => Promise<{ done: true } | { skipped: string } | { failed: string; retry: boolean }>;
 
 export interface OrderMailOptions {
   db: Database;
   mailer: Mailer;
-  /** The outbox's other kinds of rows, by kind (card-refund). */
+  /** The outbox's other kinds of rows, by kind (card-refund, push-new-order, push-reminder). */
   jobs?: Record<string, OrderJob>;
   /** The portal's address, for the links in the mails. */
   publicUrl: string;
@@ -265,7 +267,9 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
     const job = options.jobs?.[claimed.kind];
     if (job) {
       try {
-        const done = await job(claimed.orderId, `${claimed.id}-${claimed.attempts}`);
+        const done = await job(claimed.orderId, `${claimed.id}-${claimed.attempts}`, {
+          queuedAt: claimed.createdAt,
+        });
         return "done" in done ? { sent: true } : done;
       } catch (error) {
         return { failed: describeMailFailure(error), retry: true };

@@ -37,6 +37,7 @@ import type { Events, Transaction } from "../events/events.server";
 import { retryAfterMinutes, WRITE_LIMIT_WINDOW_SECONDS } from "../http/write-limits.server";
 import { loadTranslations } from "../repositories/translations.server";
 import { siteCardPayments } from "../payments/payment-accounts.server";
+import { PUSH_NEW_ORDER_KIND, queueOrderPush } from "../push/order-push.server";
 import { loadOrderSettings } from "./orders.server";
 
 /** Why an order was refused; also the label `/metrics` counts refusals by. */
@@ -411,6 +412,7 @@ export async function placeOrder(
     // An order paid by card reaches the owner once paid (payments/card-checkout.server.ts).
     if (!byCard) {
       await tx.insert(orderMail).values({ id: createId(), orderId: id, kind: "owner-new" });
+      await queueOrderPush(tx, { orderId: id, productId }, PUSH_NEW_ORDER_KIND);
       // The owner's inbox, wherever it is open, hears of it.
       changes.owner(site.ownerUid);
     }

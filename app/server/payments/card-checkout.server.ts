@@ -23,6 +23,7 @@ import type { Metrics } from "../metrics/metrics.server";
 import type { Database } from "../db/client.server";
 import type { CheckoutFacts, PaymentProvider } from "./payments.server";
 import { queueRefund } from "./card-refunds.server";
+import { PUSH_NEW_ORDER_KIND, queueOrderPush } from "../push/order-push.server";
 
 /** How long a checkout stays open: Stripe's shortest. */
 export const CHECKOUT_OPEN_MINUTES = 30;
@@ -253,6 +254,11 @@ export async function settleCheckout(
       .where(eq(orders.id, order.id));
     // Now, and only now, the owner hears of the order: by mail, and in the inbox at once.
     await tx.insert(orderMail).values({ id: createId(), orderId: order.id, kind: "owner-new" });
+    await queueOrderPush(
+      tx,
+      { orderId: order.id, productId: order.productId },
+      PUSH_NEW_ORDER_KIND,
+    );
     changes.owner(row.ownerUid);
     return exact
       ? { kind: "paid", orderId: order.id }

@@ -4,7 +4,7 @@
  */
 import { isIP } from "node:net";
 import os from "node:os";
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -157,6 +157,28 @@ const envSchema = z.object({
     .min(0, "must be a number between 0 and 50")
     .max(50, "must be a number between 0 and 50")
     .default(0),
+  // Web Push (notifications of new orders): the server's VAPID key pair, base64url as
+  // web-push makes it, both or neither (neither: a pair is made at the first start and kept
+  // in DATA_DIR/vapid-keys.json). The messages never repeat what was given.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^B[A-Za-z0-9_-]{86}$/,
+      "must be a VAPID public key (an uncompressed P-256 point, 87 base64url characters starting with B)",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a VAPID private key (43 base64url characters)")
+    .optional(),
+  // Who push services may contact about this server's messages: a mailto: or https: address.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+\.[^\s@]+|https:\/\/[^\s/]+(\/\S*)?)$/,
+      "must be a mailto: address or an https:// URL",
+    )
+    .optional(),
   // /metrics on the main port, answered only to "Authorization: Bearer <this token>".
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // /metrics on a port of its own instead, without a token, for a scraper inside the network.
@@ -296,6 +318,18 @@ export type Env = {
   /** Addresses and CIDR ranges that may ask whether a domain gets a certificate. */
   tlsAskAllow: string[]; /** Card payments (Stripe Connect); null when the operator set no Stripe keys. */
   payments: PaymentsConfig | null;
+  /** Web Push's VAPID keys: the operator's, or a pair kept in DATA_DIR. */
+  push: PushConfig;
+};
+
+/** The server's VAPID identity, which browsers' subscriptions are tied to. */
+export type PushConfig = {
+  /** base64url: the uncompressed P-256 public key browsers subscribe with. */
+  publicKey: string;
+  /** base64url: the 32-byte private key the server signs with. */
+  privateKey: string;
+  /** mailto: or https: address push services may contact. */
+  subject: string;
 };
 
 /** The platform's Stripe account, and where its client sends requests. */
@@ -419,7 +453,87 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     customDomains: customDomainsConfig(raw),
     tlsAskAllow: raw.TLS_ASK_ALLOW ?? ["127.0.0.1", "::1"],
     payments: paymentsConfig(raw),
+    push: pushConfig(raw, dataDir),
   };
+}
+
+/** The file a generated VAPID key pair is kept in, beside auth-secret. */
+export const VAPID_KEYS_FILE = "vapid-keys.json";
+
+function pushConfig(raw: z.infer<typeof envSchema>, dataDir: string): PushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = raw;
+  const subject = raw.VAPID_SUBJECT ?? `mailto:${raw.SUPPORT_EMAIL}`;
+  if (!publicKey && !privateKey) return { ...readOrCreateVapidKeys(dataDir), subject };
+  if (!publicKey || !privateKey) {
+    throw new ConfigError(
+      "Invalid configuration: push notifications need both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then made and kept in DATA_DIR).",
+    );
+  }
+  if (vapidPublicKeyOf(privateKey) !== publicKey) {
+    throw new ConfigError(
+      "Invalid configuration: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.",
+    );
+  }
+  return { publicKey, privateKey, subject };
+}
+
+/** The public key of a VAPID private key; null when it is no P-256 private key. */
+function vapidPublicKeyOf(privateKey: string): string | null {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return ecdh.getPublicKey().toString("base64url");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Outside the operator's settings, a VAPID pair is made once and kept in DATA_DIR: every
+ * browser's subscription is tied to the public key, so a new pair would silence them all.
+ * Written with "wx", so two processes starting at once keep the first one's pair.
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, VAPID_KEYS_FILE);
+  const read = () => {
+    try {
+      const stored = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      const { publicKey, privateKey } = stored;
+      if (typeof publicKey !== "string" || typeof privateKey !== "string") return null;
+      return vapidPublicKeyOf(privateKey) === publicKey ? { publicKey, privateKey } : null;
+    } catch {
+      return null;
+    }
+  };
+  if (existsSync(file)) {
+    const stored = read();
+    if (stored) return stored;
+    throw new ConfigError(
+      `Invalid configuration: ${file} does not hold a VAPID key pair; restore it from a backup, or delete it to make a new pair (devices then subscribe again).`,
+    );
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const pair = {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    // Left-padded: a private key with leading zero bytes is still 32 bytes long.
+    privateKey: ecdh.getPrivateKey().toString("hex").padStart(64, "0"),
+  };
+  const keys = {
+    publicKey: pair.publicKey,
+    privateKey: Buffer.from(pair.privateKey, "hex").toString("base64url"),
+  };
+  try {
+    writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const stored = read();
+    if (stored) return stored;
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return keys;
 }
 
 export const STRIPE_API_DEFAULT_URL = "https://api.stripe.com";

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import webpush from "web-push";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadEnv } from "./env.server";
 
@@ -314,6 +315,92 @@ describe("loadEnv", () => {
       expect(() => load({ ...keys, STRIPE_PLATFORM_FEE_PERCENT: "60" })).toThrow(
         /STRIPE_PLATFORM_FEE_PERCENT must be a number between 0 and 50/,
       );
+    });
+  });
+
+  describe("push notifications (VAPID)", () => {
+    const load = (given: Record<string, string>, dataDir = tempDir()) =>
+      loadEnv({ DATA_DIR: dataDir, ...given });
+    const pair = webpush.generateVAPIDKeys();
+    const keys = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+
+    it("make a key pair at the first start and keep it in DATA_DIR", () => {
+      const dataDir = tempDir();
+      const first = load({}, dataDir).push;
+      expect(first.subject).toBe("mailto:support@example.com");
+      expect(Buffer.from(first.publicKey, "base64url")).toHaveLength(65);
+      expect(Buffer.from(first.privateKey, "base64url")).toHaveLength(32);
+      // A pair web-push signs with.
+      expect(() =>
+        webpush.generateRequestDetails(
+          {
+            endpoint: "https://push.example/x",
+            keys: { p256dh: first.publicKey, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+          },
+          undefined,
+          { vapidDetails: first },
+        ),
+      ).not.toThrow();
+      expect(load({}, dataDir).push).toEqual(first);
+      const file = path.join(dataDir, "vapid-keys.json");
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+        publicKey: first.publicKey,
+        privateKey: first.privateKey,
+      });
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    });
+
+    it("take the operator's pair and subject, and make no file then", () => {
+      const dataDir = tempDir();
+      const env = load({ ...keys, VAPID_SUBJECT: "https://portal.example/contact" }, dataDir);
+      expect(env.push).toEqual({ ...pair, subject: "https://portal.example/contact" });
+      expect(existsSync(path.join(dataDir, "vapid-keys.json"))).toBe(false);
+      expect(load({ ...keys, SUPPORT_EMAIL: "help@portal.example" }).push.subject).toBe(
+        "mailto:help@portal.example",
+      );
+    });
+
+    it("refuse one key without the other, and a pair that does not belong together", () => {
+      expect(() => load({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(
+        /need both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+      );
+      expect(() => load({ VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(ConfigError);
+      const other = webpush.generateVAPIDKeys();
+      let message = "";
+      try {
+        load({ ...keys, VAPID_PUBLIC_KEY: other.publicKey });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toBe(
+        "Invalid configuration: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.",
+      );
+    });
+
+    it("refuse a key or subject of the wrong shape without repeating it", () => {
+      for (const [name, value] of [
+        ["VAPID_PUBLIC_KEY", pair.privateKey],
+        ["VAPID_PUBLIC_KEY", `${pair.publicKey}x`],
+        ["VAPID_PRIVATE_KEY", pair.publicKey],
+        ["VAPID_PRIVATE_KEY", "secret value with spaces 0123456789abcdefgh"],
+        ["VAPID_SUBJECT", "http://portal.example"],
+        ["VAPID_SUBJECT", "ops@portal.example"],
+      ] as const) {
+        let message = "";
+        try {
+          load({ ...keys, [name]: value });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} must be`));
+        expect(message).not.toContain(value);
+      }
+    });
+
+    it("refuse to start over a key file that holds no pair, rather than silence every device", () => {
+      const dataDir = tempDir();
+      writeFileSync(path.join(dataDir, "vapid-keys.json"), "{}");
+      expect(() => load({}, dataDir)).toThrow(/does not hold a VAPID key pair/);
     });
   });
 

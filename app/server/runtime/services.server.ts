@@ -22,6 +22,7 @@ import { createMetrics, type Metrics } from "../metrics/metrics.server";
 import { createOrderMail, type OrderMailSender } from "../orders/order-mail.server";
 import { attemptRefund, CARD_REFUND_KIND } from "../payments/card-refunds.server";
 import { createPaymentProvider } from "../payments/payment-provider.server";
+import { orderPushJobs } from "../push/order-push.server";
 import type { PaymentProvider } from "../payments/payments.server";
 import { createLocalDiskStorage } from "../storage/local-disk.server";
 import { createS3Storage } from "../storage/s3.server";
@@ -107,6 +108,7 @@ export function servicesFromDatabase(
     jobs: {
       [CARD_REFUND_KIND]: (orderId, attemptKey) =>
         attemptRefund({ db: database.db, events, payments, metrics }, orderId, attemptKey),
+      ...orderPushJobs({ db: database.db, env }),
     },
   });
   const pageViews = createPageViews(database.db, { enabled: env.countPageViews });
