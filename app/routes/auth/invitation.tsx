@@ -40,25 +40,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     registrationOpen: services.env.registrationOpen && !services.env.registerUrl,
   };
   if (!invitation) {
-    return data({ ...page, invitation: null }, { status: 404, headers: NO_STORE });
+    return data({ ...page, invitation: null }, { status: 404 });
   }
-  return data(
-    {
-      ...page,
-      invitation: {
-        state: invitation.state,
-        site: invitation.siteName,
-        role: invitation.role,
-        email: invitation.email,
-        forThisAccount: user ? user.email.toLowerCase() === invitation.email : null,
-      },
+  // Served as a sign-in page is (app/server/http/security-headers.server.ts): never cached.
+  return {
+    ...page,
+    invitation: {
+      state: invitation.state,
+      site: invitation.siteName,
+      role: invitation.role,
+      email: invitation.email,
+      forThisAccount: user ? user.email.toLowerCase() === invitation.email : null,
     },
-    { headers: NO_STORE },
-  );
+  };
 }
-
-/** The page names a private link's invitation: no cache keeps it. */
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await readFormOrRefuse(request);

@@ -44,7 +44,8 @@ interface PolicyOptions {
  *   by a cache, indexed, or sent as a referrer to another site. (`same-origin` rather than
  *   `no-referrer`: under `no-referrer` browsers post the pages' own forms with `Origin: null`,
  *   which React Router and the portal's Origin check rightly refuse.)
- * - `auth`: sign-in, registration, sign-out and better-auth's endpoints.
+ * - `auth`: sign-in, registration, sign-out, an invitation's page (`/invite/{token}`) and
+ *   better-auth's endpoints.
  * - `site`: anything else (marketing pages, not-found pages).
  */
 export type PathKind = "public" | "static" | "portal" | "auth" | "customer" | "site";
@@ -65,7 +66,7 @@ function scriptHash(text: string): string {
 
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
-const AUTH = /^\/(signin|register|signout|api\/auth)(\/|$)/;
+const AUTH = /^\/(signin|register|signout|invite|api\/auth)(\/|$)/;
 const CUSTOMER = /^\/(o\/[^/]+(\/state)?|[rs]\/[^/]+(\/[^/]+)?\/order)\/?$/;
 
 /**
