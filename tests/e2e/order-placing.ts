@@ -1,6 +1,6 @@
 /**
  * A restaurant ready to take orders and a customer's order placed on it, for the owner's
- * inbox specs (kitchen-screen.spec.ts). The same steps as orders-owner.spec.ts's own.
+ * inbox specs (orders-owner, kitchen-screen, staff).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createSiteDirectly, expect, signUpOwner } from "./fixtures";
@@ -43,7 +43,12 @@ export async function restaurantWithMenu(page: Page, name: string) {
  * Places an order as a customer does without JavaScript: two of the first dish, picked up at
  * the first time offered.
  */
-export async function placeOrder(request: APIRequestContext, publicPath: string, customer: string) {
+export async function placeOrder(
+  request: APIRequestContext,
+  publicPath: string,
+  customer: string,
+  note = "No onions",
+) {
   customerCounter += 1;
   const headers = { "x-forwarded-for": `10.251.${customerCounter % 250}.${Date.now() % 250}` };
   const orderPath = `${publicPath}/order`;
@@ -70,8 +75,9 @@ export async function placeOrder(request: APIRequestContext, publicPath: string,
       slot: slot!,
       name: customer,
       phone: "+1 555 0100",
-      note: "No onions",
+      note,
     },
   });
   expect(placed.status(), await placed.text()).toBe(303);
+  expect(placed.headers()["location"]).toMatch(/^\/o\/[A-Za-z0-9]{32}$/);
 }

@@ -5,9 +5,8 @@
  * title) and takes it through accept +10, ready and completed; a pause says until when and
  * resumes; the kitchen ticket prints on 80 mm paper.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
-  createSiteDirectly,
   expect,
   expectNoSeriousAxeIssue,
   openEditorTab,
@@ -19,78 +18,7 @@ import {
   turnOrderingOn,
   waitForHydration,
 } from "./fixtures";
-
-let customerCounter = 0;
-
-/**
- * A time zone where it is now well inside the day. Orders are taken for today only
- * (`daysAhead` 0), 20 minutes ahead, so from about 23:40 in the restaurant's zone there is no
- * time left to order for: near midnight UTC the restaurant is in Tokyo, where it is morning.
- */
-function zoneAwayFromMidnight(): string {
-  const hour = new Date().getUTCHours();
-  return hour >= 2 && hour < 22 ? "UTC" : "Asia/Tokyo";
-}
-
-/** A restaurant open all day every day, with one dish: ready to take orders. */
-async function restaurantWithMenu(page: Page, name: string) {
-  await signUpOwner(page);
-  const editor = await createSiteDirectly(page, "restaurant", name);
-  const path = new URL(editor).pathname;
-  const hours: Record<string, string> = {};
-  for (let day = 0; day < 7; day++) {
-    hours[`hours[${day}].open`] = "12:00 AM";
-    hours[`hours[${day}].close`] = "12:00 AM";
-  }
-  const info = await page.request.post(path, {
-    form: { intent: "save-info", name, timeZone: zoneAwayFromMidnight(), ...hours },
-  });
-  expect(info.status(), await info.text()).toBe(200);
-  const dish = await page.request.post(path, {
-    form: { intent: "add-item", name: "Tomato soup", price: "6.50" },
-  });
-  expect(dish.status()).toBe(200);
-  const publicPath = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
-  return { editor, path, publicPath: publicPath! };
-}
-
-/**
- * Places an order as a customer does without JavaScript: the order page's form to review
- * two of the first dish, then Place order with the first time offered.
- */
-async function placeOrder(request: APIRequestContext, publicPath: string, customer: string) {
-  customerCounter += 1;
-  const headers = { "x-forwarded-for": `10.250.${customerCounter % 250}.${Date.now() % 250}` };
-  const orderPath = `${publicPath}/order`;
-  const page = await request.get(orderPath, { headers });
-  expect(page.status()).toBe(200);
-  const addButton = (await page.text())
-    .match(/<button[^>]*>/g)
-    ?.find((tag) => tag.includes('name="add"'));
-  const itemId = /value="([A-Za-z0-9]+)"/.exec(addButton ?? "")?.[1];
-  expect(itemId, "the order page offers the dish").toBeTruthy();
-  const cart = `${itemId}*2`;
-  const review = await request.post(orderPath, { headers, form: { cart, step: "review" } });
-  expect(review.status()).toBe(200);
-  const slot = /<option value="(\d{10,15})"/.exec(await review.text())?.[1];
-  expect(slot, "the review offers a time").toBeTruthy();
-  const placed = await request.post(orderPath, {
-    headers,
-    maxRedirects: 0,
-    form: {
-      cart,
-      step: "place",
-      placeKey: `key${Date.now()}${customerCounter}`.padEnd(20, "x"),
-      fulfilment: "pickup",
-      slot: slot!,
-      name: customer,
-      phone: "+1 555 0100",
-      note: "Extra napkins",
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(303);
-  expect(placed.headers()["location"]).toMatch(/^\/o\/[A-Za-z0-9]{32}$/);
-}
+import { placeOrder, restaurantWithMenu } from "./order-placing";
 
 /** Nothing on the page is wider than the screen. */
 async function expectNoSideways(page: Page) {
@@ -183,7 +111,7 @@ test("the inbox shows a new order live and takes it to completed", async ({ page
   await expect(page.getByText("No orders for today yet.")).toBeVisible();
 
   // Placed elsewhere: the page follows by itself, loud, and the tab's title counts it.
-  await placeOrder(request, site.publicPath, "Maria Lopez");
+  await placeOrder(request, site.publicPath, "Maria Lopez", "Extra napkins");
   const card = page.getByRole("listitem").filter({ hasText: "Order 1" });
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(card.getByText("New", { exact: true })).toBeVisible();
