@@ -292,6 +292,9 @@ for (const [screen, viewport] of SCREENS) {
           .filter({ hasText: `${cook.username} no longer works on this site.` }),
       ).toBeVisible();
       await expect(page.getByText("Nobody yet. Invite the first person above.")).toBeVisible();
+      // Said once: a reload no longer says it.
+      await page.reload();
+      await expect(page.getByText("no longer works on this site")).toHaveCount(0);
 
       await expect(cookSite).toHaveCount(0, { timeout: 15_000 });
       await expect(cookPage.getByText("Rosa Diaz")).toHaveCount(0);
