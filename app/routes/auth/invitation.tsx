@@ -133,7 +133,8 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       {!signedInAs ? (
-        <div className="card-actions">
+        // `card-actions` is the portal layout's; this page is outside it.
+        <div className="button-row">
           <Link className="button" to={signInPath}>
             {staffWords.signInToAccept}
           </Link>

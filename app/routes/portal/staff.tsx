@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { servicesContext } from "~/context";
@@ -22,6 +22,7 @@ import {
   setStaffRole,
 } from "~/server/access/staff.server";
 import { staffInvitationMail } from "~/server/mail/templates.server";
+import { setFlash, takeFlash } from "~/server/http/flash.server";
 import { formText, readFormOrRefuse } from "~/server/http/forms.server";
 import { logRequestError } from "~/server/http/log.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
@@ -47,13 +48,16 @@ function dateText(moment: Date): string {
   return moment.toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric" });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { product } = await requireSite(context, params.pid, "site.staff");
   const services = context.get(servicesContext);
   const now = publicPagesNow(services.env).getTime();
   const { members, invitations } = await listStaff(services.db, product.id, now);
-  return {
+  const flash = await takeFlash(services.env, request);
+  const page = {
     id: product.id,
+    /** What the last Remove did: it answers from its dialog, which leaves with the person's row. */
+    flash: flash.flash?.tone === "success" ? flash.message : null,
     name: product.name,
     editorPath: `/user/${product.type}/setup/${product.id}`,
     mailOn: services.mailer.enabled,
@@ -71,6 +75,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       expires: fill(staffWords.expires, { date: dateText(invitation.expiresAt) }),
     })),
   };
+  return flash.clear ? data(page, { headers: { "Set-Cookie": flash.clear } }) : page;
 }
 
 const inviteSchema = z.object({
@@ -88,7 +93,7 @@ export type StaffActionResult =
       /** Mail is on, but sending this one failed. */
       mailFailed: boolean;
     }
-  | { ok: true; intent: "set-role" | "remove" | "withdraw"; message: string }
+  | { ok: true; intent: "set-role" | "withdraw"; message: string }
   | { ok: false; error: string; field?: "email" | "role" };
 
 function refuse(error: string, status: number, field?: "email" | "role") {
@@ -163,13 +168,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (role !== null && !isStaffRole(role)) return refuse(staffWords.roleRequired, 400, "role");
     const done = await setStaffRole(services.events, { productId: product.id, userId, role });
     if (!done) return refuse(staffWords.notMember, 404);
+    if (role === null) {
+      // Remove posts from its confirm dialog, whose answer the page never sees, and the row it
+      // sits in is gone once the page reloads: the page itself says it was done.
+      throw redirect(`/user/staff/${product.id}`, {
+        headers: {
+          "Set-Cookie": await setFlash(services.env, fill(staffWords.removed, { name }), {
+            tone: "success",
+          }),
+        },
+      });
+    }
     return data<StaffActionResult>({
       ok: true,
-      intent,
-      message:
-        role === null
-          ? fill(staffWords.removed, { name })
-          : fill(staffWords.roleSaved, { name, role: ROLE_LABELS[role] }),
+      intent: "set-role",
+      message: fill(staffWords.roleSaved, { name, role: ROLE_LABELS[role] }),
     });
   }
 
@@ -189,7 +202,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, members, invitations, mailOn, editorPath } = loaderData;
+  const { id, name, members, invitations, mailOn, editorPath, flash } = loaderData;
   const used = members.length + invitations.length;
   const answer: StaffActionResult | undefined = actionData;
   return (
@@ -208,6 +221,11 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       {answer?.ok && answer.intent !== "invite" ? (
         <p className="alert success" role="status">
           {answer.message}
+        </p>
+      ) : null}
+      {flash ? (
+        <p className="alert success" role="status">
+          {flash}
         </p>
       ) : null}
       {answer && !answer.ok && !answer.field ? (
