@@ -319,6 +319,7 @@ for (const [screen, viewport] of SCREENS) {
         cookPage.getByText("This invitation has already been accepted. Sign in to open the site."),
       ).toBeVisible();
       await expect(cookPage.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+      await expect(cookPage.getByRole("link", { name: "Open your sites" })).toBeVisible();
       await expectNoSideways(cookPage);
       await expectNoSeriousAxeIssue(cookPage, `invitation, used (${screen})`);
       await cookPage.screenshot({ path: testInfo.outputPath(`invitation-used-${screen}.png`) });

@@ -107,10 +107,10 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         <p className="alert info">
           {invitation.state === "used" ? staffWords.invitationUsed : staffWords.invitationExpired}
         </p>
-        {invitation.state === "used" && !signedInAs ? (
+        {invitation.state === "used" ? (
           <p>
-            <Link className="button" to="/signin">
-              {staffWords.signInToAccept}
+            <Link className="button" to={signedInAs ? "/user" : "/signin"}>
+              {signedInAs ? staffWords.openYourSites : staffWords.signIn}
             </Link>
           </p>
         ) : null}

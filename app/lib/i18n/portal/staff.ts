@@ -85,6 +85,8 @@ export const staffWords = Object.freeze({
   wrongAccountShort:
     "This invitation is for another address. Sign in with the address it was sent to.",
   signOut: "Sign out",
+  signIn: "Sign in",
+  openYourSites: "Open your sites",
   invitationUsed: "This invitation has already been accepted. Sign in to open the site.",
   invitationExpired: "This invitation has expired. Ask the site's owner to send you a new one.",
   invitationUnknown:
