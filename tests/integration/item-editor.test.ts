@@ -223,8 +223,7 @@ describe("changing items", () => {
       [{ intent: "toggle-star", itemId, value: "maybe" }, 400, MESSAGES.failedToUpdateFlag],
       [{ intent: "update-item", itemId, name: "", price: "1" }, 400, MESSAGES.failedToUpdateItem],
       [{ intent: "delete-item", itemId: "Nope" }, 404, MESSAGES.failedToDeleteItem],
-      // A restaurant has no sold-out flag.
-      [{ intent: "toggle-sold-out", itemId, value: "true" }, 400, "This editor cannot do that."],
+      [{ intent: "toggle-sold-out", itemId, value: "maybe" }, 400, MESSAGES.failedToUpdateFlag],
       [{ intent: "drop-everything" }, 400, "This editor cannot do that."],
     ];
     for (const [form, status, error] of cases) {
