@@ -135,7 +135,16 @@ describe("npm run admin -- backup and restore", () => {
       ),
     );
     // Nothing but what was restored: no staging folder, no lock.
-    expect(readdirSync(restoredDir).sort()).toEqual(["auth-secret", "db", "files"]);
+    expect(readdirSync(restoredDir).sort()).toEqual([
+      "auth-secret",
+      "db",
+      "files",
+      "vapid-keys.json",
+    ]);
+    // The push key pair too: the devices subscribed to it keep being notified.
+    expect(readFileSync(path.join(restoredDir, "vapid-keys.json"), "utf8")).toBe(
+      readFileSync(path.join(sourceDir, "vapid-keys.json"), "utf8"),
+    );
     expect(readFileSync(path.join(restoredDir, "auth-secret"), "utf8")).toBe(
       readFileSync(path.join(sourceDir, "auth-secret"), "utf8"),
     );
@@ -191,7 +200,7 @@ describe("npm run admin -- backup and restore", () => {
       "a-secret-that-signed-no-session-0123456789\n",
     );
     expect(admin(["restore", archive], { DATA_DIR: emptyDir }).code).toBe(0);
-    expect(readdirSync(emptyDir).sort()).toEqual(["auth-secret", "db", "files"]);
+    expect(readdirSync(emptyDir).sort()).toEqual(["auth-secret", "db", "files", "vapid-keys.json"]);
     expect(readFileSync(path.join(emptyDir, "auth-secret"), "utf8")).toBe(
       readFileSync(path.join(sourceDir, "auth-secret"), "utf8"),
     );

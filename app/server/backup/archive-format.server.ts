@@ -5,6 +5,7 @@
  *   database.tar    the embedded database as PGlite's own dump (dumpDataDir)
  *   files/…         DATA_DIR/files as the local-disk storage keeps it
  *   auth-secret     DATA_DIR/auth-secret, when the portal generated one
+ *   vapid-keys.json DATA_DIR/vapid-keys.json, when the portal generated the push key pair
  *
  * FORMAT_VERSION goes up whenever a restore by an older version would get the
  * archive wrong; a restore refuses archives newer than it understands.
@@ -20,6 +21,7 @@ export const ARCHIVE_ENTRIES = {
   database: "database.tar",
   files: "files",
   authSecret: "auth-secret",
+  vapidKeys: "vapid-keys.json",
 } as const;
 
 export interface BackupManifest {
@@ -100,6 +102,7 @@ export function isArchiveEntryPath(entryPath: string): boolean {
     normalized === ARCHIVE_ENTRIES.manifest ||
     normalized === ARCHIVE_ENTRIES.database ||
     normalized === ARCHIVE_ENTRIES.authSecret ||
+    normalized === ARCHIVE_ENTRIES.vapidKeys ||
     normalized === ARCHIVE_ENTRIES.files ||
     normalized.startsWith(`${ARCHIVE_ENTRIES.files}/`)
   );

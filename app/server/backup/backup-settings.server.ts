@@ -3,6 +3,7 @@
  * the setups they leave to other tools: a PostgreSQL server (pg_dump and
  * pg_restore) and an S3 bucket (a bucket copy), which have their own, better ones.
  */
+import { createECDH } from "node:crypto";
 import { loadEnv, type Env } from "../runtime/env.server";
 
 /** A refusal or a failure an operator can act on, told in one line. */
@@ -20,6 +21,22 @@ export type BackupSettings = Pick<Env, "dataDir" | "databaseUrl" | "storage">;
  */
 const UNUSED_AUTH_SECRET = "backup-and-restore-sign-nothing-with-this-value";
 
+/**
+ * The same for the push notifications' VAPID pair, made in memory: without one, loadEnv
+ * would make a pair in DATA_DIR. Backups push nothing.
+ */
+function unusedVapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"),
+    VAPID_PRIVATE_KEY: Buffer.from(
+      ecdh.getPrivateKey().toString("hex").padStart(64, "0"),
+      "hex",
+    ).toString("base64url"),
+  };
+}
+
 /** The server's configuration (same variables, same checks), read without side effects. */
 export function backupSettingsFromEnvironment(
   source: NodeJS.ProcessEnv = process.env,
@@ -27,6 +44,7 @@ export function backupSettingsFromEnvironment(
   const { dataDir, databaseUrl, storage } = loadEnv({
     ...source,
     AUTH_SECRET: source.AUTH_SECRET || UNUSED_AUTH_SECRET,
+    ...(source.VAPID_PUBLIC_KEY || source.VAPID_PRIVATE_KEY ? {} : unusedVapidKeys()),
   });
   return { dataDir, databaseUrl, storage };
 }

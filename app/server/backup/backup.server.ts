@@ -28,6 +28,7 @@ import {
   embeddedDatabaseDir,
   holdsDatabase,
   localAuthSecretFile,
+  localVapidKeysFile,
   storedFilesDir,
 } from "./data-dir-layout.server";
 
@@ -108,10 +109,15 @@ async function copyDataDirOut(dataDir: string, staging: string, holder: string):
       });
       contents.push(ARCHIVE_ENTRIES.files);
     }
-    const secretFile = localAuthSecretFile(dataDir);
-    if (existsSync(secretFile)) {
-      await copyFile(secretFile, path.join(staging, ARCHIVE_ENTRIES.authSecret));
-      contents.push(ARCHIVE_ENTRIES.authSecret);
+    const secrets = [
+      { file: localAuthSecretFile(dataDir), entry: ARCHIVE_ENTRIES.authSecret },
+      // Without it, a restored portal makes a new pair and every device must subscribe again.
+      { file: localVapidKeysFile(dataDir), entry: ARCHIVE_ENTRIES.vapidKeys },
+    ];
+    for (const { file, entry } of secrets) {
+      if (!existsSync(file)) continue;
+      await copyFile(file, path.join(staging, entry));
+      contents.push(entry);
     }
     return contents;
   } finally {

@@ -19,6 +19,11 @@ export function localAuthSecretFile(dataDir: string): string {
   return path.join(dataDir, "auth-secret");
 }
 
+/** The push notifications' key pair the portal made (devices' subscriptions are tied to it). */
+export function localVapidKeysFile(dataDir: string): string {
+  return path.join(dataDir, "vapid-keys.json");
+}
+
 /**
  * A database directory that exists but is empty is what an interrupted first
  * start leaves: it holds nothing to lose.

@@ -34,6 +34,7 @@ import {
   holdsDatabase,
   holdsStoredFiles,
   localAuthSecretFile,
+  localVapidKeysFile,
   storedFilesDir,
 } from "./data-dir-layout.server";
 
@@ -86,6 +87,7 @@ export async function restoreBackup(
         { from: STAGED_DATABASE, to: embeddedDatabaseDir(dataDir) },
         { from: ARCHIVE_ENTRIES.files, to: storedFilesDir(dataDir) },
         { from: ARCHIVE_ENTRIES.authSecret, to: localAuthSecretFile(dataDir) },
+        { from: ARCHIVE_ENTRIES.vapidKeys, to: localVapidKeysFile(dataDir) },
       ]);
       restored = true;
       return {
@@ -180,6 +182,8 @@ async function extractArchive(archive: string, staging: string): Promise<BackupM
   const secretFile = path.join(staging, ARCHIVE_ENTRIES.authSecret);
   // It signs sessions: readable by the portal's user only, as the portal writes it.
   if (existsSync(secretFile)) chmodSync(secretFile, 0o600);
+  const vapidFile = path.join(staging, ARCHIVE_ENTRIES.vapidKeys);
+  if (existsSync(vapidFile)) chmodSync(vapidFile, 0o600);
   return check.manifest;
 }
 
