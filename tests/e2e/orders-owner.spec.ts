@@ -137,7 +137,10 @@ test("the inbox shows a new order live and takes it to completed", async ({ page
   await expect(card).toHaveCount(0);
   await page.getByRole("link", { name: /^Done/ }).click();
   await expect(
-    page.getByRole("listitem").filter({ hasText: "Order 1" }).getByText("Completed"),
+    page
+      .getByRole("listitem")
+      .filter({ hasText: "Order 1" })
+      .getByText("Completed", { exact: true }),
   ).toBeVisible();
 });
 
