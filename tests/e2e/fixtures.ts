@@ -193,10 +193,14 @@ export async function toastsGone(page: Page) {
 
 /** The newest confirmation toast (sonner's announced region) with this text. */
 export function toast(page: Page, text: string) {
-  return page
-    .getByRole("region", { name: /^Notifications/ })
-    .getByText(text)
-    .last();
+  return (
+    page
+      // sonner's live region ("Notifications alt+T"), not the inbox's push panel ("Notifications
+      // on this device").
+      .getByRole("region", { name: /^Notifications(?! on this device)/ })
+      .getByText(text)
+      .last()
+  );
 }
 
 /**

@@ -347,9 +347,10 @@ function SoldOutTodayToggle({ item }: { item: EditorItem }) {
         className={shown ? "button small toggle on" : "button secondary small toggle"}
         aria-pressed={shown}
         aria-label={fill(soldOutWords.soldOutTodayOf, { name: item.name })}
+        title={soldOutWords.soldOutToday}
       >
         <span aria-hidden="true">{shown ? "◑" : "◔"}</span>{" "}
-        <span className="toggle-label">{soldOutWords.soldOutToday}</span>
+        <span className="toggle-label">{soldOutWords.soldOutTodayShort}</span>
       </button>
       {failure ? (
         <p className="field-error" role="alert">

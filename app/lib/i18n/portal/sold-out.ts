@@ -19,6 +19,8 @@ export const soldOutWords = Object.freeze({
   /** The list of dishes to mark, for screen readers. */
   markListLabel: "Dishes and choices of {name}",
   soldOutToday: "Sold out today",
+  /** The row toggle's visible word, beside "Sold out": its full name is in its label. */
+  soldOutTodayShort: "Today",
   soldOutTodayOf: "Sold out today: {name}",
   untilIturnItBack: "Until I turn it back",
   untilIturnItBackOf: "Sold out until I turn it back: {name}",
