@@ -75,8 +75,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const view = parseInboxView(new URL(request.url).searchParams.get("view"));
   const now = publicPagesNow(env).getTime();
-  const inbox = await loadInbox(db, owner.id, view, now);
-  const soldOut = await loadSoldOutLists(db, await orderingSitesFor(db, owner.id), now);
+  // Read once: the inbox and the sold-out lists are of the same sites, and the page reloads
+  // its data on every live event.
+  const sites = await orderingSitesFor(db, owner.id);
+  const [inbox, soldOut] = await Promise.all([
+    loadInbox(db, sites, view, now),
+    loadSoldOutLists(db, sites, now),
+  ]);
   return { ...inbox, soldOut, exportRange: exportRangeDefaults(now) };
 }
 

@@ -320,8 +320,13 @@ const SORT_NEW_FIRST = (a: OrderRow, b: OrderRow) =>
   a.number - b.number;
 
 /** Everything the inbox shows for `view`, at `now`. */
-export async function loadInbox(db: Database, userId: string, view: InboxView, now: number) {
-  const sites = await orderingSitesFor(db, userId);
+export async function loadInbox(
+  db: Database,
+  /** The person's sites that take orders (`orderingSitesFor`), read once by the page. */
+  sites: Awaited<ReturnType<typeof orderingSitesFor>>,
+  view: InboxView,
+  now: number,
+) {
   const byId = new Map(sites.map((site) => [site.id, site]));
   const ids = sites.map((site) => site.id);
   const [rows, totals, settings] = await Promise.all([
