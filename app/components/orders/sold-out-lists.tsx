@@ -70,18 +70,27 @@ function lineKey(line: SoldOutLine): string {
   return `${line.itemId}-${line.choiceId ?? ""}`;
 }
 
+/** The answers already said, so that the line's other instance does not say one again. */
+const announcedAnswers = new WeakSet<SoldOutActionResult>();
+
 /** One dish or choice: its name, and what can be done to it now. */
 function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine }) {
-  // Keyed by the line: once marked, the line moves to the other list (another instance),
-  // which takes the answer up and says it.
+  // Keyed by the line: once marked, the line moves to the other list (another instance of
+  // this row), which shares the fetcher and so its answer.
   const fetcher = useFetcher<SoldOutActionResult>({
     key: `sold-out-${siteId}-${lineKey(line)}`,
   });
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // The answer arrives while the page's data is still reloading, and the line may move to
+  // the other list before or after that reload ends (the event stream can reload it first):
+  // whichever instance holds the answer first says it, once.
+  const arrived = fetcher.data;
   useEffect(() => {
-    if (answer?.ok) announceSaved(answer.message);
-  }, [answer]);
+    if (!arrived?.ok || announcedAnswers.has(arrived)) return;
+    announcedAnswers.add(arrived);
+    announceSaved(arrived.message);
+  }, [arrived]);
   const fields = (intent: string, span?: SoldOutSpan) => (
     <>
       <input type="hidden" name="intent" value={intent} />
