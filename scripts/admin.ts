@@ -1,14 +1,5 @@
 // `npm run admin -- <command>`: operator commands (see "Operator commands" in docs/operators.md).
 import { stdin } from "node:process";
-import {
-  AdminError,
-  createUser,
-  deleteUser,
-  generatePassword,
-  listUsers,
-  setMaxProducts,
-  setStatus,
-} from "../app/server/accounts/admin.server";
 import { createBackup } from "../app/server/backup/backup.server";
 import {
   BackupError,
@@ -18,7 +9,6 @@ import { restoreBackup } from "../app/server/backup/restore.server";
 import { DataDirBusyError } from "../app/server/db/data-dir-lock.server";
 import { ConfigError } from "../app/server/runtime/env.server";
 import type { RunningServices } from "../app/server/runtime/services.server";
-import { runCommand } from "./run-command";
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -111,6 +101,15 @@ async function runArchiveCommand(name: "backup" | "restore", file: string): Prom
 }
 
 async function runAccountCommand(services: RunningServices): Promise<void> {
+  const {
+    AdminError,
+    createUser,
+    deleteUser,
+    generatePassword,
+    listUsers,
+    setMaxProducts,
+    setStatus,
+  } = await import("../app/server/accounts/admin.server");
   try {
     switch (command) {
       case "list-users": {
@@ -167,5 +166,8 @@ async function runAccountCommand(services: RunningServices): Promise<void> {
 if (command === "backup" || command === "restore") {
   await runArchiveCommand(command, args[0]!);
 } else {
+  // Only the account commands load the app's services (accounts, sign-in, mail, storage):
+  // a backup or a restore, and above all a refused one, answers without paying for them.
+  const { runCommand } = await import("./run-command");
   await runCommand(`npm run admin -- ${command}`, runAccountCommand);
 }

@@ -3,10 +3,10 @@
  * categories, and sees the public menu follow: on a phone and on a desktop, with and
  * without JavaScript. A name with accents gets a readable address.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
 import {
+  axe,
   createSiteDirectly,
   expect,
   openEditorTab,
@@ -48,7 +48,7 @@ async function expectTouchTarget(control: Locator) {
 }
 
 async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

@@ -1,6 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createSiteDirectly, expect, openEditorTab, signUpOwner, test, toast } from "./fixtures";
+import {
+  axe,
+  createSiteDirectly,
+  expect,
+  openEditorTab,
+  signUpOwner,
+  test,
+  toast,
+} from "./fixtures";
 
 /** The framed public page's themed root, where the preview shows colours and font. */
 function previewRoot(page: Page) {
@@ -114,7 +121,7 @@ for (const [device, viewport] of [
         .toBe("#222222");
 
       await backToInfo(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       expect(
         results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
       ).toEqual([]);

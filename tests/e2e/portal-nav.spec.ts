@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, signUpOwner, test } from "./fixtures";
+import { axe, expect, signUpOwner, test } from "./fixtures";
 
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 800 } });
@@ -24,7 +23,7 @@ test.describe("on a 360 px phone", () => {
     await nav.getByRole("link", { name: "User Info" }).click();
     await expect(page).toHaveURL(/\/user\/info$/);
     expect(
-      (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (await axe(page).analyze()).violations.filter(
         (v) => v.impact === "serious" || v.impact === "critical",
       ),
     ).toEqual([]);

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
 import {
+  axe,
   createSiteDirectly,
   DEMO,
   expect,
@@ -387,7 +387,7 @@ for (const [device, viewport] of [
         await expect(categoryLinks(page)).toBeVisible();
         expect(await overflow()).toBeLessThanOrEqual(0);
       }
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       const serious = results.violations.filter(
         (v) => v.impact === "serious" || v.impact === "critical",
       );

@@ -1,9 +1,8 @@
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
-import { DEMO, expect, expectLastLaidOutWhenNear, signIn, test } from "./fixtures";
+import { axe, DEMO, expect, expectLastLaidOutWhenNear, signIn, test } from "./fixtures";
 import {
   cardLink,
   dialog,
@@ -95,7 +94,7 @@ async function expectServerDetail(page: Page, address: string) {
 }
 
 async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

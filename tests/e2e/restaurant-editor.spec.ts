@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { MAX_ITEMS_PER_PRODUCT } from "../../app/lib/limits";
 import { MESSAGES } from "../../app/lib/messages";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
+  axe,
   chooseItemAction,
   createSiteDirectly,
   DEMO,
@@ -562,7 +562,7 @@ for (const [device, viewport] of [
     // An open dialog too.
     await openEditorTab(page, "Menu Items");
     await chooseItemAction(page, "Garlic Bread", "Edit");
-    const results = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+    const results = await axe(page).include("[role=dialog]").analyze();
     expect(results.violations.filter((v) => v.impact === "critical")).toEqual([]);
   });
 }

@@ -13,6 +13,7 @@ import * as createRoute from "../../app/routes/portal/create";
 import { findUserIdByEmail } from "../../app/server/accounts/accounts.server";
 import { loadEnv } from "../../app/server/runtime/env.server";
 import { startServices, type RunningServices } from "../../app/server/runtime/services.server";
+import { fillDataDirWithTemplate } from "../support/child-portal";
 import { createDatabaseFromTemplate } from "../support/postgres-admin";
 import { callRoute, ownerFor } from "../support/route-call";
 
@@ -22,6 +23,7 @@ let env: Record<string, string> = { DATA_DIR: dataDir };
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
+  await fillDataDirWithTemplate(dataDir);
   if (target.kind === "postgres") {
     const copy = await createDatabaseFromTemplate(target.adminUrl, target.templateName);
     env = { ...env, DATABASE_URL: copy.url };

@@ -32,6 +32,7 @@ import { createProduct, listOwnerProducts } from "../../app/server/repositories/
 import { startServices, type RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner, requestFrom } from "../support/auth-helpers";
 import { startHttpApp } from "../support/http-app";
+import { fillDataDirWithTemplate } from "../support/child-portal";
 import { photoJpeg } from "../support/image-fixtures";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "portal-backup-"));
@@ -63,6 +64,7 @@ const saved = {} as {
 };
 
 beforeAll(async () => {
+  await fillDataDirWithTemplate(sourceDir);
   // No AUTH_SECRET: the portal generates DATA_DIR/auth-secret, which the backup must carry.
   const services = await startServices(loadEnv({ DATA_DIR: sourceDir }), HOLDER);
   try {

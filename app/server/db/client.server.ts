@@ -23,6 +23,7 @@ import pg from "pg";
 import { projectPath } from "../runtime/paths.server";
 import { schema, type Schema } from "./schema";
 import { logger } from "../http/log.server";
+import { embeddedDatabaseDir } from "../backup/data-dir-layout.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -233,7 +234,7 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const dir = path.join(options.dataDir, "db");
+  const dir = embeddedDatabaseDir(options.dataDir);
   mkdirSync(dir, { recursive: true });
   if (!existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDatabase(dir);
   return openPglite(createPglite(dir));
