@@ -383,6 +383,47 @@ export function orderSlots(
   );
 }
 
+/** A slot time of one day: its moment, its wall-clock label, and its day counted from today. */
+export interface DaySlot {
+  /** ms since the epoch. */
+  start: number;
+  /** "7:00 PM", the wall clock where the site is. */
+  time: string;
+  /** Days after the site's today (0 today, −1 yesterday). */
+  day: number;
+}
+
+/**
+ * The slot times of the hours that open on `date` (the site's calendar day), on the grid of
+ * `slotMinutes` from that day's opening (5 to 60), up to `lastStartBeforeClose` minutes before
+ * it closes (0: any time before closing), with late hours and daylight saving handled as for
+ * orders. No lead and no days ahead apply: a table booking sets its own. `now` anchors the
+ * site's "today"; empty when the day keeps no hours or the zone is unknown.
+ */
+export function slotTimesOn(
+  schedule: OpeningSchedule,
+  date: LocalDate,
+  slotMinutes: number,
+  lastStartBeforeClose: number,
+  now: Date,
+  page: PageLanguage = ENGLISH,
+): DaySlot[] {
+  const site = siteAt(schedule, now.getTime());
+  if (!site || !Number.isInteger(slotMinutes) || slotMinutes < 5 || slotMinutes > 60) return [];
+  const dateWall = Date.UTC(date.year, date.month - 1, date.day);
+  if (!isMoment(dateWall)) return [];
+  const window = windowOn(site, dayOf(site, dateWall));
+  if (!window) return [];
+  const latest = window.close - Math.max(0, lastStartBeforeClose);
+  const slots: DaySlot[] = [];
+  let minute = window.open + Math.ceil((window.from - window.open) / slotMinutes) * slotMinutes;
+  for (; minute < window.close && minute <= latest; minute += slotMinutes) {
+    const start = site.clock.momentOf(window.wall + minute * MINUTE);
+    if (start !== null) slots.push({ start, time: clockText(minute, page), day: window.day });
+  }
+  return slots;
+}
+
 /**
  * Whether `start` (ms) is a slot a customer may choose at `now`: null when it is (exactly when
  * `orderSlots` would list it, whatever its limit), else why not. "closed": outside the hours;

@@ -10,6 +10,7 @@ import path from "node:path";
 import { z } from "zod";
 import { PRODUCT_NAME } from "~/lib/brand";
 import type { S3StorageOptions } from "../storage/s3.server";
+import { localAuthSecretFile, localVapidKeysFile } from "../backup/data-dir-layout.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], {
@@ -457,9 +458,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-/** The file a generated VAPID key pair is kept in, beside auth-secret. */
-export const VAPID_KEYS_FILE = "vapid-keys.json";
-
 function pushConfig(raw: z.infer<typeof envSchema>, dataDir: string): PushConfig {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = raw;
   const subject = raw.VAPID_SUBJECT ?? `mailto:${raw.SUPPORT_EMAIL}`;
@@ -494,7 +492,7 @@ function vapidPublicKeyOf(privateKey: string): string | null {
  * Written with "wx", so two processes starting at once keep the first one's pair.
  */
 function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = path.join(dataDir, VAPID_KEYS_FILE);
+  const file = localVapidKeysFile(dataDir);
   const read = () => {
     try {
       const stored = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
@@ -682,7 +680,7 @@ function storageConfig(raw: z.infer<typeof envSchema>): StorageConfig {
  * so sessions survive restarts without any set-up.
  */
 function readOrCreateLocalSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+  const file = localAuthSecretFile(dataDir);
   if (existsSync(file)) {
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
