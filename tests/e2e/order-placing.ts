@@ -1,6 +1,6 @@
 /**
  * A restaurant ready to take orders and a customer's order placed on it, for the owner's
- * inbox specs (orders-owner, kitchen-screen, staff).
+ * inbox specs (orders-owner, kitchen-screen, staff, sold-out).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createSiteDirectly, expect, signUpOwner } from "./fixtures";
@@ -17,8 +17,12 @@ function zoneAwayFromMidnight(): string {
   return hour >= 2 && hour < 22 ? "UTC" : "Asia/Tokyo";
 }
 
-/** A new owner's restaurant open all day every day, with one dish. */
-export async function restaurantWithMenu(page: Page, name: string) {
+/** A new owner's restaurant open all day every day, with its dishes (one unless given). */
+export async function restaurantWithMenu(
+  page: Page,
+  name: string,
+  dishes: ReadonlyArray<readonly [name: string, price: string]> = [["Tomato soup", "6.50"]],
+) {
   await signUpOwner(page);
   const editor = await createSiteDirectly(page, "restaurant", name);
   const path = new URL(editor).pathname;
@@ -31,10 +35,12 @@ export async function restaurantWithMenu(page: Page, name: string) {
     form: { intent: "save-info", name, timeZone: zoneAwayFromMidnight(), ...hours },
   });
   expect(info.status(), await info.text()).toBe(200);
-  const dish = await page.request.post(path, {
-    form: { intent: "add-item", name: "Tomato soup", price: "6.50" },
-  });
-  expect(dish.status()).toBe(200);
+  for (const [dish, price] of dishes) {
+    const added = await page.request.post(path, {
+      form: { intent: "add-item", name: dish, price },
+    });
+    expect(added.status()).toBe(200);
+  }
   const publicPath = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
   return { editor, path, publicPath: publicPath! };
 }

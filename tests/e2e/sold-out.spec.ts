@@ -6,44 +6,25 @@
  */
 import type { Page } from "@playwright/test";
 import {
-  createSiteDirectly,
   expect,
   expectNoSeriousAxeIssue,
   SCREENS,
-  signUpOwner,
   test,
   toast,
   toastsGone,
   turnOrderingOn,
   waitForHydration,
 } from "./fixtures";
+import { restaurantWithMenu } from "./order-placing";
 
 /** A restaurant open around the clock, with two dishes, taking orders. */
-async function restaurantWithMenu(page: Page, name: string) {
-  await signUpOwner(page);
-  const editor = await createSiteDirectly(page, "restaurant", name);
-  const path = new URL(editor).pathname;
-  const hours: Record<string, string> = {};
-  for (let day = 0; day < 7; day++) {
-    hours[`hours[${day}].open`] = "12:00 AM";
-    hours[`hours[${day}].close`] = "12:00 AM";
-  }
-  const info = await page.request.post(path, {
-    form: { intent: "save-info", name, timeZone: "UTC", ...hours },
-  });
-  expect(info.status(), await info.text()).toBe(200);
-  for (const [dish, price] of [
+async function restaurantTakingOrders(page: Page, name: string) {
+  const site = await restaurantWithMenu(page, name, [
     ["Tomato soup", "6.50"],
     ["Lemonade", "3.00"],
-  ]) {
-    const added = await page.request.post(path, {
-      form: { intent: "add-item", name: dish!, price: price! },
-    });
-    expect(added.status()).toBe(200);
-  }
-  await turnOrderingOn(page, path);
-  const publicPath = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
-  return { editor, publicPath: publicPath! };
+  ]);
+  await turnOrderingOn(page, site.path);
+  return site;
 }
 
 /** The menu's article of a dish. */
@@ -54,7 +35,7 @@ for (const [screen, viewport] of SCREENS) {
     page,
   }) => {
     await page.setViewportSize(viewport);
-    const site = await restaurantWithMenu(page, `Soup Kitchen ${screen}`);
+    const site = await restaurantTakingOrders(page, `Soup Kitchen ${screen}`);
 
     await page.goto("/user/orders");
     await waitForHydration(page);
@@ -112,7 +93,7 @@ test("the editor's row marks a dish sold out today in one tap, and turns it back
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  const site = await restaurantWithMenu(page, "Row Kitchen");
+  const site = await restaurantTakingOrders(page, "Row Kitchen");
   await page.goto(site.editor);
   await waitForHydration(page);
   const today = page.getByRole("button", { name: "Sold out today: Tomato soup" });

@@ -12,6 +12,7 @@ import { fill } from "~/lib/i18n/text";
 import type { SoldOutSpan } from "~/lib/sold-out";
 import type {
   SoldOutActionResult,
+  SoldOutIntent,
   SoldOutLine,
   SoldOutList,
 } from "~/server/editing/sold-out.server";
@@ -91,14 +92,24 @@ function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine })
     announcedAnswers.add(arrived);
     announceSaved(arrived.message);
   }, [arrived]);
-  const fields = (intent: string, span?: SoldOutSpan) => (
-    <>
+  /** One action of the line, a form of its own posting through the line's fetcher. */
+  const action = (
+    intent: SoldOutIntent,
+    span: SoldOutSpan | null,
+    text: string,
+    label: string,
+    look = "button small",
+  ) => (
+    <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={siteId} />
       <input type="hidden" name="itemId" value={line.itemId} />
       {line.choiceId ? <input type="hidden" name="choiceId" value={line.choiceId} /> : null}
       {span ? <input type="hidden" name="span" value={span} /> : null}
-    </>
+      <button type="submit" className={look} disabled={busy} aria-label={label}>
+        {text}
+      </button>
+    </fetcher.Form>
   );
   return (
     <li className="sold-out-line" data-choice={line.choiceId ? "" : undefined}>
@@ -110,41 +121,27 @@ function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine })
       </span>
       <span className="sold-out-actions">
         {line.soldOut ? (
-          <fetcher.Form method="post">
-            {fields("back-on-sale")}
-            <button
-              type="submit"
-              className="button small"
-              disabled={busy}
-              aria-label={fill(soldOutWords.backOnSaleOf, { name: line.name })}
-            >
-              {soldOutWords.backOnSale}
-            </button>
-          </fetcher.Form>
+          action(
+            "back-on-sale",
+            null,
+            soldOutWords.backOnSale,
+            fill(soldOutWords.backOnSaleOf, { name: line.name }),
+          )
         ) : (
           <>
-            <fetcher.Form method="post">
-              {fields("sell-out", "today")}
-              <button
-                type="submit"
-                className="button small"
-                disabled={busy}
-                aria-label={fill(soldOutWords.soldOutTodayOf, { name: line.name })}
-              >
-                {soldOutWords.soldOutToday}
-              </button>
-            </fetcher.Form>
-            <fetcher.Form method="post">
-              {fields("sell-out", "until-back")}
-              <button
-                type="submit"
-                className="button secondary small"
-                disabled={busy}
-                aria-label={fill(soldOutWords.untilIturnItBackOf, { name: line.name })}
-              >
-                {soldOutWords.untilIturnItBack}
-              </button>
-            </fetcher.Form>
+            {action(
+              "sell-out",
+              "today",
+              soldOutWords.soldOutToday,
+              fill(soldOutWords.soldOutTodayOf, { name: line.name }),
+            )}
+            {action(
+              "sell-out",
+              "until-back",
+              soldOutWords.untilIturnItBack,
+              fill(soldOutWords.untilIturnItBackOf, { name: line.name }),
+              "button secondary small",
+            )}
           </>
         )}
       </span>
