@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { schedule, week } from "../../tests/support/schedules";
 import {
   bookingRefusal,
   bookingTimes,
@@ -7,20 +8,10 @@ import {
   type BookingRules,
   type HeldBooking,
 } from "./booking-availability";
-import { CLOSED, DAYS, type HoursRow, type SpecialHours } from "./hours";
-import { parseIsoDate, type LocalDate, type OpeningSchedule } from "./opening-status";
+import { CLOSED, DAYS } from "./hours";
+import { parseIsoDate, type LocalDate } from "./opening-status";
 
 const MINUTE = 60_000;
-
-const week = (open: string, close: string): HoursRow[] => DAYS.map((day) => ({ day, open, close }));
-
-function schedule(
-  hours: readonly HoursRow[],
-  timeZone = "America/New_York",
-  specialHours: SpecialHours[] = [],
-): OpeningSchedule {
-  return { hours, specialHours, timeZone };
-}
 
 /** The defaults the issue names: 30-minute times, 90-minute tables, last seating an hour before. */
 const rules = (given: Partial<BookingRules> = {}): BookingRules => ({

@@ -1,23 +1,8 @@
 import { ENGLISH } from "~/lib/i18n/page-language";
 import { describe, expect, it } from "vitest";
-import { CLOSED, DAYS, type HoursRow, type SpecialHours } from "./hours";
+import { schedule, week, withDays } from "../../tests/support/schedules";
+import { CLOSED, type SpecialHours } from "./hours";
 import { openingFacts, type OpeningSchedule } from "./opening-status";
-
-const week = (open: string, close: string): HoursRow[] => DAYS.map((day) => ({ day, open, close }));
-
-const withDays = (hours: HoursRow[], days: Partial<Record<string, [string, string]>>) =>
-  hours.map((row) => {
-    const change = days[row.day];
-    return change ? { ...row, open: change[0], close: change[1] } : row;
-  });
-
-function schedule(
-  hours: HoursRow[],
-  timeZone = "America/New_York",
-  specialHours: SpecialHours[] = [],
-): OpeningSchedule {
-  return { hours, specialHours, timeZone };
-}
 
 const at = (iso: string) => new Date(iso);
 const statusText = (s: OpeningSchedule, iso: string) =>

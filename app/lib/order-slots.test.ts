@@ -1,9 +1,10 @@
 import { ENGLISH, fill } from "~/lib/i18n/page-language";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { describe, expect, test } from "vitest";
-import { CLOSED, DAYS, TIME_CHOICES, type HoursRow, type SpecialHours } from "./hours";
+import { schedule, week, withDays } from "../../tests/support/schedules";
+import { CLOSED, DAYS, TIME_CHOICES, type SpecialHours } from "./hours";
 import { shortDateText } from "./i18n/formats";
-import { openingFacts, parseIsoDate, type OpeningSchedule } from "./opening-status";
+import { openingFacts, parseIsoDate } from "./opening-status";
 import {
   orderSlots,
   orderingStatus,
@@ -16,22 +17,6 @@ import { SLOT_LENGTHS } from "./order-settings";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-const week = (open: string, close: string): HoursRow[] => DAYS.map((day) => ({ day, open, close }));
-
-const withDays = (hours: HoursRow[], days: Partial<Record<string, [string, string]>>) =>
-  hours.map((row) => {
-    const change = days[row.day];
-    return change ? { ...row, open: change[0], close: change[1] } : row;
-  });
-
-function schedule(
-  hours: readonly HoursRow[],
-  timeZone = "America/New_York",
-  specialHours: SpecialHours[] = [],
-): OpeningSchedule {
-  return { hours, specialHours, timeZone };
-}
 
 const special = (from: string, to: string, open: string, close: string): SpecialHours => ({
   from,

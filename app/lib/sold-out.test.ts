@@ -1,21 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CLOSED, DAYS, defaultHours, type HoursRow, type SpecialHours } from "./hours";
+import { schedule } from "../../tests/support/schedules";
+import { CLOSED, DAYS, defaultHours, type HoursRow } from "./hours";
 import type { OptionGroup } from "./item-options";
-import { soldOutTodayUntil, type OpeningSchedule } from "./opening-status";
+import { soldOutTodayUntil } from "./opening-status";
 import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt } from "./sold-out";
 
 const NEW_YORK = "America/New_York";
 
 function everyDay(open: string, close: string): HoursRow[] {
   return DAYS.map((day) => ({ day, open, close }));
-}
-
-function schedule(
-  hours: HoursRow[],
-  timeZone = NEW_YORK,
-  specialHours: SpecialHours[] = [],
-): OpeningSchedule {
-  return { hours, specialHours, timeZone };
 }
 
 const at = (iso: string) => new Date(iso);
