@@ -3,36 +3,15 @@
  * .eml file in DATA_DIR/mail (the e2e server's is E2E_DATA_DIR), is followed,
  * sets a new password and signs out the other browser.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { simpleParser } from "mailparser";
 import { MESSAGES } from "../../app/lib/messages";
 import { expect, expectNoSeriousAxeIssue, signIn, signUpOwner, test } from "./fixtures";
-import { E2E_DATA_DIR } from "./e2e-server";
+import { linkMailedTo } from "./outbox";
 
-const OUTBOX = path.join(E2E_DATA_DIR, "mail");
-
-/** The reset link in the mail written for `email`, waiting for the file to appear. */
-async function resetLinkMailedTo(email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(OUTBOX).catch(() => [] as string[]);
-        for (const name of names.filter((file) => file.endsWith(".eml"))) {
-          const mail = await simpleParser(await readFile(path.join(OUTBOX, name)));
-          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-          if (!to.some((address) => address.text.includes(email))) continue;
-          expect(mail.html).toBeTruthy();
-          link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? "")?.[0] ?? link;
-        }
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return link!;
-}
+/** The reset link in the mail written for `email`, which comes with an HTML part too. */
+const resetLinkMailedTo = (email: string) =>
+  linkMailedTo(email, /https?:\/\/\S+\/reset-password\?token=[\w-]+/, (mail) =>
+    expect(mail.html).toBeTruthy(),
+  );
 
 for (const screen of [
   { name: "360×800", width: 360, height: 800 },

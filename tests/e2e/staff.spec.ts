@@ -7,11 +7,7 @@
  * removed, the cook's open inbox drops the site at once and their next requests find nothing
  * of it; the used link says so.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
-import { E2E_DATA_DIR } from "./e2e-server";
 import {
   createSiteDirectly,
   expect,
@@ -23,29 +19,10 @@ import {
   waitForHydration,
 } from "./fixtures";
 import { placeOrder, restaurantWithMenu } from "./order-placing";
+import { linkMailedTo } from "./outbox";
 
-const OUTBOX = path.join(E2E_DATA_DIR, "mail");
-
-/** The invitation link in the mail written to `email`, waiting for the file to appear. */
-async function invitationMailedTo(email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(OUTBOX).catch(() => [] as string[]);
-        for (const name of names.filter((file) => file.endsWith(".eml"))) {
-          const mail = await simpleParser(await readFile(path.join(OUTBOX, name)));
-          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-          if (!to.some((address) => address.text.includes(email))) continue;
-          link = /https?:\/\/\S+\/invite\/[\w-]+/.exec(mail.text ?? "")?.[0] ?? link;
-        }
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return link!;
-}
+/** The invitation link in the mail written to `email`. */
+const invitationMailedTo = (email: string) => linkMailedTo(email, /https?:\/\/\S+\/invite\/[\w-]+/);
 
 let cookCounter = 0;
 

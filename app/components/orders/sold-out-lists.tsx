@@ -98,7 +98,7 @@ function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine })
     span: SoldOutSpan | null,
     text: string,
     label: string,
-    look = "button small",
+    secondary = false,
   ) => (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -106,7 +106,12 @@ function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine })
       <input type="hidden" name="itemId" value={line.itemId} />
       {line.choiceId ? <input type="hidden" name="choiceId" value={line.choiceId} /> : null}
       {span ? <input type="hidden" name="span" value={span} /> : null}
-      <button type="submit" className={look} disabled={busy} aria-label={label}>
+      <button
+        type="submit"
+        className={secondary ? "button secondary small" : "button small"}
+        disabled={busy}
+        aria-label={label}
+      >
         {text}
       </button>
     </fetcher.Form>
@@ -140,7 +145,7 @@ function SoldOutLineRow({ siteId, line }: { siteId: string; line: SoldOutLine })
               "until-back",
               soldOutWords.untilIturnItBack,
               fill(soldOutWords.untilIturnItBackOf, { name: line.name }),
-              "button secondary small",
+              true,
             )}
           </>
         )}
