@@ -14,9 +14,6 @@ import type { LocalDate, OpeningSchedule } from "./opening-status";
 import { slotTimesOn } from "./order-slots";
 import { ENGLISH, type PageLanguage } from "./i18n/page-language";
 
-/** The slot lengths a restaurant may choose for bookings, in minutes. */
-export const BOOKING_SLOT_LENGTHS = [15, 30] as const;
-
 export interface BookingRules {
   /** 15 or 30: bookable times are this far apart, from each day's opening. */
   slotMinutes: number;
