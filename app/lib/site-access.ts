@@ -20,12 +20,15 @@ export function isStaffRole(value: unknown): value is StaffRole {
  * Each capability and the roles that have it.
  * - `orders`: the site's orders inbox (accept, reject, ready, completed, pause, sold out today,
  *   a refund's retry), its tickets, its CSV and its live updates.
+ * - `bookings`: the site's table bookings (confirm, decline, seated, no-show, cancel, closures
+ *   for a day), their day sheet, CSV and calendar feed, and their live updates.
  * - `site.edit`: the editor (items, Info, options, ordering settings, translations), uploads
  *   and printables.
  * - The rest are the owner's alone: the money, the address, the people and the site's life.
  */
 export const CAPABILITY_ROLES = {
   orders: ["owner", "editor", "orders"],
+  bookings: ["owner", "editor", "orders"],
   "site.edit": ["owner", "editor"],
   "site.payments": ["owner"],
   "site.domain": ["owner"],

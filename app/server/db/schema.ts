@@ -29,6 +29,7 @@ import type { OrderHistoryEntry, OrderState } from "../../lib/order-states";
 import type { CardPaymentsChoice, OrderPayment, PaymentState } from "../../lib/card-payments";
 import type { ProductType } from "~/sites/product-types";
 import type { StaffRole } from "~/lib/site-access";
+import type { BookingHistoryEntry, BookingState } from "../../lib/booking-states";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -529,7 +530,111 @@ export const orders = pgTable(
 );
 
 /**
- * Mail about orders waiting to go out, and card refunds waiting to be asked of the payment
+ * How a restaurant takes table bookings (app/lib/booking-settings.ts); no row means bookings
+ * are off with the defaults.
+ */
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    productId: varchar("product_id", { length: 20 })
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    maxPartySize: integer("max_party_size").notNull().default(8),
+    slotMinutes: integer("slot_minutes").notNull().default(30),
+    holdMinutes: integer("hold_minutes").notNull().default(90),
+    lastSeatingMinutes: integer("last_seating_minutes").notNull().default(60),
+    noticeMinutes: integer("notice_minutes").notNull().default(120),
+    daysAhead: integer("days_ahead").notNull().default(30),
+    capacity: integer("capacity").notNull().default(20),
+    confirmEach: boolean("confirm_each").notNull().default(false),
+    cancelCutoffMinutes: integer("cancel_cutoff_minutes").notNull().default(120),
+    /** The private calendar feed's secret (32 letters and digits); null until first shown. */
+    feedSecret: varchar("feed_secret", { length: 32 }).unique(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("booking_settings_capacity_check", sql`${table.capacity} >= 1`),
+    check("booking_settings_party_check", sql`${table.maxPartySize} >= 1`),
+  ],
+);
+
+/**
+ * A stretch of time a restaurant takes no bookings (a private event) without closing: a whole
+ * day or a part of one, as moments, so the site's zone and daylight saving are settled once.
+ */
+export const bookingClosures = pgTable(
+  "booking_closures",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("booking_closures_span_check", sql`${table.endsAt} > ${table.startsAt}`),
+    index("booking_closures_product_idx").on(table.productId, table.startsAt),
+  ],
+);
+
+/**
+ * A guest's table booking. It holds `partySize` covers from `startsAt` to `endsAt` while it is
+ * requested, confirmed or seated. The guest's name, phone, email and note are emptied
+ * `ORDER_DATA_DAYS` after it closed, like an order's.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: varchar("id", { length: 20 }).primaryKey(),
+    productId: varchar("product_id", { length: 20 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The booking page's address: 32 random letters and digits, like an order's. */
+    token: varchar("token", { length: 32 }).notNull().unique(),
+    /** The booking form's key: sending the same form twice gives the one booking. */
+    placeKey: varchar("place_key", { length: 32 }).notNull(),
+    state: text("state").$type<BookingState>().notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** The end of the table's hold, fixed when booked. */
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    partySize: integer("party_size").notNull(),
+    guestName: text("guest_name").notNull(),
+    guestPhone: text("guest_phone").notNull(),
+    guestEmail: text("guest_email").notNull(),
+    note: text("note").notNull().default(""),
+    /** The booking page's language: the guest's page and mails speak it. */
+    language: text("language").notNull(),
+    declineReason: text("decline_reason").notNull().default(""),
+    history: jsonb("history").$type<BookingHistoryEntry[]>().notNull(),
+    createdAt: createdAt(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    personalDataRemovedAt: timestamp("personal_data_removed_at", { withTimezone: true }),
+    /** When the day-before reminder was queued: once only. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      "bookings_state_check",
+      sql`${table.state} in ('requested', 'confirmed', 'seated', 'no-show', 'declined', 'cancelled')`,
+    ),
+    check("bookings_party_check", sql`${table.partySize} >= 1`),
+    check("bookings_span_check", sql`${table.endsAt} > ${table.startsAt}`),
+    uniqueIndex("bookings_product_place_key_idx").on(table.productId, table.placeKey),
+    index("bookings_product_starts_idx").on(table.productId, table.startsAt),
+    index("bookings_closed_idx").on(table.closedAt),
+    // The reminder sweep looks at the few confirmed bookings not yet reminded.
+    index("bookings_unreminded_idx")
+      .on(table.startsAt)
+      .where(sql`${table.state} = 'confirmed' and ${table.remindedAt} is null`),
+  ],
+);
+
+/**
+ * Mail about orders and table bookings waiting to go out, and card refunds waiting to be asked of the payment
  * provider: written in the order's own transaction, done after the commit and retried until
  * the mail server (or the provider) takes it. The mail is built from the order
  * when it is sent, so nothing personal is copied here.
@@ -538,12 +643,17 @@ export const orderMail = pgTable(
   "order_mail",
   {
     id: varchar("id", { length: 20 }).primaryKey(),
-    orderId: varchar("order_id", { length: 20 })
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order the row is about; null for a booking's. */
+    orderId: varchar("order_id", { length: 20 }).references(() => orders.id, {
+      onDelete: "cascade",
+    }),
+    /** The table booking the row is about; null for an order's. */
+    bookingId: varchar("booking_id", { length: 20 }).references(() => bookings.id, {
+      onDelete: "cascade",
+    }),
     /**
      * owner-new, customer-accepted, customer-rejected, customer-ready; card-refund,
-     * push-new-order and push-reminder (not mails).
+     * push-new-order and push-reminder (not mails); for a booking, booking-* (bookings/).
      */
     kind: text("kind").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -559,6 +669,8 @@ export const orderMail = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     index("order_mail_order_idx").on(table.orderId),
+    index("order_mail_booking_idx").on(table.bookingId),
+    check("order_mail_subject_check", sql`num_nonnulls(${table.orderId}, ${table.bookingId}) = 1`),
   ],
 );
 
@@ -625,6 +737,9 @@ export const schema = {
   orderSettings,
   orders,
   orderMail,
+  bookingSettings,
+  bookingClosures,
+  bookings,
   translations,
   paymentAccounts,
   paymentEvents,

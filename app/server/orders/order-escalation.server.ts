@@ -30,6 +30,7 @@ import { createId } from "../db/ids.server";
 import { orderMail, orderSettings, orders, products } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
 import { logger } from "../http/log.server";
+import { remindBookingsDue } from "../bookings/booking-reminders.server";
 import { changeOrder } from "./order-changes.server";
 import { PUSH_REMINDER_KIND, queueOrderPush } from "../push/order-push.server";
 
@@ -148,20 +149,25 @@ async function giveUpDue(
 
 export interface SweepResult {
   reminded: number;
+  /** Table bookings whose day-before reminder was queued (bookings/booking-reminders). */
+  bookingsReminded: number;
   gaveUp: number;
   refundsQueued: number;
 }
 
 /**
  * One sweep at `now`: the orders past their give-up time are turned down first, then the
- * owners of those past their reminder time are reminded. What it queued is in the outbox.
+ * owners of those past their reminder time are reminded, and the guests of tomorrow's bookings. What it queued is in the outbox.
  */
 export async function sweepUnansweredOrders(events: Events, now: number): Promise<SweepResult> {
   const at = new Date(now);
   const { gaveUp, refundsQueued } = await giveUpDue(events, at);
   const reminded = await remindDue(events, at);
   if (reminded > 0) logger.info({ orders: reminded }, "Reminded owners of unanswered orders");
-  return { reminded, gaveUp, refundsQueued };
+  const bookingsReminded = await remindBookingsDue(events, now);
+  if (bookingsReminded > 0)
+    logger.info({ bookings: bookingsReminded }, "Reminded guests of bookings");
+  return { reminded, gaveUp, refundsQueued, bookingsReminded };
 }
 
 export interface OrderEscalation {
@@ -187,7 +193,9 @@ export function startOrderEscalation(options: {
     if (closed) return Promise.resolve(null);
     running ??= sweepUnansweredOrders(options.events, options.now())
       .then((result) => {
-        if (result.reminded > 0 || result.gaveUp > 0) options.outbox.kick();
+        if (result.reminded > 0 || result.gaveUp > 0 || result.bookingsReminded > 0) {
+          options.outbox.kick();
+        }
         return result;
       })
       .catch((error: unknown) => {

@@ -58,7 +58,7 @@ export interface SiteForMail {
 }
 
 /** "Rosa's Trattoria, through Site Builder", in the mail's language. */
-function customerSignature(site: SiteForMail, { words }: PageLanguage): string {
+export function customerSignature(site: SiteForMail, { words }: PageLanguage): string {
   return fill(words.mailSignature, { name: site.name, product: PRODUCT_NAME });
 }
 
@@ -117,7 +117,7 @@ function receiptRows(order: OrderForMail, page: PageLanguage): Array<[string, st
   return rows;
 }
 
-interface OrderMailParts {
+export interface MailParts {
   to: string;
   subject: string;
   /** The first line of the card: who the mail is from. */
@@ -138,7 +138,8 @@ interface OrderMailParts {
 
 const muted = MUTED_MAIL_TEXT;
 
-function orderMail(parts: OrderMailParts): Mail {
+/** A mail about an order or a booking: the words, the details, the button, the signature. */
+export function composeMail(parts: MailParts): Mail {
   const { to, subject, heading, intro, receipt, action, outro, signature } = parts;
   const details = parts.details.filter(([, value]) => value !== "");
   const text = [
@@ -214,7 +215,7 @@ export function ownerNewOrderMail(
     name: site.name,
     time: shortTimeText(order.slotAt, order.createdAt, site.timeZone),
   };
-  return orderMail({
+  return composeMail({
     to,
     subject: fill(pickup ? ordersWords.mailSubjectPickup : ordersWords.mailSubjectDelivery, named),
     heading: PRODUCT_NAME,
@@ -255,7 +256,7 @@ export function ownerReminderMail(
     name: site.name,
     time: shortTimeText(order.slotAt, times.newAt, site.timeZone),
   };
-  return orderMail({
+  return composeMail({
     to,
     subject: fill(
       pickup ? ordersWords.mailReminderSubjectPickup : ordersWords.mailReminderSubjectDelivery,
@@ -300,7 +301,7 @@ export function customerAcceptedMail(
   const { words } = page;
   const named = { number: order.number, name: site.name };
   const when = orderTimeText(order.readyAt ?? order.slotAt, site.timeZone, page);
-  return orderMail({
+  return composeMail({
     to,
     subject: fill(words.mailAcceptedSubject, named),
     heading: site.name,
@@ -332,7 +333,7 @@ export function customerRejectedMail(
   const page = customerLanguage(order, site.language);
   const { words } = page;
   const named = { number: order.number, name: site.name };
-  return orderMail({
+  return composeMail({
     to,
     subject: fill(words.mailRejectedSubject, named),
     heading: site.name,
@@ -356,7 +357,7 @@ export function customerReadyMail(
   const page = customerLanguage(order, site.language);
   const { words } = page;
   const named = { number: order.number, name: site.name };
-  return orderMail({
+  return composeMail({
     to,
     subject: fill(words.mailReadySubject, named),
     heading: site.name,

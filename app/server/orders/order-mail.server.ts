@@ -1,5 +1,5 @@
 /**
- * Sends the mail about orders that `order_mail` holds. Placing or changing an order writes
+ * Sends the mail about orders and table bookings that `order_mail` holds. Placing or changing an order writes
  * its row in the order's own transaction (place-order, order-changes); after the commit the
  * caller kicks this sender, which sends it at once. A row left behind (a crash, a mail
  * server down, another process that wrote it) is picked up by the poll every 30 seconds.
@@ -22,6 +22,7 @@ import type { Database } from "../db/client.server";
 import { orderMail, orderSettings, orders, productInfo, products, users } from "../db/schema";
 import { logger } from "../http/log.server";
 import { MailDisabledError, type Mail, type Mailer } from "../mail/mailer.server";
+import { bookingMailFor } from "../bookings/booking-mail.server";
 import { customerOrderLines } from "./order-queries.server";
 import {
   customerAcceptedMail,
@@ -100,7 +101,9 @@ export interface OrderMailOptions {
 
 interface ClaimedMail {
   id: string;
-  orderId: string;
+  /** What the row is about: an order, or a table booking (bookings/booking-mail.server.ts). */
+  orderId: string | null;
+  bookingId: string | null;
   kind: string;
   attempts: number;
   createdAt: Date;
@@ -191,6 +194,7 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
         .returning({
           id: orderMail.id,
           orderId: orderMail.orderId,
+          bookingId: orderMail.bookingId,
           kind: orderMail.kind,
           attempts: orderMail.attempts,
           createdAt: orderMail.createdAt,
@@ -226,6 +230,10 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
 
   /** The mail to send for a claimed row, or why none is sent. */
   async function mailFor(claimed: ClaimedMail): Promise<{ mail: Mail } | { skipped: string }> {
+    if (claimed.bookingId !== null) {
+      return bookingMailFor(db, claimed.bookingId, claimed.kind, publicUrl);
+    }
+    if (claimed.orderId === null) return { skipped: "The mail names nothing." };
     const row = await loadOrder(claimed.orderId);
     if (!row) return { skipped: "The order no longer exists." };
     if (!row.siteExists) return { skipped: "The site was deleted." };
@@ -265,7 +273,7 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
 
   async function attempt(claimed: ClaimedMail): Promise<Outcome> {
     const job = options.jobs?.[claimed.kind];
-    if (job) {
+    if (job && claimed.orderId !== null) {
       try {
         const done = await job(claimed.orderId, `${claimed.id}-${claimed.attempts}`, {
           queuedAt: claimed.createdAt,
@@ -297,7 +305,7 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
   /** Writes down what became of a claimed mail. */
   async function record(claimed: ClaimedMail, outcome: Outcome): Promise<void> {
     const at = new Date(now());
-    const log = { orderId: claimed.orderId, kind: claimed.kind };
+    const log = { orderId: claimed.orderId, bookingId: claimed.bookingId, kind: claimed.kind };
     const open = and(eq(orderMail.id, claimed.id), isNull(orderMail.sentAt));
     if ("released" in outcome) {
       // Claimed but never tried: due again at once, its claim not counted.
@@ -347,7 +355,12 @@ export function createOrderMail(options: OrderMailOptions): OrderMailSender {
         } catch (error) {
           // The row stays leased and is tried again once the lease is over.
           logger.error(
-            { orderId: claimed.orderId, kind: claimed.kind, error: describeMailFailure(error) },
+            {
+              orderId: claimed.orderId,
+              bookingId: claimed.bookingId,
+              kind: claimed.kind,
+              error: describeMailFailure(error),
+            },
             "Could not record what became of an order mail",
           );
         }

@@ -6,12 +6,14 @@
  * cancelled); one never closed counts from its pickup or delivery time, so an order the
  * owner never answered does not keep its customer's data for ever.
  *
+ * Table bookings' guest data goes the same way (bookings/booking-retention.server.ts).
  * Every server process runs the removal once at start and then every hour; running it
  * twice, or in two processes at once, removes nothing more.
  */
 import { and, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { orders } from "../db/schema";
+import { removeExpiredBookingData } from "../bookings/booking-retention.server";
 import { logger } from "../http/log.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -75,17 +77,25 @@ export function startOrderRetention(options: {
 
   const tick = () => {
     if (closed) return;
-    running ??= removeExpiredPersonalData(options.db, now(), options.days)
-      .then((removed) => {
+    const at = now();
+    running ??= removeExpiredPersonalData(options.db, at, options.days)
+      .then(async (removed) => {
         if (removed > 0) {
           logger.info(
             { orders: removed, days: options.days },
             `Removed customers' personal data from ${removed} orders older than ${options.days} days`,
           );
         }
+        const bookingsEmptied = await removeExpiredBookingData(options.db, at, options.days);
+        if (bookingsEmptied > 0) {
+          logger.info(
+            { bookings: bookingsEmptied, days: options.days },
+            `Removed guests' personal data from ${bookingsEmptied} bookings older than ${options.days} days`,
+          );
+        }
       })
       .catch((error: unknown) => {
-        logger.error({ err: error }, "Could not remove customers' personal data from old orders");
+        logger.error({ err: error }, "Could not remove personal data from old orders and bookings");
       })
       .finally(() => (running = null));
   };
