@@ -9,6 +9,7 @@ import { items, productInfo, translations, users } from "../db/schema";
 import { loadTranslatableTexts } from "../editing/translatable-site.server";
 import { listOwnerProducts } from "../repositories/products.server";
 import type { RunningServices } from "../runtime/services.server";
+import { loadBookingSettings } from "../bookings/booking-settings.server";
 import { DEMO_OWNER, seedDemo } from "./demo.server";
 import { seedOnFirstStart } from "./first-start.server";
 
@@ -52,6 +53,10 @@ describe("demo seed", () => {
       max: 1,
       choices: [{ name: "Small" }, { name: "Large", priceChangeCents: 150 }],
     });
+
+    // The diner takes table bookings from the first start; the shop has none.
+    expect((await loadBookingSettings(services.db, restaurant.id)).enabled).toBe(true);
+    expect((await loadBookingSettings(services.db, byType.get("shoppy")!.id)).enabled).toBe(false);
 
     // The diner has Spanish as a further language, every one of its texts translated (its
     // delivery note too), so its Languages page shows it complete.

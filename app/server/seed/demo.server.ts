@@ -10,7 +10,7 @@ import { optionsFromCell } from "~/lib/item-options-csv";
 import { parsePriceToCents } from "~/lib/price";
 import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserIdByEmail } from "../accounts/accounts.server";
-import { items, orderSettings, productInfo } from "../db/schema";
+import { bookingSettings, items, orderSettings, productInfo } from "../db/schema";
 import { createId } from "../db/ids.server";
 import { createProduct } from "../repositories/products.server";
 import type { AppServices } from "../runtime/services.server";
@@ -177,6 +177,8 @@ export async function createDemoUnlessPresent(
       },
       { productId: shop.productId, enabled: true, pickup: true, daysAhead: 3 },
     ]);
+    // The diner takes table bookings too, confirmed at once while the room has space.
+    await tx.insert(bookingSettings).values({ productId: restaurant.productId, enabled: true });
     // The seed may run beside a serving process (`npm run seed` on PostgreSQL).
     changes.product(restaurant.productId);
     changes.product(shop.productId);
