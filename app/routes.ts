@@ -35,6 +35,9 @@ export default [
     route("payments/:pid", "routes/portal/card-payments.ts"),
     // The owner's orders as CSV for a range of days.
     route("orders/export", "routes/portal/orders-export.ts"),
+    // A restaurant's table bookings, one day at a time, and as CSV for a range of days.
+    route("bookings", "routes/portal/bookings.tsx"),
+    route("bookings/export", "routes/portal/bookings-export.ts"),
     route(":type/setup/:pid?", "routes/portal/setup.tsx"),
     route(":type/languages/:pid", "routes/portal/languages.tsx"),
     route(":type/languages/:pid/csv", "routes/portal/languages-csv.ts"),
@@ -55,6 +58,8 @@ export default [
     route("user/share/:pid/print/:format", "routes/print/printable.tsx"),
     // An order's kitchen ticket, on an 80 mm receipt printer or on A4.
     route("user/orders/:orderId/ticket/:paper", "routes/print/order-ticket.tsx"),
+    // A restaurant's bookings of a day, on A4.
+    route("user/bookings/:pid/sheet/:date", "routes/print/booking-sheet.tsx"),
   ]),
 
   // Public sites, one per site type (app/sites/{type}/): no top nav.

@@ -5,9 +5,10 @@
  * these forms is on screen, not part of the editor's first load.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
+import { bookingClosureSchema, bookingSettingsSchema } from "~/lib/booking-settings-schema";
 import { validateImageChoice } from "~/lib/image-compression";
 import { z } from "~/lib/zod";
-import type { ProductType } from "~/sites";
+import { takesBookings, type ProductType } from "~/sites";
 import { formSchemasOf } from "~/sites/form-schemas";
 
 type Schema = z.ZodType;
@@ -35,6 +36,9 @@ function schemasOf(type: ProductType) {
     addItem: items ? z.intersection(items.add, z.object({ file: photoField })) : null,
     editItem: items?.edit ?? null,
     orders: items?.orders ?? null,
+    // A restaurant's Reservations tab: its settings and its closures.
+    bookings: takesBookings(type) ? bookingSettingsSchema : null,
+    bookingClosure: takesBookings(type) ? bookingClosureSchema : null,
   };
 }
 

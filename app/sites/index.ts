@@ -41,6 +41,11 @@ export function takesOrders(type: ProductType): type is OrderingType {
   return (ORDERING_TYPES as readonly ProductType[]).includes(type);
 }
 
+/** The site types that take table bookings: those whose editor has a Reservations tab. */
+export function takesBookings(type: ProductType): boolean {
+  return Boolean(SITES[type].items?.tabLabels.bookings);
+}
+
 /** The site type a public path's first segment names (`r`, `s`, `d`, `e`), or null. */
 export function siteFromPrefix(prefix: unknown): SiteDefinition | null {
   return ALL_SITES.find((site) => site.publicPrefix === prefix) ?? null;

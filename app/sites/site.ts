@@ -81,7 +81,8 @@ export interface InfoDefinition {
 }
 
 export interface ItemsDefinition {
-  tabLabels: { items: string; add: string; info: string; orders: string };
+  /** `bookings`: the Reservations tab, for the types that take table bookings. */
+  tabLabels: { items: string; add: string; info: string; orders: string; bookings?: string };
   /** Its Orders tab (app/lib/order-settings.ts): customers order from its items. */
   orders: OrdersDefinition;
   /** Its items as a sentence names them ("Add at least 3 menu items"). */

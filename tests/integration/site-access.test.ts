@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { roleMay, SITE_ROLES, type SiteCapability, type SiteRole } from "../../app/lib/site-access";
 import { acceptInvitation, inviteStaff, setStaffRole } from "../../app/server/access/staff.server";
-import { orders, users } from "../../app/server/db/schema";
+import { bookings, orders, users } from "../../app/server/db/schema";
+import { createId } from "../../app/server/db/ids.server";
 import { createProduct } from "../../app/server/repositories/products.server";
 import { placeOrder } from "../../app/server/orders/place-order.server";
 import { DEFAULT_ORDER_SETTINGS } from "../../app/lib/order-settings";
@@ -47,6 +48,7 @@ interface Ids {
   doomedPid: string;
   orderId: string;
   itemId: string;
+  bookingId: string;
 }
 
 interface SiteAction {
@@ -234,6 +236,45 @@ const SITE_ACTIONS: Record<string, readonly SiteAction[]> = {
       form: (ids) => ({ intent: "sell-out", productId: ids.pid, itemId: ids.itemId, span: "x" }),
     },
   ],
+  "routes/portal/bookings.tsx": [
+    {
+      name: "see a site's bookings",
+      capability: "bookings",
+      method: "GET",
+      path: (ids) => `/user/bookings?pid=${ids.pid}`,
+    },
+    {
+      name: "move a booking on",
+      capability: "bookings",
+      method: "POST",
+      path: () => "/user/bookings",
+      // Seating a booking still requested is not a move it can make: 409 for those who may try.
+      form: (ids) => ({ intent: "seat", bookingId: ids.bookingId }),
+    },
+    {
+      name: "make a new calendar address",
+      capability: "site.edit",
+      method: "POST",
+      path: () => "/user/bookings",
+      form: (ids) => ({ intent: "renew-feed", productId: ids.pid }),
+    },
+  ],
+  "routes/portal/bookings-export.ts": [
+    {
+      name: "download a site's bookings",
+      capability: "bookings",
+      method: "GET",
+      path: (ids) => `/user/bookings/export?pid=${ids.pid}&from=2026-12-01&to=2026-12-02`,
+    },
+  ],
+  "routes/print/booking-sheet.tsx": [
+    {
+      name: "print a day's bookings",
+      capability: "bookings",
+      method: "GET",
+      path: (ids) => `/user/bookings/${ids.pid}/sheet/2026-12-02`,
+    },
+  ],
   "routes/print/order-ticket.tsx": [
     {
       name: "print an order's ticket",
@@ -334,11 +375,28 @@ beforeAll(async () => {
     ORDERING_CLOCK,
   );
   if (!placed.placed) throw new Error(placed.message);
+  const bookingId = createId();
+  await services.db.insert(bookings).values({
+    id: bookingId,
+    productId: site.productId,
+    token: (createId() + createId()).slice(0, 32),
+    placeKey: "siteaccessbooking0001",
+    state: "requested",
+    startsAt: new Date(ORDERING_CLOCK + 6 * 60 * 60_000),
+    endsAt: new Date(ORDERING_CLOCK + 7.5 * 60 * 60_000),
+    partySize: 2,
+    guestName: "Grace Hopper",
+    guestPhone: "+1 555 0100",
+    guestEmail: "",
+    language: "en",
+    history: [{ state: "requested", at: new Date(ORDERING_CLOCK).toISOString() }],
+  });
   ids = {
     pid: site.productId,
     doomedPid: doomed.productId,
     orderId: placed.orderId,
     itemId: site.ids["Lemonade"]!,
+    bookingId,
   };
   cookies.set("owner", site.cookie);
   for (const role of ["editor", "orders"] as const) {

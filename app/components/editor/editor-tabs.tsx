@@ -1,11 +1,16 @@
 import { Link } from "react-router";
 import { editorWords } from "~/lib/i18n/portal/editor";
 
-export const EDITOR_TABS = ["items", "add", "info", "orders"] as const;
+export const EDITOR_TABS = ["items", "add", "info", "orders", "bookings"] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
-export function parseEditorTab(value: string | null): EditorTab {
-  return EDITOR_TABS.includes(value as EditorTab) ? (value as EditorTab) : "items";
+/** Each tab's name; a tab a site type leaves out (a shop's Reservations) has none. */
+export type EditorTabLabels = Partial<Record<EditorTab, string>>;
+
+/** The tab `value` names, when the site type has it (`labels`); else the items list. */
+export function parseEditorTab(value: string | null, labels?: EditorTabLabels): EditorTab {
+  const tab = EDITOR_TABS.includes(value as EditorTab) ? (value as EditorTab) : "items";
+  return labels && !labels[tab] ? "items" : tab;
 }
 
 /**
@@ -48,14 +53,14 @@ export function EditorTabs({
   onIntent,
 }: {
   current: EditorTab;
-  labels: Record<EditorTab, string>;
+  labels: EditorTabLabels;
   preview: PreviewToggle;
   /** The owner is about to open a tab (hover, focus, touch): time to fetch its code. */
   onIntent?: (tab: EditorTab) => void;
 }) {
   return (
     <nav className="editor-tabs" aria-label={editorWords.editorSections}>
-      {EDITOR_TABS.map((tab) => (
+      {EDITOR_TABS.filter((tab) => labels[tab]).map((tab) => (
         <Link
           key={tab}
           to={`?tab=${tab}`}

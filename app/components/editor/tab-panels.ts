@@ -12,6 +12,10 @@ export const AddItemPanel = lazyComponent(() =>
 export const OrderSettingsPanel = lazyComponent(() =>
   import("./order-settings").then((module) => module.OrderSettingsForm),
 );
+/** A restaurant's Reservations tab. */
+export const BookingSettingsPanel = lazyComponent(() =>
+  import("./booking-settings").then((module) => module.BookingSettingsForm),
+);
 export const SiteInfoPanel = lazyComponent(() =>
   import("./site-info").then((module) => module.SiteInfo),
 );
@@ -28,6 +32,8 @@ function panelOf(tab: EditorTab, hasItems: boolean) {
       return AddItemPanel;
     case "orders":
       return OrderSettingsPanel;
+    case "bookings":
+      return BookingSettingsPanel;
     case "info":
       return SiteInfoPanel;
     case "items":

@@ -12,6 +12,7 @@ import { SiteCurrencyProvider } from "~/components/editor/site-currency";
 import {
   AddItemPanel,
   awaitTabOnScreen,
+  BookingSettingsPanel,
   OrderSettingsPanel,
   preloadTab,
   ProfileEditorPanel,
@@ -40,6 +41,12 @@ import {
   SAVE_ORDERS_INTENT,
   type SaveOrderSettingsResult,
 } from "~/lib/order-settings-form";
+import {
+  isBookingsTabIntent,
+  isBookingsTabResult,
+  type BookingsTabData,
+  type BookingsTabResult,
+} from "~/lib/booking-settings-schema";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { isProductType, siteOf } from "~/sites";
 import { editorOf } from "~/sites/editors";
@@ -66,6 +73,10 @@ import { requireSite } from "~/server/access/site-access.server";
 import { momentText } from "~/server/orders/order-inbox.server";
 import { backAt } from "~/lib/sold-out";
 import { saveOrderSettingsForm } from "~/server/orders/order-settings-action.server";
+import {
+  loadBookingsTab,
+  runBookingsTabIntent,
+} from "~/server/bookings/booking-settings-action.server";
 import { loadOrderSettings } from "~/server/orders/orders.server";
 import {
   cardPaymentsView,
@@ -100,7 +111,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env, storage } = services;
   const site = siteOf(product.type);
   // The tab's own code, so the server renders it in full (app/components/lazy-component.ts).
-  const tab = parseEditorTab(new URL(request.url).searchParams.get("tab"));
+  const tab = parseEditorTab(new URL(request.url).searchParams.get("tab"), site.items?.tabLabels);
   await preloadTab(tab, site.items !== null);
 
   let info: ProfileEditorValues | null = null;
@@ -108,6 +119,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let categoryOrder: string[] = [];
   let timeZone = "";
   let orders: OrdersTabData | null = null;
+  // A restaurant's Reservations tab.
+  let bookings: BookingsTabData | null = null;
   let loadError: string | null = null;
   try {
     const row = await loadProductInfo(db, product.id);
@@ -138,6 +151,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
               }
             : null,
       };
+    }
+    if (site.items?.tabLabels.bookings) {
+      bookings = await loadBookingsTab(db, product.id, row.timeZone, publicPagesNow(env).getTime());
     }
     info = {
       name: row.name,
@@ -205,6 +221,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ownInfo,
     categoryOrder,
     orders,
+    bookings,
     loadError,
     items,
     itemsError,
@@ -253,6 +270,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 type ActionResult =
   | SaveInfoResult
   | SaveOrderSettingsResult
+  | BookingsTabResult
   | ItemActionResult
   | CategoryOrderResult
   | ImportResult
@@ -311,6 +329,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === SAVE_ORDERS_INTENT && items) {
     return saveOrderSettingsForm(services, product, formData, requestIdOf(request));
   }
+  if (isBookingsTabIntent(intent) && items?.tabLabels.bookings) {
+    const info = await loadProductInfo(services.db, product.id);
+    return runBookingsTabIntent(
+      services,
+      { id: product.id, timeZone: info?.timeZone ?? "" },
+      intent,
+      formData,
+      requestIdOf(request),
+    );
+  }
   if (intent === CATEGORY_ORDER_INTENT && items?.categories) {
     return saveCategoryOrder(services.events, product, formData, requestIdOf(request));
   }
@@ -335,6 +363,7 @@ function isItemResult(result: ActionResult | undefined): result is ItemActionRes
     result.intent !== "save-info" &&
     result.intent !== SAVE_ORDERS_INTENT &&
     result.intent !== CATEGORY_ORDER_INTENT &&
+    !isBookingsTabResult(result) &&
     !isImportResult(result)
   );
 }
@@ -384,7 +413,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
     reloadAfterSaveOwed = false;
   }, [loaderData]);
   const [searchParams] = useSearchParams();
-  const tab = parseEditorTab(searchParams.get("tab"));
+  const tab = parseEditorTab(searchParams.get("tab"), siteOf(loaderData.type).items?.tabLabels);
   // The phone's Preview tab; wide screens show the preview beside the form all the time.
   const [previewOpen, setPreviewOpen] = useState(searchParams.get("preview") === "1");
   const previewToggle = { open: previewOpen, onOpenChange: setPreviewOpen };
@@ -393,6 +422,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const infoResult = isInfoResult(actionData) ? actionData : undefined;
   const categoryOrderResult = isCategoryOrderResult(actionData) ? actionData : undefined;
   const ordersResult = isOrderSettingsResult(actionData) ? actionData : undefined;
+  const bookingsResult = isBookingsTabResult(actionData) ? actionData : undefined;
   const importResult = isImportResult(actionData) ? actionData : undefined;
   const refusal =
     actionData && "error" in actionData && !("intent" in actionData) ? actionData.error : null;
@@ -533,6 +563,18 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
                         data={loaderData.orders}
                         publicPath={loaderData.publicPath}
                         result={ordersResult}
+                      />
+                    ) : (
+                      <p className="alert error" role="alert">
+                        {loaderData.loadError ?? MESSAGES.failedToLoad}
+                      </p>
+                    )
+                  ) : null}
+                  {tab === "bookings" && site.items ? (
+                    loaderData.bookings ? (
+                      <BookingSettingsPanel.Component
+                        data={loaderData.bookings}
+                        result={bookingsResult}
                       />
                     ) : (
                       <p className="alert error" role="alert">

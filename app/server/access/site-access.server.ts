@@ -12,12 +12,13 @@ import { and, eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { ownerContext, servicesContext, type SessionUser } from "~/context";
 import { MESSAGES } from "~/lib/messages";
+import { bookingsWords } from "~/lib/i18n/portal/bookings";
 import { ORDER_ACTION_MESSAGES } from "~/lib/order-states";
 import { roleMay, type SiteCapability, type SiteRole } from "~/lib/site-access";
 import type { ProductType } from "~/sites/product-types";
 import type { Database } from "../db/client.server";
 import { PRODUCT_ID_PATTERN } from "../db/ids.server";
-import { orders, products } from "../db/schema";
+import { bookings, orders, products } from "../db/schema";
 import { ownerKnowsOf } from "../orders/order-queries.server";
 import { roleColumn, siteReachableBy } from "./site-reach.server";
 
@@ -89,4 +90,29 @@ export async function requireSiteOrder(
     : [];
   if (!found?.role) throw data({ message: ORDER_ACTION_MESSAGES.notFound }, { status: 404 });
   return { user, order: found.order, product: found.product, role: found.role };
+}
+
+/**
+ * A table booking of a site the signed-in person may reach with `capability`, with its site;
+ * anyone else gets the same 404 as for a booking that does not exist.
+ */
+export async function requireSiteBooking(
+  context: Readonly<RouterContextProvider>,
+  bookingId: string | undefined,
+  capability: SiteCapability,
+) {
+  const user = context.get(ownerContext);
+  const { db } = context.get(servicesContext);
+  const id = productIdOrNull(bookingId);
+  const [found] = id
+    ? await db
+        .select({ booking: bookings, product: products, role: roleColumn(user.id) })
+        .from(bookings)
+        .innerJoin(products, eq(products.id, bookings.productId))
+        .where(
+          and(eq(bookings.id, id), eq(products.exists, true), siteReachableBy(user.id, capability)),
+        )
+    : [];
+  if (!found?.role) throw data({ message: bookingsWords.bookingNotFound }, { status: 404 });
+  return { user, booking: found.booking, product: found.product, role: found.role };
 }

@@ -156,10 +156,19 @@ export async function ordersCsv(
   const fields: string[] = withPayment
     ? [...EXPORT_COLUMNS, ...PAYMENT_COLUMNS]
     : [...EXPORT_COLUMNS];
+  return csvFile(fields, records);
+}
+
+/**
+ * A CSV file as spreadsheets open it: a byte-order mark (Excel reads UTF-8), CRLF lines, and
+ * any cell that would start a formula (=, +, -, @) escaped, so a guest's or customer's text
+ * never runs as one. The bookings' export uses it too.
+ */
+export function csvFile(fields: readonly string[], records: string[][]): string {
   return (
     BOM +
     Papa.unparse(
-      { fields, data: records },
+      { fields: [...fields], data: records },
       { newline: "\r\n", escapeFormulae: true, quotes: false },
     ) +
     "\r\n"

@@ -27,6 +27,7 @@ export const restaurantSite = {
       add: siteTypeWords.addItemTab,
       info: siteTypeWords.infoTab,
       orders: siteTypeWords.ordersTab,
+      bookings: siteTypeWords.reservationsTab,
     },
     orders: {
       paymentHandlesOn: "orders",

@@ -26,6 +26,7 @@ export const navigationWords = Object.freeze({
   accountMenu: "Account",
   yourProducts: "Your Products",
   orders: "Orders",
+  bookings: "Bookings",
   userInfo: "User Info",
   /** The accessible name of the nav entry that shows the signed-in email. */
   signedInAs: "Signed in as",

@@ -24,6 +24,7 @@ export const siteTypeWords = Object.freeze({
   addItemTab: "Add Item",
   infoTab: "Info",
   ordersTab: "Orders",
+  reservationsTab: "Reservations",
 
   /** Items as a sentence names them ("Add at least 3 menu items"). */
   menuItemsNoun: "menu items",
