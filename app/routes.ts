@@ -81,6 +81,13 @@ export default [
     id: "restaurant-language-order",
   }),
   route("s/:slugId/:lang/order", "routes/orders/order-page.tsx", { id: "shop-language-order" }),
+  // Booking a table at a restaurant, and a booking's own page (app/server/bookings/).
+  route("r/:slugId/book", "routes/bookings/book-page.tsx", { id: "restaurant-book" }),
+  route("r/:slugId/:lang/book", "routes/bookings/book-page.tsx", {
+    id: "restaurant-language-book",
+  }),
+  route("b/:token", "routes/bookings/booking-page.tsx"),
+  route("b/:token/calendar.ics", "routes/bookings/booking-ics.ts"),
   route("o/:token", "routes/orders/order-status.tsx"),
   route("o/:token/state", "routes/orders/order-state.ts"),
   // On to the payment provider's checkout, and back from it given up (app/server/payments/).

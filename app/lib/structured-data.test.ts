@@ -284,6 +284,24 @@ describe("restaurantJsonLd", () => {
     );
   });
 
+  it("accepts reservations, with a ReserveAction to the booking form, only while bookings are on", () => {
+    const bookingUrl = "https://portal.example/r/demo-diner-abc/es/book";
+    const data = restaurantJsonLd({ ...facts, inLanguage: "es", bookingUrl });
+    expect(data).toMatchObject({
+      acceptsReservations: true,
+      potentialAction: {
+        "@type": "ReserveAction",
+        target: { "@type": "EntryPoint", urlTemplate: bookingUrl, inLanguage: "es" },
+        result: { "@type": "FoodEstablishmentReservation" },
+      },
+    });
+    // Off, nothing is said of reservations: the restaurant may still take them by phone.
+    for (const off of [restaurantJsonLd(facts), restaurantJsonLd({ ...facts, bookingUrl: null })]) {
+      expect(off).not.toHaveProperty("acceptsReservations");
+      expect(off).not.toHaveProperty("potentialAction");
+    }
+  });
+
   it("keeps owner text inside the script element", () => {
     const evil = "</script><img src=x onerror=alert(1)>";
     const data = restaurantJsonLd({

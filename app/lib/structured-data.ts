@@ -180,12 +180,36 @@ export function restaurantJsonLd(
       menu: MenuSectionFacts[];
       /** The menu's language, a BCP 47 tag; left out, none is said. */
       inLanguage?: string;
+      /**
+       * The booking form's absolute address while the restaurant takes bookings online; then
+       * it says it accepts reservations, and how (a ReserveAction). Left out or null, it says
+       * nothing of reservations: it may still take them by phone.
+       */
+      bookingUrl?: string | null;
     },
 ): Record<string, unknown> {
-  const { menu, currency, inLanguage, page: _page, ...business } = facts;
+  const { menu, currency, inLanguage, bookingUrl, page: _page, ...business } = facts;
   const sections = menu.filter((section) => section.items.length > 0);
   return {
     ...businessJsonLd({ ...business, type: "Restaurant" }),
+    ...(bookingUrl
+      ? {
+          acceptsReservations: true,
+          potentialAction: {
+            "@type": "ReserveAction",
+            target: {
+              "@type": "EntryPoint",
+              urlTemplate: bookingUrl,
+              ...(inLanguage ? { inLanguage } : {}),
+              actionPlatform: [
+                "https://schema.org/DesktopWebPlatform",
+                "https://schema.org/MobileWebPlatform",
+              ],
+            },
+            result: { "@type": "FoodEstablishmentReservation" },
+          },
+        }
+      : {}),
     ...(sections.length
       ? {
           hasMenu: {

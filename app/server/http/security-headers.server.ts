@@ -41,8 +41,9 @@ interface PolicyOptions {
  * - `portal`: the owner's pages and their data under /user.
  * - `customer`: a customer's order on its way: the order page (`/r|s/{slugId}[/{lang}]/order`) and
  *   an order's status page (`/o/{token}`), whose address is the customer's key: never kept
- *   by a cache, indexed, or sent as a referrer to another site. (`same-origin` rather than
- *   `no-referrer`: under `no-referrer` browsers post the pages' own forms with `Origin: null`,
+ *   by a cache, indexed, or sent as a referrer to another site; so are a restaurant's booking
+ *   form (`/r/{slugId}[/{lang}]/book`) and a booking's page (`/b/{token}`, its `calendar.ics`).
+ *   (`same-origin` rather than `no-referrer`: under `no-referrer` browsers post the pages' own forms with `Origin: null`,
  *   which React Router and the portal's Origin check rightly refuse.)
  * - `auth`: sign-in, registration, sign-out, an invitation's page (`/invite/{token}`) and
  *   better-auth's endpoints.
@@ -67,7 +68,8 @@ function scriptHash(text: string): string {
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
 const AUTH = /^\/(signin|register|signout|invite|api\/auth)(\/|$)/;
-const CUSTOMER = /^\/(o\/[^/]+(\/state)?|[rs]\/[^/]+(\/[^/]+)?\/order)\/?$/;
+const CUSTOMER =
+  /^\/(o\/[^/]+(\/state)?|[rs]\/[^/]+(\/[^/]+)?\/order|b\/[^/]+(\/calendar\.ics)?|r\/[^/]+(\/[^/]+)?\/book)\/?$/;
 
 /**
  * The path React Router would match: each segment decoded (an encoded slash stays one

@@ -14,11 +14,11 @@ import type { AppServices } from "../runtime/services.server";
 export const WRITE_LIMIT_WINDOW_SECONDS = 10 * 60;
 
 /**
- * An owner's writes and uploads, keyed by owner; customers' attempts to place an order, keyed
+ * An owner's writes and uploads, keyed by owner; customers' attempts to place an order or book a table, keyed
  * by client address. (A site's orders are counted where they are placed, in the orders
  * themselves: place-order.server.ts.)
  */
-export type WriteKind = "writes" | "uploads" | "orders-by-client";
+export type WriteKind = "writes" | "uploads" | "orders-by-client" | "bookings-by-client";
 
 export type WriteAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -44,6 +44,8 @@ function limitersFor(services: AppServices): WriteLimiters {
     writes: make("writes", services.env.writeLimits.writes),
     uploads: make("uploads", services.env.writeLimits.uploads),
     "orders-by-client": make("orders-by-client", services.env.orderLimits.perClient),
+    // A guest books far less often than they order: the same allowance is ample.
+    "bookings-by-client": make("bookings-by-client", services.env.orderLimits.perClient),
   };
   limiters = {
     async consume(kind, key, points = 1) {
@@ -120,4 +122,16 @@ export function countOrderAttempt(
   clientAddress: string,
 ): Promise<WriteAllowance> {
   return limitersFor(services).consume("orders-by-client", clientAddress);
+}
+
+/**
+ * Counts one attempt to book a table against the limit of the guest's client address, booked
+ * or not; the site's own limit counts only the bookings it took (`placeBooking`'s `perSite`),
+ * for the reason `countOrderAttempt` gives.
+ */
+export function countBookingAttempt(
+  services: AppServices,
+  clientAddress: string,
+): Promise<WriteAllowance> {
+  return limitersFor(services).consume("bookings-by-client", clientAddress);
 }

@@ -19,6 +19,7 @@ import {
 } from "~/lib/i18n/translatable-texts";
 import { restaurantJsonLd } from "~/lib/structured-data";
 import { publicOrdering, soonerOf } from "~/server/orders/public-ordering.server";
+import { publicBooking } from "~/server/bookings/public-booking.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import { publicSiteRenditions } from "~/server/images/renditions.server";
 import { loadPublicSite } from "~/server/repositories/public-sites.server";
@@ -88,6 +89,8 @@ export function publicRestaurantLoader() {
     const matching = dishes.filter((dish) => !dish.hidden).length;
     const dietary = { filter, ...labelsInUse(dishes), matching, total: dishes.length };
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
+    // Whether it takes table bookings: the "Book a table" line and the ReserveAction.
+    const booking = await publicBooking(db, site, env.publicUrl);
     const jsonLd = restaurantJsonLd({
       name: site.name,
       url: site.canonicalUrl,
@@ -100,6 +103,7 @@ export function publicRestaurantLoader() {
       currency: site.currency,
       menu: sections,
       inLanguage: page.language.tag,
+      bookingUrl: booking?.url ?? null,
     });
     const { opening, freshUntil: openingChanges } = publicOpening(
       { ...site, specialHours },
@@ -126,6 +130,7 @@ export function publicRestaurantLoader() {
         hours: site.hours,
         opening,
         ordering,
+        booking: booking ? { href: booking.href } : null,
         colors: site.colors,
         fontStyle: site.fontStyle,
         logoUrl: publicImageSrc(site.logoUrl),

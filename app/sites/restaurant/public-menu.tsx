@@ -7,6 +7,7 @@ import { siteThemeAttributes } from "~/lib/site-theme";
 import { jsonLdText } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { OrderingBanner, type OrderingBannerView } from "~/components/ordering-banner";
+import { BookingBanner, type BookingBannerView } from "~/components/booking-banner";
 import { SiteLanguages, type SiteLanguageLinkView } from "~/components/site-languages";
 import { PublicSiteFacts, PublicSiteHero } from "~/components/public-site-header";
 import { MenuCategoryChips } from "./menu-category-chips";
@@ -29,6 +30,8 @@ export interface PublicMenuSite {
   opening: PublicOpening;
   /** Set once the owner takes orders online. */
   ordering?: OrderingBannerView | null;
+  /** Set once the owner takes table bookings online. */
+  booking?: BookingBannerView | null;
   colors: { primary: string; secondary: string; text: string };
   fontStyle: string;
   /** Already checked: a path on this site or an http(s) URL. */
@@ -111,6 +114,7 @@ export function PublicMenuPage({
         <main className="menu-container menu-main">
           <SiteLanguages links={languageLinks} />
           <OrderingBanner ordering={site.ordering} />
+          <BookingBanner booking={site.booking} />
           <PublicSiteFacts site={site} />
           {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
 
