@@ -20,6 +20,9 @@ export const BOOK_PAGE_SCRIPT = `(function () {
   if (show) show.hidden = true;
   var latest = 0;
   function refresh() {
+    // A date half typed (or cleared) is no day yet: wait for a whole one.
+    var date = choose.querySelector("input[name=date]");
+    if (date && !date.value) return;
     var url = choose.getAttribute("action") + "?" + new URLSearchParams(new FormData(choose));
     var ticket = ++latest;
     var times = book.querySelector("[data-book-times]");
