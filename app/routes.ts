@@ -93,6 +93,8 @@ export default [
   // On to the payment provider's checkout, and back from it given up (app/server/payments/).
   route("o/:token/pay", "routes/orders/checkout-hand-off.ts"),
   route("o/:token/checkout-cancelled", "routes/orders/checkout-cancelled.ts"),
+  // A restaurant's private calendar feed of its bookings (`{secret}.ics`): the secret is the key.
+  route("calendar/:file", "routes/calendar-feed.ts"),
   // The payment provider's signed events (Stripe Connect's webhook endpoint).
   route("webhooks/stripe", "routes/webhooks/stripe.ts"),
 ] satisfies RouteConfig;
