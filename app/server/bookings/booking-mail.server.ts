@@ -8,6 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { pageLanguage } from "~/lib/i18n/catalogues";
+import type { PageLanguage } from "~/lib/i18n/page-language";
 import { bookingMailWords } from "~/lib/i18n/portal/booking-mail";
 import { fill, pluralText } from "~/lib/i18n/text";
 import type { Database } from "../db/client.server";
@@ -32,69 +33,52 @@ interface SiteForBookingMail {
   language: string;
 }
 
-/** The guest mails: each kind's subject, first line and whether it is still due. */
-const GUEST_MAILS: Record<
-  Exclude<BookingMailKind, "booking-owner-request">,
-  {
-    subject:
-      | "mailBookingConfirmedSubject"
-      | "mailBookingRequestedSubject"
-      | "mailBookingDeclinedSubject"
-      | "mailBookingCancelledSubject"
-      | "mailBookingReminderSubject";
-    intro:
-      | "mailBookingConfirmed"
-      | "mailBookingRequested"
-      | "mailBookingDeclined"
-      | "mailBookingCancelled"
-      | "mailBookingReminder";
-    /** Sent only while the booking is in this state: a later move makes the mail stale. */
-    onlyWhile: BookingRow["state"];
-  }
-> = {
-  "booking-confirmed": {
-    subject: "mailBookingConfirmedSubject",
-    intro: "mailBookingConfirmed",
-    onlyWhile: "confirmed",
-  },
-  "booking-requested": {
-    subject: "mailBookingRequestedSubject",
-    intro: "mailBookingRequested",
-    onlyWhile: "requested",
-  },
-  "booking-declined": {
-    subject: "mailBookingDeclinedSubject",
-    intro: "mailBookingDeclined",
-    onlyWhile: "declined",
-  },
-  "booking-cancelled": {
-    subject: "mailBookingCancelledSubject",
-    intro: "mailBookingCancelled",
-    onlyWhile: "cancelled",
-  },
-  "booking-reminder": {
-    subject: "mailBookingReminderSubject",
-    intro: "mailBookingReminder",
-    onlyWhile: "confirmed",
-  },
+type GuestMailKind = Exclude<BookingMailKind, "booking-owner-request">;
+
+/**
+ * Sent only while the booking is in this state: a later move makes the mail stale (a reminder
+ * for a booking cancelled since).
+ */
+const STILL_DUE_WHILE: Record<GuestMailKind, BookingRow["state"]> = {
+  "booking-confirmed": "confirmed",
+  "booking-requested": "requested",
+  "booking-declined": "declined",
+  "booking-cancelled": "cancelled",
+  "booking-reminder": "confirmed",
 };
+
+/** A guest mail's subject and first line, in the mail's language. */
+function guestMailWords(kind: GuestMailKind, { words }: PageLanguage) {
+  switch (kind) {
+    case "booking-confirmed":
+      return { subject: words.mailBookingConfirmedSubject, intro: words.mailBookingConfirmed };
+    case "booking-requested":
+      return { subject: words.mailBookingRequestedSubject, intro: words.mailBookingRequested };
+    case "booking-declined":
+      return { subject: words.mailBookingDeclinedSubject, intro: words.mailBookingDeclined };
+    case "booking-cancelled":
+      return { subject: words.mailBookingCancelledSubject, intro: words.mailBookingCancelled };
+    case "booking-reminder":
+      return { subject: words.mailBookingReminderSubject, intro: words.mailBookingReminder };
+  }
+}
 
 /** To the guest, in their page's language. */
 export function guestBookingMail(
-  kind: keyof typeof GUEST_MAILS,
+  kind: GuestMailKind,
   booking: BookingRow,
   site: SiteForBookingMail,
   bookingUrl: string,
 ): Mail {
   const page = pageLanguage(booking.language);
   const { words } = page;
-  const { subject, intro } = GUEST_MAILS[kind];
+  const { subject, intro } = guestMailWords(kind, page);
   const named = { name: site.name };
   const parts: MailParts = {
     to: booking.guestEmail,
-    subject: fill(words[subject], named),
+    subject: fill(subject, named),
     heading: site.name,
-    intro: [fill(words[intro], named)],
+    intro: [fill(intro, named)],
     details: [
       [words.bookingWhen, orderTimeText(booking.startsAt, site.timeZone, page)],
       [words.bookingParty, pluralText(words.partyOf, page.language.tag, booking.partySize)],
@@ -185,7 +169,7 @@ export async function bookingMailFor(
     const to = row.settingsEmail?.trim() || row.accountEmail;
     return { mail: ownerBookingRequestMail(to, booking, site, `${publicUrl}/user/bookings`) };
   }
-  if (booking.state !== GUEST_MAILS[kind].onlyWhile) {
+  if (booking.state !== STILL_DUE_WHILE[kind]) {
     return { skipped: "The booking has moved on." };
   }
   if (!booking.guestEmail.trim()) return { skipped: "The guest gave no email." };
