@@ -31,8 +31,9 @@ export async function restaurantWithMenu(
     hours[`hours[${day}].open`] = "12:00 AM";
     hours[`hours[${day}].close`] = "12:00 AM";
   }
+  const timeZone = zoneAwayFromMidnight();
   const info = await page.request.post(path, {
-    form: { intent: "save-info", name, timeZone: zoneAwayFromMidnight(), ...hours },
+    form: { intent: "save-info", name, timeZone, ...hours },
   });
   expect(info.status(), await info.text()).toBe(200);
   for (const [dish, price] of dishes) {
@@ -42,7 +43,7 @@ export async function restaurantWithMenu(
     expect(added.status()).toBe(200);
   }
   const publicPath = await page.getByRole("link", { name: "View Public" }).getAttribute("href");
-  return { editor, path, publicPath: publicPath! };
+  return { editor, path, publicPath: publicPath!, timeZone };
 }
 
 /**
