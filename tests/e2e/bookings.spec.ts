@@ -94,6 +94,8 @@ for (const [screen, viewport] of SCREENS) {
     await guest.getByRole("link", { name: "Book a table" }).first().click();
     await expect(guest.getByRole("heading", { level: 1 })).toContainText(name);
     const date = tomorrowIn(site.timeZone);
+    // With a script the times follow the party and day: no "Show times" to press.
+    await expect(guest.getByRole("button", { name: "Show times" })).toBeHidden();
     await chooseDay(guest, "4", date, true);
     // The day's times arrive without a reload.
     await guest.getByRole("radio", { name: "7:00 PM" }).check();
