@@ -5,12 +5,12 @@
  * closed (seated, no-show, declined, cancelled); one never closed counts from its time. The
  * time, party size and state stay for the restaurant's records.
  */
-import { and, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { updateInBatches } from "../db/batched-update.server";
 import type { Database } from "../db/client.server";
 import { bookings } from "../db/schema";
 
 const DAY_MS = 24 * 60 * 60_000;
-const BATCH = 1000;
 
 /** Empties the personal data of the bookings past `days`; resolves to how many. */
 export async function removeExpiredBookingData(
@@ -26,15 +26,11 @@ export async function removeExpiredBookingData(
       and(isNull(bookings.closedAt), lt(bookings.startsAt, cutoff)),
     ),
   );
-  let removed = 0;
-  for (;;) {
-    const batch = db.select({ id: bookings.id }).from(bookings).where(expired).limit(BATCH);
-    const rows = await db
-      .update(bookings)
-      .set({ guestName: "", guestPhone: "", guestEmail: "", note: "", personalDataRemovedAt: now })
-      .where(and(sql`${bookings.id} in (${batch})`, isNull(bookings.personalDataRemovedAt)))
-      .returning({ id: bookings.id });
-    removed += rows.length;
-    if (rows.length < BATCH) return removed;
-  }
+  return updateInBatches(db, bookings, bookings.id, expired, {
+    guestName: "",
+    guestPhone: "",
+    guestEmail: "",
+    note: "",
+    personalDataRemovedAt: now,
+  });
 }

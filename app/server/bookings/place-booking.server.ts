@@ -5,7 +5,7 @@
  * the same form sent twice gives the one booking. A refused booking writes nothing. The mail to
  * the guest is queued in the same transaction and sent after the commit (booking-mail).
  */
-import { and, desc, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import {
   bookingRefusal,
   bookingTimes,
@@ -24,7 +24,7 @@ import type { Database } from "../db/client.server";
 import { createId } from "../db/ids.server";
 import { bookings, productInfo, products } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
-import { WRITE_LIMIT_WINDOW_SECONDS } from "../http/write-limits.server";
+import { siteLimitWait } from "../http/write-limits.server";
 import { queueBookingMail } from "./booking-mail-queue.server";
 import { closuresDuring, loadBookingSettings, newBookingSecret } from "./booking-settings.server";
 
@@ -147,28 +147,6 @@ export async function availableTimes(
 }
 
 /**
- * When the site has taken `perSite` bookings in the 10 minutes before `now`, the seconds until
- * the oldest of them that counts leaves the window; null while it may take another.
- */
-async function siteLimitWait(
-  tx: Transaction,
-  productId: string,
-  perSite: number,
-  now: number,
-): Promise<number | null> {
-  const windowMs = WRITE_LIMIT_WINDOW_SECONDS * 1000;
-  const [nth] = await tx
-    .select({ createdAt: bookings.createdAt })
-    .from(bookings)
-    .where(and(eq(bookings.productId, productId), gt(bookings.createdAt, new Date(now - windowMs))))
-    .orderBy(desc(bookings.createdAt))
-    .offset(perSite - 1)
-    .limit(1);
-  if (!nth) return null;
-  return Math.max(1, Math.ceil((nth.createdAt.getTime() + windowMs - now) / 1000));
-}
-
-/**
  * Books a table at the site `productId` at `now`. The fields come checked by the booking
  * form's schema; everything about the time and the room is read again here, under the site's
  * row lock. A booking that would be made is refused ("site-limit") when the site has taken
@@ -214,7 +192,13 @@ export async function placeBooking(
     if (refusal) return { booked: false, reason: refusal };
 
     if (limits.perSite !== undefined) {
-      const wait = await siteLimitWait(tx, productId, limits.perSite, now);
+      const wait = await siteLimitWait(
+        tx,
+        { table: bookings, productId: bookings.productId, createdAt: bookings.createdAt },
+        productId,
+        limits.perSite,
+        now,
+      );
       if (wait !== null) return { booked: false, reason: "site-limit", retryAfterSeconds: wait };
     }
 

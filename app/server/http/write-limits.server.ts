@@ -5,10 +5,13 @@
  * script or a stolen session does, and is answered 429 instead of filling the disk or
  * taking the server's time from everyone else.
  */
+import { and, desc, eq, gt } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { ownerContext, servicesContext } from "~/context";
 import { writeLimits as writeLimitsTable } from "../db/schema";
+import type { Transaction } from "../events/events.server";
 import type { AppServices } from "../runtime/services.server";
 
 export const WRITE_LIMIT_WINDOW_SECONDS = 10 * 60;
@@ -134,4 +137,30 @@ export function countBookingAttempt(
   clientAddress: string,
 ): Promise<WriteAllowance> {
   return limitersFor(services).consume("bookings-by-client", clientAddress);
+}
+
+/**
+ * A site's own limit, counted in what it took (its orders, its bookings) rather than in
+ * attempts: when the site `productId` has taken `perSite` rows of `taken` in the window before
+ * `now`, the seconds until the oldest of them that counts leaves it; null while it may take
+ * another. Read under the site's row lock, so concurrent ones are counted one after another.
+ */
+export async function siteLimitWait(
+  tx: Transaction,
+  taken: { table: PgTable; productId: PgColumn; createdAt: PgColumn },
+  productId: string,
+  perSite: number,
+  now: number,
+): Promise<number | null> {
+  const windowMs = WRITE_LIMIT_WINDOW_SECONDS * 1000;
+  const [nth] = await tx
+    .select({ createdAt: taken.createdAt })
+    .from(taken.table)
+    .where(and(eq(taken.productId, productId), gt(taken.createdAt, new Date(now - windowMs))))
+    .orderBy(desc(taken.createdAt))
+    .offset(perSite - 1)
+    .limit(1);
+  if (!nth) return null;
+  const oldest = (nth.createdAt as Date).getTime();
+  return Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
 }

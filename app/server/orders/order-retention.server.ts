@@ -10,7 +10,8 @@
  * Every server process runs the removal once at start and then every hour; running it
  * twice, or in two processes at once, removes nothing more.
  */
-import { and, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { updateInBatches } from "../db/batched-update.server";
 import type { Database } from "../db/client.server";
 import { orders } from "../db/schema";
 import { removeExpiredBookingData } from "../bookings/booking-retention.server";
@@ -18,8 +19,6 @@ import { logger } from "../http/log.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 export const ORDER_RETENTION_INTERVAL_MS = 60 * 60_000;
-/** Orders emptied per statement: short row locks, however many are due. */
-const BATCH = 1000;
 
 /**
  * Empties the personal data of the orders past `days`: closed more than `days` ago, or never
@@ -38,25 +37,14 @@ export async function removeExpiredPersonalData(
       and(isNull(orders.closedAt), lt(orders.slotAt, cutoff)),
     ),
   );
-  let removed = 0;
-  for (;;) {
-    const batch = db.select({ id: orders.id }).from(orders).where(expired).limit(BATCH);
-    const rows = await db
-      .update(orders)
-      .set({
-        customerName: "",
-        customerPhone: "",
-        customerEmail: "",
-        deliveryAddress: "",
-        note: "",
-        personalDataRemovedAt: now,
-      })
-      // Checked again on the row itself: a process running the same removal may have been first.
-      .where(and(sql`${orders.id} in (${batch})`, isNull(orders.personalDataRemovedAt)))
-      .returning({ id: orders.id });
-    removed += rows.length;
-    if (rows.length < BATCH) return removed;
-  }
+  return updateInBatches(db, orders, orders.id, expired, {
+    customerName: "",
+    customerPhone: "",
+    customerEmail: "",
+    deliveryAddress: "",
+    note: "",
+    personalDataRemovedAt: now,
+  });
 }
 
 export interface OrderRetention {

@@ -7,7 +7,7 @@
  */
 import { ORDERING_TYPES } from "~/sites";
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { translateItem } from "~/lib/i18n/translatable-texts";
 import type { PageLanguage } from "~/lib/i18n/page-language";
@@ -34,7 +34,7 @@ import { siteCurrency } from "~/lib/currency";
 import { createId } from "../db/ids.server";
 import { items, orderMail, orders, productInfo, products } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
-import { retryAfterMinutes, WRITE_LIMIT_WINDOW_SECONDS } from "../http/write-limits.server";
+import { retryAfterMinutes, siteLimitWait } from "../http/write-limits.server";
 import { loadTranslations } from "../repositories/translations.server";
 import { siteCardPayments } from "../payments/payment-accounts.server";
 import { PUSH_NEW_ORDER_KIND, queueOrderPush } from "../push/order-push.server";
@@ -239,29 +239,6 @@ export interface PlaceOrderOptions {
 }
 
 /**
- * When the site has taken `perSite` orders in the 10 minutes before `now`, the seconds until
- * the oldest of them that counts leaves the window; null while it may take another. Read
- * under the site's row lock, so concurrent orders for one site are counted one after another.
- */
-async function siteLimitWait(
-  tx: Transaction,
-  productId: string,
-  perSite: number,
-  now: number,
-): Promise<number | null> {
-  const windowMs = WRITE_LIMIT_WINDOW_SECONDS * 1000;
-  const [nth] = await tx
-    .select({ createdAt: orders.createdAt })
-    .from(orders)
-    .where(and(eq(orders.productId, productId), gt(orders.createdAt, new Date(now - windowMs))))
-    .orderBy(desc(orders.createdAt))
-    .offset(perSite - 1)
-    .limit(1);
-  if (!nth) return null;
-  return Math.max(1, Math.ceil((nth.createdAt.getTime() + windowMs - now) / 1000));
-}
-
-/**
  * Places an order for the site `productId` at `now`. The cart, time and customer come from
  * the review form, checked by `placeOrderSchema`; everything about prices, items and rules is
  * read again here. An order that would be placed is refused ("site-limit") when the site has
@@ -351,7 +328,13 @@ export async function placeOrder(
     }
 
     if (limits.perSite !== undefined) {
-      const wait = await siteLimitWait(tx, productId, limits.perSite, now);
+      const wait = await siteLimitWait(
+        tx,
+        { table: orders, productId: orders.productId, createdAt: orders.createdAt },
+        productId,
+        limits.perSite,
+        now,
+      );
       if (wait !== null) {
         const minutes = retryAfterMinutes(wait);
         return {
