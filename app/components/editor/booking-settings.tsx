@@ -17,11 +17,10 @@ import {
   NOTICE_CHOICES,
   REMOVE_CLOSURE_INTENT,
   SAVE_BOOKINGS_INTENT,
-  type BookingClosureInput,
-  type BookingSettingsInput,
   type BookingsTabData,
   type BookingsTabResult,
-} from "~/lib/booking-settings-schema";
+} from "~/lib/booking-settings-form";
+import type { BookingClosureInput, BookingSettingsInput } from "~/lib/booking-settings-schema";
 import { bookingSettingsWords } from "~/lib/i18n/portal/bookings";
 import { fill } from "~/lib/i18n/text";
 import { portalPlural } from "~/lib/i18n/portal-text";

@@ -46,7 +46,7 @@ import {
   isBookingsTabResult,
   type BookingsTabData,
   type BookingsTabResult,
-} from "~/lib/booking-settings-schema";
+} from "~/lib/booking-settings-form";
 import type { SaveInfoResult } from "~/lib/profile-info";
 import { isProductType, siteOf } from "~/sites";
 import { editorOf } from "~/sites/editors";

@@ -9,15 +9,17 @@ import { data } from "react-router";
 import {
   ADD_CLOSURE_INTENT,
   BOOKING_SETTINGS_MESSAGES,
+  SAVE_BOOKINGS_INTENT,
+  type BookingsTabData,
+  type BookingsTabIntent,
+  type BookingsTabResult,
+} from "~/lib/booking-settings-form";
+import {
   bookingClosureSchema,
   bookingSettingsFormValues,
   bookingSettingsFromForm,
   bookingSettingsSchema,
   closureWallTimes,
-  SAVE_BOOKINGS_INTENT,
-  type BookingsTabData,
-  type BookingsTabIntent,
-  type BookingsTabResult,
 } from "~/lib/booking-settings-schema";
 import { bookingSettingsWords } from "~/lib/i18n/portal/bookings";
 import { fill } from "~/lib/i18n/text";

@@ -14,7 +14,7 @@ import {
   BOOKING_SETTINGS_MESSAGES,
   REMOVE_CLOSURE_INTENT,
   SAVE_BOOKINGS_INTENT,
-} from "~/lib/booking-settings-schema";
+} from "~/lib/booking-settings-form";
 import { DEFAULT_BOOKING_SETTINGS } from "~/lib/booking-settings";
 import type { BookingState } from "~/lib/booking-states";
 import { bookingsWords } from "~/lib/i18n/portal/bookings";
