@@ -63,6 +63,8 @@ async function chooseDay(guest: Page, party: string, date: string, js: boolean) 
   await guest.getByLabel("Party size").selectOption(party);
   await guest.getByLabel("Date").fill(date);
   if (!js) await guest.getByRole("button", { name: "Show times" }).click();
+  // The script puts the day's address in the bar once that day's times are in place.
+  else await expect(guest).toHaveURL(new RegExp(`[?&]date=${date}`));
 }
 
 async function fillGuest(guest: Page, name: string) {
@@ -98,7 +100,15 @@ for (const [screen, viewport] of SCREENS) {
     await expect(guest.getByRole("button", { name: "Show times" })).toBeHidden();
     await chooseDay(guest, "4", date, true);
     // The day's times arrive without a reload.
-    await guest.getByRole("radio", { name: "7:00 PM" }).check();
+    const sevenPm = guest.getByRole("radio", { name: "7:00 PM" });
+    await sevenPm.check();
+    // Changing the party refreshes the times, and 7 PM, still free, stays picked.
+    await guest.getByLabel("Party size").selectOption("2");
+    await expect(guest).toHaveURL(/[?&]party=2/);
+    await expect(sevenPm).toBeChecked();
+    await guest.getByLabel("Party size").selectOption("4");
+    await expect(guest).toHaveURL(/[?&]party=4/);
+    await expect(sevenPm).toBeChecked();
     await fillGuest(guest, "Ada Lovelace");
     await expectNoSeriousAxeIssue(guest, `booking form (${screen})`);
     await guest.screenshot({ path: `test-results/bookings-form-${screen}.png`, fullPage: true });

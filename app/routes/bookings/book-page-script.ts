@@ -3,7 +3,8 @@
  * the party and the day is a GET form whose "Show times" button asks the server for that day's
  * free times. With it, changing either fetches the same page for the new choice and puts its
  * times in place without a reload, keeps the booking form's hidden party and day in step, and
- * says the new choice to screen readers; "Show times" is hidden. Should the fetch fail, the
+ * says the new choice to screen readers; "Show times" is hidden. A time already picked stays
+ * picked where the new list still offers it. Should the fetch fail, the
  * form is sent as it would be without the script.
  *
  * It reads the page `BookPage` renders (./book-page.tsx): `form[data-book-choose]`,
@@ -19,6 +20,19 @@ export const BOOK_PAGE_SCRIPT = `(function () {
   var show = choose.querySelector("[data-show-times]");
   if (show) show.hidden = true;
   var latest = 0;
+  // The time a guest picked, by its label ("7:00 PM"): it stays picked when the party or the
+  // day changes and that time is still free, as the guest would expect.
+  function chosenTime(times) {
+    var picked = times.querySelector("input[name=time]:checked");
+    return picked && picked.parentNode ? picked.parentNode.textContent.trim() : "";
+  }
+  function keepChosenTime(times, label) {
+    if (!label) return;
+    var radios = times.querySelectorAll("input[name=time]");
+    for (var i = 0; i < radios.length; i++) {
+      if (radios[i].parentNode.textContent.trim() === label) radios[i].checked = true;
+    }
+  }
   function refresh() {
     // A date half typed (or cleared) is no day yet: wait for a whole one.
     var date = choose.querySelector("input[name=date]");
@@ -38,7 +52,10 @@ export const BOOK_PAGE_SCRIPT = `(function () {
         var fresh = next.querySelector("[data-book-times]");
         var current = book.querySelector("[data-book-times]");
         if (!fresh || !current) throw new Error("no times");
-        current.replaceWith(document.importNode(fresh, true));
+        var chosen = chosenTime(current);
+        var imported = document.importNode(fresh, true);
+        current.replaceWith(imported);
+        keepChosenTime(imported, chosen);
         ["party", "date"].forEach(function (name) {
           var from = next.querySelector("form[data-book-form] input[name=" + name + "]");
           var to = book.querySelector("input[name=" + name + "]");

@@ -339,10 +339,19 @@ export async function giveUpCheckout(
       return settleOnReturn(services, order, now);
     }
   }
-  const ended = await endAwaitingOrder(services.events, order.id, now);
-  const outcome: SettleOutcome = ended
+  if (await endAwaitingOrder(services.events, order.id, now)) {
+    const outcome: SettleOutcome = { kind: "ended", orderId: order.id };
+    afterSettling(services, outcome);
+    return outcome;
+  }
+  // Ending a checkout makes the provider send its "expired" event at once, and that may
+  // cancel the order first (and count it). The customer still gave up on an unpaid order, and
+  // goes back to it as if this request had ended it.
+  const [current] = await services.db
+    .select({ state: orders.state })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  return current?.state === "cancelled"
     ? { kind: "ended", orderId: order.id }
     : { kind: "unchanged" };
-  afterSettling(services, outcome);
-  return outcome;
 }

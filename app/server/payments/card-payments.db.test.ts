@@ -32,6 +32,7 @@ import { DEFAULT_ORDER_SETTINGS } from "~/lib/order-settings";
 import { checkoutServices, giveUpCheckout, settleOnReturn } from "./card-checkout.server";
 import { retryRefund } from "./card-refunds.server";
 import { disconnectPaymentAccount } from "./payment-accounts.server";
+import type { PaymentProvider } from "./payments.server";
 
 const NOW = ORDERING_CLOCK;
 let harness: PaymentsHarness;
@@ -279,6 +280,24 @@ describe("an order paid by card", () => {
     const outcome = await giveUpCheckout(checkout, await orderRow(placed.orderId), NOW);
     expect(outcome.kind).toBe("ended");
     expect(harness.fake.sessions.get(sessionId)!.status).toBe("expired");
+    expect((await orderRow(placed.orderId)).state).toBe("cancelled");
+  });
+
+  it("given up, is still ended for the customer when Stripe's expired event cancels it first", async () => {
+    const site = await makeSite();
+    const placed = await placeByCard(site);
+    await startCheckout(harness, placed.orderId, NOW);
+    const checkout = checkoutServices(harness.services)!;
+    const { payments } = checkout;
+    // Stripe sends checkout.session.expired as it ends the checkout; here it lands first.
+    const eventFirst: PaymentProvider = Object.create(payments);
+    eventFirst.endCheckout = async (accountId, checkoutId) => {
+      await payments.endCheckout(accountId, checkoutId);
+      await harness.fake.webhooksIdle();
+    };
+    const before = await orderRow(placed.orderId);
+    const outcome = await giveUpCheckout({ ...checkout, payments: eventFirst }, before, NOW);
+    expect(outcome.kind).toBe("ended");
     expect((await orderRow(placed.orderId)).state).toBe("cancelled");
   });
 });
