@@ -1,15 +1,14 @@
 /**
- * `npm start`'s first step: builds the app when it has no build yet, or when a file the build
- * is made from has changed since (a newer modification time, as a `git pull` or an edit
- * gives); otherwise it does nothing, so that restarting an unchanged checkout serves its first
- * page in a second or two instead of after a whole build. `npm run build` always builds.
+ * `npm start`'s first step (`server.js --build-if-stale`): builds the app when it has no build
+ * yet, or when a file the build is made from has changed since (a newer modification time, as
+ * a `git pull` or an edit gives); otherwise it does nothing, so that restarting an unchanged
+ * checkout serves its first page in a second or two instead of after a whole build. `npm run build` always builds.
  *
  * Plain JavaScript, so that `npm start` needs no TypeScript loader; `npm run bench` uses it too.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** What `react-router build` reads: the app, the server entry, assets and configuration. */
 export const BUILD_SOURCES = [
@@ -69,15 +68,4 @@ export function buildIfStale(root, log = (line) => console.log(line)) {
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) throw new Error("The build failed.");
   return true;
-}
-
-const runAsCommand = import.meta.url === pathToFileURL(process.argv[1] ?? "").href;
-if (runAsCommand) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  try {
-    buildIfStale(root);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
 }
