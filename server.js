@@ -36,6 +36,8 @@ if (process.env.NODE_ENV === "development") {
     console.error("No build found: run `npm run build` first (or `npm start`, which builds).");
     process.exit(1);
   }
-  const { startServer } = await import(bundle.href);
-  await startServer({ environment });
+  const { seedFirstStart, startServer } = await import(bundle.href);
+  const server = fileURLToPath(import.meta.url);
+  if (process.argv.includes("--seed-first-start")) await seedFirstStart({ environment });
+  else await startServer({ environment, seedProcessArgs: [server, "--seed-first-start"] });
 }

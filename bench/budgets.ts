@@ -109,6 +109,8 @@ export const BUDGETS = {
   requestLogAddedShare: 0.05,
   /** `npm start` again on an unchanged checkout, to its first page. */
   restartMs: 3000,
+  /** Resident memory after the first start (seeding the examples and the demo) and six views. */
+  firstStartRssMiB: { pglite: 250, postgres: 150 },
   /** The landing page, with its screenshots of the example sites, under mobile throttling. */
   landingLcpMs: 1500,
   landingCls: 0.02,
@@ -307,6 +309,12 @@ export interface BenchResults {
 export interface RestartReport {
   firstStartMs: number;
   restartMs: number;
+  /**
+   * The server's resident memory after a first start that seeded the example sites and the
+   * demo, six views, a quiet while and a full garbage collection: by database (PostgreSQL's
+   * with BENCH_DATABASE_URL). Absent from results recorded before it was measured.
+   */
+  firstStartRssMiB?: { pglite: number; postgres: number | null };
 }
 
 /** When and where one part of the results was measured alone. */
@@ -327,6 +335,7 @@ export const INSTRUCTIONS_BUDGET_PREFIX = "Instructions per uncached view";
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
 export const PAGE_VIEW_BUDGET_PREFIX = "Counting a view";
 export const RESTART_BUDGET_PREFIX = "npm start again";
+export const FIRST_START_BUDGET_PREFIX = "Memory after the first start";
 export const LANDING_BUDGET_PREFIX = "Landing page";
 export const MEMORY_BUDGET_PREFIX = "Memory";
 export const LIGHTHOUSE_BUDGET_PREFIX = "Lighthouse";
@@ -625,6 +634,18 @@ export function checkBudgets(
       `${ms(restart.restartMs)} (the first start: ${ms(restart.firstStartMs)})`,
       restart.restartMs <= BUDGETS.restartMs,
     );
+    const firstStart = restart.firstStartRssMiB;
+    for (const database of ["pglite", "postgres"] as const) {
+      const rss = firstStart?.[database];
+      if (rss === undefined || rss === null) continue;
+      check(
+        `${FIRST_START_BUDGET_PREFIX}: resident, ${database === "pglite" ? "PGlite" : "PostgreSQL"}`,
+        "examples and demo seeded, 6 views",
+        `≤ ${BUDGETS.firstStartRssMiB[database]} MiB`,
+        `${Math.round(rss)} MiB`,
+        rss <= BUDGETS.firstStartRssMiB[database],
+      );
+    }
   }
 
   const views = results.pageViews;
@@ -821,7 +842,8 @@ export function resultsMarkdown(results: BenchResults): string {
     results.restart
       ? `\`npm start\` on a built, unchanged checkout, from the command to the first page: ` +
           `${ms(results.restart.firstStartMs)} the first time (creating the database and the ` +
-          `example sites), ${ms(results.restart.restartMs)} the second.`
+          `example sites), ${ms(results.restart.restartMs)} the second.` +
+          firstStartMemoryMarkdown(results.restart)
       : "Not run.",
   );
   sections.push(`## Uncached views as PGlite grows`, pgliteScaleMarkdown(results.pgliteScale));
@@ -1087,4 +1109,16 @@ function instructionsMarkdown(reports: BenchResults["uncachedInstructions"]): st
     }),
   ];
   return `${intro}\n\n${table(["Page", "PGlite", "PostgreSQL"], [...rows, anchorsRow])}`;
+}
+
+function firstStartMemoryMarkdown(restart: RestartReport): string {
+  const rss = restart.firstStartRssMiB;
+  if (!rss) return "";
+  const postgres = rss.postgres === null ? "" : `, ${Math.round(rss.postgres)} MiB on PostgreSQL`;
+  return (
+    `\n\nThe server's resident memory after a first start on an empty database (the example ` +
+    `sites and the demo seeded, by a process of their own), six views, ` +
+    `${MEMORY_QUIET_SECONDS} s of quiet and a full garbage collection: ` +
+    `${Math.round(rss.pglite)} MiB on PGlite${postgres}.`
+  );
 }

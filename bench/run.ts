@@ -67,6 +67,7 @@ import {
   PGLITE_SCALE_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   RESTART_BUDGET_PREFIX,
+  FIRST_START_BUDGET_PREFIX,
   resultsMarkdown,
   table,
   UNCACHED_BUDGET_PREFIX,
@@ -131,6 +132,7 @@ const OTHER_PARTS_BUDGET_PREFIXES = [
   RANDOM_QUERY_BUDGET_PREFIX,
   PAGE_VIEW_BUDGET_PREFIX,
   RESTART_BUDGET_PREFIX,
+  FIRST_START_BUDGET_PREFIX,
   LANDING_BUDGET_PREFIX,
   MEMORY_BUDGET_PREFIX,
   LIGHTHOUSE_BUDGET_PREFIX,
@@ -887,6 +889,45 @@ function processGroupAlive(groupId: number): boolean {
 }
 
 /**
+ * The server's resident memory after a first start as deployed on an empty database (the
+ * example sites and the demo seeded), six views of the landing page and of sites, a quiet
+ * while and a full garbage collection.
+ */
+async function measureFirstStartMemory(database: "pglite" | "postgres"): Promise<number> {
+  const dataDir = tempDataDir();
+  const databaseName = "site_builder_bench_first_start";
+  try {
+    const env: Record<string, string> = {
+      ...(await deployedEnv(dataDir, `first-start-${database}`)),
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      ...INSPECTOR_ON_DEMAND,
+    };
+    if (database === "postgres") {
+      env.DATABASE_URL = await recreateDatabase(benchDatabaseUrl!, databaseName);
+    }
+    return await withServer(env, async (url, pid, server) => {
+      log(`memory after the first start on ${database}`);
+      const landing = await (await fetch(url, { headers: PHONE_VIEW })).text();
+      const sitePaths = [...landing.matchAll(/href="(\/[rsm]\/[^"?#]+)"/g)].map((m) => m[1]!);
+      const views = ["/", "/signin", ...new Set(sitePaths), "/", "/", "/"].slice(0, 6);
+      for (const view of views) {
+        const response = await fetch(url + view, { headers: PHONE_VIEW });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${view}: ${response.status}`);
+      }
+      const inspector = await openInspector(pid, () => server.output());
+      await new Promise((resolve) => setTimeout(resolve, MEMORY_QUIET_SECONDS * 1000));
+      await collectGarbage(inspector);
+      return processRssMiB(pid);
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (database === "postgres") await dropDatabase(benchDatabaseUrl!, databaseName);
+  }
+}
+
+/**
  * `npm start` as the README gives it, twice on one fresh data directory: the first start creates
  * the database and the example sites; the second is a restart of an unchanged checkout, whose
  * build `npm start` must not redo. Each is timed from the command to the first page answered.
@@ -939,7 +980,11 @@ async function measureRestart(): Promise<RestartReport> {
     log("npm start, then npm start again");
     const firstStartMs = await start();
     const restartMs = await start();
-    return { firstStartMs, restartMs };
+    const firstStartRssMiB = {
+      pglite: await measureFirstStartMemory("pglite"),
+      postgres: benchDatabaseUrl ? await measureFirstStartMemory("postgres") : null,
+    };
+    return { firstStartMs, restartMs, firstStartRssMiB };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -1016,7 +1061,11 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   if (part === "restart") {
     const results: BenchResults = { ...recordedResultsFor(part), restart: await measureRestart() };
     results.budgets = checkBudgets(results);
-    return record(results, (name) => name.startsWith(RESTART_BUDGET_PREFIX));
+    return record(
+      results,
+      (name) =>
+        name.startsWith(RESTART_BUDGET_PREFIX) || name.startsWith(FIRST_START_BUDGET_PREFIX),
+    );
   }
   if (part === "workers") {
     if (!benchDatabaseUrl) throw new Error("BENCH_ONLY=workers needs BENCH_DATABASE_URL.");

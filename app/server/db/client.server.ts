@@ -236,8 +236,13 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = embeddedDatabaseDir(options.dataDir);
   mkdirSync(dir, { recursive: true });
-  if (!existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDatabase(dir);
+  if (!embeddedDatabaseExists(options.dataDir)) await createPgliteDatabase(dir);
   return openPglite(createPglite(dir));
+}
+
+/** Whether PGlite's database files under `dataDir` have been created. */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(embeddedDatabaseDir(dataDir), "PG_VERSION"));
 }
 
 /**

@@ -6,7 +6,8 @@
  * for the `AppServices` type.
  *
  * The server's life: read the configuration, open and migrate the database,
- * seed the example sites and the demo on first start, listen (and, with METRICS_PORT, listen
+ * seed the example sites and the demo on first start (in a process of its own, so that what
+ * seeding takes is given back), listen (and, with METRICS_PORT, listen
  * for Prometheus there), and on SIGTERM or SIGINT stop accepting, finish the requests in
  * flight, close the database and exit 0.
  */
@@ -17,6 +18,7 @@ import { findUserIdByEmail } from "../accounts/accounts.server";
 import { isClusterWorker, startPrimary } from "./cluster.server";
 import { logger } from "../http/log.server";
 import { ConfigError, loadEnv, publicPagesNow } from "./env.server";
+import { embeddedDatabaseExists } from "../db/client.server";
 import { DataDirBusyError } from "../db/data-dir-lock.server";
 import { createPortalServer, createRequestListener } from "../http/http.server";
 import { backfillRenditions } from "../images/renditions.server";
@@ -25,7 +27,12 @@ import { startOrderEscalation } from "../orders/order-escalation.server";
 import { startOrderRetention } from "../orders/order-retention.server";
 import { refreshStoredSlugs } from "../repositories/slugs.server";
 import { DEMO_OWNER } from "../seed/demo.server";
-import { seedOnFirstStart } from "../seed/first-start.server";
+import {
+  firstStartWouldSeed,
+  seedOnFirstStart,
+  type FirstStartSeed,
+} from "../seed/first-start.server";
+import { reportSeed, seedInChildProcess, type SeedProcessArgs } from "../seed/seed-process.server";
 import { startServices, type AppServices } from "./services.server";
 
 /** Requests still running this long after a stop signal are cut off. */
@@ -35,6 +42,11 @@ export async function startServer(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   devServer?: ViteDevServer;
   environment: NodeJS.ProcessEnv;
+  /**
+   * How to start the process that seeds a first start (server.js with its flag). Without
+   * it (development, tests) the server seeds in its own process.
+   */
+  seedProcessArgs?: SeedProcessArgs;
 }): Promise<Server | null> {
   let env;
   try {
@@ -51,13 +63,25 @@ export async function startServer(options: {
   }
 
   let services;
+  let seededElsewhere: FirstStartSeed | null = null;
   try {
+    const seedProcess = options.seedProcessArgs;
+    const seeding = env.seedDemo || env.seedExamples;
+    // PGlite serves one process at a time: a new embedded database is seeded before the
+    // server opens it. PostgreSQL is asked once open, and serves both processes meanwhile.
+    if (seedProcess && seeding && !env.databaseUrl && !embeddedDatabaseExists(env.dataDir)) {
+      seededElsewhere = await seedInChildProcess(seedProcess);
+    }
     services = await startServices(env, "the portal server");
+    if (seedProcess && env.databaseUrl && (await firstStartWouldSeed(services))) {
+      seededElsewhere = await seedInChildProcess(seedProcess);
+    }
   } catch (error) {
     return exitWith(error);
   }
 
-  const { demo: seeded, examples: seededExamples } = await seedOnFirstStart(services);
+  const { demo: seeded, examples: seededExamples } =
+    seededElsewhere ?? (await seedOnFirstStart(services));
   if (seededExamples) logger.info("Seeded the example sites.");
   const demoOwnerExists = seeded || Boolean(await findUserIdByEmail(services.db, DEMO_OWNER.email));
   if (demoOwnerExists && env.deployment && !env.seedDemo) {
@@ -170,6 +194,24 @@ export async function startServer(options: {
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
   return server;
+}
+
+/**
+ * The seeding process's life (`server.js --seed-first-start`): open and migrate the database,
+ * seed it as a first start does, tell the server what it seeded, close and exit.
+ */
+export async function seedFirstStartAndExit(environment: NodeJS.ProcessEnv): Promise<never> {
+  try {
+    const services = await startServices(loadEnv(environment), "the first start's seeding");
+    try {
+      await reportSeed(await seedOnFirstStart(services));
+    } finally {
+      await services.close();
+    }
+  } catch (error) {
+    return exitWith(error);
+  }
+  process.exit(0);
 }
 
 /**
