@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { servicesContext } from "~/context";
 import { orderVersion, stillMoving } from "~/lib/card-payments";
 import { isClosed } from "~/lib/order-states";
-import { checkoutServices, settleOnReturn } from "~/server/payments/card-checkout.server";
+import { checkoutServices, settleOnPoll } from "~/server/payments/card-checkout.server";
 import { orderByToken } from "~/server/orders/order-queries.server";
 import { publicPagesNow } from "~/server/runtime/env.server";
 import type { Route } from "./+types/order-state";
@@ -16,10 +16,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   let found = await orderByToken(services.db, params.token);
   if (!found) throw data({ message: "This order does not exist." }, { status: 404 });
-  // Awaiting payment, the checkout is asked about too: a late webhook does not hold the page.
+  // Awaiting payment, the checkout is asked about too (now and then): a late webhook does not
+  // hold the page.
   const checkout = checkoutServices(services);
   if (checkout && found.order.state === "awaiting-payment") {
-    const outcome = await settleOnReturn(
+    const outcome = await settleOnPoll(
       checkout,
       found.order,
       publicPagesNow(services.env).getTime(),

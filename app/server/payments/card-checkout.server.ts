@@ -10,6 +10,7 @@
  * frees its slot.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { checkoutLines, fromMinorUnits, platformFee, toMinorUnits } from "~/lib/card-payments";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import { fill } from "~/lib/i18n/text";
@@ -318,6 +319,34 @@ export function afterSettling(
     default:
       return;
   }
+}
+
+/**
+ * The status page polls every few seconds while an order awaits payment; the provider is asked
+ * about an order's checkout at most this often. Its webhook settles the order sooner still.
+ */
+export const POLL_ASKS_PROVIDER_EVERY_MS = 15_000;
+
+/** When each order awaiting payment last had its checkout read for a poll, newest orders kept. */
+const lastAskedOnPoll = new LRUCache<string, number>({ max: 10_000 });
+
+/**
+ * A poll of the status page (`/o/{token}/state`) while the order awaits payment: settled from
+ * the provider as on the customer's return, but no more than once per
+ * `POLL_ASKS_PROVIDER_EVERY_MS` for an order, so that a page left open on a checkout never paid
+ * does not read it from the provider every few seconds for half an hour.
+ */
+export async function settleOnPoll(
+  services: CheckoutServices & { kickOutbox(): void },
+  order: { id: string; state: string; paymentAccountId: string | null; checkoutId: string | null },
+  now: number,
+): Promise<SettleOutcome> {
+  const asked = lastAskedOnPoll.get(order.id);
+  if (asked !== undefined && now - asked < POLL_ASKS_PROVIDER_EVERY_MS && now >= asked) {
+    return { kind: "unchanged" };
+  }
+  lastAskedOnPoll.set(order.id, now);
+  return settleOnReturn(services, order, now);
 }
 
 /**

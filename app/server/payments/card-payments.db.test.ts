@@ -29,7 +29,13 @@ import {
   orderingSlots,
 } from "../../../tests/support/ordering-site";
 import { DEFAULT_ORDER_SETTINGS } from "~/lib/order-settings";
-import { checkoutServices, giveUpCheckout, settleOnReturn } from "./card-checkout.server";
+import {
+  checkoutServices,
+  giveUpCheckout,
+  POLL_ASKS_PROVIDER_EVERY_MS,
+  settleOnPoll,
+  settleOnReturn,
+} from "./card-checkout.server";
 import { retryRefund } from "./card-refunds.server";
 import { disconnectPaymentAccount } from "./payment-accounts.server";
 import type { PaymentProvider } from "./payments.server";
@@ -281,6 +287,31 @@ describe("an order paid by card", () => {
     expect(outcome.kind).toBe("ended");
     expect(harness.fake.sessions.get(sessionId)!.status).toBe("expired");
     expect((await orderRow(placed.orderId)).state).toBe("cancelled");
+  });
+
+  it("a status page's polls read the checkout from Stripe at most every 15 s", async () => {
+    const site = await makeSite();
+    const placed = await placeByCard(site);
+    const { sessionId } = await startCheckout(harness, placed.orderId, NOW);
+    const checkout = checkoutServices(harness.services)!;
+    const reads = () =>
+      harness.fake.requests.filter(
+        (request) =>
+          request.method === "GET" && request.path.startsWith(`/v1/checkout/sessions/${sessionId}`),
+      ).length;
+    const order = await orderRow(placed.orderId);
+    for (const after of [0, 5_000, 10_000]) {
+      expect((await settleOnPoll(checkout, order, NOW + after)).kind).toBe("unchanged");
+    }
+    expect(reads()).toBe(1);
+    // Paid meanwhile, its webhook late: the next read, 15 s after the first, settles it.
+    harness.fake.holdWebhooks(true);
+    await harness.fake.completeSession(sessionId);
+    const outcome = await settleOnPoll(checkout, order, NOW + POLL_ASKS_PROVIDER_EVERY_MS);
+    await harness.fake.releaseWebhooks();
+    expect(reads()).toBe(2);
+    expect(outcome.kind).toBe("paid");
+    expect(await orderRow(placed.orderId)).toMatchObject({ state: "new", paymentState: "paid" });
   });
 
   it("given up, is still ended for the customer when Stripe's expired event cancels it first", async () => {
