@@ -209,6 +209,15 @@ describe("formatPrice", () => {
     expect(formatPrice(MAX_PRICE_CENTS)).toBe("$999,999.99");
   });
 
+  it("gives each locale and currency its own text for the same amount, however many were formatted", () => {
+    for (let cents = 0; cents < 12_000; cents += 1) formatPrice(cents);
+    expect(formatPrice(1250)).toBe("$12.50");
+    expect(formatPrice(1250, "EUR", "de-DE")).toBe("12,50\u00a0€");
+    expect(formatPrice(1250, "EUR", "en-US")).toBe("€12.50");
+    expect(formatPrice(1250, "JPY", "ja-JP")).toBe("￥13");
+    expect(formatPrice(1250)).toBe("$12.50");
+  });
+
   it("keeps a right-to-left page's currency symbol after the amount", () => {
     const arabic = formatPrice(650, "USD", "ar");
     expect(arabic).toContain("US$");

@@ -121,6 +121,25 @@ export function formatPrice(
   currency: string = DEFAULT_CURRENCY,
   locale = "en-US",
 ): string {
+  const key = `${locale}\u0000${currency}\u0000${cents}`;
+  let text = formattedPrices.get(key);
+  if (text === undefined) {
+    text = formatPriceOnce(cents, currency, locale);
+    if (formattedPrices.size >= FORMATTED_PRICES_KEPT) formattedPrices.clear();
+    formattedPrices.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * Prices already formatted, by locale, currency and amount. A menu shows the same few amounts
+ * hundreds of times (its sizes, add-ons, and the JSON-LD beside them), and `Intl` formatting
+ * is the dearest step of turning one into text. Bounded: emptied when full.
+ */
+const formattedPrices = new Map<string, string>();
+const FORMATTED_PRICES_KEPT = 5000;
+
+function formatPriceOnce(cents: number, currency: string, locale: string): string {
   const amount = priceAmount(Number.isFinite(cents) ? cents : 0, currency);
   let formatter: Intl.NumberFormat;
   try {
