@@ -321,7 +321,7 @@ describe("an order paid by card", () => {
     const checkout = checkoutServices(harness.services)!;
     const { payments } = checkout;
     // Stripe sends checkout.session.expired as it ends the checkout; here it lands first.
-    const eventFirst: PaymentProvider = Object.create(payments);
+    const eventFirst = Object.create(payments) as PaymentProvider;
     eventFirst.endCheckout = async (accountId, checkoutId) => {
       await payments.endCheckout(accountId, checkoutId);
       await harness.fake.webhooksIdle();
