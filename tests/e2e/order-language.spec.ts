@@ -40,6 +40,9 @@ for (const [device, viewport] of [
     await page.goto(`${menuPath}/es`);
     await page.getByRole("link", { name: words.orderOnline }).click();
     await expect(page).toHaveURL(new RegExp(`${menuPath}/es/order$`));
+    // The page's script comes after its items: until the page has loaded, a button works as
+    // without a script, and the server answers instead.
+    await page.waitForLoadState("load");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.order);
 
