@@ -109,11 +109,14 @@ test("the editor's row marks a dish sold out today in one tap, and turns it back
   await expect(dish(page, "Tomato soup").getByText("Sold Out")).toBeVisible();
   await page.goto(site.editor);
   await waitForHydration(page);
+  // The button shows its new state at once; the public page is asked for once it is saved.
+  const saved = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: "Sold out today: Tomato soup" }).click();
   await expect(page.getByRole("button", { name: "Sold out today: Tomato soup" })).toHaveAttribute(
     "aria-pressed",
     "false",
   );
+  expect((await saved).ok()).toBe(true);
   await page.goto(site.publicPath);
   await expect(dish(page, "Tomato soup").getByText("Sold Out")).toHaveCount(0);
 });
