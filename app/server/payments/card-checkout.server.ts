@@ -130,16 +130,24 @@ export async function checkoutUrlFor(
   }
 }
 
-/** Cancels an order still awaiting payment (its checkout never made, expired or given up). */
-async function endAwaitingOrder(events: Events, orderId: string, now: number): Promise<boolean> {
+/**
+ * Cancels an order still awaiting payment (its checkout never made, expired or given up):
+ * "ended" when this call did, "already-cancelled" when it was found cancelled, else "moved-on".
+ */
+async function endAwaitingOrder(
+  events: Events,
+  orderId: string,
+  now: number,
+): Promise<"ended" | "already-cancelled" | "moved-on"> {
   return events.transaction(async (tx) => {
     const [order] = await tx
       .select({ state: orders.state, history: orders.history })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
-    if (!order) return false;
-    return cancelAwaiting(tx, orderId, order, now);
+    if (!order) return "moved-on";
+    if (await cancelAwaiting(tx, orderId, order, now)) return "ended";
+    return order.state === "cancelled" ? "already-cancelled" : "moved-on";
   });
 }
 
@@ -368,19 +376,12 @@ export async function giveUpCheckout(
       return settleOnReturn(services, order, now);
     }
   }
-  if (await endAwaitingOrder(services.events, order.id, now)) {
-    const outcome: SettleOutcome = { kind: "ended", orderId: order.id };
-    afterSettling(services, outcome);
-    return outcome;
-  }
-  // Ending a checkout makes the provider send its "expired" event at once, and that may
-  // cancel the order first (and count it). The customer still gave up on an unpaid order, and
-  // goes back to it as if this request had ended it.
-  const [current] = await services.db
-    .select({ state: orders.state })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  return current?.state === "cancelled"
-    ? { kind: "ended", orderId: order.id }
-    : { kind: "unchanged" };
+  const ended = await endAwaitingOrder(services.events, order.id, now);
+  // Ending a checkout makes the provider send its "expired" event at once, and that may cancel
+  // the order first (and count it). The customer still gave up on an unpaid order, and goes
+  // back to it as if this request had ended it.
+  if (ended === "moved-on") return { kind: "unchanged" };
+  const outcome: SettleOutcome = { kind: "ended", orderId: order.id };
+  if (ended === "ended") afterSettling(services, outcome);
+  return outcome;
 }
