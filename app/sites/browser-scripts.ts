@@ -8,6 +8,7 @@
 import { LANGUAGE_HINT_SCRIPT } from "virtual:language-hint-script";
 import { MENU_FILTER_SCRIPT } from "virtual:menu-filter-script";
 import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
+import { ORDER_PAGE_SCRIPT } from "virtual:order-page-script";
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import type { PublicPrefix } from "./product-types";
 
@@ -22,3 +23,9 @@ export const PUBLIC_PAGE_SCRIPTS: Readonly<Record<PublicPrefix, readonly string[
   d: [LANGUAGE_HINT_SCRIPT],
   e: [LANGUAGE_HINT_SCRIPT],
 };
+
+/**
+ * The order page's one script. The page is cached and shared like the public pages, so its
+ * policy allows the script by its hash too (`orderPageSecurityHeaders`).
+ */
+export const ORDER_PAGE_SCRIPTS: readonly string[] = [ORDER_PAGE_SCRIPT];

@@ -138,7 +138,7 @@ describe("the order page in a further language", () => {
     // The script is told its words and the language.
     expect(spanish.html).toContain("&quot;tag&quot;:&quot;es&quot;");
     // A customer's page: private, never indexed.
-    expect(pathKind(site.spanishOrderPath)).toBe("customer");
+    expect(pathKind(site.spanishOrderPath)).toBe("order");
     expect(spanish.headers.get("cache-control")).toContain("private");
 
     // The review: its words, and the times in Spanish.

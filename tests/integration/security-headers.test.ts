@@ -145,8 +145,9 @@ describe("paths are classified as React Router matches them", () => {
     expect(pathKind("/Assets/x.js")).toBe("static");
     expect(pathKind("/files/restaurants/p/info/logo")).toBe("static");
     expect(pathKind("/product/restaurant")).toBe("site");
-    expect(pathKind("/r/diner-abc/order")).toBe("customer");
-    expect(pathKind("/S/shop-abc/Order/")).toBe("customer");
+    expect(pathKind("/r/diner-abc/order")).toBe("order");
+    expect(pathKind("/S/shop-abc/Order/")).toBe("order");
+    expect(pathKind("/r/diner-abc/es/order")).toBe("order");
     expect(pathKind("/d/dealer-abc/order")).toBe("site");
     expect(pathKind("/o/abc")).toBe("customer");
     expect(pathKind("/o/abc/state")).toBe("customer");

@@ -6,20 +6,11 @@ import { documentLanguage } from "~/lib/i18n/document-language";
 import { listText } from "~/lib/i18n/formats";
 import { PageLanguageProvider, usePageLanguage } from "~/lib/i18n/page-language-context";
 import { fill, pluralText } from "~/lib/i18n/text";
-import { useNonce } from "~/components/nonce";
 import { PublicSiteError } from "~/components/public-site";
-import { isSizeGroup, type OptionGroup } from "~/lib/item-options";
-import {
-  choiceRuleText,
-  pagePrice,
-  shownItemPrice,
-  shownPriceChange,
-  soldOutChoiceLabel,
-} from "~/lib/item-options-display";
+import { pagePrice } from "~/lib/item-options-display";
 import {
   CART_WORD_KEYS,
   itemCountText,
-  MAX_LINE_QUANTITY,
   type CartLanguage,
   type PricedLine,
 } from "~/lib/order-cart";
@@ -32,15 +23,11 @@ import {
 } from "~/lib/order-form";
 import { pageMeta } from "~/lib/seo";
 import { siteThemeAttributes } from "~/lib/site-theme";
-import type {
-  ItemsStep,
-  OrderPageItem,
-  OrderPageSettings,
-  ReviewStep,
-} from "~/server/orders/order-page.server";
+import type { ItemsStep, OrderPageSettings, ReviewStep } from "~/server/orders/order-page.server";
 import { orderPageAction, orderPageLoader } from "~/server/orders/order-page.server";
 import { siteFromPrefix, siteOf, takesOrders, type OrderingType } from "~/sites";
 import { publicPrefixOfPath } from "~/sites/product-types";
+import { orderSectionsMarkup } from "./order-items-markup";
 import { OrderLineText } from "./order-line";
 import type { OrderScriptWords } from "./order-page-script";
 import siteStylesHref from "~/styles/public-site.css?url";
@@ -48,7 +35,9 @@ import orderStylesHref from "./order-page.css?url";
 import type { Route } from "./+types/order-page";
 
 // Plain HTML forms: every step works without JavaScript. A small script (./order-page-script.ts)
-// adds lines to the cart in the browser, keeps a running total and the sticky bar.
+// adds lines to the cart in the browser, keeps a running total and the sticky bar. The page
+// itself is the same for every customer: app/server/pages/public-page-render.server.tsx renders
+// it, the page cache keeps it, and its script is allowed by its hash, not a nonce.
 export const handle = { hydrate: false, documentLanguage };
 
 export const links: Route.LinksFunction = () => [
@@ -79,10 +68,18 @@ export const meta: Route.MetaFunction = (args) => {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const page = pageLanguage(loaderData.language);
+  return <OrderPageView loaderData={loaderData} actionData={actionData} />;
+}
+
+/** The page as a GET shows it, for the public page renderer (which never runs an action). */
+export function PublicPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  return <OrderPageView loaderData={loaderData} actionData={undefined} />;
+}
+
+function OrderPageView(props: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   return (
-    <PageLanguageProvider value={page}>
-      <OrderPageContent loaderData={loaderData} actionData={actionData} />
+    <PageLanguageProvider value={pageLanguage(props.loaderData.language)}>
+      <OrderPageContent {...props} />
     </PageLanguageProvider>
   );
 }
@@ -91,7 +88,6 @@ function OrderPageContent({
   loaderData,
   actionData,
 }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const nonce = useNonce();
   const { words, language } = usePageLanguage();
   const { dir } = language;
   const { site, status } = loaderData;
@@ -126,7 +122,7 @@ function OrderPageContent({
         )}
       </main>
       {status.accepting && answer?.step !== "review" ? (
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ORDER_PAGE_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: ORDER_PAGE_SCRIPT }} />
       ) : null}
     </div>
   );
@@ -155,25 +151,12 @@ function ItemsForm({ data, step }: { data: LoaderData; step: ItemsStep | undefin
         </p>
       ) : null}
       <OrderTerms settings={settings} currency={site.currency} />
-      {sections.map((section) => (
-        <section
-          key={section.id}
-          className="order-section"
-          aria-labelledby={section.name ? `sec-${section.id}` : undefined}
-        >
-          {section.name ? <h2 id={`sec-${section.id}`}>{section.name}</h2> : null}
-          <ul className="order-items">
-            {section.items.map((item) => (
-              <OrderItem
-                key={item.id}
-                item={item}
-                currency={site.currency}
-                error={step?.itemErrors[item.id]}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <div
+        className="order-sections"
+        dangerouslySetInnerHTML={{
+          __html: orderSectionsMarkup(sections, site.currency, page, step?.itemErrors).text,
+        }}
+      />
       <Cart
         lines={lines}
         subtotal={subtotal}
@@ -213,127 +196,6 @@ function OrderTerms({ settings, currency }: { settings: OrderPageSettings; curre
       ) : null}
     </p>
   );
-}
-
-function OrderItem({
-  item,
-  currency,
-  error,
-}: {
-  item: OrderPageItem;
-  currency: string;
-  error?: string;
-}) {
-  const page = usePageLanguage();
-  const { words } = page;
-  const errorId = `err-${item.id}`;
-  return (
-    <li
-      className={`order-item${item.soldOut ? " is-sold-out" : ""}`}
-      data-item={item.id}
-      data-price={item.priceCents}
-    >
-      <div className="order-item-head">
-        <h3 className="order-item-name" id={`name-${item.id}`}>
-          {item.name}
-        </h3>
-        <span className="order-item-price">
-          {shownItemPrice(item.priceCents, item.options, currency, page)}
-        </span>
-      </div>
-      {item.description ? <p className="order-item-description">{item.description}</p> : null}
-      {item.soldOut ? (
-        <p className="order-badge">{words.soldOut}</p>
-      ) : (
-        <>
-          {item.options.map((group) => (
-            <OptionFieldset key={group.id} item={item} group={group} currency={currency} />
-          ))}
-          <div className="order-item-add">
-            <label className="order-quantity">
-              <span>{words.quantity}</span>
-              <input
-                type="number"
-                name={`qty-${item.id}`}
-                defaultValue={1}
-                min={1}
-                max={MAX_LINE_QUANTITY}
-                inputMode="numeric"
-                aria-describedby={error ? errorId : undefined}
-              />
-            </label>
-            <button
-              type="submit"
-              name="add"
-              value={item.id}
-              className="button order-add"
-              aria-describedby={`name-${item.id}`}
-            >
-              {words.add}
-            </button>
-          </div>
-          <p className="order-item-error" id={errorId} role="alert" hidden={!error}>
-            {error ?? ""}
-          </p>
-        </>
-      )}
-    </li>
-  );
-}
-
-function OptionFieldset({
-  item,
-  group,
-  currency,
-}: {
-  item: OrderPageItem;
-  group: OptionGroup;
-  currency: string;
-}) {
-  const page = usePageLanguage();
-  const single = group.max === 1;
-  const rule = choiceRuleText(group, page);
-  return (
-    <fieldset
-      className="order-group"
-      data-group={group.id}
-      data-min={group.min}
-      data-max={group.max}
-      data-name={group.name}
-    >
-      <legend>
-        <span className="order-group-name">{group.name}</span>{" "}
-        <span className="order-group-rule">{rule}</span>
-      </legend>
-      <div className="order-choices">
-        {group.choices.map((choice, index) => (
-          <label key={choice.id} className={`order-choice${choice.soldOut ? " is-sold-out" : ""}`}>
-            <input
-              type={single ? "radio" : "checkbox"}
-              name={`opt-${item.id}-${group.id}`}
-              value={choice.id}
-              data-change={choice.priceChangeCents}
-              disabled={choice.soldOut}
-              defaultChecked={isSizeGroup(group) && index === firstAvailable(group)}
-            />
-            <span className="order-choice-name">{choice.name}</span>
-            <span className="order-choice-price">
-              {choice.soldOut
-                ? soldOutChoiceLabel(page)
-                : isSizeGroup(group)
-                  ? pagePrice(item.priceCents + choice.priceChangeCents, currency, page)
-                  : shownPriceChange(choice.priceChangeCents, currency, page)}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-/** A size group starts on its first size that is not sold out. */
-function firstAvailable(group: OptionGroup): number {
-  return group.choices.findIndex((choice) => !choice.soldOut);
 }
 
 function Cart({
@@ -589,7 +451,7 @@ function ReviewForm({ data, review }: { data: LoaderData; review: ReviewStep }) 
         </p>
       </section>
       <PaymentChoice
-        cardPayments={data.cardPayments}
+        cardPayments={review.cardPayments}
         ways={ways}
         chosen={values.payment}
         error={fieldError("payment")}
@@ -613,7 +475,7 @@ function PaymentChoice({
   chosen,
   error,
 }: {
-  cardPayments: LoaderData["cardPayments"];
+  cardPayments: ReviewStep["cardPayments"];
   ways: ReadonlyArray<"pickup" | "delivery">;
   chosen: string | undefined;
   error: ReactNode;

@@ -40,7 +40,12 @@ import { serveSearchEngineFiles } from "../share/search-engine-files.server";
 import { METRICS_PATH, serveMetricsToBearer } from "../metrics/metrics-endpoint.server";
 import { limitRequestBodies, mayInviteBody } from "./request-limits.server";
 import { settleUnreadBodies } from "./unread-bodies.server";
-import { cspNonce, publicPageSecurityHeaders, securityHeaders } from "./security-headers.server";
+import {
+  cspNonce,
+  orderPageSecurityHeaders,
+  publicPageSecurityHeaders,
+  securityHeaders,
+} from "./security-headers.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
 import { serveStoredFiles } from "../storage/serve-files.server";
@@ -112,6 +117,7 @@ export function createRequestHandlers(options: HttpAppOptions) {
     domains: services.domains,
     trustProxyHops: services.env.trustProxyHops,
     securityHeaders: publicPageSecurityHeaders(services, { development }),
+    orderPageHeaders: orderPageSecurityHeaders(services, { development }),
     metrics: services.metrics,
     isAccepting: options.isAccepting,
     logger: options.logger,

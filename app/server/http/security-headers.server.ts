@@ -16,9 +16,9 @@ import { getSessionCookie } from "better-auth/cookies";
 import type { RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
-import { PUBLIC_PAGE_SCRIPTS } from "~/sites/browser-scripts";
+import { ORDER_PAGE_SCRIPTS, PUBLIC_PAGE_SCRIPTS } from "~/sites/browser-scripts";
 import { byPublicPrefix, publicPrefixOfPath, type PublicPrefix } from "~/sites/product-types";
-import { PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
+import { ORDER_PAGE_PATH, PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -39,17 +39,20 @@ interface PolicyOptions {
  * - `public`: an owner's public site page; cached whole and the same for everyone.
  * - `static`: built assets and stored files; public and the same for everyone.
  * - `portal`: the owner's pages and their data under /user.
- * - `customer`: a customer's order on its way: the order page (`/r|s/{slugId}[/{lang}]/order`) and
- *   an order's status page (`/o/{token}`), whose address is the customer's key: never kept
- *   by a cache, indexed, or sent as a referrer to another site; so are a restaurant's booking
- *   form (`/r/{slugId}[/{lang}]/book`) and a booking's page (`/b/{token}`, its `calendar.ics`).
+ * - `customer`: a customer's order on its way: an order's status page (`/o/{token}`), whose
+ *   address is the customer's key: never kept by a cache, indexed, or sent as a referrer to
+ *   another site; so are a restaurant's booking form (`/r/{slugId}[/{lang}]/book`) and a
+ *   booking's page (`/b/{token}`, its `calendar.ics`).
+ * - `order`: the order page (`/r|s/{slugId}[/{lang}]/order`), where an order starts: kept from
+ *   caches, indexes and other sites as a `customer` page is, but the same for every customer
+ *   (the page cache keeps it), so its script is allowed by its hash and it carries no nonce.
  *   (`same-origin` rather than `no-referrer`: under `no-referrer` browsers post the pages' own forms with `Origin: null`,
  *   which React Router and the portal's Origin check rightly refuse.)
  * - `auth`: sign-in, registration, sign-out, an invitation's page (`/invite/{token}`) and
  *   better-auth's endpoints.
  * - `site`: anything else (marketing pages, not-found pages).
  */
-export type PathKind = "public" | "static" | "portal" | "auth" | "customer" | "site";
+export type PathKind = "public" | "static" | "portal" | "auth" | "customer" | "order" | "site";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -61,6 +64,8 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 export const PUBLIC_SCRIPT_HASHES: Readonly<Record<PublicPrefix, readonly string[]>> =
   byPublicPrefix((prefix) => PUBLIC_PAGE_SCRIPTS[prefix].map(scriptHash));
 
+const ORDER_SCRIPT_HASHES = ORDER_PAGE_SCRIPTS.map(scriptHash);
+
 function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
@@ -68,8 +73,7 @@ function scriptHash(text: string): string {
 const STATIC = new RegExp(`^(/assets|${LOCAL_FILES_URL_PATH})(/|$)`);
 const PORTAL = /^\/user(\/|$)/;
 const AUTH = /^\/(signin|register|signout|invite|api\/auth)(\/|$)/;
-const CUSTOMER =
-  /^\/(o\/[^/]+(\/state)?|[rs]\/[^/]+(\/[^/]+)?\/order|b\/[^/]+(\/calendar\.ics)?|r\/[^/]+(\/[^/]+)?\/book)\/?$/;
+const CUSTOMER = /^\/(o\/[^/]+(\/state)?|b\/[^/]+(\/calendar\.ics)?|r\/[^/]+(\/[^/]+)?\/book)\/?$/;
 
 /**
  * The path React Router would match: each segment decoded (an encoded slash stays one
@@ -104,6 +108,7 @@ function kindOfNormalizedPath(normalized: string): PathKind {
   const collapsed = normalized.replace(/\/{2,}/g, "/");
   if (PORTAL.test(collapsed)) return "portal";
   if (AUTH.test(collapsed)) return "auth";
+  if (ORDER_PAGE_PATH.test(collapsed)) return "order";
   if (CUSTOMER.test(collapsed)) return "customer";
   if (STATIC.test(collapsed)) return "static";
   return "site";
@@ -143,7 +148,7 @@ const PUBLIC_PAGE_LEGACY_HEADERS_OFF = {
   xXssProtection: false,
 } satisfies HelmetOptions;
 
-type PolicyKind = { kind: "page" | "static" } | { kind: "public"; prefix: PublicPrefix };
+type PolicyKind = { kind: "page" | "order" | "static" } | { kind: "public"; prefix: PublicPrefix };
 
 function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOptions {
   const base = baseDirectives(options);
@@ -160,10 +165,13 @@ function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOption
       : {
           ...base,
           "connect-src": ["'self'"],
-          "script-src": [
-            "'self'",
-            (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`,
-          ],
+          "script-src":
+            policy.kind === "order"
+              ? ORDER_SCRIPT_HASHES
+              : [
+                  "'self'",
+                  (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`,
+                ],
           "script-src-attr": ["'none'"],
           // blob: shows a file the owner chose before it is sent (the editors' drop zones).
           "img-src": ["'self'", "data:", "blob:", ...options.imageOrigins],
@@ -175,13 +183,18 @@ function helmetOptions(options: PolicyOptions, policy: PolicyKind): HelmetOption
       policy.kind === "static" || options.development ? false : { useDefaults: false, directives },
     // Public pages, built assets and stored files are the same for everyone and may be
     // loaded from anywhere; anything else is for this site alone.
-    crossOriginResourcePolicy: { policy: policy.kind === "page" ? "same-origin" : "cross-origin" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginResourcePolicy: {
+      policy: policy.kind === "page" || policy.kind === "order" ? "same-origin" : "cross-origin",
+    },
+    // A customer's pages send no referrer to another site (see `PathKind`).
+    referrerPolicy: {
+      policy: policy.kind === "order" ? "same-origin" : "strict-origin-when-cross-origin",
+    },
     // Subdomains are the operator's business, not this app's.
     strictTransportSecurity: options.https
       ? { maxAge: 31_536_000, includeSubDomains: false }
       : false,
-    xFrameOptions: policy.kind === "page" ? { action: "deny" } : false,
+    xFrameOptions: policy.kind === "page" || policy.kind === "order" ? { action: "deny" } : false,
   };
 }
 
@@ -260,6 +273,20 @@ export function publicPageSecurityHeaders(
   return byPublicPrefix((prefix) => headersOf(helmetOptions(options, { kind: "public", prefix })));
 }
 
+/**
+ * The headers of the order page, the same for every request: its policy allows its script by
+ * its hash, and no cache, index or other site may keep or see it.
+ */
+export function orderPageSecurityHeaders(
+  services: Pick<AppServices, "env" | "storage">,
+  { development }: { development: boolean },
+): HeaderList {
+  return [
+    ...headersOf(helmetOptions(policyOptions(services, development), { kind: "order" })),
+    ["X-Robots-Tag", "noindex"],
+  ];
+}
+
 function policyOptions(
   services: Pick<AppServices, "env" | "storage">,
   development: boolean,
@@ -285,6 +312,7 @@ export function securityHeaders(
   const options = policyOptions(services, development);
   const forPages = helmet(helmetOptions(options, { kind: "page" }));
   const forPublic = publicPageSecurityHeaders(services, { development });
+  const forOrderPage = orderPageSecurityHeaders(services, { development });
   const forStatic = helmet(helmetOptions(options, { kind: "static" }));
 
   return (req, res, next) => {
@@ -297,6 +325,12 @@ export function securityHeaders(
       return next();
     }
     if (kind === "static") return forStatic(req, res, next);
+    if (kind === "order") {
+      for (const [name, value] of forOrderPage) res.setHeader(name, value);
+      // Set last, over the page cache's own (public-page-cache.server.ts sends it so too).
+      onHeaders(res, () => res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL));
+      return next();
+    }
 
     // Without a policy (development), a nonce would only make React's hydration check
     // complain that the browser's copy of the page lacks it.

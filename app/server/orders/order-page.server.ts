@@ -7,7 +7,10 @@
  * - "review" prices the cart from the current items, says what changed, and asks for the
  *   customer's name, phone, time and way (pickup or delivery);
  * - "place" places the order (place-order.server.ts) and answers 303 to its status page.
- * The page is rendered per request and never cached: it reads the clock and the slots.
+ * The page itself (a GET without `?resume`) is the same for every customer: the page cache keeps
+ * it per site and language, as it keeps the menu, until the ordering line it shows would change
+ * or a dish sold out for today comes back (`freshUntil`). The cart lives in the form; the
+ * review's slots and card payments are read per post.
  */
 import { customAlphabet } from "nanoid";
 import {
@@ -18,6 +21,7 @@ import {
   type Params,
 } from "react-router";
 import { servicesContext } from "~/context";
+import type { CardPaymentsChoice } from "~/lib/card-payments";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import {
   DELIVERY_NOTE_TEXT_KEY,
@@ -26,7 +30,7 @@ import {
   translateItem,
 } from "~/lib/i18n/translatable-texts";
 import { storedOptions, type OptionGroup } from "~/lib/item-options";
-import { isSoldOutAt, optionsSoldOutAt } from "~/lib/sold-out";
+import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt, soldOutFieldsOf } from "~/lib/sold-out";
 import { fill, pluralText } from "~/lib/i18n/text";
 import {
   addToCart,
@@ -55,6 +59,7 @@ import type { AppServices } from "../runtime/services.server";
 import { loadOrderSettings } from "./orders.server";
 import { checkoutServices, checkoutUrlFor } from "../payments/card-checkout.server";
 import { siteCardPayments } from "../payments/payment-accounts.server";
+import { soonerOf } from "./public-ordering.server";
 import { orderByToken } from "./order-queries.server";
 import { checkOrderRules, placeOrder } from "./place-order.server";
 
@@ -66,6 +71,13 @@ export interface OrderPageItem {
   priceCents: number;
   soldOut: boolean;
   options: OptionGroup[];
+}
+
+/** A category of the order page; a type without categories has one, without a name. */
+export interface OrderPageSection {
+  id: string;
+  name: string;
+  items: OrderPageItem[];
 }
 
 /** What the page shows of the site's order settings. */
@@ -105,7 +117,6 @@ async function loadOrderPage(
     throw thrown;
   }
   const settings = await loadOrderSettings(db, site.id);
-  const cards = await siteCardPayments(db, site.id, services.payments !== null);
   const now = publicPagesNow(env);
   const page = pageLanguage(site.language);
   const schedule = { hours: site.hours, specialHours: site.specialHours, timeZone: site.timeZone };
@@ -135,7 +146,7 @@ async function loadOrderPage(
       site.translations,
     ),
   );
-  const sections = definition.items?.categories
+  const sections: OrderPageSection[] = definition.items?.categories
     ? groupMenu(
         site.items.map((item, index) => ({ ...items[index]!, category: item.category })),
         site.categoryOrder,
@@ -181,8 +192,14 @@ async function loadOrderPage(
       sections,
       /** How long the customer's personal data is kept, for the review step's sentence. */
       orderDataDays: env.orderDataDays,
-      /** Whether the review offers "Pay now by card", and whether it is the only way. */
-      cardPayments: cards.choice,
+      /**
+       * Until when the page is right (the page cache's entry ends then): the ordering line
+       * changes, or a dish sold out for today comes back.
+       */
+      freshUntil: soonerOf(
+        status.changesAt,
+        itemsCanSellOut ? soldOutChangesAt(site.items.map(soldOutFieldsOf), now.getTime()) : null,
+      ),
     },
   };
 }
@@ -193,6 +210,12 @@ export function orderPageLoader(type: OrderingType) {
     const page = await loadOrderPage(services, type, params, request);
     return { ...page.view, resumed: await resumedReview(services, page, request) };
   };
+}
+
+/** Whether the review offers "Pay now by card", and whether it is the only way. */
+async function cardPaymentsChoice(services: AppServices, page: OrderPage) {
+  const cards = await siteCardPayments(services.db, page.site.id, services.payments !== null);
+  return cards.choice;
 }
 
 /**
@@ -221,7 +244,7 @@ async function resumedReview(
   const { order } = found;
   const cart = parseCart(order.cart);
   if (!cart || cart.length === 0) return null;
-  const answer = reviewStep(page, cart, {
+  const answer = reviewStep(page, cart, await cardPaymentsChoice(services, page), {
     values: {
       fulfilment: order.fulfilment,
       name: order.customerName,
@@ -254,6 +277,8 @@ export interface ReviewStep {
   lines: PricedLine[];
   /** Lines taken out since the page was opened, and why. */
   notices: string[];
+  /** Whether the review offers "Pay now by card", and whether it is the only way. */
+  cardPayments: CardPaymentsChoice;
   subtotalCents: number;
   placeKey: string;
   slots: Array<Pick<OrderSlot, "start" | "label">>;
@@ -316,6 +341,7 @@ function requestedLine(form: FormData, item: OrderPageItem): CartLine {
 function reviewStep(
   page: OrderPage,
   cart: CartLine[],
+  cardPayments: CardPaymentsChoice,
   extra: Partial<
     Pick<ReviewStep, "values" | "fieldErrors" | "formError" | "placeKey" | "notices">
   > = {},
@@ -354,6 +380,7 @@ function reviewStep(
     cart: formatCart(priced.orderable),
     lines: priced.lines,
     notices,
+    cardPayments,
     subtotalCents: priced.subtotalCents,
     placeKey: extra.placeKey ?? newPlaceKey(),
     slots,
@@ -411,7 +438,7 @@ export function orderPageAction(type: OrderingType) {
     const intent = form.get("step");
     if (intent === "edit") return itemsStep(page, cart);
     if (intent === "review") {
-      const answer = reviewStep(page, cart, {
+      const answer = reviewStep(page, cart, await cardPaymentsChoice(services, page), {
         notices: totalChangedNotice(page, cart, form.get("seenTotal")),
       });
       return answer.step === "review" ? answer : data(answer, 400);
@@ -460,11 +487,12 @@ async function placeFromForm(
   const { words } = page.page;
   const values = formValues(form);
   const placeKey = textField(form, "placeKey");
+  const cardPayments = await cardPaymentsChoice(services, page);
   const again = (
     extra: Partial<Pick<ReviewStep, "fieldErrors" | "formError" | "placeKey">>,
     status = 400,
   ) => {
-    const answer = reviewStep(page, cart, {
+    const answer = reviewStep(page, cart, cardPayments, {
       values,
       placeKey: PLACE_KEY_PATTERN.test(placeKey) ? placeKey : undefined,
       ...extra,

@@ -28,6 +28,8 @@ import type { Metrics } from "../metrics/metrics.server";
 import type { CachedPage } from "./page-cache.server";
 import {
   countView,
+  ORDER_PAGE_CACHE_CONTROL,
+  ORDER_PAGE_PATH,
   pageCacheControl,
   pageKeyOfTarget,
   renderMissedPage,
@@ -38,7 +40,7 @@ import {
   type PublicPagesOptions,
 } from "./public-page-cache.server";
 import { requestHostname, requestUrl } from "../http/request-url.server";
-import type { PublicPageHeaders } from "../http/security-headers.server";
+import type { HeaderList, PublicPageHeaders } from "../http/security-headers.server";
 import { siteOf } from "~/sites";
 import { publicPrefixOfPath, type PublicPrefix } from "~/sites/product-types";
 
@@ -50,6 +52,8 @@ export interface PageCacheFrontOptions extends PublicPageRendering {
   trustProxyHops: number;
   /** `publicPageSecurityHeaders`: what Express's security headers give each site type's pages. */
   securityHeaders: PublicPageHeaders;
+  /** `orderPageSecurityHeaders`: what Express's security headers give the order pages. */
+  orderPageHeaders: HeaderList;
   metrics: Pick<Metrics, "timeResponse"> | null;
   /** False while shutting down: Express then answers, and closes each connection. */
   isAccepting: () => boolean;
@@ -67,16 +71,21 @@ export type PageCacheFront = (
   express: () => void,
 ) => boolean;
 
+/** Whether a key at the portal's address is an order page's (`ORDER_PAGE_PATH`). */
+function isOrderPageKey(key: string): boolean {
+  return ORDER_PAGE_PATH.test(key);
+}
+
 export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheFront {
-  const { cache, views, domains, securityHeaders, metrics } = options;
+  const { cache, views, domains, securityHeaders, orderPageHeaders, metrics } = options;
   const { pages } = cache;
   const cacheControl = pageCacheControl(options.cdnMaxAge, () => cache.now());
   const log = answeredRequestLog(options.logger);
 
   /**
    * The page's key, the site it is asked for on its own domain (null at the portal's
-   * address) and its site type's prefix; null when this door cannot tell the page without
-   * the database.
+   * address), its site type's prefix and whether it is an order page; null when this door
+   * cannot tell the page without the database.
    */
   const addressOf = (req: IncomingMessage, target: string) => {
     const hostname = requestHostname(req, options.trustProxyHops);
@@ -84,30 +93,36 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     if (hostname === undefined) return null;
     if (domains.isPortalHost(hostname)) {
       const key = pageKeyOfTarget(target, null);
+      if (key === null) return null;
       // A key at the portal's address is the page's path.
-      return key === null ? null : { key, site: null, prefix: publicPrefixOfPath(key) };
+      return { key, site: null, prefix: publicPrefixOfPath(key), orderPage: isOrderPageKey(key) };
     }
     // Another host: a site's domain when it is known in memory to be one.
     const site = domains.knownSiteOf(hostname);
     if (!site) return null;
     const key = pageKeyOfTarget(target, site);
-    return key === null ? null : { key, site, prefix: siteOf(site.type).publicPrefix };
+    return key === null
+      ? null
+      : { key, site, prefix: siteOf(site.type).publicPrefix, orderPage: false };
   };
 
   /**
    * At the portal's address, a site with its own domain answers a redirect (or, in the
    * editor's preview, a private page), and one not known in memory needs a look-up:
-   * Express does both.
+   * Express does both. Its order page stays at the portal's address.
    */
-  const answersElsewhere = (productId: string) =>
-    domains.enabled && domains.knownDomainOf(productId) !== null;
+  const answersElsewhere = (address: { site: unknown; orderPage: boolean }, productId: string) =>
+    address.site === null &&
+    !address.orderPage &&
+    domains.enabled &&
+    domains.knownDomainOf(productId) !== null;
 
   /** The page sent as Express would send it, with the request's line and timing. */
   const answer = (
     req: IncomingMessage,
     res: ServerResponse,
     page: CachedPage,
-    prefix: PublicPrefix,
+    { prefix, orderPage }: { prefix: PublicPrefix; orderPage: boolean },
     outcome: "hit" | "miss" | "bypass",
     startedAt: { ms: number; precise: number },
   ) => {
@@ -115,8 +130,12 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     if (!options.isAccepting()) res.setHeader("Connection", "close");
     log.start(req, res);
     metrics?.timeResponse(res, startedAt.precise);
-    for (const [name, value] of securityHeaders[prefix]) res.setHeader(name, value);
-    if (sendPage(req, res, page, pages, cacheControl(page), outcome)) {
+    for (const [name, value] of orderPage ? orderPageHeaders : securityHeaders[prefix]) {
+      res.setHeader(name, value);
+    }
+    const pageCacheControl = orderPage ? ORDER_PAGE_CACHE_CONTROL : cacheControl(page);
+    // A customer's order page is not a view of the site.
+    if (sendPage(req, res, page, pages, pageCacheControl, outcome) && !orderPage) {
       countView(views, req, req.url!, page.productId);
     }
     log.answered(req, res, startedAt.ms);
@@ -138,7 +157,14 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
       // Express renders it again, and answers and logs whatever failed.
     }
     if (rendered === null || rendered instanceof Response) return express();
-    answer(req, res, rendered.page, prefix, rendered.outcome, startedAt);
+    answer(
+      req,
+      res,
+      rendered.page,
+      { prefix, orderPage: address.orderPage },
+      rendered.outcome,
+      startedAt,
+    );
   };
 
   return (req, res, express) => {
@@ -154,13 +180,13 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     if (address === null) return false;
     const page = pages.hit(address.key);
     if (page) {
-      if (address.site === null && answersElsewhere(page.productId)) return false;
+      if (answersElsewhere(address, page.productId)) return false;
       const startedAt = { ms: Date.now(), precise: performance.now() };
-      answer(req, res, page, address.prefix, "hit", startedAt);
+      answer(req, res, page, address, "hit", startedAt);
       return true;
     }
     const missed = requestedPageAddress(requestUrl(req, options.trustProxyHops), address.site);
-    if (missed === null || (address.site === null && answersElsewhere(missed.productId))) {
+    if (missed === null || answersElsewhere(address, missed.productId)) {
       return false;
     }
     // (A page handed on to Express, a 404 or a redirect, is looked up and counted again there.)

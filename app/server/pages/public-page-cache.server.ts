@@ -156,6 +156,24 @@ export function publicPageCacheControl(cdnMaxAge: number): string {
  */
 export const PUBLIC_PAGE_PATH = /^(\/[rsde]\/)([^/]+)(?:\/[a-z]{2})?\/?$/;
 
+/**
+ * A restaurant's or shop's order page (`/r/{slugId}/order`, `/s/{slugId}/es/order`): the same
+ * for every customer until a post (the cart lives in the form), so it is cached as its menu
+ * is, per site and language, and dropped with it. It is a customer's page, not a view of the
+ * site: its own headers (`orderPageSecurityHeaders`), never kept by a shared cache, no view
+ * counted, and never sent on to the site's own domain, which serves no order page.
+ */
+export const ORDER_PAGE_PATH = /^(\/[rs]\/)([^/]+)(?:\/[a-z]{2})?\/order\/?$/;
+
+/** How the order page is sent: no shared cache or browser keeps it. */
+export const ORDER_PAGE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * The order page a customer comes back to from a card checkout they gave up carries their
+ * cancelled order (`?resume={token}`): rendered for them alone, never cached.
+ */
+const ORDER_RESUME_PARAMETER = "resume";
+
 type PublicPagePrefix = "/r/" | "/s/" | "/d/" | "/e/";
 
 /** Profiles read nothing from their query string. */
@@ -198,6 +216,32 @@ export function publicPageProductId(pathname: string): string | null {
   return match ? productIdIn(match[2]!) : null;
 }
 
+/** The public page or order page a path names, as `PUBLIC_PAGE_PATH` and `ORDER_PAGE_PATH` read it. */
+function cachedPagePath(
+  pathname: string,
+): { prefix: PublicPagePrefix; slugId: string; orderPage: boolean } | null {
+  const site = PUBLIC_PAGE_PATH.exec(pathname);
+  if (site) return { prefix: site[1] as PublicPagePrefix, slugId: site[2]!, orderPage: false };
+  const order = ORDER_PAGE_PATH.exec(pathname);
+  if (order) return { prefix: order[1] as PublicPagePrefix, slugId: order[2]!, orderPage: true };
+  return null;
+}
+
+/** The product of a page the cache may hold: a public page or an order page. */
+export function cachedPageProductId(pathname: string): string | null {
+  const path = cachedPagePath(pathname);
+  return path ? productIdIn(path.slugId) : null;
+}
+
+/** The canonical query of a page the cache may hold; null when it may not hold this one. */
+function canonicalQuery(
+  path: { prefix: PublicPagePrefix; orderPage: boolean },
+  params: URLSearchParams,
+): string | null {
+  if (!path.orderPage) return PAGE_QUERY[path.prefix](params).toString();
+  return params.has(ORDER_RESUME_PARAMETER) ? null : "";
+}
+
 /**
  * Where a request for a site's page on its own domain (its root, `/?…`) is cached and
  * rendered from: keyed by host, rendered under the site's own path on that host.
@@ -207,7 +251,12 @@ export function customDomainPageAddress(site: DomainSite, url: URL): PublicPageA
   const search = PAGE_QUERY[prefix](url.searchParams).toString();
   const page = new URL(`${prefix}${site.productId}`, url);
   page.search = search;
-  return { productId: site.productId, key: customDomainPageKey(site, search), url: page };
+  return {
+    productId: site.productId,
+    key: customDomainPageKey(site, search),
+    url: page,
+    orderPage: false,
+  };
 }
 
 function sitePrefix(site: DomainSite): PublicPagePrefix {
@@ -236,12 +285,16 @@ export function pageKeyOfTarget(target: string, site: DomainSite | null): string
   const queryStart = target.indexOf("?");
   const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
   const query = queryStart === -1 ? "" : target.slice(queryStart + 1);
-  const search = (prefix: PublicPagePrefix) =>
-    query ? PAGE_QUERY[prefix](new URLSearchParams(query)).toString() : "";
-  if (site) return pathname === "/" ? customDomainPageKey(site, search(sitePrefix(site))) : null;
-  const match = PUBLIC_PAGE_PATH.exec(pathname);
-  if (!match) return null;
-  return pageKey(pathname, search(match[1] as PublicPagePrefix));
+  if (site) {
+    if (pathname !== "/") return null;
+    const prefix = sitePrefix(site);
+    const search = query ? PAGE_QUERY[prefix](new URLSearchParams(query)).toString() : "";
+    return customDomainPageKey(site, search);
+  }
+  const path = cachedPagePath(pathname);
+  if (!path) return null;
+  const search = query ? canonicalQuery(path, new URLSearchParams(query)) : "";
+  return search === null ? null : pageKey(pathname, search);
 }
 
 export interface PublicPageAddress {
@@ -250,18 +303,26 @@ export interface PublicPageAddress {
   key: string;
   /** The address to render the page from: the request's, with that query alone. */
   url: URL;
+  /** An order page (`ORDER_PAGE_PATH`) rather than a view of the site. */
+  orderPage: boolean;
 }
 
 /** Where a request for a public page is cached and rendered from; null for any other request. */
 export function publicPageAddress(url: URL): PublicPageAddress | null {
-  const match = PUBLIC_PAGE_PATH.exec(url.pathname);
-  const productId = match && productIdIn(match[2]!);
+  const path = cachedPagePath(url.pathname);
+  const productId = path && productIdIn(path.slugId);
   if (!productId) return null;
-  const search = PAGE_QUERY[match[1] as PublicPagePrefix](url.searchParams).toString();
+  const search = canonicalQuery(path, url.searchParams);
+  if (search === null) return null;
   const canonical = new URL(url);
   canonical.search = search;
   canonical.hash = "";
-  return { productId, key: pageKey(url.pathname, search), url: canonical };
+  return {
+    productId,
+    key: pageKey(url.pathname, search),
+    url: canonical,
+    orderPage: path.orderPage,
+  };
 }
 
 /**
@@ -383,17 +444,21 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     // Most requests are not for a public page: turned away before any URL is built.
-    if (publicPageProductId(req.path) === null) return next();
+    if (cachedPageProductId(req.path) === null) return next();
     const domainSite = customDomainSiteOf(res);
     const address = requestedPageAddress(
       requestUrl(req, options.trustProxyHops, req.originalUrl),
       domainSite,
     );
     if (!address) return next();
-    const { productId, key, url } = address;
+    const { productId, key, url, orderPage } = address;
+    // A customer's order page is not a view of the site, and its domain serves none.
+    const countsView = (request: ExpressRequest) => {
+      if (!orderPage) countView(views, request, request.originalUrl, productId);
+    };
 
-    let cacheControlOf = cacheControl;
-    if (!domainSite && options.domains.enabled) {
+    let cacheControlOf = orderPage ? () => ORDER_PAGE_CACHE_CONTROL : cacheControl;
+    if (!domainSite && !orderPage && options.domains.enabled) {
       let domain: string | null;
       try {
         domain = await options.domains.domainOf(productId);
@@ -416,9 +481,7 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
 
     const hit = pages.get(key);
     if (hit) {
-      if (sendPage(req, res, hit, pages, cacheControlOf(hit), "hit")) {
-        countView(views, req, req.originalUrl, productId);
-      }
+      if (sendPage(req, res, hit, pages, cacheControlOf(hit), "hit")) countsView(req);
       return;
     }
 
@@ -431,13 +494,11 @@ export function servePublicPages(options: PublicPagesOptions): RequestHandler {
         ));
       if (rendered instanceof Response) {
         // Still the page when it is a 200 that may not be shared (say, one setting a cookie).
-        if (rendered.status === 200) countView(views, req, req.originalUrl, productId);
+        if (rendered.status === 200) countsView(req);
         return await sendResponse(req, res, rendered);
       }
       const { page, outcome } = rendered;
-      if (sendPage(req, res, page, pages, cacheControlOf(page), outcome)) {
-        countView(views, req, req.originalUrl, productId);
-      }
+      if (sendPage(req, res, page, pages, cacheControlOf(page), outcome)) countsView(req);
     } catch (error) {
       next(error);
     }
