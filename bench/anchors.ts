@@ -60,6 +60,21 @@ export function fetchAsSent(
   });
 }
 
+/**
+ * A cached page as the cache sends it once its copy stops changing (within a few seconds):
+ * its brotli copy is squeezed again in the background after the first request for it.
+ */
+export async function fetchSettledCopy(url: string, headers: Record<string, string>) {
+  let sent = await fetchAsSent(url, headers);
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await fetchAsSent(url, headers);
+    if (again.body.equals(sent.body)) return again;
+    sent = again;
+  }
+  throw new Error(`${url}: the cached copy kept changing`);
+}
+
 function stopper(child: ChildProcess, cleanup: () => void) {
   return async () => {
     if (child.exitCode === null) {

@@ -35,7 +35,9 @@
  *
  * Last, it runs bench/editor.ts (`npm run bench:editor`, alone: `BENCH_ONLY=editor`): the
  * owner's editor, products page and orders inbox on a throttled phone, recorded in
- * bench/results/editor.md; a missed target there fails the run too.
+ * bench/results/editor.md; then bench/orders.ts (`npm run bench:orders`, alone:
+ * `BENCH_ONLY=orders`): what orders cost the server, and the order page as a phone gets it,
+ * recorded in bench/results/orders.md. A missed target in either fails the run too.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -82,7 +84,13 @@ import {
   type WorkersReport,
 } from "./budgets";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { fetchAsSent, startBareNode, startNginx, startRenderCompressServer } from "./anchors";
+import {
+  fetchAsSent,
+  fetchSettledCopy,
+  startBareNode,
+  startNginx,
+  startRenderCompressServer,
+} from "./anchors";
 import { measureDatabaseScale } from "./database-scale";
 import { BENCH_FOOD_OWNER, createBenchSites, type BenchSite } from "./fixtures";
 import { measureLighthouse, TRIVIAL_PAGE_NAME, TRIVIAL_PAGE_PATH } from "./lighthouse";
@@ -121,6 +129,7 @@ const PARTS = [
   "profile",
   "restart",
   "editor",
+  "orders",
   "lighthouse",
 ] as const;
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -414,18 +423,6 @@ async function withPostgresSites<T>(
 function withoutInlineStyles(html: Buffer) {
   const content = Buffer.from(html.toString().replace(/<style>[^]*?<\/style>/g, ""));
   return { rawBytes: content.length, brotliBytes: encodePage(content, "br", "refined").length };
-}
-
-/** The page as the cache sends it once its copy stops changing (within a few seconds). */
-async function fetchSettledCopy(url: string, headers: Record<string, string>) {
-  let sent = await fetchAsSent(url, headers);
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const again = await fetchAsSent(url, headers);
-    if (again.body.equals(sent.body)) return again;
-    sent = again;
-  }
-  throw new Error(`${url}: the cached copy kept changing`);
 }
 
 /**
@@ -1010,6 +1007,20 @@ function measureEditor(): boolean {
 }
 
 /**
+ * The orders bench (bench/orders.ts), with this run's PostgreSQL when it has one: whether the
+ * order page and the orders meet their budgets (bench/results/orders.md says which missed).
+ */
+function measureOrders(): boolean {
+  log("what orders cost, and the order page on a phone (bench/orders.ts)");
+  const run = spawnSync(process.execPath, ["--import", "tsx", "bench/orders.ts"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  log(run.status === 0 ? "the orders meet their budgets" : "the orders miss a budget (orders.md)");
+  return run.status === 0;
+}
+
+/**
  * Every public page loaded from the page cache against its anchors, weighed and loaded in
  * Chromium, on the server as deployed, and each loaded with the cache off (PGlite, and
  * PostgreSQL with BENCH_DATABASE_URL).
@@ -1058,6 +1069,7 @@ async function auditDeployedPages(sites: BenchSite[], dataDir: string) {
 async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
   buildIfStale(root, log);
   if (part === "editor") return measureEditor() ? 0 : 1;
+  if (part === "orders") return measureOrders() ? 0 : 1;
   if (part === "restart") {
     const results: BenchResults = { ...recordedResultsFor(part), restart: await measureRestart() };
     results.budgets = checkBudgets(results);
@@ -1237,7 +1249,8 @@ async function main(): Promise<number> {
     };
     const recorded = record(results, () => true);
     const editorMeetsTargets = measureEditor();
-    return editorMeetsTargets ? recorded : 1;
+    const ordersMeetBudgets = measureOrders();
+    return editorMeetsTargets && ordersMeetBudgets ? recorded : 1;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
