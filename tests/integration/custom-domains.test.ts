@@ -755,6 +755,15 @@ describe("a site at its own domain", () => {
     expect((await request(`/r/${site.id}?a=1&b=2`)).headers.location).toBe(`${origin}/?a=1&b=2`);
   });
 
+  it("keeps its order page at the portal's address, which the domain does not serve", async () => {
+    for (const outcome of ["miss", "hit"]) {
+      const order = await request(`${site.path}/order`);
+      expect(order.status).toBe(200);
+      expect(order.headers["x-page-cache"]).toBe(outcome);
+      expect(order.headers.location).toBeUndefined();
+    }
+  });
+
   it("stays at the portal's address in the editor's preview frame", async () => {
     const preview = await request(site.path, {
       headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": "same-origin" },
