@@ -24,7 +24,7 @@ export const CART_TEXT_MAX_LENGTH = MAX_ORDER_LINES * (20 + 4 + 48 * 17);
  */
 export const MAX_ORDER_SUBTOTAL_CENTS = 2_000_000_000;
 
-const ITEM_ID = /^[A-Za-z0-9]{1,64}$/;
+export const ITEM_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 /** The words of the cart's refusals, from the page's catalogue. */
 export const CART_WORD_KEYS = [
@@ -123,7 +123,7 @@ export function parseCart(text: string): CartLine[] | null {
   const lines: CartLine[] = [];
   for (const part of parts) {
     const [itemId, quantityText, choicesText, extra] = part.split("*");
-    if (extra !== undefined || !itemId || !ITEM_ID.test(itemId)) return null;
+    if (extra !== undefined || !itemId || !ITEM_ID_PATTERN.test(itemId)) return null;
     if (!quantityText || !/^\d{1,2}$/.test(quantityText)) return null;
     const quantity = Number(quantityText);
     if (quantity < 1 || quantity > MAX_LINE_QUANTITY) return null;

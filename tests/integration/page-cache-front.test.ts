@@ -31,6 +31,7 @@ import type { RunningServices } from "../../app/server/runtime/services.server";
 import { registerOwner } from "../support/auth-helpers";
 import { startHttpApp, type TestHttpApp } from "../support/http-app";
 import { serverBuild } from "../support/server-build";
+import { createOrderingSite, MARGHERITA } from "../support/ordering-site";
 import { createTestServices } from "../support/test-services";
 
 const lines: string[] = [];
@@ -170,6 +171,29 @@ describe("a repeat view of a public page", () => {
     const head = await request(app.url, site.path, { method: "HEAD" });
     expect(head.body.length).toBe(0);
     expect(head.headers["content-length"]).toBe(String(first.body.length));
+  });
+
+  it("of an order page is answered before Express, with the very answer Express gives", async () => {
+    const site = await createOrderingSite(services, "Front Door Orders", [MARGHERITA]);
+    expect((await request(app.url, site.orderPath)).headers["x-page-cache"]).toBe("miss");
+    await request(app.url, site.orderPath, { headers: { "accept-encoding": "br" } });
+    await services.pageCache.pages.refinedCopies();
+    const encodings: Array<Record<string, string>> = [
+      {},
+      { "accept-encoding": "br" },
+      { "accept-encoding": "gzip" },
+    ];
+    for (const headers of encodings) {
+      const label = JSON.stringify(headers);
+      const answeredBefore = app.frontAnswers();
+      const front = await request(app.url, site.orderPath, { headers });
+      expect(app.frontAnswers(), label).toBe(answeredBefore + 1);
+      const behind = await request(expressOnly.url, site.orderPath, { headers });
+      expect(front.headers["x-page-cache"], label).toBe("hit");
+      expect(front.headers["cache-control"], label).toBe("private, no-store");
+      expect(describing(front.headers), label).toEqual(describing(behind.headers));
+      expect(front.body.equals(behind.body), label).toBe(true);
+    }
   });
 
   it("gets a 304 for the tag the client holds, in any encoding", async () => {

@@ -15,6 +15,7 @@ import {
   addToCart,
   cartMessages,
   formatCart,
+  ITEM_ID_PATTERN,
   itemCountText,
   MAX_LINE_QUANTITY,
   parseCart,
@@ -107,23 +108,37 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
     formatPrice(cents, currency, words.tag === "en" ? undefined : words.tag);
   const countText = () => itemCountText(cart, words.itemCount, words.tag);
 
-  const items = new Map<string, ItemView>();
-  form.querySelectorAll<HTMLElement>("li[data-item]").forEach((root) => {
-    const id = root.dataset.item!;
-    items.set(id, {
-      id,
-      root,
-      name: root.querySelector(".order-item-name")!.textContent || "",
-      priceCents: Number(root.dataset.price),
-    });
-  });
+  // Each item is read when first needed, not at start: a page of 50 items with their choices
+  // must not spend its first frames walking them (docs/decisions/0024-public-page-scripts-at-load.md).
+  const items = new Map<string, ItemView | null>();
+  const itemOf = (root: HTMLElement | null): ItemView | null => {
+    const id = root?.dataset.item;
+    return id === undefined ? null : itemWithId(id);
+  };
+  const itemWithId = (id: string): ItemView | null => {
+    let item = items.get(id);
+    if (item === undefined) {
+      // Ids are letters and digits (the cart's own pattern): nothing to escape in a selector.
+      const root = ITEM_ID_PATTERN.test(id)
+        ? form.querySelector<HTMLElement>(`li[data-item="${id}"]`)
+        : null;
+      item = root && {
+        id,
+        root,
+        name: root.querySelector(".order-item-name")!.textContent || "",
+        priceCents: Number(root.dataset.price),
+      };
+      items.set(id, item);
+    }
+    return item;
+  };
   let cart = parseCart(cartField.value) || [];
 
   function render() {
     cartField.value = formatCart(cart);
     let total = 0;
     const rows = cart.map((line, index) => {
-      const item = items.get(line.itemId);
+      const item = itemWithId(line.itemId);
       const row = document.createElement("li");
       row.className = "order-line";
       if (!item) return row;
@@ -218,27 +233,39 @@ export function enhanceOrderForm(form: HTMLFormElement): void {
 
   form.addEventListener("click", (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('button[name="add"]');
-    const item = button && items.get(button.value);
+    const item = button && itemOf(button.closest<HTMLElement>("li[data-item]"));
     if (!item) return;
     event.preventDefault();
     add(item);
   });
   form.addEventListener("input", (event) => {
-    const root = (event.target as Element).closest<HTMLElement>("li[data-item]");
-    const item = root && items.get(root.dataset.item!);
+    const item = itemOf((event.target as Element).closest<HTMLElement>("li[data-item]"));
     if (item) refreshItem(item);
   });
   // Enter in a quantity adds that item, not the first item of the page.
   form.addEventListener("keydown", (event) => {
     const target = event.target as HTMLElement;
     if (event.key !== "Enter" || !(target instanceof HTMLInputElement)) return;
-    const root = target.closest<HTMLElement>("li[data-item]");
-    const item = root && items.get(root.dataset.item!);
+    const item = itemOf(target.closest<HTMLElement>("li[data-item]"));
     if (!item) return;
     event.preventDefault();
     add(item);
   });
-  items.forEach(refreshItem);
-  render();
+  // Each Add button names its price once its item comes near the screen, from what is chosen
+  // then (a form the browser restored included); the server wrote the rest of the page as the
+  // script would, so an empty cart needs no drawing.
+  const nearScreen = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        nearScreen.unobserve(entry.target);
+        const item = itemOf(entry.target as HTMLElement);
+        if (item) refreshItem(item);
+      }
+    },
+    { rootMargin: "50% 0px" },
+  );
+  form.querySelectorAll("li[data-item]").forEach((root) => nearScreen.observe(root));
+  if (cart.length > 0) render();
   form.classList.add("order-js");
 }

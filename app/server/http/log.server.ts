@@ -202,10 +202,19 @@ export function requestLogger(base: Logger = logger) {
  * one. The answer carries it back, and React Router's request sees it (`requestIdOf`).
  */
 function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = assignedRequestId(req);
+  res.setHeader("X-Request-Id", id);
+  return id;
+}
+
+/**
+ * The request's id: the one a proxy sent when it is well-formed, else a new one; kept on the
+ * request for its log line. The answer must carry it as `X-Request-Id`.
+ */
+function assignedRequestId(req: IncomingMessage): string {
   const sent = req.headers[REQUEST_ID_HEADER];
   const id = typeof sent === "string" && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
   req.headers[REQUEST_ID_HEADER] = id;
-  res.setHeader("X-Request-Id", id);
   return id;
 }
 
@@ -269,6 +278,8 @@ export function answeredRequestLog(base: Logger = logger) {
   };
   return {
     start: assignRequestId,
+    /** The request's id, for an answer that writes its headers at once (it must send it). */
+    requestId: assignedRequestId,
     answered(req: IncomingMessage, res: ServerResponse, startedAt: number) {
       if (!logs) return;
       const now = Date.now();

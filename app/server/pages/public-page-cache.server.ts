@@ -583,7 +583,7 @@ const encodingByHeader = new Map<string, ContentEncoding | "identity">();
 const REMEMBERED_ACCEPT_ENCODINGS = 64;
 
 /** The encoding to send: what the client accepts, best compression first. */
-function chooseEncoding(req: IncomingMessage): ContentEncoding | "identity" {
+export function chooseEncoding(req: IncomingMessage): ContentEncoding | "identity" {
   const header = req.headers["accept-encoding"];
   if (!header) return "identity";
   let chosen = encodingByHeader.get(header);
