@@ -172,7 +172,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     // The brotli copy is replaced by a smaller one once refined: the list follows the body.
     const body = encoding === "identity" ? page.body : pages.encoded(page, encoding);
     let lists = hitHeaderLists.get(page);
-    if (!lists) hitHeaderLists.set(page, (lists = new Map()));
+    if (!lists) hitHeaderLists.set(page, (lists = new Map<string, HitHeaders>()));
     const key = `${address.orderPage ? "order" : address.prefix} ${encoding}`;
     const kept = lists.get(key);
     if (kept?.body === body) return kept;
