@@ -147,6 +147,8 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     address: { prefix: PublicPrefix; orderPage: boolean },
     startedAt: { ms: number; precise: number },
   ) => {
+    // A client gone already is sent nothing and counted as no view (as `sendPage` does).
+    if (res.destroyed) return;
     const encoding = chooseEncoding(req);
     const hit = hitHeaders(page, encoding, address);
     const headers = hit.headers.concat(
