@@ -33,14 +33,28 @@ const PER_RESPONSE_HEADERS = new Set([
 
 /**
  * One answer exactly as sent: its body still compressed (fetch would decompress it) and
- * its headers, less those of the moment and the connection.
+ * its headers, less those of the moment and the connection. Anything but a 200 is refused.
  */
 export function fetchAsSent(
   url: string,
   headers: Record<string, string>,
+  /** A form to post instead of a GET (the order page's review step). */
+  form?: Record<string, string>,
 ): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  const body = form && new URLSearchParams(form).toString();
+  const options = body
+    ? {
+        method: "POST",
+        headers: {
+          ...headers,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          origin: new URL(url).origin,
+        },
+      }
+    : { headers };
   return new Promise((resolve, reject) => {
-    const outgoing = http.get(url, { headers }, (response) => {
+    const outgoing = http.request(url, options, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
@@ -57,6 +71,7 @@ export function fetchAsSent(
       });
     });
     outgoing.on("error", reject);
+    outgoing.end(body);
   });
 }
 

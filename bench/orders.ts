@@ -34,7 +34,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gzipSync } from "node:zlib";
@@ -518,41 +517,6 @@ function brotliBytes(body: Buffer, encoding: string | undefined, what: string): 
   return { raw: brotliDecompressSync(body).length, brotli: body.length };
 }
 
-/** A form posted as the review step's, answered as sent (fetch would decompress it). */
-function postAsSent(url: string, fields: Record<string, string>) {
-  return new Promise<{ status: number; body: Buffer; encoding: string | undefined }>(
-    (resolve, reject) => {
-      const body = new URLSearchParams(fields).toString();
-      const outgoing = http.request(
-        url,
-        {
-          method: "POST",
-          headers: {
-            ...BROTLI,
-            "content-type": "application/x-www-form-urlencoded",
-            "content-length": Buffer.byteLength(body),
-            origin: new URL(url).origin,
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("error", reject);
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body: Buffer.concat(chunks),
-              encoding: response.headers["content-encoding"],
-            }),
-          );
-        },
-      );
-      outgoing.on("error", reject);
-      outgoing.end(body);
-    },
-  );
-}
-
 async function weighOrderPage(
   url: string,
   site: OrderSite,
@@ -575,12 +539,11 @@ async function weighOrderPage(
   }
   if (inlineScripts === 0) throw new Error("The order page has no script.");
   const script = Buffer.from(inline, "utf8");
-  const review = await postAsSent(url + site.orderPath, {
+  const review = await fetchAsSent(url + site.orderPath, BROTLI, {
     cart: site.cart,
     seenTotal: String(site.subtotalCents),
     step: "review",
   });
-  if (review.status !== 200) throw new Error(`The review step answered ${review.status}.`);
   const status = await fetchAsSent(url + statusPath, BROTLI);
   return {
     path: site.orderPath,
@@ -588,7 +551,7 @@ async function weighOrderPage(
     script: { raw: script.length, gzip: gzipSync(script, { level: 9 }).length },
     inlineScripts,
     scriptFiles,
-    review: brotliBytes(review.body, review.encoding, "The review step"),
+    review: brotliBytes(review.body, review.headers["content-encoding"], "The review step"),
     status: brotliBytes(status.body, status.headers["content-encoding"], "The status page"),
   };
 }

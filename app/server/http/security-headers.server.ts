@@ -18,7 +18,11 @@ import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { ORDER_PAGE_SCRIPTS, PUBLIC_PAGE_SCRIPTS } from "~/sites/browser-scripts";
 import { byPublicPrefix, publicPrefixOfPath, type PublicPrefix } from "~/sites/product-types";
-import { ORDER_PAGE_PATH, PUBLIC_PAGE_PATH } from "../pages/public-page-cache.server";
+import {
+  ORDER_PAGE_CACHE_CONTROL,
+  ORDER_PAGE_PATH,
+  PUBLIC_PAGE_PATH,
+} from "../pages/public-page-cache.server";
 import type { AppServices } from "../runtime/services.server";
 import { LOCAL_FILES_URL_PATH } from "../storage/local-disk.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -327,8 +331,8 @@ export function securityHeaders(
     if (kind === "static") return forStatic(req, res, next);
     if (kind === "order") {
       for (const [name, value] of forOrderPage) res.setHeader(name, value);
-      // Set last, over the page cache's own (public-page-cache.server.ts sends it so too).
-      onHeaders(res, () => res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL));
+      // The page cache sends it so; React Router's answers (a post's, a 404) get it here.
+      onHeaders(res, () => res.setHeader("Cache-Control", ORDER_PAGE_CACHE_CONTROL));
       return next();
     }
 

@@ -164,8 +164,11 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     log.answered(req, res, startedAt.ms);
   };
 
-  /** What `sendHit` writes of a page in an encoding, by kind of page; remade when the body changes. */
-  const hitHeaderLists = new WeakMap<CachedPage, Map<string, HitHeaders>>();
+  /**
+   * What `sendHit` writes of a page in an encoding, remade when the body changes. A page's kind
+   * never changes: its key (a site type's path, an order page's, a domain's) says it.
+   */
+  const hitHeaderLists = new WeakMap<CachedPage, Map<ContentEncoding | "identity", HitHeaders>>();
   const hitHeaders = (
     page: CachedPage,
     encoding: ContentEncoding | "identity",
@@ -174,9 +177,10 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     // The brotli copy is replaced by a smaller one once refined: the list follows the body.
     const body = encoding === "identity" ? page.body : pages.encoded(page, encoding);
     let lists = hitHeaderLists.get(page);
-    if (!lists) hitHeaderLists.set(page, (lists = new Map<string, HitHeaders>()));
-    const key = `${address.orderPage ? "order" : address.prefix} ${encoding}`;
-    const kept = lists.get(key);
+    if (!lists) {
+      hitHeaderLists.set(page, (lists = new Map<ContentEncoding | "identity", HitHeaders>()));
+    }
+    const kept = lists.get(encoding);
     if (kept?.body === body) return kept;
     const headers: string[] = [];
     for (const [name, value] of securityHeadersOf(address)) headers.push(name, value);
@@ -186,7 +190,7 @@ export function createPageCacheFront(options: PageCacheFrontOptions): PageCacheF
     if (encoding !== "identity") headers.push("Content-Encoding", encoding);
     headers.push("Content-Length", String(body.length));
     const made = { body, headers };
-    lists.set(key, made);
+    lists.set(encoding, made);
     return made;
   };
 
