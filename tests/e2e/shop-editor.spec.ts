@@ -118,8 +118,11 @@ test("an owner sets up a shop: tags, payment links, tagged items, photos and sol
   const soldOut = page.getByRole("button", { name: "Sold out: Linen Apron" });
   await expect(soldOut).toHaveAttribute("aria-pressed", "false");
   await expect(apron.locator(".item-meta")).toContainText("In Stock");
+  // The button turns at once; the reload waits for the save it stands for.
+  const saved = page.waitForResponse((response) => response.request().method() === "POST");
   await soldOut.click();
   await expect(soldOut).toHaveAttribute("aria-pressed", "true");
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole("button", { name: "Sold out: Linen Apron" })).toHaveAttribute(
     "aria-pressed",
