@@ -15,9 +15,14 @@ import { createId } from "../db/ids.server";
 import { bookingClosures, bookingSettings } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
 
-type SettingsRow = typeof bookingSettings.$inferSelect;
+/** What a site's booking settings are made from: its row, less its key, feed secret and time of change. */
+export type BookingSettingsRow = Omit<
+  typeof bookingSettings.$inferSelect,
+  "productId" | "updatedAt" | "feedSecret"
+>;
 
-function fromRow(row: SettingsRow | undefined): BookingSettings {
+/** A site's booking settings from its row; the defaults (bookings off) when it has none. */
+export function bookingSettingsFromRow(row: BookingSettingsRow | undefined): BookingSettings {
   if (!row) return { ...DEFAULT_BOOKING_SETTINGS };
   return {
     enabled: row.enabled,
@@ -42,7 +47,7 @@ export async function loadBookingSettings(
     .select()
     .from(bookingSettings)
     .where(eq(bookingSettings.productId, productId));
-  return fromRow(row);
+  return bookingSettingsFromRow(row);
 }
 
 /**

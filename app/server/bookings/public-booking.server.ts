@@ -6,8 +6,7 @@
  * changes it, so the page's cache entry need not end early for it.
  */
 import { publicPath } from "~/lib/slug";
-import type { Database } from "../db/client.server";
-import { loadBookingSettings } from "./booking-settings.server";
+import type { BookingSettings } from "~/lib/booking-settings";
 
 export interface PublicBooking {
   /** The booking form: on the portal's own address, absolute when the page is on the site's domain. */
@@ -16,21 +15,21 @@ export interface PublicBooking {
   url: string;
 }
 
-export async function publicBooking(
-  db: Database,
+export function publicBooking(
   site: {
     id: string;
     slug: string;
     canonicalPath: string;
+    /** Read with the site (loadPublicSite): no round trip of its own. */
+    bookingSettings: BookingSettings;
     /** The page's language: the booking form speaks it too. */
     language?: string;
     /** The site's main language: its booking form's address names no language. */
     mainLanguage?: string;
   },
   publicUrl: string,
-): Promise<PublicBooking | null> {
-  const settings = await loadBookingSettings(db, site.id);
-  if (!settings.enabled) return null;
+): PublicBooking | null {
+  if (!site.bookingSettings.enabled) return null;
   const inLanguage =
     site.language !== undefined && site.language !== site.mainLanguage ? `/${site.language}` : "";
   const portalPath = `${publicPath("restaurant", site.slug, site.id)}${inLanguage}/book`;

@@ -56,7 +56,6 @@ import { countOrderAttempt, retryAfterMinutes } from "../http/write-limits.serve
 import { loadPublicSite } from "../repositories/public-sites.server";
 import { publicPagesNow } from "../runtime/env.server";
 import type { AppServices } from "../runtime/services.server";
-import { loadOrderSettings } from "./orders.server";
 import { checkoutServices, checkoutUrlFor } from "../payments/card-checkout.server";
 import { siteCardPayments } from "../payments/payment-accounts.server";
 import { soonerOf } from "./public-ordering.server";
@@ -116,7 +115,7 @@ async function loadOrderPage(
     }
     throw thrown;
   }
-  const settings = await loadOrderSettings(db, site.id);
+  const settings = site.orderSettings;
   const now = publicPagesNow(env);
   const page = pageLanguage(site.language);
   const schedule = { hours: site.hours, specialHours: site.specialHours, timeZone: site.timeZone };

@@ -17,9 +17,11 @@ import type { Database } from "../db/client.server";
 import { orderSettings, productInfo } from "../db/schema";
 import type { Events, Transaction } from "../events/events.server";
 
-type SettingsRow = typeof orderSettings.$inferSelect;
+/** What a site's order settings are made from: its row, less its key and time of change. */
+export type OrderSettingsRow = Omit<typeof orderSettings.$inferSelect, "productId" | "updatedAt">;
 
-function fromRow(row: SettingsRow | undefined): OrderSettings {
+/** A site's order settings from its row; the defaults (ordering off) when it has none. */
+export function orderSettingsFromRow(row: OrderSettingsRow | undefined): OrderSettings {
   if (!row) return { ...DEFAULT_ORDER_SETTINGS };
   return {
     enabled: row.enabled,
@@ -49,7 +51,7 @@ export async function loadOrderSettings(
 ): Promise<OrderSettings> {
   const query = db.select().from(orderSettings).where(eq(orderSettings.productId, productId));
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  return fromRow(row);
+  return orderSettingsFromRow(row);
 }
 
 function toRow(settings: OrderSettings) {

@@ -8,12 +8,10 @@
  */
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import type { OpeningSchedule } from "~/lib/opening-status";
-import { pauseAt, slotRules } from "~/lib/order-settings";
+import { pauseAt, slotRules, type OrderSettings } from "~/lib/order-settings";
 import { orderingStatus } from "~/lib/order-slots";
 import { publicPath } from "~/lib/slug";
 import type { OrderingType } from "~/sites";
-import type { Database } from "../db/client.server";
-import { loadOrderSettings } from "./orders.server";
 
 export interface PublicOrdering {
   accepting: boolean;
@@ -22,12 +20,13 @@ export interface PublicOrdering {
   href: string;
 }
 
-export async function publicOrdering(
-  db: Database,
+export function publicOrdering(
   site: OpeningSchedule & {
     id: string;
     slug: string;
     canonicalPath: string;
+    /** Read with the site (loadPublicSite): no round trip of its own. */
+    orderSettings: OrderSettings;
     /** The page's language: the band's words are written in it, and the order page too. */
     language?: string;
     /** The site's main language: its order page's address names no language. */
@@ -36,8 +35,8 @@ export async function publicOrdering(
   type: OrderingType,
   now: Date,
   publicUrl: string,
-): Promise<{ ordering: PublicOrdering | null; changesAt: number | null }> {
-  const settings = await loadOrderSettings(db, site.id);
+): { ordering: PublicOrdering | null; changesAt: number | null } {
+  const settings = site.orderSettings;
   if (!settings.enabled) return { ordering: null, changesAt: null };
   const status = orderingStatus(
     site,

@@ -4,7 +4,7 @@
  * path, so shared links keep working after a rename.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql, type Column, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
 import { isLanguageCode, siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
@@ -18,7 +18,19 @@ import type { NotFoundWords } from "~/sites/site";
 import { parseSlugId, publicPath } from "~/lib/slug";
 import { customDomainUrl } from "~/lib/custom-domains";
 import type { Database } from "../db/client.server";
-import { items, productInfo, products, translations } from "../db/schema";
+import {
+  bookingSettings,
+  items,
+  orderSettings,
+  productInfo,
+  products,
+  translations,
+} from "../db/schema";
+import { orderSettingsFromRow, type OrderSettingsRow } from "../orders/orders.server";
+import {
+  bookingSettingsFromRow,
+  type BookingSettingsRow,
+} from "../bookings/booking-settings.server";
 import { verifiedDomainColumn } from "../domains/custom-domains.server";
 import { PRODUCT_ID_PATTERN } from "../db/ids.server";
 import { publicNotFound } from "../pages/public-not-found.server";
@@ -83,6 +95,30 @@ export type PublicItemRow = Omit<
   options: unknown;
 };
 
+/** A table's columns less those named: what a page reads of a settings row. */
+function columnsExcept<Columns extends Record<string, Column>, Left extends keyof Columns>(
+  columns: Columns,
+  left: readonly Left[],
+): Omit<Columns, Left> {
+  const kept = { ...columns };
+  for (const key of left) delete kept[key];
+  return kept;
+}
+
+/**
+ * The order and booking settings the page's ordering and booking lines are made from: read
+ * with the site, rather than in a round trip each. Never a booking feed's secret.
+ */
+const ORDER_SETTINGS_FIELDS = columnsExcept(getTableColumns(orderSettings), [
+  "productId",
+  "updatedAt",
+]);
+const BOOKING_SETTINGS_FIELDS = columnsExcept(getTableColumns(bookingSettings), [
+  "productId",
+  "updatedAt",
+  "feedSecret",
+]);
+
 const SITE_KEYS = Object.keys(SITE_FIELDS) as Array<keyof SiteRow>;
 const ITEM_KEYS = Object.keys(ITEM_FIELDS) as Array<keyof PublicItemRow>;
 
@@ -94,13 +130,30 @@ function fromPositions<T>(keys: ReadonlyArray<keyof T>, values: unknown[]): T {
 }
 
 /**
+ * A settings row from its values in the order of `fields`, or undefined when the site has
+ * none; a timestamp, written by the query's JSON as ISO text, is a Date again, as Drizzle
+ * reads it.
+ */
+function settingsRow<Row>(fields: Record<string, Column>, values: unknown): Row | undefined {
+  if (!Array.isArray(values)) return undefined;
+  const row: Record<string, unknown> = {};
+  Object.entries(fields).forEach(([key, column], index) => {
+    const value = values[index];
+    row[key] = column.dataType === "date" && typeof value === "string" ? new Date(value) : value;
+  });
+  return row as Row;
+}
+
+/**
  * Every public view runs this, so it is one round trip: the site's info, then its items (by
  * name, then id, as the editor lists them), as one JSON text of arrays in the order of
  * SITE_FIELDS and ITEM_FIELDS. One text without repeated keys is what costs least to build
  * in the database and to parse here, on embedded PGlite, where both run on the server's own
  * thread, as on PostgreSQL. Then the site's translations into the language the address asks
  * for, as one object by text key (none for a page in the main language, asked as
- * NO_LANGUAGE). Its parameters are the id, the type and that language.
+ * NO_LANGUAGE); last, its order settings and booking settings, each an array in the order of
+ * its fields, or null when the owner never saved any. Its parameters are the id, the type and
+ * that language.
  */
 function publicSiteSelect(db: Database) {
   const columns = (fields: Record<string, SQLWrapper>) => sql.join(Object.values(fields), sql`, `);
@@ -114,9 +167,14 @@ function publicSiteSelect(db: Database) {
     where ${translations.productId} = ${products.id}
       and ${translations.language} = ${sql.placeholder("language")}
   )`;
+  const settingsJson = (
+    table: typeof orderSettings | typeof bookingSettings,
+    fields: Record<string, SQLWrapper>,
+  ) =>
+    sql`(select json_build_array(${columns(fields)}) from ${table} where ${table.productId} = ${products.id})`;
   return db
     .select({
-      site: sql<string>`json_build_array(${columns(SITE_FIELDS)}, ${itemsJson}, ${translationsJson})::text`,
+      site: sql<string>`json_build_array(${columns(SITE_FIELDS)}, ${itemsJson}, ${translationsJson}, ${settingsJson(orderSettings, ORDER_SETTINGS_FIELDS)}, ${settingsJson(bookingSettings, BOOKING_SETTINGS_FIELDS)})::text`,
     })
     .from(products)
     .innerJoin(productInfo, eq(productInfo.productId, products.id))
@@ -260,6 +318,8 @@ export async function loadPublicSite(
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
   const itemRows = (values[SITE_KEYS.length] ?? []) as unknown[][];
   const translated = (values[SITE_KEYS.length + 1] ?? {}) as Record<string, unknown>;
+  const orderSettingsValues = values[SITE_KEYS.length + 2];
+  const bookingSettingsValues = values[SITE_KEYS.length + 3];
 
   const mainLanguage = siteLanguage(info.language).code;
   const extraLanguages = storedExtraLanguages(info.extraLanguages, mainLanguage);
@@ -332,6 +392,14 @@ export async function loadPublicSite(
       : [],
     /** Restaurants and shops: their items by name (none for other types). */
     items: itemRows.map((values) => fromPositions<PublicItemRow>(ITEM_KEYS, values)),
+    /** How it takes orders: the defaults (ordering off) when its owner never saved any. */
+    orderSettings: orderSettingsFromRow(
+      settingsRow<OrderSettingsRow>(ORDER_SETTINGS_FIELDS, orderSettingsValues),
+    ),
+    /** How it takes table bookings: the defaults (off) when its owner never saved any. */
+    bookingSettings: bookingSettingsFromRow(
+      settingsRow<BookingSettingsRow>(BOOKING_SETTINGS_FIELDS, bookingSettingsValues),
+    ),
   };
 }
 

@@ -90,7 +90,7 @@ export function publicRestaurantLoader() {
     const dietary = { filter, ...labelsInUse(dishes), matching, total: dishes.length };
     const absolute = (url: string | null) => absoluteImageUrl(url, env.publicUrl);
     // Whether it takes table bookings: the "Book a table" line and the ReserveAction.
-    const booking = await publicBooking(db, site, env.publicUrl);
+    const booking = publicBooking(site, env.publicUrl);
     const jsonLd = restaurantJsonLd({
       name: site.name,
       url: site.canonicalUrl,
@@ -110,8 +110,7 @@ export function publicRestaurantLoader() {
       now,
       page,
     );
-    const { ordering, changesAt: orderingChanges } = await publicOrdering(
-      db,
+    const { ordering, changesAt: orderingChanges } = publicOrdering(
       site,
       "restaurant",
       now,

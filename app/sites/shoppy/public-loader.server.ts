@@ -97,8 +97,7 @@ export function publicShopLoader() {
       now,
       page,
     );
-    const { ordering, changesAt: orderingChanges } = await publicOrdering(
-      db,
+    const { ordering, changesAt: orderingChanges } = publicOrdering(
       site,
       "shoppy",
       now,
