@@ -16,7 +16,7 @@ import {
   soldOutChoiceLabel,
 } from "~/lib/item-options-display";
 import type { PageLanguage } from "~/lib/i18n/page-language";
-import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
+import { HIDDEN_ATTRIBUTE, markup, MarkupList, type Markup } from "~/lib/markup";
 import { MAX_LINE_QUANTITY } from "~/lib/order-cart";
 import type { OrderPageItem, OrderPageSection } from "~/server/orders/order-page.server";
 
@@ -44,8 +44,9 @@ export function orderSectionsMarkup(
     soldOutChoice: soldOutChoiceLabel(page),
     quantityLabel: markup`<span>${page.words.quantity}</span>`,
   };
-  return markup`${sections.map(
-    (section) => markup`
+  return new MarkupList(
+    sections.map(
+      (section) => markup`
       <section
         class="order-section"${section.name && markup` aria-labelledby="sec-${section.id}"`}
       >
@@ -53,7 +54,8 @@ export function orderSectionsMarkup(
         <ul class="order-items">${section.items.map((item) => orderItemMarkup(item, text))}</ul>
       </section>
     `,
-  )}`;
+    ),
+  );
 }
 
 function orderItemMarkup(item: OrderPageItem, text: ItemTexts): Markup {

@@ -1,5 +1,6 @@
 import { ORDER_PAGE_SCRIPT } from "virtual:order-page-script";
 import type { ReactNode } from "react";
+import { useMarkupHtml } from "~/components/markup-html";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import type { PageLanguage } from "~/lib/i18n/page-language";
 import { documentLanguage } from "~/lib/i18n/document-language";
@@ -134,6 +135,9 @@ function ItemsForm({ data, step }: { data: LoaderData; step: ItemsStep | undefin
   const { site, sections, settings } = data;
   const lines = step?.lines ?? [];
   const subtotal = step?.subtotalCents ?? 0;
+  const itemsHtml = useMarkupHtml(
+    orderSectionsMarkup(sections, site.currency, page, step?.itemErrors),
+  );
   return (
     <form
       method="post"
@@ -151,12 +155,7 @@ function ItemsForm({ data, step }: { data: LoaderData; step: ItemsStep | undefin
         </p>
       ) : null}
       <OrderTerms settings={settings} currency={site.currency} />
-      <div
-        className="order-sections"
-        dangerouslySetInnerHTML={{
-          __html: orderSectionsMarkup(sections, site.currency, page, step?.itemErrors).text,
-        }}
-      />
+      <div className="order-sections" dangerouslySetInnerHTML={itemsHtml} />
       <Cart
         lines={lines}
         subtotal={subtotal}

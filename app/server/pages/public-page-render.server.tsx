@@ -34,6 +34,7 @@ import {
 } from "react-router";
 import { DocumentHead } from "~/components/document-head";
 import { documentLinkElement } from "~/components/document-links";
+import { HeldMarkup, HeldMarkupContext } from "~/components/markup-html";
 import { documentAttributes } from "~/lib/document-attributes";
 import { documentLinks } from "./document-links.server";
 import { inlineStylesheetText } from "./inline-stylesheets.server";
@@ -232,20 +233,25 @@ function renderDocument(
 
   const { PublicPage } = route.module;
   const { lang, dir } = documentAttributes([{ handle: route.module.handle, data: pageData }]);
+  // The template markup of the page (its dishes, cards or order items) is set aside by the
+  // render and encoded piece by piece (app/components/markup-html.tsx).
+  const heldMarkup = new HeldMarkup();
   const html = renderToStaticMarkup(
-    <html lang={lang} dir={dir === "rtl" ? dir : undefined}>
-      <DocumentHead>
-        {meta.map(metaElement)}
-        {/* Stylesheets travel inside the page: it paints from its first response. */}
-        {links.map(documentLinkElement)}
-      </DocumentHead>
-      <body>
-        <PublicPage loaderData={pageData} />
-      </body>
-    </html>,
+    <HeldMarkupContext.Provider value={heldMarkup}>
+      <html lang={lang} dir={dir === "rtl" ? dir : undefined}>
+        <DocumentHead>
+          {meta.map(metaElement)}
+          {/* Stylesheets travel inside the page: it paints from its first response. */}
+          {links.map(documentLinkElement)}
+        </DocumentHead>
+        <body>
+          <PublicPage loaderData={pageData} />
+        </body>
+      </html>
+    </HeldMarkupContext.Provider>,
   );
   return {
-    body: Buffer.from(`<!DOCTYPE html>${html}`),
+    body: heldMarkup.bytes(`<!DOCTYPE html>${html}`),
     headers: [["content-type", "text/html; charset=utf-8"]],
     freshUntil: freshUntilOf(pageData),
   };

@@ -12,7 +12,7 @@ import {
   type ShownChoice,
 } from "~/lib/item-options-display";
 import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
-import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
+import { HIDDEN_ATTRIBUTE, markup, MarkupList, type Markup } from "~/lib/markup";
 import { dietaryIconsMarkup } from "./menu-dietary";
 import { dietaryKeysOf } from "./menu-filter-script";
 
@@ -62,8 +62,9 @@ export function menuSectionsMarkup(
   if (sections.length === 0) return markup`<p class="menu-empty">${page.words.noMenuItems}</p>`;
   const soldOutMark = markup`\u00a0<span class="menu-out">${soldOutChoiceLabel(page)}</span>`;
   const text: ItemTexts = { page, soldOutMark };
-  return markup`${sections.map(
-    (section) => markup`
+  return new MarkupList(
+    sections.map(
+      (section) => markup`
       <section
         id="${section.id}"
         class="menu-section"
@@ -81,7 +82,8 @@ export function menuSectionsMarkup(
         </ul>
       </section>
     `,
-  )}`;
+    ),
+  );
 }
 
 /** What every dish of a menu shares: the page's language, and its mark for a sold-out choice. */

@@ -1,5 +1,6 @@
 import { MENU_NAV_SCRIPT } from "virtual:menu-nav-script";
 import type { HoursRow } from "~/lib/hours";
+import { useMarkupHtml } from "~/components/markup-html";
 import type { PublicOpening } from "~/lib/opening-status";
 import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
 import { PageLanguageProvider } from "~/lib/i18n/page-language-context";
@@ -74,6 +75,7 @@ export function PublicMenuPage({
   const { words } = page;
   // Categories the filter emptied are hidden: the Menu and the chips leave them out too.
   const shownSections = sections.filter((section) => !isEmptiedByFilter(section));
+  const menuHtml = useMarkupHtml(menuSectionsMarkup(sections, site.currency, page));
   return (
     <PageLanguageProvider value={page}>
       <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
@@ -119,13 +121,7 @@ export function PublicMenuPage({
           {dietary ? <MenuDietaryPanel view={dietary} path={path} /> : null}
 
           {/* The dishes are written by a template, not by React: see ./menu-sections-markup.ts. */}
-          <div
-            id="menu"
-            className="menu-sections"
-            dangerouslySetInnerHTML={{
-              __html: menuSectionsMarkup(sections, site.currency, page).text,
-            }}
-          />
+          <div id="menu" className="menu-sections" dangerouslySetInnerHTML={menuHtml} />
         </main>
         <script dangerouslySetInnerHTML={{ __html: MENU_NAV_SCRIPT }} />
       </div>

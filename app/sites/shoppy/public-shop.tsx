@@ -1,5 +1,6 @@
 import { SHOP_PAGE_SCRIPT } from "virtual:shop-page-script";
 import { lowestPriceCents } from "~/lib/item-options";
+import { useMarkupHtml } from "~/components/markup-html";
 import { shownItemPrice } from "~/lib/item-options-display";
 import { paypalPaymentUrl, venmoPaymentUrl } from "./payments";
 import {
@@ -157,6 +158,16 @@ function ShopPageContent({
   const scriptWords = shopScriptWords(page);
   const visible = new Set(items.filter((item) => shopItemMatches(item, filters)).map((i) => i.id));
   const openItem = items.find((item) => item.id === openItemId) ?? null;
+  const cardsHtml = useMarkupHtml(
+    shopCardsMarkup(items, {
+      path,
+      filters,
+      visible,
+      currency: site.currency,
+      belowHero: Boolean(site.bgUrl),
+      page,
+    }),
+  );
   return (
     <div
       className="shop-page"
@@ -200,16 +211,7 @@ function ShopPageContent({
               <ul
                 className="shop-grid"
                 aria-label={words.items}
-                dangerouslySetInnerHTML={{
-                  __html: shopCardsMarkup(items, {
-                    path,
-                    filters,
-                    visible,
-                    currency: site.currency,
-                    belowHero: Boolean(site.bgUrl),
-                    page,
-                  }).text,
-                }}
+                dangerouslySetInnerHTML={cardsHtml}
               />
               <p className="shop-empty" hidden={visible.size > 0}>
                 {words.noItemsMatch}

@@ -7,7 +7,7 @@
  */
 import type { OptionGroup } from "~/lib/item-options";
 import { shownItemPrice } from "~/lib/item-options-display";
-import { HIDDEN_ATTRIBUTE, markup, type Markup } from "~/lib/markup";
+import { HIDDEN_ATTRIBUTE, markup, MarkupList, type Markup } from "~/lib/markup";
 import type { PageLanguage } from "~/lib/i18n/page-language";
 import { shopHref, type ShopFilters } from "./shop";
 
@@ -71,11 +71,13 @@ export interface ShopCardsView {
 /** Every item's card, each linking to its item's address (`?item=`) under the same filters. */
 export function shopCardsMarkup(items: readonly PublicShopItem[], view: ShopCardsView): Markup {
   let eagerLeft = view.belowHero ? 0 : EAGER_CARDS;
-  return markup`${items.map((item) => {
-    const shown = view.visible.has(item.id);
-    const eager = shown && eagerLeft-- > 0;
-    return shopCardMarkup(item, view, shown, eager);
-  })}`;
+  return new MarkupList(
+    items.map((item) => {
+      const shown = view.visible.has(item.id);
+      const eager = shown && eagerLeft-- > 0;
+      return shopCardMarkup(item, view, shown, eager);
+    }),
+  );
 }
 
 function shopCardMarkup(

@@ -1,0 +1,48 @@
+/**
+ * Template markup (app/lib/markup.ts) placed inside a React-rendered public page. A page
+ * rendered for the page cache (app/server/pages/public-page-render.server.tsx) is turned
+ * into bytes piece by piece: React writes a placeholder where the markup goes, and the
+ * renderer encodes the page's React text and each piece of the markup on their own, then
+ * joins the bytes. The page then never exists as one string of some 200 KB, which V8 would
+ * build in fresh memory of its own and then copy again into bytes. Anywhere else (a form's
+ * answer rendered by React Router) the markup is written in place.
+ */
+import { createContext, useContext } from "react";
+import { MarkupList, type Markup } from "~/lib/markup";
+
+/** A comment nothing else on a public page can hold: React escapes every `<` of a text. */
+const PLACEHOLDER = /<!--markup-(\d+)-->/g;
+
+/** The markup a page's render set aside, and how to turn that page into bytes with it. */
+export class HeldMarkup {
+  private readonly held: Markup[] = [];
+
+  /** Sets `markup` aside; what React writes in its place. */
+  placeholder(markup: Markup): string {
+    this.held.push(markup);
+    return `<!--markup-${this.held.length - 1}-->`;
+  }
+
+  /** The UTF-8 bytes of `html` with the markup set aside in place of its placeholders. */
+  bytes(html: string): Buffer {
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (const found of html.matchAll(PLACEHOLDER)) {
+      parts.push(Buffer.from(html.slice(from, found.index)));
+      const markup = this.held[Number(found[1])]!;
+      const pieces = markup instanceof MarkupList ? markup.pieces : [markup];
+      for (const piece of pieces) parts.push(Buffer.from(piece.text));
+      from = found.index + found[0].length;
+    }
+    parts.push(Buffer.from(html.slice(from)));
+    return Buffer.concat(parts);
+  }
+}
+
+export const HeldMarkupContext = createContext<HeldMarkup | null>(null);
+
+/** `dangerouslySetInnerHTML` for template markup: set aside when the page's render holds it. */
+export function useMarkupHtml(markup: Markup): { __html: string } {
+  const held = useContext(HeldMarkupContext);
+  return { __html: held ? held.placeholder(markup) : markup.text };
+}
