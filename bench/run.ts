@@ -31,7 +31,8 @@
  * leaving the rest as it was. `BENCH_ONLY=instructions` counts the instructions of uncached
  * views under valgrind (bench/instructions.ts), a figure no busy host moves, on PGlite and
  * with BENCH_DATABASE_URL on PostgreSQL. `BENCH_ONLY=profile` profiles the uncached views on PGlite
- * (and PostgreSQL, with BENCH_DATABASE_URL) into bench/results/uncached-profile.md.
+ * (and PostgreSQL, with BENCH_DATABASE_URL) into bench/results/uncached-profile.md, and with
+ * BENCH_PROFILE_DIR writes each profile whole into that directory.
  *
  * Last, it runs bench/editor.ts (`npm run bench:editor`, alone: `BENCH_ONLY=editor`): the
  * owner's editor, products page and orders inbox on a throttled phone, recorded in
@@ -116,6 +117,8 @@ const resultsDir = path.join(root, "bench", "results");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
 const only = process.env.BENCH_ONLY || null;
+/** Where `BENCH_ONLY=profile` also writes each CPU profile whole, when set. */
+const profileDir = process.env.BENCH_PROFILE_DIR || null;
 const PARTS = [
   "load",
   "random-query",
@@ -358,6 +361,11 @@ async function profileUncached(
       }
     });
     const cpuMs = load.cpuMsPerRequest ?? 0;
+    if (profileDir) {
+      // The whole profile, for Chrome DevTools' Performance panel or a script of one's own.
+      const name = `${database}-${site.name.replace(/\W+/g, "-").replace(/-$/, "")}.cpuprofile`;
+      writeFileSync(path.join(profileDir, name), JSON.stringify(profile));
+    }
     sections.push(
       `## ${site.name} on ${database}`,
       `${Math.round(load.requestsPerSecond)}/s, ${cpuMs.toFixed(3)} ms CPU per view (profiled).`,
