@@ -138,7 +138,7 @@ function settingsRow<Row>(fields: Record<string, Column>, values: unknown): Row 
   if (!Array.isArray(values)) return undefined;
   const row: Record<string, unknown> = {};
   Object.entries(fields).forEach(([key, column], index) => {
-    const value = values[index];
+    const value: unknown = values[index];
     row[key] = column.dataType === "date" && typeof value === "string" ? new Date(value) : value;
   });
   return row as Row;
