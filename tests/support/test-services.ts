@@ -22,6 +22,16 @@ const TEST_PUSH_CONFIG = (() => {
   return { ...keys, subject: "mailto:support@example.com" };
 })();
 
+/** The portal's own address in tests. */
+export const TEST_PUBLIC_URL = "http://localhost:3999";
+
+/** A public page asked for at the portal's own address, as `loadPublicSite` takes it. */
+export const PUBLIC_PAGE_AT_PORTAL = {
+  url: `${TEST_PUBLIC_URL}/`,
+  publicUrl: TEST_PUBLIC_URL,
+  customDomains: false,
+};
+
 export function testEnv(overrides: Partial<Env> = {}): Env {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-test-data-"));
   return {
@@ -30,7 +40,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     host: undefined,
     dataDir,
     databaseUrl: undefined,
-    publicUrl: "http://localhost:3999",
+    publicUrl: TEST_PUBLIC_URL,
     authSecret: "test-secret-that-is-long-enough-0123456789",
     registerUrl: undefined,
     registrationOpen: true,

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerOwner } from "../../../tests/support/auth-helpers";
-import { createTestServices } from "../../../tests/support/test-services";
+import { createTestServices, PUBLIC_PAGE_AT_PORTAL } from "../../../tests/support/test-services";
 import { ownerContext, servicesContext } from "~/context";
 import { CATALOGUES } from "~/lib/i18n/catalogues";
 import { MESSAGES } from "~/lib/messages";
@@ -19,13 +19,6 @@ import { addItem } from "../repositories/items.server";
 import { createProduct } from "../repositories/products.server";
 import type { RunningServices } from "../runtime/services.server";
 import { getOptionalUser, requireOwnerMiddleware } from "../accounts/session.server";
-
-/** A public page asked for at the portal's own address. */
-const atPortal = {
-  url: "http://localhost:3999/",
-  publicUrl: "http://localhost:3999",
-  customDomains: false,
-};
 
 let services: RunningServices;
 let owner: Awaited<ReturnType<typeof registerOwner>>;
@@ -204,7 +197,7 @@ describe("loadPublicSite", () => {
       "restaurant",
       `chez-test-${productId}`,
       restaurantSite.notFoundIn,
-      atPortal,
+      PUBLIC_PAGE_AT_PORTAL,
     );
     expect(site.name).toBe("Chez Test");
     expect(site.hours).toHaveLength(7);
@@ -214,7 +207,7 @@ describe("loadPublicSite", () => {
       "restaurant",
       `old-name-${productId}`,
       restaurantSite.notFoundIn,
-      atPortal,
+      PUBLIC_PAGE_AT_PORTAL,
     ).catch((e: unknown) => e);
     expect(redirect).toBeInstanceOf(Response);
     expect((redirect as Response).status).toBe(301);
@@ -227,7 +220,7 @@ describe("loadPublicSite", () => {
       "restaurant",
       `chez-test-${productId}`,
       restaurantSite.notFoundIn,
-      atPortal,
+      PUBLIC_PAGE_AT_PORTAL,
     );
     expect(empty.items).toEqual([]);
 
@@ -250,7 +243,7 @@ describe("loadPublicSite", () => {
       "restaurant",
       `chez-test-${productId}`,
       restaurantSite.notFoundIn,
-      atPortal,
+      PUBLIC_PAGE_AT_PORTAL,
     );
     expect(site.items.map((item) => [item.name, item.priceCents])).toEqual([
       ["Apple Pie", 500],
@@ -289,7 +282,7 @@ describe("loadPublicSite", () => {
       ["shoppy", `chez-test-${productId}`],
     ] as const) {
       await expect(
-        loadPublicSite(services.db, type, slugId, restaurantSite.notFoundIn, atPortal),
+        loadPublicSite(services.db, type, slugId, restaurantSite.notFoundIn, PUBLIC_PAGE_AT_PORTAL),
       ).rejects.toMatchObject({
         init: { status: 404 },
         data: { message: MESSAGES.restaurantNotFound, lang: "en", dir: "ltr" },
@@ -298,7 +291,7 @@ describe("loadPublicSite", () => {
     // The visitor's language, when the address names none; the address's, when it does.
     await expect(
       loadPublicSite(services.db, "restaurant", "gone-unknownid123", restaurantSite.notFoundIn, {
-        ...atPortal,
+        ...PUBLIC_PAGE_AT_PORTAL,
         acceptLanguage: "ar-EG,ar;q=0.9,en;q=0.5",
       }),
     ).rejects.toMatchObject({
@@ -312,7 +305,7 @@ describe("loadPublicSite", () => {
         `chez-test-${productId}`,
         restaurantSite.notFoundIn,
         {
-          ...atPortal,
+          ...PUBLIC_PAGE_AT_PORTAL,
           language: "fr",
           acceptLanguage: "de",
         },
@@ -328,7 +321,7 @@ describe("loadPublicSite", () => {
         "restaurant",
         `chez-test-${productId}`,
         restaurantSite.notFoundIn,
-        atPortal,
+        PUBLIC_PAGE_AT_PORTAL,
       ),
     ).rejects.toMatchObject({
       init: { status: 404 },
@@ -340,7 +333,13 @@ describe("loadPublicSite", () => {
     const slugId = `chez-test-${productId}`;
     const views = await Promise.all(
       Array.from({ length: 20 }, () =>
-        loadPublicSite(services.db, "restaurant", slugId, restaurantSite.notFoundIn, atPortal),
+        loadPublicSite(
+          services.db,
+          "restaurant",
+          slugId,
+          restaurantSite.notFoundIn,
+          PUBLIC_PAGE_AT_PORTAL,
+        ),
       ),
     );
     expect(new Set(views.map((view) => view.name))).toEqual(new Set(["Chez Test"]));
@@ -352,7 +351,7 @@ describe("loadPublicSite", () => {
       "restaurant",
       slugId,
       restaurantSite.notFoundIn,
-      atPortal,
+      PUBLIC_PAGE_AT_PORTAL,
     );
     expect(again.name).toBe("Chez Test");
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerOwner } from "../../../tests/support/auth-helpers";
-import { createTestServices } from "../../../tests/support/test-services";
+import { createTestServices, PUBLIC_PAGE_AT_PORTAL } from "../../../tests/support/test-services";
 import { DEFAULT_BOOKING_SETTINGS } from "~/lib/booking-settings";
 import { DEFAULT_ORDER_SETTINGS } from "~/lib/order-settings";
 import { restaurantSite } from "~/sites/restaurant/site";
@@ -18,12 +18,6 @@ import { loadOrderSettings, saveOrderSettings, setOrdersPause } from "../orders/
 import { createProduct } from "./products.server";
 import { loadPublicSite } from "./public-sites.server";
 import type { RunningServices } from "../runtime/services.server";
-
-const atPortal = {
-  url: "http://localhost:3999/",
-  publicUrl: "http://localhost:3999",
-  customDomains: false,
-};
 
 let services: RunningServices;
 let owner: Awaited<ReturnType<typeof registerOwner>>;
@@ -46,7 +40,7 @@ function publicSite(productId: string, slug: string) {
     "restaurant",
     `${slug}-${productId}`,
     restaurantSite.notFoundIn,
-    atPortal,
+    PUBLIC_PAGE_AT_PORTAL,
   );
 }
 
