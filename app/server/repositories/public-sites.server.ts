@@ -131,15 +131,15 @@ function fromPositions<T>(keys: ReadonlyArray<keyof T>, values: unknown[]): T {
 
 /**
  * A settings row from its values in the order of `fields`, or undefined when the site has
- * none; a timestamp, written by the query's JSON as ISO text, is a Date again, as Drizzle
- * reads it.
+ * none. Each value goes through its column's own mapping, as Drizzle reads a row: a
+ * timestamp, written by the query's JSON as ISO text, is a Date again.
  */
 function settingsRow<Row>(fields: Record<string, Column>, values: unknown): Row | undefined {
   if (!Array.isArray(values)) return undefined;
   const row: Record<string, unknown> = {};
   Object.entries(fields).forEach(([key, column], index) => {
     const value: unknown = values[index];
-    row[key] = column.dataType === "date" && typeof value === "string" ? new Date(value) : value;
+    row[key] = value === null ? null : column.mapFromDriverValue(value);
   });
   return row as Row;
 }
