@@ -203,6 +203,37 @@ test("a choice the group has no room for cannot be ticked, and a sold-out item c
   await shopPage.context().close();
 });
 
+test("an item's choices are laid out as they come near the screen, in the room the page kept for them", async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 360, height: 800 },
+    { width: 1280, height: 800 },
+  ]) {
+    const page = await onPortal(browser, { viewport });
+    await page.goto(`${menuPath}/order`);
+    const boxes = page.locator(".order-item-choices");
+    expect(await boxes.count()).toBeGreaterThan(1);
+    for (const box of await boxes.all()) {
+      expect(await box.evaluate((element) => getComputedStyle(element).contentVisibility)).toBe(
+        "auto",
+      );
+      await box.scrollIntoViewIfNeeded();
+      const { kept, taken } = await box.evaluate((element: HTMLElement) => ({
+        kept:
+          parseFloat(element.style.containIntrinsicBlockSize.split(" ").pop()!) *
+          parseFloat(getComputedStyle(document.documentElement).fontSize),
+        taken: element.getBoundingClientRect().height,
+      }));
+      // The markup's estimate follows order-page.css: a change to a row's height must change it too.
+      expect(Math.abs(kept - taken), `kept ${kept} px, took ${taken} px`).toBeLessThanOrEqual(
+        taken * 0.1,
+      );
+    }
+    await page.context().close();
+  }
+});
+
 test("the menu with its ordering line, the order page, the review and the status page are valid HTML (Nu HTML Checker)", async ({
   browser,
 }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import type { OrderPageItem } from "~/server/orders/order-page.server";
-import { orderSectionsMarkup } from "./order-items-markup";
+import { choicesPlaceholderRem, orderSectionsMarkup } from "./order-items-markup";
 
 const ENGLISH = pageLanguage("en");
 
@@ -68,6 +68,20 @@ describe("the order page's items", () => {
     expect(html).toContain(
       '<p class="order-item-error" id="err-pizza1" role="alert">Choose a size.</p>',
     );
+  });
+
+  it("holds an item's choices in a box of their own, the room they take written on it", () => {
+    // Size: a legend and its gaps (2.6 rem), three rows (8.25) and two gaps between them (0.7);
+    // Extras: 2.6 and one row (2.75).
+    expect(choicesPlaceholderRem(pizza.options)).toBe(16.9);
+    const html = render([pizza]);
+    expect(html).toMatch(
+      /<div class="order-item-choices" style="contain-intrinsic-block-size:auto 16.9rem"><fieldset[^]*<\/fieldset><\/div><div class="order-item-add">/,
+    );
+    // The quantity field stays outside the box the browser may skip (order-page.css).
+    expect(html.indexOf('name="qty-pizza1"')).toBeGreaterThan(html.indexOf("</fieldset></div>"));
+    // An item with no choices has no box to hold.
+    expect(render([{ ...pizza, options: [] }])).not.toContain("order-item-choices");
   });
 
   it("offers nothing to add of a sold-out item", () => {

@@ -65,7 +65,17 @@ function orderItemMarkup(item: OrderPageItem, text: ItemTexts): Markup {
   const controls = item.soldOut
     ? markup`<p class="order-badge">${words.soldOut}</p>`
     : markup`
-        ${item.options.map((group) => optionGroupMarkup(item, group, text))}
+        ${
+          item.options.length > 0 &&
+          markup`
+          <div
+            class="order-item-choices"
+            style="contain-intrinsic-block-size:auto ${choicesPlaceholderRem(item.options)}rem"
+          >
+            ${item.options.map((group) => optionGroupMarkup(item, group, text))}
+          </div>
+        `
+        }
         <div class="order-item-add">
           <label class="order-quantity">
             ${text.quantityLabel}<input
@@ -111,6 +121,27 @@ function orderItemMarkup(item: OrderPageItem, text: ItemTexts): Markup {
       ${controls}
     </li>
   `;
+}
+
+/**
+ * About how tall an item's choices stand, in rem, as order-page.css lays them out on a phone:
+ * each group's gap and legend, each choice's row and the gap between rows. Until the item comes
+ * near the screen its choices are not laid out (`content-visibility: auto`, order-page.css), and
+ * this is the room they hold meanwhile: the closer it is, the less the page moves when they are.
+ */
+export function choicesPlaceholderRem(groups: readonly OptionGroup[]): number {
+  const GROUP_GAP_AND_LEGEND = 0.75 + 1.5 + 0.35;
+  const CHOICE_ROW = 2.75;
+  const BETWEEN_CHOICES = 0.35;
+  const rem = groups.reduce(
+    (sum, group) =>
+      sum +
+      GROUP_GAP_AND_LEGEND +
+      group.choices.length * CHOICE_ROW +
+      Math.max(0, group.choices.length - 1) * BETWEEN_CHOICES,
+    0,
+  );
+  return Math.round(rem * 10) / 10;
 }
 
 /**
