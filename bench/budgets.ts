@@ -518,13 +518,17 @@ export function checkBudgets(
     }
     const { anchor } = audit;
     if (anchor && (kind === "menu" || kind === "shop" || kind === "public" || kind === "entry")) {
+      // In every cold run, not only the median: a phone meets the page once.
       const tbtLimit = anchor.tbtMs + BUDGETS.lighthouseTbtOverAnchorMs;
+      const worstTbt = worstTbtMs(audit);
       check(
         "Lighthouse TBT",
         name,
-        `≤ ${ms(tbtLimit)} (the trivial page's ${ms(anchor.tbtMs)} + ${ms(BUDGETS.lighthouseTbtOverAnchorMs)})`,
-        ms(audit.tbtMs),
-        audit.tbtMs <= tbtLimit,
+        `≤ ${ms(tbtLimit)} in every run (the trivial page's ${ms(anchor.tbtMs)} + ${ms(BUDGETS.lighthouseTbtOverAnchorMs)})`,
+        audit.tbtRunsMs?.length
+          ? `${ms(worstTbt)} at worst of ${audit.tbtRunsMs.length} (median ${ms(audit.tbtMs)})`
+          : ms(audit.tbtMs),
+        worstTbt <= tbtLimit,
       );
       const lcpLimit = anchor.lcpMs + BUDGETS.lighthouseLcpOverAnchorMs;
       check(
@@ -758,6 +762,41 @@ export function table(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
+/** Lighthouse's groups of main-thread work ("mainthread-work-breakdown"), as the reports name them. */
+export const MAIN_THREAD_KINDS = {
+  styleLayout: "Style & layout",
+  scriptEvaluation: "Script",
+  scriptParseCompile: "Script compile",
+  parseHTML: "HTML & CSS parsing",
+  paintCompositeRender: "Paint",
+  garbageCollection: "Garbage collection",
+  other: "Other",
+} as const;
+export type MainThreadKind = keyof typeof MAIN_THREAD_KINDS;
+
+/** A page's worst blocking time over its runs (its median in results that kept no runs). */
+export function worstTbtMs(report: Pick<LighthouseReport, "tbtMs" | "tbtRunsMs">): number {
+  return report.tbtRunsMs?.length ? Math.max(...report.tbtRunsMs) : report.tbtMs;
+}
+
+/**
+ * A table of each page's main-thread work by kind, the medians of its runs, in ms: where a cold
+ * load on a phone spends its time, beside the trivial page's. Empty when no report has them.
+ */
+export function mainThreadMarkdown(reports: readonly LighthouseReport[]): string | null {
+  const withKinds = reports.filter((report) => report.mainThreadByKind);
+  if (withKinds.length === 0) return null;
+  const kinds = Object.keys(MAIN_THREAD_KINDS) as MainThreadKind[];
+  return table(
+    ["Page", ...kinds.map((kind) => MAIN_THREAD_KINDS[kind]), "Blocking time by run"],
+    withKinds.map((report) => [
+      report.name,
+      ...kinds.map((kind) => `${Math.round(report.mainThreadByKind![kind] ?? 0)} ms`),
+      report.tbtRunsMs ? `${report.tbtRunsMs.map((run) => Math.round(run)).join(", ")} ms` : "",
+    ]),
+  );
+}
+
 export function resultsMarkdown(results: BenchResults): string {
   const { machine } = results;
   const sections = [
@@ -834,6 +873,16 @@ export function resultsMarkdown(results: BenchResults): string {
     ),
   ];
   sections.push(`## Lighthouse (mobile)`, lighthouseMarkdown(results.lighthouse));
+  const mainThread = mainThreadMarkdown(results.lighthouse ?? []);
+  if (mainThread) {
+    sections.push(
+      `### Main-thread work while loading, by kind`,
+      `What Lighthouse's trace of each cold load spent the phone's main thread on (its ` +
+        `"main-thread work breakdown", at its 4× CPU slowdown), the medians of the runs, and ` +
+        `each run's blocking time.`,
+      mainThread,
+    );
+  }
   sections.push(`## Random query strings`, randomQueryMarkdown(results));
   sections.push(`## One and two server processes (PostgreSQL)`, workersMarkdown(results.workers));
   sections.push(`## Counting page views`, pageViewsMarkdown(results.pageViews));

@@ -16,7 +16,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBareNode } from "./anchors";
-import { median } from "./budgets";
+import { MAIN_THREAD_KINDS, median, type MainThreadKind } from "./budgets";
 
 export interface LighthouseTarget {
   name: string;
@@ -40,6 +40,14 @@ export interface LighthouseReport {
   tbtMs: number;
   /** The main thread's work while loading (Lighthouse's "main-thread work breakdown"). */
   mainThreadMs?: number;
+  /**
+   * That work by kind, the medians: what a trace of the load spent on style and layout, on
+   * script, on parsing, on paint and on the rest (Lighthouse's groups, by their ids, in ms).
+   * Absent from older results.
+   */
+  mainThreadByKind?: Partial<Record<MainThreadKind, number>>;
+  /** Each run's blocking time, in the order run: a budget met in every run, not only the median. */
+  tbtRunsMs?: number[];
   /** JavaScript the page loads, compressed as sent. */
   scriptBytes: number;
   /**
@@ -123,6 +131,13 @@ export async function measureLighthouse(
         lcpMs: middle((each) => each.lcpMs),
         tbtMs: middle((each) => each.tbtMs),
         mainThreadMs: middle((each) => each.mainThreadMs),
+        mainThreadByKind: Object.fromEntries(
+          (Object.keys(MAIN_THREAD_KINDS) as MainThreadKind[]).map((kind) => [
+            kind,
+            middle((each) => each.mainThreadByKind[kind] ?? 0),
+          ]),
+        ),
+        tbtRunsMs: taken.map((each) => each.tbtMs),
         scriptBytes: middle((each) => each.scriptBytes),
         documentBytes: middle((each) => each.documentBytes),
       } satisfies LighthouseReport;
@@ -141,7 +156,7 @@ export async function measureLighthouse(
   }
 }
 
-type Sample = Required<Omit<LighthouseReport, "name" | "path" | "runs" | "anchor">>;
+type Sample = Required<Omit<LighthouseReport, "name" | "path" | "runs" | "anchor" | "tbtRunsMs">>;
 
 /** One audit, in a Chromium started for it on a fresh profile and stopped after it. */
 async function auditInFreshChromium(
@@ -162,6 +177,10 @@ async function auditInFreshChromium(
       lhr.audits["resource-summary"]?.details as
         { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
     )?.items?.find((item) => item.resourceType === "script");
+    const byKind = (
+      lhr.audits["mainthread-work-breakdown"]?.details as
+        { items?: Array<{ group: string; duration: number }> } | undefined
+    )?.items;
     const requests = (
       lhr.audits["network-requests"]?.details as
         { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
@@ -174,6 +193,9 @@ async function auditInFreshChromium(
       lcpMs: numeric("largest-contentful-paint"),
       tbtMs: numeric("total-blocking-time"),
       mainThreadMs: numeric("mainthread-work-breakdown"),
+      mainThreadByKind: Object.fromEntries(
+        (byKind ?? []).map((item) => [item.group, item.duration]),
+      ),
       scriptBytes: scripts?.transferSize ?? 0,
       documentBytes: requests?.find((item) => item.resourceType === "Document")?.transferSize ?? 0,
     };

@@ -51,7 +51,7 @@ import { loadEnv } from "~/server/runtime/env.server";
 import { startServices } from "~/server/runtime/services.server";
 import { startPortal, tempDataDir } from "../tests/e2e/server-process";
 import { fetchAsSent, fetchSettledCopy, startBareNode } from "./anchors";
-import { BUDGETS as PAGE_BUDGETS, median, table } from "./budgets";
+import { BUDGETS as PAGE_BUDGETS, mainThreadMarkdown, median, table, worstTbtMs } from "./budgets";
 import { measureLighthouse, TRIVIAL_PAGE_NAME, type LighthouseReport } from "./lighthouse";
 import { createBenchSites } from "./fixtures";
 import { measureLoad, processCpuMs, type LoadResult } from "./load";
@@ -724,9 +724,9 @@ async function main(): Promise<number> {
       },
       {
         name: `Lighthouse blocking time over the trivial page's: ${audit.name}`,
-        budget: `≤ ${BUDGETS.lighthouseTbtOverAnchorMs} ms`,
-        measured: `${Math.round(audit.tbtMs - trivial.tbtMs)} ms (${Math.round(audit.tbtMs)} against ${Math.round(trivial.tbtMs)})`,
-        pass: audit.tbtMs - trivial.tbtMs <= BUDGETS.lighthouseTbtOverAnchorMs,
+        budget: `≤ ${BUDGETS.lighthouseTbtOverAnchorMs} ms in every run`,
+        measured: `${Math.round(worstTbtMs(audit) - trivial.tbtMs)} ms at worst (${Math.round(worstTbtMs(audit))} against ${Math.round(trivial.tbtMs)}; median ${Math.round(audit.tbtMs)})`,
+        pass: worstTbtMs(audit) - trivial.tbtMs <= BUDGETS.lighthouseTbtOverAnchorMs,
       },
       {
         name: `Lighthouse LCP over the trivial page's: ${audit.name}`,
@@ -875,6 +875,11 @@ async function main(): Promise<number> {
         audit.documentBytes === undefined ? "" : kb(audit.documentBytes),
       ]),
     ),
+    "",
+    "What each cold load spent the phone's main thread on (Lighthouse's main-thread work",
+    "breakdown, at its 4× CPU slowdown), the medians, and each run's blocking time:",
+    "",
+    mainThreadMarkdown(audits) ?? "Not recorded.",
     "",
     "## Budgets",
     "",
