@@ -162,6 +162,22 @@ describe("paths are classified as React Router matches them", () => {
       expect(page.headers.get("x-robots-tag"), path).toBe("noindex");
     }
   });
+
+  it("keeps a browsing context group of their own for pages with someone's data, not for the shared public pages", async () => {
+    // A public page and its order page agree, so that going from one to the other starts no
+    // new renderer; a customer's order, the sign-in and the owner's pages stay apart.
+    for (const path of [restaurantPath, shopPath, dealershipPath]) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get("cross-origin-opener-policy"), path).toBeNull();
+    }
+    const orderPage = await get(`${restaurantPath}/order`);
+    expect(orderPage.headers.get("cross-origin-opener-policy")).toBeNull();
+    for (const path of ["/", "/signin", "/user", "/o/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+      const page = await get(path);
+      expect(page.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+    }
+  });
 });
 
 describe("Content-Security-Policy", () => {
