@@ -421,15 +421,18 @@ describe("checkBudgets with Lighthouse", () => {
     ]);
   });
 
-  it("asks that blocking time in every run, not only in the median", () => {
+  it("asks that blocking time of a public page in every run, not only in the median", () => {
     const oneSlowRun = judge([
       audit("Bench Bistro", "menu", { anchor, tbtMs: 20, tbtRunsMs: [10, 20, 81, 15, 30] }),
       audit("Bench Shop", "shop", { anchor, tbtMs: 20, tbtRunsMs: [10, 20, 80, 15, 30] }),
+      // Sign-in keeps its own browsing context group, and its occasional fresh renderer: the median.
+      audit("Sign in", "entry", { anchor, tbtMs: 20, tbtRunsMs: [10, 20, 120, 15, 30] }),
     ]);
     const tbt = oneSlowRun.filter((check) => check.name === "Lighthouse TBT");
     expect(tbt.map((check) => [check.page, check.pass])).toEqual([
       ["Bench Bistro", false],
       ["Bench Shop", true],
+      ["Sign in", true],
     ]);
     expect(tbt[0]!.actual).toBe("81.0 ms at worst of 5 (median 20.0 ms)");
   });
