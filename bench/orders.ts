@@ -715,26 +715,29 @@ async function main(): Promise<number> {
       measured: `${cached.ratio.toFixed(2)}×`,
       pass: cached.ratio >= BUDGETS.cachedToBareNodeRatio,
     },
-    ...pageAudits.flatMap((audit) => [
-      {
-        name: `Lighthouse mobile performance: ${audit.name}`,
-        budget: `≥ ${BUDGETS.lighthousePerformance}`,
-        measured: String(audit.performance),
-        pass: audit.performance >= BUDGETS.lighthousePerformance,
-      },
-      {
-        name: `Lighthouse blocking time over the trivial page's: ${audit.name}`,
-        budget: `≤ ${BUDGETS.lighthouseTbtOverAnchorMs} ms in every run`,
-        measured: `${Math.round(worstTbtMs(audit) - trivial.tbtMs)} ms at worst (${Math.round(worstTbtMs(audit))} against ${Math.round(trivial.tbtMs)}; median ${Math.round(audit.tbtMs)})`,
-        pass: worstTbtMs(audit) - trivial.tbtMs <= BUDGETS.lighthouseTbtOverAnchorMs,
-      },
-      {
-        name: `Lighthouse LCP over the trivial page's: ${audit.name}`,
-        budget: `≤ ${BUDGETS.lighthouseLcpOverAnchorMs} ms`,
-        measured: `${Math.round(audit.lcpMs - trivial.lcpMs)} ms (${Math.round(audit.lcpMs)} against ${Math.round(trivial.lcpMs)})`,
-        pass: audit.lcpMs - trivial.lcpMs <= BUDGETS.lighthouseLcpOverAnchorMs,
-      },
-    ]),
+    ...pageAudits.flatMap((audit) => {
+      const worstTbt = worstTbtMs(audit);
+      return [
+        {
+          name: `Lighthouse mobile performance: ${audit.name}`,
+          budget: `≥ ${BUDGETS.lighthousePerformance}`,
+          measured: String(audit.performance),
+          pass: audit.performance >= BUDGETS.lighthousePerformance,
+        },
+        {
+          name: `Lighthouse blocking time over the trivial page's: ${audit.name}`,
+          budget: `≤ ${BUDGETS.lighthouseTbtOverAnchorMs} ms in every run`,
+          measured: `${Math.round(worstTbt - trivial.tbtMs)} ms at worst (${Math.round(worstTbt)} against ${Math.round(trivial.tbtMs)}; median ${Math.round(audit.tbtMs)})`,
+          pass: worstTbt - trivial.tbtMs <= BUDGETS.lighthouseTbtOverAnchorMs,
+        },
+        {
+          name: `Lighthouse LCP over the trivial page's: ${audit.name}`,
+          budget: `≤ ${BUDGETS.lighthouseLcpOverAnchorMs} ms`,
+          measured: `${Math.round(audit.lcpMs - trivial.lcpMs)} ms (${Math.round(audit.lcpMs)} against ${Math.round(trivial.lcpMs)})`,
+          pass: audit.lcpMs - trivial.lcpMs <= BUDGETS.lighthouseLcpOverAnchorMs,
+        },
+      ];
+    }),
   ];
 
   const machine = {

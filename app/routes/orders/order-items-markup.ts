@@ -70,7 +70,7 @@ function orderItemMarkup(item: OrderPageItem, text: ItemTexts): Markup {
           markup`
           <div
             class="order-item-choices"
-            style="contain-intrinsic-block-size:auto ${choicesPlaceholderRem(item.options)}rem"
+            style="--groups:${item.options.length};--choices:${choiceCount(item.options)}"
           >
             ${item.options.map((group) => optionGroupMarkup(item, group, text))}
           </div>
@@ -124,24 +124,11 @@ function orderItemMarkup(item: OrderPageItem, text: ItemTexts): Markup {
 }
 
 /**
- * About how tall an item's choices stand, in rem, as order-page.css lays them out on a phone:
- * each group's gap and legend, each choice's row and the gap between rows. Until the item comes
- * near the screen its choices are not laid out (`content-visibility: auto`, order-page.css), and
- * this is the room they hold meanwhile: the closer it is, the less the page moves when they are.
+ * How many choices an item offers in all: with its groups, what the room its choices hold until
+ * they are laid out is made of (`.order-item-choices`, order-page.css).
  */
-export function choicesPlaceholderRem(groups: readonly OptionGroup[]): number {
-  const GROUP_GAP_AND_LEGEND = 0.75 + 1.5 + 0.35;
-  const CHOICE_ROW = 2.75;
-  const BETWEEN_CHOICES = 0.35;
-  const rem = groups.reduce(
-    (sum, group) =>
-      sum +
-      GROUP_GAP_AND_LEGEND +
-      group.choices.length * CHOICE_ROW +
-      Math.max(0, group.choices.length - 1) * BETWEEN_CHOICES,
-    0,
-  );
-  return Math.round(rem * 10) / 10;
+function choiceCount(groups: readonly OptionGroup[]): number {
+  return groups.reduce((sum, group) => sum + group.choices.length, 0);
 }
 
 /**
