@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { lazyComponent } from "./lazy-component";
 import { useBlocker, type Blocker } from "react-router";
 import { siteFieldWords } from "~/lib/i18n/portal/site-fields";
@@ -57,7 +57,14 @@ export function useUnsavedChanges(
   formRef: RefObject<HTMLFormElement | null>,
   savedVersion: unknown,
 ): { dirty: boolean; blocker: Blocker } {
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
+  // What the blocker asks: React Router holds the blocker of the last render it committed,
+  // so a tab tapped just after a save lands, before that render, must not find it dirty.
+  const dirtyNow = useRef(false);
+  const setDirty = useCallback((value: boolean) => {
+    dirtyNow.current = value;
+    setDirtyState(value);
+  }, []);
   const saved = useRef<string | null>(null);
   const submitting = useRef(false);
   // Changes made before the page's script ran count until the next save: the snapshot
@@ -76,7 +83,7 @@ export function useUnsavedChanges(
     saved.current = snapshotOf(form);
     submitting.current = false;
     setDirty(changed);
-  }, [formRef, savedVersion]);
+  }, [formRef, savedVersion, setDirty]);
 
   useEffect(() => {
     const form = formRef.current;
@@ -103,7 +110,7 @@ export function useUnsavedChanges(
       form.removeEventListener("click", check);
       form.removeEventListener("submit", submit);
     };
-  }, [formRef]);
+  }, [formRef, setDirty]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -119,7 +126,7 @@ export function useUnsavedChanges(
   // Any other address unmounts the form (another tab, another page); its own save does not.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty &&
+      dirtyNow.current &&
       !submitting.current &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search),

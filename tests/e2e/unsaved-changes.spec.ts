@@ -120,3 +120,40 @@ async function openEditorTabUnchecked(page: import("@playwright/test").Page, nam
     .getByRole("link", { name, exact: true })
     .click();
 }
+
+test("a tab tapped just as an item is added opens without asking", async ({ page }) => {
+  await signUpOwner(page);
+  await createSiteDirectly(page, "restaurant", "Quick Tab");
+  await openEditorTab(page, "Add Item");
+
+  // The add's answer is held until the owner is about to tap another tab, and the page is
+  // slowed as on a cheap phone: the tap lands while the answer is being taken in.
+  let releaseAnswer = () => {};
+  const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  let answerArrived = () => {};
+  const answerAsked = new Promise<void>((resolve) => (answerArrived = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "POST") {
+      answerArrived();
+      await answerHeld;
+    }
+    await route.continue();
+  });
+  await page.getByLabel("Name").fill("Soup");
+  await page.getByLabel("Price").fill("4");
+  await page.getByRole("button", { name: "Add item" }).click();
+  await answerAsked;
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  releaseAnswer();
+  await openEditorTabUnchecked(page, "Menu Items");
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+
+  await expect(
+    page
+      .getByRole("navigation", { name: "Editor sections" })
+      .getByRole("link", { name: "Menu Items" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Soup" })).toBeVisible();
+});
