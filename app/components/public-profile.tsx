@@ -3,8 +3,9 @@ import { HERO_HEIGHT_PX, LOGO_SIZE_PX } from "~/lib/limits";
 import { safeHttpUrl } from "~/lib/profile-info";
 import { pageMeta } from "~/lib/seo";
 import { siteThemeAttributes } from "~/lib/site-theme";
-import { jsonLdText } from "~/lib/structured-data";
+import { jsonLdMarkup } from "~/lib/structured-data";
 import type { PublicOpening } from "~/lib/opening-status";
+import { useMarkupHtml } from "./markup-html";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { publicSiteDescription } from "./public-site";
@@ -68,9 +69,10 @@ function ProfileContent({
   const { words } = usePageLanguage();
   const background = safeHttpUrl(site.bgUrl);
   const logo = safeHttpUrl(site.logoUrl);
+  const jsonLdHtml = useMarkupHtml(jsonLdMarkup(jsonLd));
   return (
     <div className="public-profile" {...siteThemeAttributes(site.colors, site.fontStyle)}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={jsonLdHtml} />
       <header className="profile-hero" style={{ height: HERO_HEIGHT_PX }}>
         {background ? (
           <img

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "./hours";
 import type { OptionGroup } from "./item-options";
-import { businessJsonLd, jsonLdText, restaurantJsonLd, shopJsonLd } from "./structured-data";
+import type { MarkupList } from "./markup";
+import { businessJsonLd, jsonLdMarkup, restaurantJsonLd, shopJsonLd } from "./structured-data";
 
 describe("businessJsonLd", () => {
   it("describes a dealer with address, phone, images and opening hours", () => {
@@ -311,7 +312,7 @@ describe("restaurantJsonLd", () => {
         { name: evil, items: [{ name: evil, description: evil, priceCents: 1, imageUrl: null }] },
       ],
     });
-    const text = jsonLdText(data);
+    const text = jsonLdMarkupText(data);
     expect(text).not.toMatch(/<\/script/i);
     expect(text).not.toContain("<");
     expect(text).toContain("\\u003c/script>");
@@ -322,18 +323,61 @@ describe("restaurantJsonLd", () => {
   });
 });
 
-describe("jsonLdText", () => {
+describe("jsonLdMarkup", () => {
   it("cannot be closed from inside by stored text", () => {
-    const text = jsonLdText({ name: "</script><script>alert(1)</script>" });
+    const text = jsonLdMarkupText({ name: "</script><script>alert(1)</script>" });
     expect(text).not.toContain("</script>");
     expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>" });
   });
 
   it("escapes the line separators JavaScript reads as line ends, and nothing else", () => {
     const name = "a\u2028b\u2029c < d & é 🍕";
-    const text = jsonLdText({ name });
+    const text = jsonLdMarkupText({ name });
     expect(text).toBe('{"name":"a\\u2028b\\u2029c \\u003c d & é 🍕"}');
     expect(JSON.parse(text)).toEqual({ name });
+  });
+
+  it("writes what JSON.stringify writes, whatever the values", () => {
+    const data = {
+      "@context": "https://schema.org",
+      skipped: undefined,
+      method() {},
+      when: new Date("2026-12-06T18:00:00Z"),
+      nothing: null,
+      flags: [true, false, 0, -1.5, 'x"y', undefined, () => 1, null],
+      empty: { list: [], object: {}, nested: { deeper: { deepest: { leaf: [1, { a: 2 }] } } } },
+      'quoted "key"': "</script>",
+      // eslint-disable-next-line no-sparse-arrays
+      holes: [1, , 3],
+      unicode: "عربي – 🍕",
+    };
+    expect(jsonLdMarkupText(data)).toBe(JSON.stringify(data).replaceAll("<", "\\u003c"));
+    expect(jsonLdMarkupText([])).toBe("[]");
+    expect(jsonLdMarkupText("plain")).toBe('"plain"');
+  });
+
+  it("comes in pieces of some 8,000 characters, each ending where a value does", () => {
+    const dish = (i: number) => ({
+      name: `Dish ${i} – عربي`,
+      description: "Made in our kitchen every morning with local produce. ".repeat(5),
+      offers: [1, 2, 3].map((size) => ({ "@type": "Offer", price: `${i}.${size}0` })),
+    });
+    const sections = Array.from({ length: 5 }, (_, s) => ({
+      "@type": "MenuSection",
+      name: `Section ${s}`,
+      hasMenuItem: Array.from({ length: 10 }, (_, i) => dish(s * 10 + i)),
+    }));
+    const data = { "@type": "Restaurant", hasMenu: { "@type": "Menu", hasMenuSection: sections } };
+    const markup = jsonLdMarkup(data);
+    const pieces = (markup as MarkupList).pieces.map((piece) => piece.text);
+    expect(markup.text).toBe(JSON.stringify(data));
+    expect(markup.text.length).toBeGreaterThan(20_000);
+    expect(pieces.length).toBeGreaterThan(2);
+    // A dish is written whole: no piece is longer than 8,000 characters and one dish.
+    const longestDish = Math.max(
+      ...sections.flatMap((s) => s.hasMenuItem.map((d) => JSON.stringify(d).length)),
+    );
+    for (const piece of pieces) expect(piece.length).toBeLessThan(8 * 1024 + longestDish + 100);
   });
 });
 
@@ -433,7 +477,7 @@ describe("shopJsonLd", () => {
 
   it("has no catalog without items, and stays safe inside a script element", () => {
     expect(shopJsonLd({ ...facts, items: [] })).not.toHaveProperty("hasOfferCatalog");
-    const text = jsonLdText(
+    const text = jsonLdMarkupText(
       shopJsonLd({ ...facts, items: [{ ...facts.items[0]!, name: "</script><b>x</b>" }] }),
     );
     expect(text).not.toContain("</script>");
@@ -617,3 +661,8 @@ describe("options in the JSON-LD", () => {
     });
   });
 });
+
+/** The JSON-LD's text as a page holds it. */
+function jsonLdMarkupText(data: unknown): string {
+  return jsonLdMarkup(data).text;
+}

@@ -5,7 +5,7 @@ import type { PublicOpening } from "~/lib/opening-status";
 import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
 import { PageLanguageProvider } from "~/lib/i18n/page-language-context";
 import { siteThemeAttributes } from "~/lib/site-theme";
-import { jsonLdText } from "~/lib/structured-data";
+import { jsonLdMarkup } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import { OrderingBanner, type OrderingBannerView } from "~/components/ordering-banner";
 import { BookingBanner, type BookingBannerView } from "~/components/booking-banner";
@@ -75,14 +75,12 @@ export function PublicMenuPage({
   const { words } = page;
   // Categories the filter emptied are hidden: the Menu and the chips leave them out too.
   const shownSections = sections.filter((section) => !isEmptiedByFilter(section));
+  const jsonLdHtml = useMarkupHtml(jsonLdMarkup(jsonLd));
   const menuHtml = useMarkupHtml(menuSectionsMarkup(sections, site.currency, page));
   return (
     <PageLanguageProvider value={page}>
       <div className="menu-page" id="top" {...siteThemeAttributes(site.colors, site.fontStyle)}>
-        <script
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }}
-        />
+        <script type="application/ld+json" dangerouslySetInnerHTML={jsonLdHtml} />
         <a className="skip-link" href="#menu">
           {words.skipToMenu}
         </a>

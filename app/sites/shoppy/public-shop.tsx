@@ -23,7 +23,7 @@ import { ENGLISH, fill, type PageLanguage } from "~/lib/i18n/page-language";
 import { languageFormats } from "~/lib/i18n/text";
 import { PageLanguageProvider, usePageLanguage } from "~/lib/i18n/page-language-context";
 import { siteThemeAttributes } from "~/lib/site-theme";
-import { jsonLdText, shopOptionLines } from "~/lib/structured-data";
+import { jsonLdMarkup, shopOptionLines } from "~/lib/structured-data";
 import { publicSiteDescription } from "~/components/public-site";
 import {
   PublicSiteFacts,
@@ -158,6 +158,7 @@ function ShopPageContent({
   const scriptWords = shopScriptWords(page);
   const visible = new Set(items.filter((item) => shopItemMatches(item, filters)).map((i) => i.id));
   const openItem = items.find((item) => item.id === openItemId) ?? null;
+  const jsonLdHtml = useMarkupHtml(jsonLdMarkup(jsonLd));
   const cardsHtml = useMarkupHtml(
     shopCardsMarkup(items, {
       path,
@@ -177,7 +178,7 @@ function ShopPageContent({
       data-words={JSON.stringify(scriptWords)}
       {...siteThemeAttributes(site.colors, site.fontStyle)}
     >
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={jsonLdHtml} />
       <a className="skip-link" href="#items">
         {words.skipToItems}
       </a>
