@@ -16,7 +16,14 @@ export const BUDGETS = {
    * The cached page, from a server as deployed (views counted, a line logged per request),
    * against bare Node sending its exact bytes from memory: requests/s, median of 3 runs.
    */
-  cachedToBareNodeRatio: 0.85,
+  cachedToBareNodeRatio: 0.9,
+  /**
+   * The same as capacity: bare Node's CPU time per request over the deployed server's, from
+   * the view-counting runs (each server's least disturbed). On a 2-core host the load
+   * generator saturates before either server, so requests/s come out alike and this is the
+   * comparison that holds.
+   */
+  cachedCapacityToBareNode: 0.75,
   /** The portal process's CPU time per cache hit (user + system, from /proc). */
   cachedCpuMsPerHit: 0.12,
   /**
@@ -334,6 +341,11 @@ export const INSTRUCTIONS_BUDGET_PREFIX = "Instructions per uncached view";
 /** The budgets the random-query run checks; a run of that part alone reports only these. */
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
 export const PAGE_VIEW_BUDGET_PREFIX = "Counting a view";
+
+/** A server's capacity against bare Node's: bare Node's CPU time per request over its own. */
+function capacityAgainst(bareNode: LoadResult, run: LoadResult): number {
+  return (bareNode.cpuMsPerRequest ?? Number.NaN) / (run.cpuMsPerRequest ?? Number.NaN);
+}
 export const RESTART_BUDGET_PREFIX = "npm start again";
 export const FIRST_START_BUDGET_PREFIX = "Memory after the first start";
 export const LANDING_BUDGET_PREFIX = "Landing page";
@@ -689,6 +701,14 @@ export function checkBudgets(
       `≤ ${percent(BUDGETS.requestLogAddedShare)}`,
       logging.text,
       logging.share <= BUDGETS.requestLogAddedShare,
+    );
+    const capacity = capacityAgainst(bareNode, on);
+    check(
+      `${PAGE_VIEW_BUDGET_PREFIX}: capacity as deployed vs bare Node (its CPU per hit ÷ ours)`,
+      page,
+      `≥ ${BUDGETS.cachedCapacityToBareNode}×`,
+      `${capacity.toFixed(2)}× (${cpuMs(bareNode.cpuMsPerRequest ?? Number.NaN)} vs ${cpuMs(on.cpuMsPerRequest ?? Number.NaN)} CPU per request)`,
+      capacity >= BUDGETS.cachedCapacityToBareNode,
     );
     check(
       `${PAGE_VIEW_BUDGET_PREFIX}: views counted with ANALYTICS=on`,
@@ -1079,7 +1099,7 @@ function pageViewsMarkdown(report: PageViewCostReport | null | undefined): strin
     bareNode.requestsPerSecond > 0
       ? `${(run.requestsPerSecond / bareNode.requestsPerSecond).toFixed(2)}×`
       : "",
-    `${((bareNode.cpuMsPerRequest ?? Number.NaN) / (run.cpuMsPerRequest ?? Number.NaN)).toFixed(2)}×`,
+    `${capacityAgainst(bareNode, run).toFixed(2)}×`,
   ];
   return [
     `${page}, ${bareNode.connections} connections · every request a phone's, brotli, referred ` +
