@@ -233,8 +233,8 @@ function renderDocument(
 
   const { PublicPage } = route.module;
   const { lang, dir } = documentAttributes([{ handle: route.module.handle, data: pageData }]);
-  // The template markup of the page (its dishes, cards or order items) is set aside by the
-  // render and encoded piece by piece (app/components/markup-html.tsx).
+  // The template markup of the page (its dishes, cards or order items, its JSON-LD) is set
+  // aside by the render and encoded piece by piece (app/components/markup-html.tsx).
   const heldMarkup = new HeldMarkup();
   const html = renderToStaticMarkup(
     <HeldMarkupContext.Provider value={heldMarkup}>
