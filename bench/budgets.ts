@@ -341,11 +341,6 @@ export const INSTRUCTIONS_BUDGET_PREFIX = "Instructions per uncached view";
 /** The budgets the random-query run checks; a run of that part alone reports only these. */
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
 export const PAGE_VIEW_BUDGET_PREFIX = "Counting a view";
-
-/** A server's capacity against bare Node's: bare Node's CPU time per request over its own. */
-function capacityAgainst(bareNode: LoadResult, run: LoadResult): number {
-  return (bareNode.cpuMsPerRequest ?? Number.NaN) / (run.cpuMsPerRequest ?? Number.NaN);
-}
 export const RESTART_BUDGET_PREFIX = "npm start again";
 export const FIRST_START_BUDGET_PREFIX = "Memory after the first start";
 export const LANDING_BUDGET_PREFIX = "Landing page";
@@ -1087,6 +1082,11 @@ function randomQueryMarkdown(results: BenchResults): string {
       }),
     ),
   ].join("\n\n");
+}
+
+/** A server's capacity against bare Node's: bare Node's CPU time per request over its own. */
+function capacityAgainst(bareNode: LoadResult, run: LoadResult): number {
+  return (bareNode.cpuMsPerRequest ?? Number.NaN) / (run.cpuMsPerRequest ?? Number.NaN);
 }
 
 function pageViewsMarkdown(report: PageViewCostReport | null | undefined): string {
