@@ -1,5 +1,13 @@
 import { MESSAGES } from "../../app/lib/messages";
-import { createSiteDirectly, expect, openEditorTab, signUpOwner, test, toast } from "./fixtures";
+import {
+  axe,
+  createSiteDirectly,
+  expect,
+  openEditorTab,
+  signUpOwner,
+  test,
+  toast,
+} from "./fixtures";
 
 for (const [device, viewport] of [
   ["phone", { width: 360, height: 800 }],
@@ -64,6 +72,14 @@ test("a half-typed new item asks before it is lost, and not once it is added", a
   await expect(ask).toBeHidden();
   await page.getByLabel("Price").fill("4");
   await page.getByRole("button", { name: "Add item" }).click();
+  await expect(toast(page, "Item added.")).toBeVisible();
+  // The confirmation is readable: axe finds no contrast issue once it has come in.
+  const confirmation = page.locator("[data-sonner-toast]");
+  await confirmation.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  );
+  const findings = await axe(page).include("[data-sonner-toast]").analyze();
+  expect(findings.violations.map((violation) => violation.id)).toEqual([]);
   await expect(toast(page, "Item added.")).toBeVisible();
   await openEditorTab(page, "Menu Items");
   await expect(page.getByRole("heading", { name: "Soup" })).toBeVisible();
