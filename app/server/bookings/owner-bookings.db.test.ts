@@ -762,7 +762,10 @@ describe("the calendar feed", () => {
     expect(text).not.toContain("Long Ago");
     expect(text).toContain("DTSTART:20260314T230000Z");
 
-    for (const wrong of [`${secret.slice(0, -1)}x.ics`, `${secret}`, "nothing.ics"]) {
+    // One character changed: never to the one it was, which a random secret may end with.
+    const changedLast = secret.endsWith("x") ? "y" : "x";
+    const oneCharacterOff = `${secret.slice(0, -1)}${changedLast}.ics`;
+    for (const wrong of [oneCharacterOff, `${secret}`, "nothing.ics"]) {
       const missing = await fetch(`${app.url}/calendar/${wrong}`);
       expect(missing.status, wrong).toBe(404);
       await missing.body?.cancel();
