@@ -4,7 +4,9 @@
  * path, so shared links keep working after a rename.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { and, asc, eq, getTableColumns, sql, type Column, type SQLWrapper } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type Column, type SQLWrapper } from "drizzle-orm";
+import { alias, PgDialect } from "drizzle-orm/pg-core";
+import type pg from "pg";
 import { redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
 import { isLanguageCode, siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
@@ -144,55 +146,84 @@ function settingsRow<Row>(fields: Record<string, Column>, values: unknown): Row 
   return row as Row;
 }
 
+/** What each row of the site's query holds: the site, some of its items, or translations. */
+const SITE_PART = 0;
+const ITEMS_PART = 1;
+const TRANSLATIONS_PART = 2;
 /**
- * Every public view runs this, so it is one round trip: the site's info, then its items (by
- * name, then id, as the editor lists them), as one JSON text of arrays in the order of
- * SITE_FIELDS and ITEM_FIELDS. One text without repeated keys is what costs least to build
- * in the database and to parse here, on embedded PGlite, where both run on the server's own
- * thread, as on PostgreSQL. Then the site's translations into the language the address asks
- * for, as one object by text key (none for a page in the main language, asked as
- * NO_LANGUAGE); last, its order settings and booking settings, each an array in the order of
- * its fields, or null when the owner never saved any. Its parameters are the id, the type and
- * that language.
+ * Items and translations per row. V8 makes a string of more than 128 KB afresh every time,
+ * and one whose text is not all Latin-1 takes two bytes a character: read as one text, the
+ * bench's 50-dish menu with its Arabic translations was 112,000 such characters, and turning
+ * it into a string and parsing it cost 1.35 ms where four rows of the same cost 0.5 ms. A
+ * row this size stays well under 128 KB in any script.
  */
-function publicSiteSelect(db: Database) {
+export const ITEMS_PER_ROW = 16;
+export const TRANSLATIONS_PER_ROW = 100;
+
+/**
+ * Every public view runs this, so it is one round trip. Each row is a kind (SITE_PART, ITEMS_PART,
+ * TRANSLATIONS_PART), its number among that kind's rows, and one JSON text, in that order:
+ * - first, the site's info as an array in the order of SITE_FIELDS, then its order settings
+ *   and its booking settings, each an array in the order of its fields, or null when the owner
+ *   never saved any; no such row when no live site of this id and type exists;
+ * - its items (by name, then id, as the editor lists them), ITEMS_PER_ROW to a row, each an
+ *   array in the order of ITEM_FIELDS;
+ * - its translations into the language the address asks for, TRANSLATIONS_PER_ROW to a row,
+ *   as an object by text key (none for a page in the main language, asked as NO_LANGUAGE).
+ * Arrays without repeated keys are what cost least to build in the database and to parse
+ * here, on embedded PGlite, where both run on the server's own thread, as on PostgreSQL. Its
+ * parameters are the id, the type and that language.
+ */
+function publicSiteQuery(): { text: string; parameterNames: Array<"id" | "type" | "language"> } {
   const columns = (fields: Record<string, SQLWrapper>) => sql.join(Object.values(fields), sql`, `);
-  const itemsJson = sql`(
-    select json_agg(json_build_array(${columns(ITEM_FIELDS)}) order by ${asc(items.name)}, ${asc(items.id)})
-    from ${items} where ${items.productId} = ${products.id}
-  )`;
-  const translationsJson = sql`(
-    select json_object_agg(${translations.key}, ${translations.text})
-    from ${translations}
-    where ${translations.productId} = ${products.id}
-      and ${translations.language} = ${sql.placeholder("language")}
-  )`;
   const settingsJson = (
     table: typeof orderSettings | typeof bookingSettings,
     fields: Record<string, SQLWrapper>,
   ) =>
     sql`(select json_build_array(${columns(fields)}) from ${table} where ${table.productId} = ${products.id})`;
-  return db
-    .select({
-      site: sql<string>`json_build_array(${columns(SITE_FIELDS)}, ${itemsJson}, ${translationsJson}, ${settingsJson(orderSettings, ORDER_SETTINGS_FIELDS)}, ${settingsJson(bookingSettings, BOOKING_SETTINGS_FIELDS)})::text`,
-    })
-    .from(products)
-    .innerJoin(productInfo, eq(productInfo.productId, products.id))
-    .where(
-      and(
-        eq(products.id, sql.placeholder("id")),
-        eq(products.type, sql.placeholder("type")),
-        sql`${products.exists}`,
-      ),
-    );
+  const siteId = sql`(select id from site)`;
+  // The rows numbered in a subquery of this name, then grouped by their number.
+  const numberedItems = alias(items, "numbered_items");
+  const numberedItemFields = Object.fromEntries(
+    Object.keys(ITEM_FIELDS).map((key) => [key, numberedItems[key as keyof typeof ITEM_FIELDS]]),
+  );
+  const query = sql`
+    with site as (
+      select ${products.id} as id, json_build_array(${columns(SITE_FIELDS)}, ${settingsJson(orderSettings, ORDER_SETTINGS_FIELDS)}, ${settingsJson(bookingSettings, BOOKING_SETTINGS_FIELDS)})::text as part
+      from ${products} inner join ${productInfo} on ${productInfo.productId} = ${products.id}
+      where ${products.id} = ${sql.placeholder("id")} and ${products.type} = ${sql.placeholder("type")} and ${products.exists}
+    )
+    select ${sql.raw(String(SITE_PART))} as kind, 0 as row, part from site
+    union all
+    select ${sql.raw(String(ITEMS_PART))}, row, json_agg(json_build_array(${columns(numberedItemFields)}) order by ${numberedItems.name}, ${numberedItems.id})::text
+    from (
+      select ${columns(ITEM_FIELDS)},
+        ((row_number() over (order by ${items.name}, ${items.id}) - 1) / ${sql.raw(String(ITEMS_PER_ROW))})::int as row
+      from ${items} where ${items.productId} = ${siteId}
+    ) as numbered_items
+    group by row
+    union all
+    select ${sql.raw(String(TRANSLATIONS_PART))}, row, json_object_agg(key, text)::text
+    from (
+      select ${translations.key} as key, ${translations.text} as text,
+        ((row_number() over (order by ${translations.key}) - 1) / ${sql.raw(String(TRANSLATIONS_PER_ROW))})::int as row
+      from ${translations}
+      where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
+    ) as numbered_translations
+    group by row
+    order by kind, row`;
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const parameterNames = params.map(
+    (param) => (param as { name: "id" | "type" | "language" }).name,
+  );
+  return { text, parameterNames };
 }
 
-/** The JSON text of a live site of this id and type, with its translations into `language`. */
-type PublicSiteReader = (
-  id: string,
-  type: ProductType,
-  language: string,
-) => Promise<string | undefined>;
+/** One row of the site's query: its kind, its number among that kind's rows, its JSON text. */
+type SitePart = [kind: number, row: number, json: string];
+
+/** The rows of a live site of this id and type, with its translations into `language`. */
+type PublicSiteReader = (id: string, type: ProductType, language: string) => Promise<SitePart[]>;
 
 /** What a page in the site's main language asks for: a language no translation is in. */
 const NO_LANGUAGE = "_";
@@ -200,9 +231,18 @@ const NO_LANGUAGE = "_";
 const STATEMENT_NAME = "public_site";
 
 /** On PostgreSQL: a named statement, which the driver prepares once per connection. */
-function postgresReader(db: Database): PublicSiteReader {
-  const prepared = publicSiteSelect(db).prepare(STATEMENT_NAME);
-  return async (id, type, language) => (await prepared.execute({ id, type, language }))[0]?.site;
+function postgresReader(pool: pg.Pool): PublicSiteReader {
+  const { text, parameterNames } = publicSiteQuery();
+  return async (id, type, language) => {
+    const values = { id, type, language };
+    const result = await pool.query<SitePart>({
+      name: STATEMENT_NAME,
+      text,
+      values: parameterNames.map((name) => values[name]),
+      rowMode: "array",
+    });
+    return result.rows;
+  };
 }
 
 /** A value EXECUTE takes as a literal; only plain ids and type names are ever passed. */
@@ -219,23 +259,22 @@ function plainLiteral(value: string): string {
  * go in as literals, which plainLiteral restricts to letters, digits and underscores, in the
  * order the statement numbers its parameters.
  */
-function pgliteReader(client: PGlite, db: Database): PublicSiteReader {
-  const { sql: statement, params } = publicSiteSelect(db).toSQL();
-  const order = params.map((param) => (param as { name: "id" | "type" | "language" }).name);
+function pgliteReader(client: PGlite): PublicSiteReader {
+  const { text, parameterNames } = publicSiteQuery();
   let prepared: Promise<unknown> | null = null;
   const prepare = () =>
-    (prepared ??= client.exec(`PREPARE ${STATEMENT_NAME} AS ${statement}`).catch((error) => {
+    (prepared ??= client.exec(`PREPARE ${STATEMENT_NAME} AS ${text}`).catch((error) => {
       prepared = null;
       throw error;
     }));
   const execute = async (id: string, type: ProductType, language: string) => {
     await prepare();
     const values = { id, type, language };
-    const literals = order.map((name) => plainLiteral(values[name])).join(", ");
-    const { rows } = await client.query<[string]>(`EXECUTE ${STATEMENT_NAME}(${literals})`, [], {
+    const literals = parameterNames.map((name) => plainLiteral(values[name])).join(", ");
+    const { rows } = await client.query<SitePart>(`EXECUTE ${STATEMENT_NAME}(${literals})`, [], {
       rowMode: "array",
     });
-    return rows[0]?.[0];
+    return rows;
   };
   return async (id, type, language) => {
     try {
@@ -255,7 +294,7 @@ function publicSiteReader(db: Database): PublicSiteReader {
   let reader = publicSiteReaders.get(db);
   if (!reader) {
     const client = (db as { $client?: unknown }).$client;
-    reader = client instanceof PGlite ? pgliteReader(client, db) : postgresReader(db);
+    reader = client instanceof PGlite ? pgliteReader(client) : postgresReader(client as pg.Pool);
     publicSiteReaders.set(db, reader);
   }
   return reader;
@@ -309,17 +348,22 @@ export async function loadPublicSite(
   const asked = request.language;
   // A language no site has is no page; one of them is read with the site, in one query.
   const askable = asked === undefined || isLanguageCode(asked);
-  const text =
+  const parts =
     PRODUCT_ID_PATTERN.test(id) && askable
       ? await publicSiteReader(db)(id, type, asked ?? NO_LANGUAGE)
-      : undefined;
-  if (text === undefined) throw notFound();
-  const values = JSON.parse(text) as unknown[];
+      : [];
+  const [siteKind, , siteText] = parts[0] ?? [];
+  if (siteKind !== SITE_PART || siteText === undefined) throw notFound();
+  const values = JSON.parse(siteText) as unknown[];
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
-  const itemRows = (values[SITE_KEYS.length] ?? []) as unknown[][];
-  const translated = (values[SITE_KEYS.length + 1] ?? {}) as Record<string, unknown>;
-  const orderSettingsValues = values[SITE_KEYS.length + 2];
-  const bookingSettingsValues = values[SITE_KEYS.length + 3];
+  const orderSettingsValues = values[SITE_KEYS.length];
+  const bookingSettingsValues = values[SITE_KEYS.length + 1];
+  const itemRows: unknown[][] = [];
+  const translated = new Map<string, string>();
+  for (const [kind, , json] of parts) {
+    if (kind === ITEMS_PART) itemRows.push(...(JSON.parse(json) as unknown[][]));
+    else if (kind === TRANSLATIONS_PART) addTranslations(translated, JSON.parse(json) as object);
+  }
 
   const mainLanguage = siteLanguage(info.language).code;
   const extraLanguages = storedExtraLanguages(info.extraLanguages, mainLanguage);
@@ -385,7 +429,7 @@ export async function loadPublicSite(
     /** Every language of the site, the main one first, for the switcher and `hreflang`. */
     languageLinks,
     /** The owner's translations into the page's language, by text key; none in the main one. */
-    translations: translationsOf(translated),
+    translations: translated as ReadonlyMap<string, string>,
     /** Restaurants: the owner's order of their menu's categories (see groupMenu). */
     categoryOrder: Array.isArray(info.categoryOrder)
       ? info.categoryOrder.filter((name): name is string => typeof name === "string")
@@ -403,14 +447,12 @@ export async function loadPublicSite(
   };
 }
 
-/** The translations the site's query gave, by key (a plain loop: a menu may have hundreds). */
-function translationsOf(values: Record<string, unknown>): ReadonlyMap<string, string> {
-  const texts = new Map<string, string>();
+/** A row of the site's translations, by key, into `texts` (a plain loop: a menu may have hundreds). */
+function addTranslations(texts: Map<string, string>, values: object): void {
   for (const key in values) {
-    const text = values[key];
+    const text: unknown = (values as Record<string, unknown>)[key];
     if (typeof text === "string") texts.set(key, text);
   }
-  return texts;
 }
 
 /** The current public path of a live site of this type, or null (for QR codes and the like). */
