@@ -169,7 +169,8 @@ export const TRANSLATIONS_PER_ROW = 100;
  * - its items (by name, then id, as the editor lists them), ITEMS_PER_ROW to a row, each an
  *   array in the order of ITEM_FIELDS;
  * - its translations into the language the address asks for, TRANSLATIONS_PER_ROW to a row,
- *   as an object by text key (none for a page in the main language, asked as NO_LANGUAGE).
+ *   each row an object by text key (none for a page in the main language, asked as
+ *   NO_LANGUAGE); they are numbered as read, since numbering them by key would sort them.
  * Arrays without repeated keys are what cost least to build in the database and to parse
  * here, on embedded PGlite, where both run on the server's own thread, as on PostgreSQL. Its
  * parameters are the id, the type and that language.
@@ -182,7 +183,8 @@ function publicSiteQuery(): { text: string; parameterNames: Array<"id" | "type" 
   ) =>
     sql`(select json_build_array(${columns(fields)}) from ${table} where ${table.productId} = ${products.id})`;
   const siteId = sql`(select id from site)`;
-  // The rows numbered in a subquery of this name, then grouped by their number.
+  // Items are numbered in the editor's order in a subquery of this name, then grouped by
+  // their number: each row's items in that order, compared as numbers rather than as text.
   const numberedItems = alias(items, "numbered_items");
   const numberedItemFields = Object.fromEntries(
     Object.keys(ITEM_FIELDS).map((key) => [key, numberedItems[key as keyof typeof ITEM_FIELDS]]),
@@ -195,18 +197,17 @@ function publicSiteQuery(): { text: string; parameterNames: Array<"id" | "type" 
     )
     select ${sql.raw(String(SITE_PART))} as kind, 0 as row, part from site
     union all
-    select ${sql.raw(String(ITEMS_PART))}, row, json_agg(json_build_array(${columns(numberedItemFields)}) order by ${numberedItems.name}, ${numberedItems.id})::text
+    select ${sql.raw(String(ITEMS_PART))}, (number / ${sql.raw(String(ITEMS_PER_ROW))})::int, json_agg(json_build_array(${columns(numberedItemFields)}) order by number)::text
     from (
-      select ${columns(ITEM_FIELDS)},
-        ((row_number() over (order by ${items.name}, ${items.id}) - 1) / ${sql.raw(String(ITEMS_PER_ROW))})::int as row
+      select ${columns(ITEM_FIELDS)}, row_number() over (order by ${items.name}, ${items.id}) - 1 as number
       from ${items} where ${items.productId} = ${siteId}
     ) as numbered_items
-    group by row
+    group by number / ${sql.raw(String(ITEMS_PER_ROW))}
     union all
     select ${sql.raw(String(TRANSLATIONS_PART))}, row, json_object_agg(key, text)::text
     from (
       select ${translations.key} as key, ${translations.text} as text,
-        ((row_number() over (order by ${translations.key}) - 1) / ${sql.raw(String(TRANSLATIONS_PER_ROW))})::int as row
+        ((row_number() over () - 1) / ${sql.raw(String(TRANSLATIONS_PER_ROW))})::int as row
       from ${translations}
       where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
     ) as numbered_translations
