@@ -4,7 +4,6 @@
  * opening, computed when the owner taps, see `soldOutTodayUntil` in ./opening-status.ts).
  * Whether it is sold out depends on the time, so every reader passes its `now` in.
  */
-import { storedOptions } from "./item-options";
 import type { OptionGroup } from "./option-groups";
 
 /** How the owner marks it: for today, or until they turn it back. */
@@ -76,17 +75,4 @@ export function soldOutChangesAt(
     for (const group of item.options ?? []) for (const choice of group.choices) consider(choice);
   }
   return soonest;
-}
-
-/** A stored item's fields as `soldOutChangesAt` reads them (its options checked as pages do). */
-export function soldOutFieldsOf(item: {
-  soldOut: boolean;
-  soldOutUntil?: SoldOutFields["soldOutUntil"];
-  options: unknown;
-}): SoldOutFields & { options: OptionGroup[] } {
-  return {
-    soldOut: item.soldOut,
-    soldOutUntil: item.soldOutUntil,
-    options: storedOptions(item.options),
-  };
 }

@@ -29,8 +29,8 @@ import {
   translatedCategory,
   translateItem,
 } from "~/lib/i18n/translatable-texts";
-import { storedOptions, type OptionGroup } from "~/lib/item-options";
-import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt, soldOutFieldsOf } from "~/lib/sold-out";
+import type { OptionGroup } from "~/lib/item-options";
+import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt } from "~/lib/sold-out";
 import { fill, pluralText } from "~/lib/i18n/text";
 import {
   addToCart,
@@ -140,7 +140,7 @@ async function loadOrderPage(
         // Only a type whose editor marks items sold out has them so; for the others the
         // stored fields are always false and null.
         soldOut: itemsCanSellOut && isSoldOutAt(item, now.getTime()),
-        options: optionsSoldOutAt(storedOptions(item.options), now.getTime()),
+        options: optionsSoldOutAt(item.options, now.getTime()),
       },
       site.translations,
     ),
@@ -197,7 +197,7 @@ async function loadOrderPage(
        */
       freshUntil: soonerOf(
         status.changesAt,
-        itemsCanSellOut ? soldOutChangesAt(site.items.map(soldOutFieldsOf), now.getTime()) : null,
+        itemsCanSellOut ? soldOutChangesAt(site.items, now.getTime()) : null,
       ),
     },
   };

@@ -1,7 +1,7 @@
 /**
- * A public page's one query brings the site, its items and its translations in rows of a
- * bounded size: every item once, in the editor's order, and every translation, however many
- * rows they take. It also brings the site's order and booking settings: they must be what the
+ * A public page's one query brings the site, its items and its translations, on PostgreSQL
+ * in rows of a bounded size: every item once, in the editor's order, and every translation,
+ * however many rows they take. It also brings the site's order and booking settings: they must be what the
  * settings' own readers give, the defaults when the owner never saved any, and never the
  * booking feed's secret.
  */
@@ -70,7 +70,7 @@ describe("a full menu, read in rows", () => {
     }
   });
 
-  it("has every dish once, as the editor lists them, across more rows than one", async () => {
+  it("has every dish once, as the editor lists them, in more rows than one on PostgreSQL", async () => {
     expect(MAX_ITEMS_PER_PRODUCT).toBeGreaterThan(2 * ITEMS_PER_ROW);
     const site = await publicSite(productId, "long-menu");
     const listed = await listItems(services.db, productId);
@@ -83,7 +83,7 @@ describe("a full menu, read in rows", () => {
     expect(storedOptions(site.items[49]!.options)[0]?.name).toBe("Μέγεθος");
   });
 
-  it("has every translation into the language asked for, across more rows than one", async () => {
+  it("has every translation into the language asked for, in more rows than one on PostgreSQL", async () => {
     expect(await addExtraLanguage(services.events, productId, "ar")).toBeNull();
     const items = await listItems(services.db, productId);
     const texts = translatableTexts({

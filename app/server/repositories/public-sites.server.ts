@@ -4,11 +4,12 @@
  * path, so shared links keep working after a rename.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { and, eq, getTableColumns, sql, type Column, type SQLWrapper } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias, PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { redirect } from "react-router";
 import { siteCurrency } from "~/lib/currency";
+import { storedOptions, type OptionGroup } from "~/lib/item-options";
 import { isLanguageCode, siteLanguage, type LanguageCode } from "~/lib/i18n/languages";
 import { storedExtraLanguages } from "./translations.server";
 import { CATALOGUES } from "~/lib/i18n/catalogues";
@@ -82,8 +83,8 @@ type SiteRow = Pick<
   Exclude<keyof typeof SITE_FIELDS, "customDomain">
 > & { customDomain: string | null };
 /**
- * What a public page shows of an item; its tags, allergens, diets and options are checked
- * where they are shown (options by `storedOptions`).
+ * What a public page shows of an item; its tags, allergens and diets are checked where they
+ * are shown, its options here (by `storedOptions`), once for every use a page makes of them.
  */
 export type PublicItemRow = Omit<
   Pick<typeof items.$inferSelect, keyof typeof ITEM_FIELDS>,
@@ -94,7 +95,7 @@ export type PublicItemRow = Omit<
   tags: unknown[];
   allergens: unknown[];
   diets: unknown[];
-  options: unknown;
+  options: OptionGroup[];
 };
 
 /** A table's columns less those named: what a page reads of a settings row. */
@@ -160,35 +161,95 @@ const TRANSLATIONS_PART = 2;
 export const ITEMS_PER_ROW = 16;
 export const TRANSLATIONS_PER_ROW = 100;
 
+const columns = (fields: Record<string, SQLWrapper>) => sql.join(Object.values(fields), sql`, `);
+const number = (value: number) => sql.raw(String(value));
+
+/**
+ * The site's items ITEMS_PER_ROW to a row: numbered in the editor's order in a subquery of
+ * this name, then grouped by their number, each row's items in that order (compared as
+ * numbers rather than as text).
+ */
+function itemsInRows(siteId: SQL) {
+  const numberedItems = alias(items, "numbered_items");
+  const numberedItemFields = Object.fromEntries(
+    Object.keys(ITEM_FIELDS).map((key) => [key, numberedItems[key as keyof typeof ITEM_FIELDS]]),
+  );
+  return sql`
+    select ${number(ITEMS_PART)}, (number / ${number(ITEMS_PER_ROW)})::int, json_agg(json_build_array(${columns(numberedItemFields)}) order by number)::text
+    from (
+      select ${columns(ITEM_FIELDS)}, row_number() over (order by ${items.name}, ${items.id}) - 1 as number
+      from ${items} where ${items.productId} = ${siteId}
+    ) as numbered_items
+    group by number / ${number(ITEMS_PER_ROW)}`;
+}
+
+/** The site's items in one row (null when it has none), in the editor's order. */
+function itemsInOneRow(siteId: SQL) {
+  return sql`
+    select ${number(ITEMS_PART)}, 0, (
+      select json_agg(json_build_array(${columns(ITEM_FIELDS)}) order by ${items.name}, ${items.id})
+      from ${items} where ${items.productId} = ${siteId}
+    )::text from site`;
+}
+
+/**
+ * The site's translations into the language asked for, TRANSLATIONS_PER_ROW to a row, each
+ * row an object by text key. They are numbered as read: numbering them by key would sort them.
+ */
+function translationsInRows(siteId: SQL) {
+  return sql`
+    select ${number(TRANSLATIONS_PART)}, row, json_object_agg(key, text)::text
+    from (
+      select ${translations.key} as key, ${translations.text} as text,
+        ((row_number() over () - 1) / ${number(TRANSLATIONS_PER_ROW)})::int as row
+      from ${translations}
+      where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
+    ) as numbered_translations
+    group by row`;
+}
+
+/** The site's translations into the language asked for in one row (null when there are none). */
+function translationsInOneRow(siteId: SQL) {
+  return sql`
+    select ${number(TRANSLATIONS_PART)}, 0, (
+      select json_object_agg(${translations.key}, ${translations.text}) from ${translations}
+      where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
+    )::text from site`;
+}
+
 /**
  * Every public view runs this, so it is one round trip. Each row is a kind (SITE_PART, ITEMS_PART,
- * TRANSLATIONS_PART), its number among that kind's rows, and one JSON text, in that order:
+ * TRANSLATIONS_PART), its number among that kind's rows, and one JSON text (or null), in that
+ * order:
  * - first, the site's info as an array in the order of SITE_FIELDS, then its order settings
  *   and its booking settings, each an array in the order of its fields, or null when the owner
- *   never saved any; no such row when no live site of this id and type exists;
- * - its items (by name, then id, as the editor lists them), ITEMS_PER_ROW to a row, each an
- *   array in the order of ITEM_FIELDS;
- * - its translations into the language the address asks for, TRANSLATIONS_PER_ROW to a row,
- *   each row an object by text key (none for a page in the main language, asked as
- *   NO_LANGUAGE); they are numbered as read, since numbering them by key would sort them.
- * Arrays without repeated keys are what cost least to build in the database and to parse
- * here, on embedded PGlite, where both run on the server's own thread, as on PostgreSQL. Its
- * parameters are the id, the type and that language.
+ *   never saved any; no row at all when no live site of this id and type exists;
+ * - its items (by name, then id, as the editor lists them), each an array in the order of
+ *   ITEM_FIELDS;
+ * - its translations into the language the address asks for, as an object by text key (none
+ *   for a page in the main language, asked as NO_LANGUAGE).
+ * Arrays without repeated keys are what cost least to build in the database and to parse here.
+ *
+ * `inRows`: the items and translations in rows of a bounded size (`itemsInRows`), else each
+ * in one row. PostgreSQL builds the rows for a third of the time it takes over one long list
+ * (0.7 against 2.7 ms a view, `pgbench -M prepared`), and the server parses them for less. On
+ * PGlite the database's work is the server's own, and numbering the rows costs it more than
+ * parsing one text of items saves; the translations in a row of their own are what keep a page
+ * in another script from making the items' text two-byte too. Its parameters are the id, the
+ * type and that language.
  */
-function publicSiteQuery(): { text: string; parameterNames: Array<"id" | "type" | "language"> } {
-  const columns = (fields: Record<string, SQLWrapper>) => sql.join(Object.values(fields), sql`, `);
+function publicSiteQuery(inRows: boolean): {
+  text: string;
+  parameterNames: Array<"id" | "type" | "language">;
+} {
   const settingsJson = (
     table: typeof orderSettings | typeof bookingSettings,
     fields: Record<string, SQLWrapper>,
   ) =>
     sql`(select json_build_array(${columns(fields)}) from ${table} where ${table.productId} = ${products.id})`;
   const siteId = sql`(select id from site)`;
-  // Items are numbered in the editor's order in a subquery of this name, then grouped by
-  // their number: each row's items in that order, compared as numbers rather than as text.
-  const numberedItems = alias(items, "numbered_items");
-  const numberedItemFields = Object.fromEntries(
-    Object.keys(ITEM_FIELDS).map((key) => [key, numberedItems[key as keyof typeof ITEM_FIELDS]]),
-  );
+  const itemRows = inRows ? itemsInRows(siteId) : itemsInOneRow(siteId);
+  const translationRows = inRows ? translationsInRows(siteId) : translationsInOneRow(siteId);
   const query = sql`
     with site as (
       select ${products.id} as id, json_build_array(${columns(SITE_FIELDS)}, ${settingsJson(orderSettings, ORDER_SETTINGS_FIELDS)}, ${settingsJson(bookingSettings, BOOKING_SETTINGS_FIELDS)})::text as part
@@ -196,22 +257,8 @@ function publicSiteQuery(): { text: string; parameterNames: Array<"id" | "type" 
       where ${products.id} = ${sql.placeholder("id")} and ${products.type} = ${sql.placeholder("type")} and ${products.exists}
     )
     select ${sql.raw(String(SITE_PART))} as kind, 0 as row, part from site
-    union all
-    select ${sql.raw(String(ITEMS_PART))}, (number / ${sql.raw(String(ITEMS_PER_ROW))})::int, json_agg(json_build_array(${columns(numberedItemFields)}) order by number)::text
-    from (
-      select ${columns(ITEM_FIELDS)}, row_number() over (order by ${items.name}, ${items.id}) - 1 as number
-      from ${items} where ${items.productId} = ${siteId}
-    ) as numbered_items
-    group by number / ${sql.raw(String(ITEMS_PER_ROW))}
-    union all
-    select ${sql.raw(String(TRANSLATIONS_PART))}, row, json_object_agg(key, text)::text
-    from (
-      select ${translations.key} as key, ${translations.text} as text,
-        ((row_number() over () - 1) / ${sql.raw(String(TRANSLATIONS_PER_ROW))})::int as row
-      from ${translations}
-      where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
-    ) as numbered_translations
-    group by row
+    union all ${itemRows}
+    union all ${translationRows}
     order by kind, row`;
   const { sql: text, params } = new PgDialect().sqlToQuery(query);
   const parameterNames = params.map(
@@ -221,7 +268,7 @@ function publicSiteQuery(): { text: string; parameterNames: Array<"id" | "type" 
 }
 
 /** One row of the site's query: its kind, its number among that kind's rows, its JSON text. */
-type SitePart = [kind: number, row: number, json: string];
+type SitePart = [kind: number, row: number, json: string | null];
 
 /** The rows of a live site of this id and type, with its translations into `language`. */
 type PublicSiteReader = (id: string, type: ProductType, language: string) => Promise<SitePart[]>;
@@ -233,7 +280,7 @@ const STATEMENT_NAME = "public_site";
 
 /** On PostgreSQL: a named statement, which the driver prepares once per connection. */
 function postgresReader(pool: pg.Pool): PublicSiteReader {
-  const { text, parameterNames } = publicSiteQuery();
+  const { text, parameterNames } = publicSiteQuery(true);
   return async (id, type, language) => {
     const values = { id, type, language };
     const result = await pool.query<SitePart>({
@@ -261,7 +308,7 @@ function plainLiteral(value: string): string {
  * order the statement numbers its parameters.
  */
 function pgliteReader(client: PGlite): PublicSiteReader {
-  const { text, parameterNames } = publicSiteQuery();
+  const { text, parameterNames } = publicSiteQuery(false);
   let prepared: Promise<unknown> | null = null;
   const prepare = () =>
     (prepared ??= client.exec(`PREPARE ${STATEMENT_NAME} AS ${text}`).catch((error) => {
@@ -354,7 +401,7 @@ export async function loadPublicSite(
       ? await publicSiteReader(db)(id, type, asked ?? NO_LANGUAGE)
       : [];
   const [siteKind, , siteText] = parts[0] ?? [];
-  if (siteKind !== SITE_PART || siteText === undefined) throw notFound();
+  if (siteKind !== SITE_PART || typeof siteText !== "string") throw notFound();
   const values = JSON.parse(siteText) as unknown[];
   const info = fromPositions<SiteRow>(SITE_KEYS, values);
   const orderSettingsValues = values[SITE_KEYS.length];
@@ -362,6 +409,7 @@ export async function loadPublicSite(
   const itemRows: unknown[][] = [];
   const translated = new Map<string, string>();
   for (const [kind, , json] of parts) {
+    if (json === null) continue;
     if (kind === ITEMS_PART) itemRows.push(...(JSON.parse(json) as unknown[][]));
     else if (kind === TRANSLATIONS_PART) addTranslations(translated, JSON.parse(json) as object);
   }
@@ -436,7 +484,7 @@ export async function loadPublicSite(
       ? info.categoryOrder.filter((name): name is string => typeof name === "string")
       : [],
     /** Restaurants and shops: their items by name (none for other types). */
-    items: itemRows.map((values) => fromPositions<PublicItemRow>(ITEM_KEYS, values)),
+    items: itemRows.map(publicItem),
     /** How it takes orders: the defaults (ordering off) when its owner never saved any. */
     orderSettings: orderSettingsFromRow(
       settingsRow<OrderSettingsRow>(ORDER_SETTINGS_FIELDS, orderSettingsValues),
@@ -446,6 +494,13 @@ export async function loadPublicSite(
       settingsRow<BookingSettingsRow>(BOOKING_SETTINGS_FIELDS, bookingSettingsValues),
     ),
   };
+}
+
+/** An item from its values in the order of ITEM_FIELDS, its stored options checked. */
+function publicItem(values: unknown[]): PublicItemRow {
+  const item = fromPositions<PublicItemRow>(ITEM_KEYS, values);
+  item.options = storedOptions(item.options);
+  return item;
 }
 
 /** A row of the site's translations, by key, into `texts` (a plain loop: a menu may have hundreds). */

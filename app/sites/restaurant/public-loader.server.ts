@@ -8,8 +8,7 @@ import {
   storedDiets,
 } from "~/lib/dietary";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
-import { storedOptions } from "~/lib/item-options";
-import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt, soldOutFieldsOf } from "~/lib/sold-out";
+import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt } from "~/lib/sold-out";
 import { publicOpening } from "~/lib/opening-status";
 import { pageLanguage } from "~/lib/i18n/catalogues";
 import {
@@ -76,7 +75,7 @@ export function publicRestaurantLoader() {
             allergens: storedAllergens(stored.allergens),
             diets: storedDiets(stored.diets),
             soldOut: isSoldOutAt(stored, now.getTime()),
-            options: optionsSoldOutAt(storedOptions(stored.options), now.getTime()),
+            options: optionsSoldOutAt(stored.options, now.getTime()),
             hidden: false,
           },
           translations,
@@ -119,7 +118,7 @@ export function publicRestaurantLoader() {
     // A dish sold out for today comes back by itself: the page is right only until then.
     const freshUntil = soonerOf(
       soonerOf(openingChanges, orderingChanges),
-      soldOutChangesAt(site.items.map(soldOutFieldsOf), now.getTime()),
+      soldOutChangesAt(site.items, now.getTime()),
     );
     return {
       site: {

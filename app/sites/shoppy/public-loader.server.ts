@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { servicesContext } from "~/context";
 import { absoluteImageUrl, publicImageSrc } from "~/lib/image-url";
-import { storedOptions } from "~/lib/item-options";
-import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt, soldOutFieldsOf } from "~/lib/sold-out";
+import { isSoldOutAt, optionsSoldOutAt, soldOutChangesAt } from "~/lib/sold-out";
 import { compareNames } from "~/lib/items";
 import { MAX_IMAGES_PER_ITEM } from "~/lib/limits";
 import { shopJsonLd } from "~/lib/structured-data";
@@ -55,7 +54,7 @@ export function publicShopLoader() {
             description: item.description,
             tags: item.tags.filter((tag): tag is string => typeof tag === "string"),
             soldOut: isSoldOutAt(item, now.getTime()),
-            options: optionsSoldOutAt(storedOptions(item.options), now.getTime()),
+            options: optionsSoldOutAt(item.options, now.getTime()),
             featured: item.star,
             images: item.images
               .flatMap((url) => publicImageSrc(url) ?? [])
@@ -106,7 +105,7 @@ export function publicShopLoader() {
     // An item sold out for today comes back by itself: the page is right only until then.
     const freshUntil = soonerOf(
       soonerOf(openingChanges, orderingChanges),
-      soldOutChangesAt(site.items.map(soldOutFieldsOf), now.getTime()),
+      soldOutChangesAt(site.items, now.getTime()),
     );
     return {
       site: {
