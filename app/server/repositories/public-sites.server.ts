@@ -152,17 +152,18 @@ const SITE_PART = 0;
 const ITEMS_PART = 1;
 const TRANSLATIONS_PART = 2;
 /**
- * Items and translations per row. V8 makes a string of more than 128 KB afresh every time,
- * and one whose text is not all Latin-1 takes two bytes a character: read as one text, the
- * bench's 50-dish menu with its Arabic translations was 112,000 such characters, and turning
- * it into a string and parsing it cost 1.35 ms where four rows of the same cost 0.5 ms. A
- * row this size stays well under 128 KB in any script.
+ * Items and translations per row on PostgreSQL (see `publicSiteQuery`). V8 makes a string of
+ * more than 128 KB afresh every time, and one whose text is not all Latin-1 takes two bytes a
+ * character: read as one text, the bench's 50-dish menu with its Arabic translations was
+ * 112,000 such characters, and turning it into a string and parsing it cost 1.35 ms where four
+ * rows of the same cost 0.5 ms. A row this size stays well under 128 KB in any script.
  */
 export const ITEMS_PER_ROW = 16;
 export const TRANSLATIONS_PER_ROW = 100;
 
 const columns = (fields: Record<string, SQLWrapper>) => sql.join(Object.values(fields), sql`, `);
-const number = (value: number) => sql.raw(String(value));
+/** A constant of this module, written into the statement as it is. */
+const literal = (value: number) => sql.raw(String(value));
 
 /**
  * The site's items ITEMS_PER_ROW to a row: numbered in the editor's order in a subquery of
@@ -175,18 +176,18 @@ function itemsInRows(siteId: SQL) {
     Object.keys(ITEM_FIELDS).map((key) => [key, numberedItems[key as keyof typeof ITEM_FIELDS]]),
   );
   return sql`
-    select ${number(ITEMS_PART)}, (number / ${number(ITEMS_PER_ROW)})::int, json_agg(json_build_array(${columns(numberedItemFields)}) order by number)::text
+    select ${literal(ITEMS_PART)}, (number / ${literal(ITEMS_PER_ROW)})::int, json_agg(json_build_array(${columns(numberedItemFields)}) order by number)::text
     from (
       select ${columns(ITEM_FIELDS)}, row_number() over (order by ${items.name}, ${items.id}) - 1 as number
       from ${items} where ${items.productId} = ${siteId}
     ) as numbered_items
-    group by number / ${number(ITEMS_PER_ROW)}`;
+    group by number / ${literal(ITEMS_PER_ROW)}`;
 }
 
 /** The site's items in one row (null when it has none), in the editor's order. */
 function itemsInOneRow(siteId: SQL) {
   return sql`
-    select ${number(ITEMS_PART)}, 0, (
+    select ${literal(ITEMS_PART)}, 0, (
       select json_agg(json_build_array(${columns(ITEM_FIELDS)}) order by ${items.name}, ${items.id})
       from ${items} where ${items.productId} = ${siteId}
     )::text from site`;
@@ -198,10 +199,10 @@ function itemsInOneRow(siteId: SQL) {
  */
 function translationsInRows(siteId: SQL) {
   return sql`
-    select ${number(TRANSLATIONS_PART)}, row, json_object_agg(key, text)::text
+    select ${literal(TRANSLATIONS_PART)}, row, json_object_agg(key, text)::text
     from (
       select ${translations.key} as key, ${translations.text} as text,
-        ((row_number() over () - 1) / ${number(TRANSLATIONS_PER_ROW)})::int as row
+        ((row_number() over () - 1) / ${literal(TRANSLATIONS_PER_ROW)})::int as row
       from ${translations}
       where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
     ) as numbered_translations
@@ -211,7 +212,7 @@ function translationsInRows(siteId: SQL) {
 /** The site's translations into the language asked for in one row (null when there are none). */
 function translationsInOneRow(siteId: SQL) {
   return sql`
-    select ${number(TRANSLATIONS_PART)}, 0, (
+    select ${literal(TRANSLATIONS_PART)}, 0, (
       select json_object_agg(${translations.key}, ${translations.text}) from ${translations}
       where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
     )::text from site`;
@@ -256,7 +257,7 @@ function publicSiteQuery(inRows: boolean): {
       from ${products} inner join ${productInfo} on ${productInfo.productId} = ${products.id}
       where ${products.id} = ${sql.placeholder("id")} and ${products.type} = ${sql.placeholder("type")} and ${products.exists}
     )
-    select ${sql.raw(String(SITE_PART))} as kind, 0 as row, part from site
+    select ${literal(SITE_PART)} as kind, 0 as row, part from site
     union all ${itemRows}
     union all ${translationRows}
     order by kind, row`;
@@ -503,7 +504,7 @@ function publicItem(values: unknown[]): PublicItemRow {
   return item;
 }
 
-/** A row of the site's translations, by key, into `texts` (a plain loop: a menu may have hundreds). */
+/** A row of the site's translations into `texts`, by key (a plain loop: there may be hundreds). */
 function addTranslations(texts: Map<string, string>, values: object): void {
   for (const key in values) {
     const text: unknown = (values as Record<string, unknown>)[key];
