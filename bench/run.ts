@@ -14,7 +14,8 @@
  *   plain page at 200 connections, from the page cache;
  * - loads the cached restaurant page at 50 connections as visitors' phones, on a server that
  *   counts views and logs each request (as deployed), on one that only logs, and on one that
- *   does neither (three rounds each), for what counting a view and logging a request cost;
+ *   does neither (side by side, in ten short turns each), for what counting a view and logging
+ *   a request cost;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - counts the instructions an uncached view runs, under valgrind (bench/instructions.ts);
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
@@ -42,7 +43,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { viewTotals } from "~/server/analytics/page-view-reports.server";
@@ -597,6 +598,9 @@ async function measureRandomQuery(
   return { finishedAt: new Date().toISOString(), commit: currentCommit(), loadAverage, pages };
 }
 
+/** Turns each server of the page-view comparison is loaded in, alternating with the others. */
+const PAGE_VIEW_TURNS = 10;
+
 /**
  * What counting a view and logging a request cost a cache hit: the cached restaurant page as
  * phones load it, from a server as deployed (views counted, a log line per request), one with
@@ -604,53 +608,80 @@ async function measureRandomQuery(
  * Node sending the same bytes. Latency at 50 connections on a shared 2-core machine moves by a
  * third between identical runs; the server's CPU time per request does not, so the costs are
  * read from it.
+ *
+ * On this kind of host, a neighbour's burst raises one run's CPU per request by up to a fifth,
+ * four times the budgets' 5%, and such a stretch lasts from seconds to half a minute. So the
+ * four servers run side by side (each on a copy of the data, since PGlite's files are one
+ * process's), and are loaded in short turns (3 s at the default BENCH_SECONDS), alternating,
+ * every other round in the reverse order: a burst falls on a few turns, and each server keeps
+ * its least disturbed of PAGE_VIEW_TURNS turns. An idle server's timers cost
+ * no CPU worth counting, and each turn reads only the CPU of the server it loads.
  */
 async function measurePageViewCost(
   sites: BenchSite[],
   env: Record<string, string>,
 ): Promise<PageViewCostReport> {
   const site = sites.find((each) => each.type === "restaurant")!;
-  const deployed = await deployedEnv(env.DATA_DIR!, "page-views");
+  const dataDir = env.DATA_DIR!;
+  // Side by side, each needs a metrics port and a log of its own.
+  const deployedAs = (name: string) => deployedEnv(dataDir, `page-views-${name}`);
   const configurations = {
-    deployed,
-    analyticsOff: { ...deployed, ANALYTICS: "off" },
-    quiet: { ...deployed, ANALYTICS: "off", LOG_LEVEL: "warn" },
+    deployed: await deployedAs("deployed"),
+    analyticsOff: { ...(await deployedAs("analytics-off")), ANALYTICS: "off" },
+    quiet: { ...(await deployedAs("quiet")), ANALYTICS: "off", LOG_LEVEL: "warn" },
   } as const;
-  type Configuration = keyof typeof configurations;
-  const measure = (configuration: Configuration) =>
-    withServer({ ...env, ...configurations[configuration] }, async (base, pid) => {
-      log(`cached ${site.path}: ${configuration}`);
-      // Warm up first, so that the CPU counted below is that of the measured requests alone.
-      await measureLoad(base + site.path, { seconds: 2, warmupSeconds: 0, headers: PHONE_VIEW });
-      return measureLoad(base + site.path, {
-        seconds,
-        warmupSeconds: 0,
-        headers: PHONE_VIEW,
-        serverPid: pid,
-      });
-    });
-  const sent = await withServer({ ...env, ...deployed }, (base) =>
+  type Target = keyof typeof configurations | "bareNode";
+  const sent = await withServer({ ...env, ...configurations.deployed }, (base) =>
     fetchSettledCopy(base + site.path, PHONE_VIEW),
   );
+  const servers: PortalProcess[] = [];
+  const copies: string[] = [];
   const bareNode = await startBareNode(sent.body, sent.headers);
   try {
-    // Three rounds, the second in the reverse order, so that a machine growing busier or
-    // quieter weighs on every configuration alike; each keeps its least disturbed run. Runs of
-    // one server differ by up to 5% on this kind of host, as much as each budget: two rounds
-    // let one disturbed pair decide a budget.
-    const order: Configuration[] = ["deployed", "analyticsOff", "quiet"];
-    const runs = new Map<Configuration | "bareNode", LoadResult[]>();
-    const add = (name: Configuration | "bareNode", run: LoadResult) =>
-      runs.set(name, [...(runs.get(name) ?? []), run]);
-    for (const round of [order, [...order].reverse(), order]) {
-      for (const configuration of round) add(configuration, await measure(configuration));
-      log(`cached ${site.path}: bare Node`);
-      add(
-        "bareNode",
-        await measureLoad(bareNode.url, { seconds, headers: PHONE_VIEW, serverPid: bareNode.pid }),
-      );
+    // Copied while no server holds the data. The deployed server counts its views into the
+    // data the check below reads; the copies leave out the earlier parts' logs.
+    const dataDirs = new Map(
+      Object.keys(configurations).map((name) => {
+        if (name === "deployed") return [name, dataDir];
+        const copy = tempDataDir();
+        cpSync(dataDir, copy, { recursive: true, filter: (file) => !file.endsWith(".log") });
+        copies.push(copy);
+        return [name, copy];
+      }),
+    );
+    const targets = new Map<Target, { url: string; pid: number }>();
+    for (const [name, settings] of Object.entries(configurations)) {
+      const { BENCH_LOG_FILE: logFile, ...serverEnv }: Record<string, string> = {
+        ...env,
+        ...settings,
+        DATA_DIR: dataDirs.get(name)!,
+      };
+      const server = await startPortal(productionEnv(serverEnv), { logFile });
+      servers.push(server);
+      targets.set(name as Target, { url: server.url + site.path, pid: server.child.pid! });
     }
-    const leastDisturbed = (name: Configuration | "bareNode") =>
+    targets.set("bareNode", { url: bareNode.url, pid: bareNode.pid });
+
+    const turnSeconds = Math.max(2, Math.round(seconds * 0.3));
+    for (const [name, target] of targets) {
+      log(`cached ${site.path}: warming up ${name}`);
+      await measureLoad(target.url, { seconds: 3, warmupSeconds: 0, headers: PHONE_VIEW });
+    }
+    const runs = new Map<Target, LoadResult[]>();
+    const order = [...targets.keys()];
+    for (let turn = 0; turn < PAGE_VIEW_TURNS; turn++) {
+      for (const name of turn % 2 === 0 ? order : [...order].reverse()) {
+        const { url, pid } = targets.get(name)!;
+        const run = await measureLoad(url, {
+          seconds: turnSeconds,
+          warmupSeconds: 0,
+          headers: PHONE_VIEW,
+          serverPid: pid,
+        });
+        runs.set(name, [...(runs.get(name) ?? []), run]);
+      }
+    }
+    const leastDisturbed = (name: Target) =>
       runs
         .get(name)!
         .reduce((a, b) =>
@@ -661,7 +692,8 @@ async function measurePageViewCost(
         `${name}: ${each.map((run) => (run.cpuMsPerRequest ?? Number.NaN).toFixed(4)).join(" / ")} ms CPU per request`,
       );
     }
-    // The counting servers wrote their views as they stopped.
+    // The counting server writes its views as it stops.
+    for (const server of servers.splice(0)) await server.stop();
     const services = await startServices(loadEnv(productionEnv(env)), "npm run bench");
     try {
       const counted = await viewTotals(services.db, publicPageProductId(site.path)!, 2);
@@ -678,7 +710,9 @@ async function measurePageViewCost(
       await services.close();
     }
   } finally {
+    for (const server of servers) await server.stop();
     await bareNode.stop();
+    for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   }
 }
 

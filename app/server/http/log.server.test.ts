@@ -81,11 +81,12 @@ describe("the front door's line per request", () => {
 describe("the logger's stream", () => {
   const requestLine = (n: number) => `{"reqId":"${n}","responseTime":1,"msg":"GET / 200 1 ms"}\n`;
 
-  function blocksInto(options: { writeMaxBytes?: number; blockChars?: number } = {}) {
+  function blocksInto(options: { blockBytes?: number } = {}) {
     const written: string[] = [];
     const stream = requestLineBlocks(
       () => ({
-        write: (block: string) => written.push(block) > 0,
+        // Each write as the bytes it hands over, read back as UTF-8.
+        write: (block: Buffer) => written.push(block.toString("utf8")),
         flush: (done?: (error?: Error) => void) => done?.(),
       }),
       { gatherMs: 5, ...options },
@@ -106,14 +107,15 @@ describe("the logger's stream", () => {
     expect(written).toEqual([lines.join(""), requestLine(31)]);
   });
 
-  it("hands over at once what makes a block", () => {
-    const { written, stream } = blocksInto({ blockChars: 3 * requestLine(0).length });
+  it("hands over at once a block the next line might not fit in", () => {
+    // A line of unknown characters is given room for three bytes each: the fourth might not fit.
+    const { written, stream } = blocksInto({ blockBytes: 5 * requestLine(0).length });
     for (const n of [1, 2, 3, 4]) stream.write(requestLine(n));
     expect(written).toEqual([requestLine(1) + requestLine(2) + requestLine(3)]);
   });
 
   it("never hands over a block larger than one write may be", async () => {
-    const { written, stream } = blocksInto({ writeMaxBytes: 1000 });
+    const { written, stream } = blocksInto({ blockBytes: 1000 });
     const lines = Array.from({ length: 40 }, (_, n) => requestLine(n).replace("GET /", "GET /é"));
     for (const line of lines) stream.write(line);
     await gatherTime();
@@ -122,25 +124,37 @@ describe("the logger's stream", () => {
     expect(written.join("")).toBe(lines.join(""));
   });
 
-  it("gathers the front door's line as pino writes it", () => {
-    const { written, stream } = blocksInto();
-    const logger = pino({ level: "info" }, stream);
-    const log = answeredRequestLog(logger);
-    const path = "/r/café-\\bistro";
-    const { req, res, headers } = answeredRequest(path, 200);
-    log.start(req, res);
-    log.answered(req, res, Date.now() - 2);
+  it("gathers the front door's line as pino writes it, byte for byte, whatever its path", () => {
+    // ASCII (written a byte a character), accented, Arabic and an emoji (written as UTF-8).
+    for (const path of ["/r/cafe-bistro", "/r/café-\\bistro", "/r/مطعم-🍕"]) {
+      const { written, stream } = blocksInto();
+      const logger = pino({ level: "info" }, stream);
+      const log = answeredRequestLog(logger);
+      const { req, res, headers } = answeredRequest(path, 200);
+      log.start(req, res);
+      log.answered(req, res, Date.now() - 2);
+      stream.flush();
+      const { responseTime } = JSON.parse(written[0]!) as { responseTime: number };
+      logger
+        .child({ req: { method: "GET", path, route: "public-page" }, res: { status: 200 } })
+        .info(
+          { reqId: headers[REQUEST_ID_HEADER], responseTime },
+          `GET ${path} 200 ${responseTime} ms`,
+        );
+      stream.flush();
+      expect(written).toHaveLength(2);
+      expect(withoutTime(written[0]!)).toBe(withoutTime(written[1]!));
+    }
+  });
+
+  it("writes a line longer than a block on its own, after the lines gathered before it", () => {
+    const { written, stream } = blocksInto({ blockBytes: 1000 });
+    const long = requestLine(2).replace("GET /", `GET /${"x".repeat(2000)}`);
+    stream.write(requestLine(1));
+    stream.write(long);
+    stream.write(requestLine(3));
     stream.flush();
-    const { responseTime } = JSON.parse(written[0]!) as { responseTime: number };
-    logger
-      .child({ req: { method: "GET", path, route: "public-page" }, res: { status: 200 } })
-      .info(
-        { reqId: headers[REQUEST_ID_HEADER], responseTime },
-        `GET ${path} 200 ${responseTime} ms`,
-      );
-    stream.flush();
-    expect(written).toHaveLength(2);
-    expect(withoutTime(written[0]!)).toBe(withoutTime(written[1]!));
+    expect(written).toEqual([requestLine(1), long, requestLine(3)]);
   });
 
   it("writes any other line at once, after the request lines gathered before it", () => {
@@ -152,7 +166,7 @@ describe("the logger's stream", () => {
     expect(written).toEqual([requestLine(1) + requestLine(2), '{"level":50,"msg":"failed"}\n']);
   });
 
-  it("loses no gathered line when the process ends, by itself or by process.exit", () => {
+  it("loses no line when the process ends, by itself or by process.exit", () => {
     const script = (ending: string) => `
       const { answeredRequestLog, logger } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "log.server.ts"))});
       const log = answeredRequestLog(logger);
@@ -162,6 +176,7 @@ describe("the logger's stream", () => {
         log.start(req, res);
         log.answered(req, res, Date.now());
       }
+      logger.warn("last words");
       ${ending}`;
     for (const ending of ["", "process.exit(0);"]) {
       const run = spawnSync(
@@ -173,11 +188,17 @@ describe("the logger's stream", () => {
         },
       );
       expect(run.status).toBe(0);
-      const paths = run.stdout
+      const lines = run.stdout
         .trim()
         .split("\n")
-        .map((line) => (JSON.parse(line) as { req: { path: string } }).req.path);
-      expect(paths).toEqual(["/r/last-1", "/r/last-2", "/r/last-3"]);
+        .map((line) => JSON.parse(line) as { req?: { path: string }; msg: string });
+      // pino's own line goes out after the request lines gathered before it.
+      expect(lines.map((line) => line.req?.path ?? line.msg)).toEqual([
+        "/r/last-1",
+        "/r/last-2",
+        "/r/last-3",
+        "last words",
+      ]);
     }
   });
 });

@@ -22,70 +22,79 @@ function levelFromEnvironment(): string {
 
 /**
  * Processes sharing one output (`WEB_CONCURRENCY`) write at most what a pipe writes whole
- * (PIPE_BUF on Linux), so that their lines never interleave; one process writes any length.
+ * (PIPE_BUF on Linux), so that their lines never interleave; one process writes in blocks of
+ * 64 KB.
  */
 const PIPE_ATOMIC_BYTES = 4096;
-const LOG_WRITE_MAX_BYTES = cluster.isWorker ? PIPE_ATOMIC_BYTES : Infinity;
-/** Lines per request are handed over once they make this many characters… */
-const LOG_BLOCK_CHARS = 64 * 1024;
-/** …or when the first of them has waited this long. */
+const LOG_BLOCK_BYTES = cluster.isWorker ? PIPE_ATOMIC_BYTES : 64 * 1024;
+/** Lines per request are handed over when the first of them has waited this long. */
 const LOG_GATHER_MS = 20;
 
 /** A field only the line per request has (see `requestLogger` and `answeredRequestLog`). */
 const REQUEST_LINE_FIELD = '"responseTime":';
 
-type Destination = ReturnType<typeof pino.destination>;
+/** What the logger's stream writes to: sonic-boom, in buffer mode. */
+interface ByteDestination {
+  write(bytes: Buffer): unknown;
+  flush(done?: (error?: Error) => void): void;
+}
 
 /** The stream's way in for a line known to be a request's, where it has one. */
 const writeRequestLine = Symbol("writeRequestLine");
 interface LogStream {
   write(line: string): void;
-  [writeRequestLine]?: (line: string) => void;
+  /** `oneByte`: the line is ASCII, so each character is one byte as it is. */
+  [writeRequestLine]?: (line: string, oneByte: boolean) => void;
 }
 
 /**
- * The logger's stream. Lines per request are gathered for up to 20 ms, or until they make a
- * block of 64 KB, and handed to the destination together: each write costs a busy server a
- * hand-over to libuv's thread pool and back, which under load costs more than serving a
- * cached page, so a write per line (or per turn of the event loop) would cost more than the
- * requests it logs. Any other line goes out at once, after those gathered before it.
+ * The logger's stream. Lines per request are gathered for up to 20 ms, or until they fill a
+ * block, and handed to the destination together: each write costs a busy server a hand-over
+ * to libuv's thread pool and back, which under load costs more than serving a cached page, so
+ * a write per line (or per turn of the event loop) would cost more than the requests it logs.
+ * Each line is written into the block's bytes as it comes, so no string of them all is joined,
+ * and none is encoded again on its way out. Any other line goes out at once, after those
+ * gathered before it.
  */
 export function requestLineBlocks(
-  openDestination: () => Pick<Destination, "write" | "flush">,
-  {
-    writeMaxBytes = LOG_WRITE_MAX_BYTES,
-    blockChars = LOG_BLOCK_CHARS,
-    gatherMs = LOG_GATHER_MS,
-  } = {},
+  openDestination: () => ByteDestination,
+  { blockBytes = LOG_BLOCK_BYTES, gatherMs = LOG_GATHER_MS } = {},
 ) {
-  let gathered: string[] = [];
-  let gatheredChars = 0;
+  let block: Buffer | null = null;
+  let used = 0;
   let timer: NodeJS.Timeout | undefined;
   const handOver = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (gathered.length === 0) return;
-    for (const block of writesOf(gathered, writeMaxBytes)) destination.write(block);
-    gathered = [];
-    gatheredChars = 0;
+    if (block === null) return;
+    destination.write(block.subarray(0, used));
+    block = null;
+    used = 0;
   };
   // Registered before the destination's own exit handler (pino's), which runs after this one
   // and writes out everything it holds.
   process.on("beforeExit", handOver);
   process.on("exit", handOver);
   const destination = openDestination();
-  const gather = (line: string) => {
-    gathered.push(line);
-    gatheredChars += line.length;
-    if (gatheredChars >= blockChars) handOver();
+  const gather = (line: string, oneByte: boolean) => {
+    // UTF-8 takes at most three bytes for each of a string's UTF-16 units.
+    const most = oneByte ? line.length : line.length * 3;
+    if (block !== null && used + most > block.length) handOver();
+    if (most > blockBytes) {
+      // Longer than a block: a write of its own.
+      destination.write(Buffer.from(line));
+      return;
+    }
+    block ??= Buffer.allocUnsafe(blockBytes);
+    used += block.write(line, used, oneByte ? "latin1" : "utf8");
     // Unreferenced: a server with nothing else to do exits, and hands the lines over then.
-    else timer ??= setTimeout(handOver, gatherMs).unref();
+    timer ??= setTimeout(handOver, gatherMs).unref();
   };
   return {
     write(line: string) {
-      if (line.includes(REQUEST_LINE_FIELD)) return gather(line);
+      if (line.includes(REQUEST_LINE_FIELD)) return gather(line, false);
       handOver();
-      destination.write(line);
+      destination.write(Buffer.from(line));
     },
     /** A line known to be one per request (`answeredRequestLog`'s): gathered unread. */
     [writeRequestLine]: gather,
@@ -95,29 +104,6 @@ export function requestLineBlocks(
       if (done) destination.flush(done);
     },
   };
-}
-
-/**
- * Whole lines, joined into writes of at most `maxBytes` each (a line longer than that is a
- * write of its own).
- */
-function writesOf(lines: string[], maxBytes: number): string[] {
-  if (maxBytes === Infinity) return [lines.join("")];
-  const writes: string[] = [];
-  let current = "";
-  let currentBytes = 0;
-  for (const line of lines) {
-    const bytes = Buffer.byteLength(line);
-    if (currentBytes > 0 && currentBytes + bytes > maxBytes) {
-      writes.push(current);
-      current = "";
-      currentBytes = 0;
-    }
-    current += line;
-    currentBytes += bytes;
-  }
-  writes.push(current);
-  return writes;
 }
 
 function createLogger(): Logger {
@@ -135,13 +121,16 @@ function createLogger(): Logger {
   }
   // Written without waiting on the terminal or pipe, so a slow reader never holds a request;
   // pino writes out what is left when the process exits.
-  const lines = requestLineBlocks(() =>
-    pino.destination({
-      dest: 1,
-      sync: false,
-      // sonic-boom joins what waits for the write under way up to this many bytes.
-      ...(cluster.isWorker ? { maxWrite: PIPE_ATOMIC_BYTES } : {}),
-    }),
+  const lines = requestLineBlocks(
+    () =>
+      // Typed for strings; in buffer mode sonic-boom takes bytes, and writes them as they are.
+      pino.destination({
+        dest: 1,
+        sync: false,
+        contentMode: "buffer",
+        // sonic-boom joins what waits for the write under way up to this many bytes.
+        ...(cluster.isWorker ? { maxWrite: PIPE_ATOMIC_BYTES } : {}),
+      }) as unknown as ByteDestination,
   );
   return pino({ level }, lines);
 }
@@ -234,19 +223,26 @@ const KEPT_PAGE_LINES = 1000;
 
 /** What a page's request lines share: all but their time, id and duration. */
 interface PageLine {
+  method: string;
+  status: number;
   /** pino's bindings of a child logger with the line's `req` and `res`: `,"pid":…,"res":{…}`. */
   bindings: string;
   /** The message up to its duration, as JSON without its closing quote: `"GET /r/x 200 `. */
   messageStart: string;
+  /** Whether both are ASCII, as the rest of the line always is (digits and a checked id). */
+  oneByte: boolean;
 }
+
+/** Printable ASCII: what JSON text with no character above U+007E is made of. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * The same line as `requestLogger` writes, for a request answered without Express (the page
  * cache's front door): given its id at once, and logged as its answer is handed over.
  *
  * The same few pages are answered over and over, and a hit costs little more than writing
- * the page, so the line is put together here rather than by pino's `info()`: each method,
- * path and status gets its fixed part once (the bindings pino itself writes for a child
+ * the page, so the line is put together here rather than by pino's `info()`: each path,
+ * method and status gets its fixed part once (the bindings pino itself writes for a child
  * logger with `req` and `res`, and the message's start, JSON-escaped), and a line adds its
  * time, id and duration, in the order and form pino's own line has them
  * (`{"level":30,"time":…,"pid":…,"hostname":…,"req":…,"res":…,"reqId":…,"responseTime":…,"msg":…}`),
@@ -255,25 +251,33 @@ interface PageLine {
 export function answeredRequestLog(base: Logger = logger) {
   const logs = base.isLevelEnabled("info");
   const stream = (base as unknown as Record<symbol, LogStream>)[pino.symbols.streamSym]!;
-  const write = stream[writeRequestLine] ?? ((line: string) => stream.write(line));
+  const write =
+    stream[writeRequestLine] ?? ((line: string, _oneByte: boolean) => stream.write(line));
   const linePrefix = `{"level":${base.levels.values.info},"time":`;
-  const pageLines = new Map<string, PageLine>();
+  // By path, each with its lines by method and status (almost always one: GET, 200).
+  const pageLines = new Map<string, PageLine[]>();
   const pageLine = (method: string, path: string, status: number) => {
-    const key = `${method} ${status} ${path}`;
-    let line = pageLines.get(key);
-    if (!line) {
+    let lines = pageLines.get(path);
+    const kept = lines?.find((line) => line.status === status && line.method === method);
+    if (kept) return kept;
+    if (!lines) {
       if (pageLines.size >= KEPT_PAGE_LINES) pageLines.clear();
-      const child = base.child({
-        req: { method, path, route: routeKind(method, path) },
-        res: { status },
-      });
-      const message = JSON.stringify(`${method} ${path} ${status} `);
-      line = {
-        bindings: (child as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!,
-        messageStart: message.slice(0, -1),
-      };
-      pageLines.set(key, line);
+      pageLines.set(path, (lines = []));
     }
+    const child = base.child({
+      req: { method, path, route: routeKind(method, path) },
+      res: { status },
+    });
+    const bindings = (child as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!;
+    const messageStart = JSON.stringify(`${method} ${path} ${status} `).slice(0, -1);
+    const line: PageLine = {
+      method,
+      status,
+      bindings,
+      messageStart,
+      oneByte: PRINTABLE_ASCII.test(bindings) && PRINTABLE_ASCII.test(messageStart),
+    };
+    lines.push(line);
     return line;
   };
   return {
@@ -289,6 +293,7 @@ export function answeredRequestLog(base: Logger = logger) {
       const id = req.headers[REQUEST_ID_HEADER] as string;
       write(
         `${linePrefix}${now}${line.bindings},"reqId":"${id}","responseTime":${ms},"msg":${line.messageStart}${ms} ms"}\n`,
+        line.oneByte,
       );
     },
   };

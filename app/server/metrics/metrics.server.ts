@@ -15,18 +15,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
 import cluster from "node:cluster";
-import {
-  AggregatorRegistry,
-  collectDefaultMetrics,
-  Counter,
-  Gauge,
-  Histogram,
-  Registry,
-} from "prom-client";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/client.server";
 import { uploadOutcomes } from "../images/process-image.server";
 import type { PublicPageCache } from "../pages/public-page-cache.server";
 import { routeKind, type RouteKind } from "../http/route-kind.server";
+import { registerDurationHistogram, type Observe } from "./duration-histogram.server";
 
 export interface Metrics {
   /**
@@ -123,26 +117,25 @@ const STARTED_AT = Symbol("metrics: request started at");
 type TimedResponse = ServerResponse & { [STARTED_AT]?: number };
 
 function registerRequestDuration(registry: Registry): Pick<Metrics, "timeResponse" | "answered"> {
-  const histogram = new Histogram<keyof RequestLabels>({
+  const histogram = registerDurationHistogram<RequestLabels>({
     name: "http_request_duration_seconds",
     help: "Time from a request reaching the app to its answer's last byte, by kind of route.",
-    labelNames: ["route", "method", "status_class"],
     buckets: REQUEST_DURATION_BUCKETS,
-    registers: [registry],
+    registry,
   });
 
-  // One label object per combination, made on its first request and reused after.
-  const labelSets = new Map<RouteKind, Map<string, RequestLabels[]>>();
-  const labelsFor = (route: RouteKind, method: string, statusClass: number): RequestLabels => {
-    let byMethod = labelSets.get(route);
-    if (!byMethod) labelSets.set(route, (byMethod = new Map<string, RequestLabels[]>()));
+  // One series per combination, made on its first request and reused after.
+  const seriesSets = new Map<RouteKind, Map<string, Observe[]>>();
+  const seriesFor = (route: RouteKind, method: string, statusClass: number): Observe => {
+    let byMethod = seriesSets.get(route);
+    if (!byMethod) seriesSets.set(route, (byMethod = new Map<string, Observe[]>()));
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = []));
-    return (byStatus[statusClass] ??= {
+    return (byStatus[statusClass] ??= histogram.seriesOf({
       route,
       method,
       status_class: STATUS_CLASSES[statusClass]!,
-    });
+    }));
   };
 
   const answered = (req: IncomingMessage, statusCode: number, startedAt: number) => {
@@ -153,7 +146,7 @@ function registerRequestDuration(registry: Registry): Pick<Metrics, "timeRespons
     const query = url.indexOf("?");
     const route = routeKind(method, query === -1 ? url : url.slice(0, query));
     const statusClass = Math.min(Math.max(Math.floor(statusCode / 100) - 1, 0), 4);
-    histogram.observe(labelsFor(route, method, statusClass), seconds);
+    seriesFor(route, method, statusClass)(seconds);
   };
 
   // One listener shared by all requests (`this` is the response), so that timing a request

@@ -394,19 +394,31 @@ function isPortalPreviewFrame(req: ExpressRequest): boolean {
  */
 const DOMAIN_REDIRECT_CACHE_CONTROL = "public, max-age=300";
 
+/** How many Cache-Control values `pageCacheControl` keeps before starting afresh. */
+const KEPT_CACHE_CONTROLS = 1000;
+
 /**
- * The Cache-Control of a page as it is sent now: built once for the pages that stay right
- * until their site changes; per response for those showing an "Open now" that changes first.
+ * The Cache-Control of a page as it is sent now: the same for the pages that stay right until
+ * their site changes; for those showing an "Open now" that changes first, the one of the
+ * seconds left, each of the few possible values written once.
  */
 export function pageCacheControl(
   cdnMaxAge: number,
   now: () => number,
 ): (page: CachedPage) => string {
-  const lasting = publicPageCacheControl(cdnMaxAge);
+  const bySeconds = new Map<number, string>();
+  const forSeconds = (seconds: number) => {
+    let value = bySeconds.get(seconds);
+    if (value === undefined) {
+      // A CDN allowed to keep pages for hours would otherwise leave a value per second.
+      if (bySeconds.size >= KEPT_CACHE_CONTROLS) bySeconds.clear();
+      bySeconds.set(seconds, (value = publicPageCacheControl(seconds)));
+    }
+    return value;
+  };
+  const lasting = forSeconds(cdnMaxAge);
   return (page) =>
-    page.freshUntil === null
-      ? lasting
-      : publicPageCacheControl(cdnMaxAgeFor(page, cdnMaxAge, now()));
+    page.freshUntil === null ? lasting : forSeconds(cdnMaxAgeFor(page, cdnMaxAge, now()));
 }
 
 /**

@@ -17,7 +17,7 @@ import type { ViteDevServer } from "vite";
 import { findUserIdByEmail } from "../accounts/accounts.server";
 import { isClusterWorker, startPrimary } from "./cluster.server";
 import { logger } from "../http/log.server";
-import { ConfigError, loadEnv, publicPagesNow } from "./env.server";
+import { ConfigError, loadEnv, publicPagesTime } from "./env.server";
 import { embeddedDatabaseExists } from "../db/client.server";
 import { DataDirBusyError } from "../db/data-dir-lock.server";
 import { createPortalServer, createRequestListener } from "../http/http.server";
@@ -131,7 +131,7 @@ export async function startServer(options: {
   const orderEscalation = startOrderEscalation({
     events: services.events,
     outbox: services.orderMail,
-    now: () => publicPagesNow(env).getTime(),
+    now: () => publicPagesTime(env),
     intervalMs: env.orderSweepSeconds * 1000,
   });
   const closeServices = async () => {

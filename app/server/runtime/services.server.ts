@@ -10,7 +10,7 @@ import { createPageViews, type PageViews } from "../analytics/page-views.server"
 import { createAuth, type Auth } from "../accounts/auth.server";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client.server";
 import { acquireDataDirLock, type DataDirLock } from "../db/data-dir-lock.server";
-import { publicPagesNow, type Env } from "./env.server";
+import { publicPagesTime, type Env } from "./env.server";
 import { createEvents, type Events } from "../events/events.server";
 import { createDomainRechecks, type DomainRechecks } from "../domains/domain-checks.server";
 import { createDomainDirectory, type DomainDirectory } from "../domains/domain-directory.server";
@@ -96,7 +96,7 @@ export function servicesFromDatabase(
   const events = createEvents(database.db);
   const live = createLiveBus(database);
   const pageCache = createPublicPageCache(database, events, env.pageCacheBytes, () =>
-    publicPagesNow(env).getTime(),
+    publicPagesTime(env),
   );
   const mailer = createMailer(env.mail);
   const metrics = env.metrics.endpoint === "off" ? null : createMetrics({ pageCache, database });
