@@ -586,6 +586,33 @@ describe("checkBudgets with view counting and request logging", () => {
     ]);
   });
 
+  it("reads the costs round by round when it has the turns, whatever pace the host ran at", () => {
+    // The host's pace changes from round to round, and in one round the quiet server's turn
+    // alone ran fast: its least disturbed turn would make the log line look like 50%.
+    const pace = [1, 1.6, 0.9, 2.1, 1.2];
+    const report = {
+      ...pageViews(0.03, 0.04),
+      turnCpuMs: {
+        analyticsOn: pace.map((each) => 0.05 * 1.04 * 1.03 * each),
+        analyticsOff: pace.map((each) => 0.05 * 1.04 * each),
+        quiet: pace.map((each, round) => 0.05 * each * (round === 2 ? 0.7 : 1)),
+        bareNode: pace.map((each) => 0.042 * each),
+      },
+    };
+    const checks = checksOf(report);
+    expect(missed(checks)).toEqual([]);
+    const actual = (ending: string) => checks.find((check) => check.name.endsWith(ending))!.actual;
+    expect(actual("a request's log line, added server CPU")).toMatch(
+      /^4\.00% .*the median of 5 rounds\)$/,
+    );
+    expect(actual("added server CPU per cached view")).toMatch(/^3\.00% /);
+    expect(actual("(its CPU per hit ÷ ours)")).toMatch(/^0\.78× /);
+    const slower = { ...report.turnCpuMs, analyticsOff: pace.map((each) => 0.05 * 1.06 * each) };
+    expect(missed(checksOf({ ...report, turnCpuMs: slower }))).toEqual([
+      "Counting a view: a request's log line, added server CPU",
+    ]);
+  });
+
   it("is tabled beside the other measurements, each server against bare Node", () => {
     const report = pageViews(0.02, 0.02);
     const markdown = markdownOf({ load: [], pages: [], databaseScale: null, pageViews: report });
