@@ -250,7 +250,9 @@ test("the page and the chips' row glide unless reduced motion is asked for", asy
 
 /**
  * The page's scroll position as soon as the click has been handled (a task after it, once
- * the browser has followed the link), and where the page comes to rest.
+ * the browser has followed the link), and where the page comes to rest. At rest the chips' row
+ * is still too: it glides to the current chip after the page does, and a click while it moves
+ * could land on the chip that was under the pointer a moment before.
  */
 async function scrollAfterClick(page: Page, click: () => Promise<void>) {
   await page.evaluate(() => {
@@ -265,12 +267,16 @@ async function scrollAfterClick(page: Page, click: () => Promise<void>) {
   await click();
   await page.waitForFunction(() => "justAfter" in window);
   let landed = -1;
+  let chipsRowAt = -1;
   await expect
     .poll(async () => {
-      const before = landed;
+      const before = [landed, chipsRowAt];
       await page.waitForTimeout(200);
-      landed = await page.evaluate(() => Math.round(scrollY));
-      return landed === before;
+      [landed, chipsRowAt] = await page.evaluate(() => [
+        Math.round(scrollY),
+        Math.round(document.querySelector(".menu-chips")!.scrollLeft),
+      ]);
+      return landed === before[0] && chipsRowAt === before[1];
     })
     .toBe(true);
   const justAfter = await page.evaluate(
