@@ -14,8 +14,8 @@
  *   plain page at 200 connections, from the page cache;
  * - loads the cached restaurant page at 50 connections as visitors' phones, on a server that
  *   counts views and logs each request (as deployed), on one that only logs, and on one that
- *   does neither (side by side, in ten short turns each), for what counting a view and logging
- *   a request cost;
+ *   does neither (side by side, in ten rounds of short turns), for what counting a view and
+ *   logging a request cost;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - counts the instructions an uncached view runs, under valgrind (bench/instructions.ts);
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
@@ -599,15 +599,14 @@ async function measureRandomQuery(
 }
 
 /** Rounds of the page-view comparison: in each, every server is loaded for one turn. */
-const PAGE_VIEW_TURNS = 10;
+const PAGE_VIEW_ROUNDS = 10;
 
 /**
  * What counting a view and logging a request cost a cache hit: the cached restaurant page as
  * phones load it, from a server as deployed (views counted, a log line per request), one with
  * ANALYTICS=off, and one that also logs nothing per request (LOG_LEVEL=warn), each against bare
  * Node sending the same bytes. Latency at 50 connections on a shared 2-core machine moves by a
- * third between identical runs; the server's CPU time per request does not, so the costs are
- * read from it.
+ * third between identical runs, so the costs are read from the servers' CPU time per request.
  *
  * On this kind of host the pace of the CPU itself moves: the same server's CPU time per request
  * moved by half from one stretch of seconds to the next, ten times the budgets' 5%. So the four
@@ -670,8 +669,8 @@ async function measurePageViewCost(
     }
     const runs = new Map<Target, LoadResult[]>();
     const order = [...targets.keys()];
-    for (let turn = 0; turn < PAGE_VIEW_TURNS; turn++) {
-      for (const name of turn % 2 === 0 ? order : [...order].reverse()) {
+    for (let round = 0; round < PAGE_VIEW_ROUNDS; round++) {
+      for (const name of round % 2 === 0 ? order : [...order].reverse()) {
         const { url, pid } = targets.get(name)!;
         const run = await measureLoad(url, {
           seconds: turnSeconds,
