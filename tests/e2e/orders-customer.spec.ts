@@ -247,11 +247,16 @@ test("the menu with its ordering line, the order page, the review and the status
   documents.push(["order page", await (await page.request.get(`${menuPath}/order`)).text()]);
   const burger = item(page, "Classic Burger");
   await burger.getByLabel(/^Bacon/).check();
+  // Each step is a form sent without JavaScript: its page is kept once it has come back, not
+  // while the browser is still between the two documents.
   await burger.getByRole("button", { name: /^Add/ }).click();
+  await expect(page.locator(".order-lines > li")).toHaveCount(1);
   await keep("order page with a line");
   await page.getByRole("button", { name: /^Review order/ }).click();
+  await expect(page.getByText("Total for pickup")).toBeVisible();
   await keep("review");
   await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Enter your name.")).toBeVisible();
   await keep("review with errors");
   await page.getByLabel("Name").fill("Valid Vera");
   await page.getByLabel("Phone").fill("555 0104");
