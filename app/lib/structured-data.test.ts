@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultHours } from "./hours";
 import type { OptionGroup } from "./item-options";
-import type { MarkupList } from "./markup";
 import { businessJsonLd, jsonLdMarkup, restaurantJsonLd, shopJsonLd } from "./structured-data";
 
 describe("businessJsonLd", () => {
@@ -354,30 +353,6 @@ describe("jsonLdMarkup", () => {
     expect(jsonLdMarkupText(data)).toBe(JSON.stringify(data).replaceAll("<", "\\u003c"));
     expect(jsonLdMarkupText([])).toBe("[]");
     expect(jsonLdMarkupText("plain")).toBe('"plain"');
-  });
-
-  it("comes in pieces of some 8,000 characters, each ending where a value does", () => {
-    const dish = (i: number) => ({
-      name: `Dish ${i} – عربي`,
-      description: "Made in our kitchen every morning with local produce. ".repeat(5),
-      offers: [1, 2, 3].map((size) => ({ "@type": "Offer", price: `${i}.${size}0` })),
-    });
-    const sections = Array.from({ length: 5 }, (_, s) => ({
-      "@type": "MenuSection",
-      name: `Section ${s}`,
-      hasMenuItem: Array.from({ length: 10 }, (_, i) => dish(s * 10 + i)),
-    }));
-    const data = { "@type": "Restaurant", hasMenu: { "@type": "Menu", hasMenuSection: sections } };
-    const markup = jsonLdMarkup(data);
-    const pieces = (markup as MarkupList).pieces.map((piece) => piece.text);
-    expect(markup.text).toBe(JSON.stringify(data));
-    expect(markup.text.length).toBeGreaterThan(20_000);
-    expect(pieces.length).toBeGreaterThan(2);
-    // A dish is written whole: no piece is longer than 8,000 characters and one dish.
-    const longestDish = Math.max(
-      ...sections.flatMap((s) => s.hasMenuItem.map((d) => JSON.stringify(d).length)),
-    );
-    for (const piece of pieces) expect(piece.length).toBeLessThan(8 * 1024 + longestDish + 100);
   });
 });
 

@@ -13,7 +13,7 @@ import { sizesLine, type SizeOffer } from "./option-lines";
 import { currencyNumberFormat, priceAmount } from "./price";
 import { ENGLISH, type PageLanguage } from "./i18n/page-language";
 import { safeHttpUrl } from "./profile-info";
-import { Markup, MarkupList } from "./markup";
+import { Markup } from "./markup";
 
 export interface BusinessFacts {
   type: "AutoDealer" | "Store" | "Restaurant";
@@ -393,73 +393,16 @@ const ESCAPED: Record<string, string> = {
 };
 
 /**
- * Characters after which `jsonLdMarkup` starts a new piece: a 50-dish menu's JSON-LD (an
- * offer per size) is some 64,000 characters, twice as many bytes once one of them is not
- * Latin-1, and V8 builds a string of more than 128 KB in fresh memory of its own.
- */
-const JSON_LD_PIECE_CHARS = 8 * 1024;
-/** Containers this deep and deeper (a menu's dishes, a shop's products) are written whole. */
-const JSON_LD_WHOLE_DEPTH = 5;
-
-/**
  * JSON for a `<script>` element (JSON-LD): `<` is escaped so no text can close the tag, and
- * U+2028/U+2029 so that the text is also valid JavaScript. Template markup in pieces of some
- * 8,000 characters, so that a page written to bytes encodes them one by one
- * (`useMarkupHtml`); joined, they are what JSON.stringify writes: the containers near the
- * top are walked here, and each value below them is stringified whole.
+ * U+2028/U+2029 so that the text is also valid JavaScript. Written by JSON.stringify in one
+ * go: walking the containers near the top by hand, to hand the page its JSON-LD in pieces,
+ * cost a third more for a 50-dish menu (some 64,000 characters), and the page takes the
+ * markup aside and encodes it on its own either way (`useMarkupHtml`).
  */
 export function jsonLdMarkup(data: unknown): Markup {
-  const pieces: Markup[] = [];
-  let piece = "";
-  const add = (text: string) => {
-    piece += text;
-    if (piece.length >= JSON_LD_PIECE_CHARS) {
-      pieces.push(new Markup(escapedForScript(piece)));
-      piece = "";
-    }
-  };
-  const write = (value: unknown, depth: number) => {
-    if (depth < JSON_LD_WHOLE_DEPTH && Array.isArray(value)) {
-      add("[");
-      for (let index = 0; index < value.length; index++) {
-        if (index > 0) add(",");
-        const element: unknown = value[index];
-        // As JSON.stringify writes what JSON has no value for in a list (a hole too).
-        if (jsonHasNoValue(element)) add("null");
-        else write(element, depth + 1);
-      }
-      add("]");
-    } else if (depth < JSON_LD_WHOLE_DEPTH && isPlainObject(value)) {
-      add("{");
-      let first = true;
-      for (const [key, property] of Object.entries(value)) {
-        if (jsonHasNoValue(property)) continue;
-        add(`${first ? "" : ","}${JSON.stringify(key)}:`);
-        first = false;
-        write(property, depth + 1);
-      }
-      add("}");
-    } else {
-      add(JSON.stringify(value) ?? "null");
-    }
-  };
-  write(data, 0);
-  if (piece !== "" || pieces.length === 0) pieces.push(new Markup(escapedForScript(piece)));
-  return new MarkupList(pieces);
+  return new Markup(escapedForScript(JSON.stringify(data) ?? "null"));
 }
 
 function escapedForScript(json: string): string {
   return json.replace(UNSAFE_IN_SCRIPT, (character) => ESCAPED[character]!);
-}
-
-/** What JSON.stringify leaves out of an object, and writes as null in a list. */
-function jsonHasNoValue(value: unknown): boolean {
-  return value === undefined || typeof value === "function" || typeof value === "symbol";
-}
-
-/** An object JSON.stringify writes property by property (no `toJSON` of its own). */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object") return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return (prototype === Object.prototype || prototype === null) && !("toJSON" in value);
 }

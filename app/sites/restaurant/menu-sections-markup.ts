@@ -61,7 +61,7 @@ export function menuSectionsMarkup(
 ): Markup {
   if (sections.length === 0) return markup`<p class="menu-empty">${page.words.noMenuItems}</p>`;
   const soldOutMark = markup`\u00a0<span class="menu-out">${soldOutChoiceLabel(page)}</span>`;
-  const text: ItemTexts = { page, soldOutMark };
+  const text: ItemTexts = { page, soldOutMark, dietaryIcons: new Map() };
   return new MarkupList(
     sections.map(
       (section) => markup`
@@ -91,6 +91,24 @@ interface ItemTexts {
   page: PageLanguage;
   /** A sold-out choice's mark, after its name and price; it never starts a line on its own. */
   soldOutMark: Markup;
+  /**
+   * Each set of dietary labels' icons, written once: a menu's dishes share a few sets
+   * ("Vegetarian", "Gluten, Milk"), and their words are lists in the page's language.
+   */
+  dietaryIcons: Map<string, Markup | null>;
+}
+
+/** A dish's dietary icons, from those of an earlier dish with the same labels if any. */
+function dishDietaryIcons(item: PublicMenuItem, text: ItemTexts): Markup | null {
+  const allergens = item.allergens ?? [];
+  const diets = item.diets ?? [];
+  const key = `${allergens.join(",")};${diets.join(",")}`;
+  let icons = text.dietaryIcons.get(key);
+  if (icons === undefined) {
+    icons = dietaryIconsMarkup(allergens, diets, text.page);
+    text.dietaryIcons.set(key, icons);
+  }
+  return icons;
 }
 
 /**
@@ -172,7 +190,7 @@ function menuItemMarkup(
         </div>
         ${sizes && price}
         ${badges}
-        ${dietaryIconsMarkup(item.allergens ?? [], item.diets ?? [], page)}
+        ${dishDietaryIcons(item, text)}
         ${description}
         ${options}
       </div>
