@@ -5,14 +5,14 @@
  * then forgotten: neither the user agent nor the referrer is kept.
  *
  * This runs on every view, cache hits included, so it stays cheap: no URL is parsed, and
- * the answers for a user agent and a referring host are remembered in small bounded maps
- * (a dining room full of phones sends the same few user agents over and over).
+ * the answers for a user agent and a referring origin are remembered in memory, a bounded
+ * few (a dining room full of phones sends the same few user agents over and over).
  */
 import Bowser from "bowser";
 import { isbot } from "isbot";
-import { LRUCache } from "lru-cache";
 
 import type { ViewDevice, ViewSource } from "~/lib/page-views";
+import { RecentTexts } from "./recent-texts.server";
 
 export interface CountedView {
   source: ViewSource;
@@ -56,8 +56,17 @@ const FROM_QR_CODE = /\?(?:[^#]*&)?src=qr(?:[&#]|$)/i;
 export function viewSource(target: string, referer: string | undefined): ViewSource {
   if (FROM_QR_CODE.test(target)) return "qr";
   if (!referer) return "direct";
-  const host = REFERRER_HOST.exec(referer)?.[1];
-  return host ? sourceOfHost(host.toLowerCase()) : "direct";
+  const known = sourceByOrigin.get(referer);
+  if (known !== undefined) return known;
+  const match = REFERRER_HOST.exec(referer);
+  if (!match) return "direct";
+  const host = match[1]!.toLowerCase();
+  const source = judgeHost(host.endsWith(".") ? host.slice(0, -1) : host);
+  // Only an origin, as browsers send by default ("https://www.google.com/"), is remembered: a
+  // page's full address may tell more about the visitor than where they came from.
+  const isOrigin = referer.length <= match[0].length + 1;
+  if (isOrigin && referer.length <= LONGEST_REMEMBERED_ORIGIN) sourceByOrigin.set(referer, source);
+  return source;
 }
 
 /** The host of an absolute URL, without a port (`android-app://com.whatsapp/` included). */
@@ -128,17 +137,10 @@ function inAnyCountry(names: string[]): RegExp {
 const SOCIAL_IN_ANY_COUNTRY = inAnyCountry(SOCIAL_NAMES_IN_ANY_COUNTRY);
 const SEARCH_IN_ANY_COUNTRY = inAnyCountry(SEARCH_NAMES_IN_ANY_COUNTRY);
 
-const sourceByHost = new LRUCache<string, ViewSource>({ max: 1000 });
-/** Longer hosts are judged every time rather than remembered: they are junk. */
-const LONGEST_REMEMBERED_HOST = 100;
-
-function sourceOfHost(host: string): ViewSource {
-  const known = sourceByHost.get(host);
-  if (known) return known;
-  const source = judgeHost(host.endsWith(".") ? host.slice(0, -1) : host);
-  if (host.length <= LONGEST_REMEMBERED_HOST) sourceByHost.set(host, source);
-  return source;
-}
+/** The source of each referring origin seen lately. */
+const sourceByOrigin = new RecentTexts<ViewSource>({ max: 1000, perLength: 8 });
+/** Longer origins are judged every time rather than remembered: they are junk. */
+const LONGEST_REMEMBERED_ORIGIN = 100;
 
 function judgeHost(host: string): ViewSource {
   // The host itself, then each parent domain: m.facebook.com, facebook.com, com.
@@ -155,7 +157,7 @@ function judgeHost(host: string): ViewSource {
 
 type UserAgentKind = ViewDevice | "bot";
 
-const kindByUserAgent = new LRUCache<string, UserAgentKind>({ max: 1000 });
+const kindByUserAgent = new RecentTexts<UserAgentKind>({ max: 1000, perLength: 8 });
 /** Real browsers' user agents are a few hundred characters; longer ones are not remembered. */
 const LONGEST_REMEMBERED_USER_AGENT = 512;
 

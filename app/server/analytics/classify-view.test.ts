@@ -154,6 +154,21 @@ describe("sources", () => {
   ])("is direct from %s", (_name, referer) => {
     expect(viewSource(PAGE, referer)).toBe("direct");
   });
+
+  it("answers the same when asked again, a look-alike of the same length included", () => {
+    // As a request's header is: a fresh string each time.
+    const fresh = (text: string) => Buffer.from(text).toString("latin1");
+    const asked = [
+      ["https://www.google.com/", "search"],
+      ["https://www.goggle.com/", "direct"],
+      ["https://t.co/", "social"],
+      ["https://t.cx/", "direct"],
+      ["https://www.facebook.com/somepage", "social"],
+    ] as const;
+    for (let round = 0; round < 3; round++) {
+      for (const [referer, source] of asked) expect(viewSource(PAGE, fresh(referer))).toBe(source);
+    }
+  });
 });
 
 describe("classifyView", () => {
