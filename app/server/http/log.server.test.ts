@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pino } from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { answeredRequestLog, REQUEST_ID_HEADER, requestLineBlocks } from "./log.server";
 
 /** A logger writing into an array, as pino's own line would be written. */
@@ -47,6 +47,31 @@ describe("the front door's line per request", () => {
       expect(withoutTime(fast!)).toBe(withoutTime(lines[1]!));
       expect(fast).not.toContain("secret");
       expect(responseTime).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("writes the time as the clock's milliseconds since the epoch, as pino does", () => {
+    vi.useFakeTimers();
+    try {
+      const { lines, logger } = capturingLogger();
+      const log = answeredRequestLog(logger);
+      const times = [
+        Date.UTC(2026, 11, 7, 12, 0, 0, 0),
+        Date.UTC(2026, 11, 7, 12, 0, 0, 5),
+        Date.UTC(2026, 11, 7, 12, 0, 0, 999),
+        Date.UTC(2026, 11, 7, 12, 0, 1, 0),
+        Date.UTC(2026, 11, 7, 12, 0, 0, 40),
+        Date.UTC(2031, 0, 1, 0, 0, 0, 70),
+      ];
+      for (const time of times) {
+        vi.setSystemTime(time);
+        const { req, res } = answeredRequest("/r/a", 200);
+        log.start(req, res);
+        log.answered(req, res, time);
+      }
+      expect(lines.map((line) => /"time":(\d+),/.exec(line)?.[1])).toEqual(times.map(String));
+    } finally {
+      vi.useRealTimers();
     }
   });
 

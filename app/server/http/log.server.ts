@@ -233,6 +233,27 @@ interface PageLine {
   oneByte: boolean;
 }
 
+/** "000" to "999": a time's milliseconds as its last three digits. */
+const MILLISECOND_DIGITS = Array.from({ length: 1000 }, (_, ms) => String(ms).padStart(3, "0"));
+
+/**
+ * A time in milliseconds since the epoch as digits, as pino writes it: the second's digits,
+ * made once a second, then the millisecond's from a table. A 13-digit number written anew for
+ * every line cost about a tenth of writing the line.
+ */
+function epochMillisecondsText() {
+  let second = -1;
+  let secondText = "";
+  return (time: number): string => {
+    const thisSecond = Math.floor(time / 1000);
+    if (thisSecond !== second) {
+      second = thisSecond;
+      secondText = String(thisSecond);
+    }
+    return secondText + MILLISECOND_DIGITS[time - thisSecond * 1000]!;
+  };
+}
+
 /** Printable ASCII: what JSON text with no character above U+007E is made of. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -250,6 +271,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  */
 export function answeredRequestLog(base: Logger = logger) {
   const logs = base.isLevelEnabled("info");
+  const timeText = epochMillisecondsText();
   const stream = (base as unknown as Record<symbol, LogStream>)[pino.symbols.streamSym]!;
   const write =
     stream[writeRequestLine] ?? ((line: string, _oneByte: boolean) => stream.write(line));
@@ -292,7 +314,7 @@ export function answeredRequestLog(base: Logger = logger) {
       // The id is one `start` checked against REQUEST_ID_PATTERN or made: nothing to escape.
       const id = req.headers[REQUEST_ID_HEADER] as string;
       write(
-        `${linePrefix}${now}${line.bindings},"reqId":"${id}","responseTime":${ms},"msg":${line.messageStart}${ms} ms"}\n`,
+        `${linePrefix}${timeText(now)}${line.bindings},"reqId":"${id}","responseTime":${ms},"msg":${line.messageStart}${ms} ms"}\n`,
         line.oneByte,
       );
     },
