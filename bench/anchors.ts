@@ -101,16 +101,24 @@ function stopper(child: ChildProcess, cleanup: () => void) {
   };
 }
 
+/**
+ * bare Node sending `body` with `headers` to every request. `wrapper`, when given, runs it
+ * under another program (valgrind, to count its instructions).
+ */
 export async function startBareNode(
   body: Buffer,
   headers: Record<string, string>,
+  wrapper: string[] = [],
 ): Promise<Anchor> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-bare-node-"));
   const file = path.join(dir, "page");
   writeFileSync(file, body);
   const script = path.join(import.meta.dirname, "anchors", "bare-node-server.js");
-  const child = spawn(process.execPath, [script, file, JSON.stringify(headers)], {
-    stdio: ["ignore", "pipe", "inherit"],
+  const [program, ...options] = wrapper.length > 0 ? wrapper : [process.execPath];
+  const child = spawn(program!, [...options, script, file, JSON.stringify(headers)], {
+    // valgrind's own report goes to standard error: left out, as the render-and-compress
+    // anchor's is.
+    stdio: ["ignore", "pipe", wrapper.length > 0 ? "ignore" : "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));

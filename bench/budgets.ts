@@ -5,7 +5,7 @@
 import type { PageReport } from "./browser-metrics";
 import type { DatabaseScaleReport } from "./database-scale";
 import type { PgliteScaleReport } from "./pglite-scale";
-import type { InstructionsReport } from "./instructions";
+import type { HitInstructionsReport, HitServer, InstructionsReport } from "./instructions";
 import type { LighthouseReport } from "./lighthouse";
 import type { LoadResult, RandomQueryLoadResult } from "./load";
 
@@ -109,8 +109,10 @@ export const BUDGETS = {
   randomQueryToPlainRatio: 0.5,
   randomQueryHitRatio: 0.99,
   /**
-   * What counting a view, and what logging a request, may each add to a cache hit's server CPU
-   * time: a share of the hit's time without it.
+   * What counting a view, and what logging a request, may each add to a cache hit's cost: a
+   * share of the hit's cost without it. Judged in the instructions the serving thread runs per
+   * hit (bench/instructions.ts): the same shares in CPU time scatter from round to round of the
+   * page-view comparison as widely as the budget, so those are reported beside them.
    */
   pageViewAddedShare: 0.05,
   requestLogAddedShare: 0.05,
@@ -327,6 +329,11 @@ export interface BenchResults {
    * from older results.
    */
   uncachedInstructions?: InstructionsReport[] | null;
+  /**
+   * Instructions per cache hit of the page-view comparison's servers; null when valgrind is not
+   * installed, absent from older results.
+   */
+  hitInstructions?: HitInstructionsReport | null;
   /** Absent from results recorded before it was measured. */
   randomQuery?: RandomQueryReport | null;
   /** Absent from results recorded before it was measured. */
@@ -371,6 +378,7 @@ export interface PartRunAlone {
 export const PGLITE_SCALE_BUDGET_PREFIX = "Uncached views at";
 export const UNCACHED_BUDGET_PREFIX = "Uncached page on";
 export const INSTRUCTIONS_BUDGET_PREFIX = "Instructions per uncached view";
+export const HIT_INSTRUCTIONS_BUDGET_PREFIX = "Instructions per cache hit";
 
 /** The budgets the random-query run checks; a run of that part alone reports only these. */
 export const RANDOM_QUERY_BUDGET_PREFIX = "Random query";
@@ -387,6 +395,11 @@ export interface BudgetCheck {
   limit: string;
   actual: string;
   pass: boolean;
+  /**
+   * A figure shown among the budgets and held to none, its `limit` saying why: it always
+   * passes. Absent from a budget.
+   */
+  reportedOnly?: true;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -403,6 +416,7 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const byteCount = (count: number) => `${count.toLocaleString("en-US")} B`;
 const perSecond = (value: number) => `${value.toLocaleString("en-US")}/s`;
 const millions = (count: number) => `${(count / 1e6).toFixed(2)} M`;
+const thousands = (count: number) => `${(count / 1e3).toFixed(1)} k`;
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
 /** How many requests a second `run` answered for each one `against` answered. */
 const rateRatio = (run: LoadResult, against: LoadResult) =>
@@ -435,6 +449,7 @@ export function checkBudgets(
     | "databaseScale"
     | "pgliteScale"
     | "uncachedInstructions"
+    | "hitInstructions"
     | "randomQuery"
     | "pageViews"
     | "restart"
@@ -445,6 +460,9 @@ export function checkBudgets(
   const checks: BudgetCheck[] = [];
   const check = (name: string, page: string, limit: string, actual: string, pass: boolean) =>
     checks.push({ name, page, limit, actual, pass });
+  /** A figure tabled with the budgets that no budget holds: `why` stands in its limit. */
+  const report = (name: string, page: string, why: string, actual: string) =>
+    checks.push({ name, page, limit: why, actual, pass: true, reportedOnly: true });
 
   for (const { page, type, html, cached, bareNode, nginx, uncached } of results.load) {
     const runs = [
@@ -719,21 +737,22 @@ export function checkBudgets(
         text: `${percent(share)} (${cpuMs(a)} vs ${cpuMs(b)} CPU per request${within})`,
       };
     };
-    const counting = addedShare("analyticsOn", "analyticsOff");
-    check(
+    // Reported, not judged: from round to round these shares move by as much as their 5%
+    // budgets, which the instructions per hit judge instead (HIT_INSTRUCTIONS_BUDGET_PREFIX).
+    const scatter =
+      "not judged: from round to round it scatters as widely as its 5% budget, which the " +
+      "instructions per hit judge";
+    report(
       `${PAGE_VIEW_BUDGET_PREFIX}: added server CPU per cached view`,
       page,
-      `≤ ${percent(BUDGETS.pageViewAddedShare)}`,
-      counting.text,
-      counting.share <= BUDGETS.pageViewAddedShare,
+      scatter,
+      addedShare("analyticsOn", "analyticsOff").text,
     );
-    const logging = addedShare("analyticsOff", "quiet");
-    check(
+    report(
       `${PAGE_VIEW_BUDGET_PREFIX}: a request's log line, added server CPU`,
       page,
-      `≤ ${percent(BUDGETS.requestLogAddedShare)}`,
-      logging.text,
-      logging.share <= BUDGETS.requestLogAddedShare,
+      scatter,
+      addedShare("analyticsOff", "quiet").text,
     );
     const capacity = comparePageViewCpu(views, "analyticsOn", "bareNode", capacityOf);
     check(
@@ -749,6 +768,49 @@ export function checkBudgets(
       "> 0",
       views.viewsCounted.toLocaleString("en-US"),
       views.viewsCounted > 0,
+    );
+  }
+
+  const hits = results.hitInstructions;
+  if (hits) {
+    const { page, servers } = hits;
+    const wrongAnswers = Object.values(servers).reduce((sum, each) => sum + each.wrongAnswers, 0);
+    check(
+      `${HIT_INSTRUCTIONS_BUDGET_PREFIX}: counted answers not the whole cached page`,
+      page,
+      "0",
+      String(wrongAnswers),
+      wrongAnswers === 0,
+    );
+    const perHit = (server: HitServer) => servers[server].instructionsPerHit;
+    const addedShare = (withIt: HitServer, without: HitServer) => {
+      const share = (perHit(withIt) - perHit(without)) / perHit(without);
+      return {
+        share,
+        text: `${percent(share)} (${thousands(perHit(withIt))} vs ${thousands(perHit(without))})`,
+      };
+    };
+    const counting = addedShare("deployed", "analyticsOff");
+    check(
+      `${HIT_INSTRUCTIONS_BUDGET_PREFIX}: counting a view, added`,
+      page,
+      `≤ ${percent(BUDGETS.pageViewAddedShare)}`,
+      counting.text,
+      counting.share <= BUDGETS.pageViewAddedShare,
+    );
+    const logging = addedShare("analyticsOff", "quiet");
+    check(
+      `${HIT_INSTRUCTIONS_BUDGET_PREFIX}: a request's log line, added`,
+      page,
+      `≤ ${percent(BUDGETS.requestLogAddedShare)}`,
+      logging.text,
+      logging.share <= BUDGETS.requestLogAddedShare,
+    );
+    report(
+      `${HIT_INSTRUCTIONS_BUDGET_PREFIX}: capacity as deployed vs bare Node (its count ÷ ours)`,
+      page,
+      "not judged: the kernel's work on the sockets, alike for both, is not counted; the capacity in CPU time is the budget",
+      `${(perHit("bareNode") / perHit("deployed")).toFixed(2)}× (${thousands(perHit("bareNode"))} vs ${thousands(perHit("deployed"))})`,
     );
   }
 
@@ -942,6 +1004,7 @@ export function resultsMarkdown(results: BenchResults): string {
   sections.push(`## Random query strings`, randomQueryMarkdown(results));
   sections.push(`## One and two server processes (PostgreSQL)`, workersMarkdown(results.workers));
   sections.push(`## Counting page views`, pageViewsMarkdown(results.pageViews));
+  sections.push(`### Cache hits in instructions`, hitInstructionsMarkdown(results.hitInstructions));
   sections.push(
     `## Restarting`,
     results.restart
@@ -982,7 +1045,7 @@ export function resultsMarkdown(results: BenchResults): string {
         budget.page,
         budget.limit,
         budget.actual,
-        budget.pass ? "pass" : "**MISSED**",
+        budget.reportedOnly ? "reported" : budget.pass ? "pass" : "**MISSED**",
       ]),
     ),
   );
@@ -1147,7 +1210,9 @@ function pageViewsMarkdown(report: PageViewCostReport | null | undefined): strin
     `${page}, ${bareNode.connections} connections · every request a phone's, brotli, referred ` +
       `by a search engine · ${how} · ${viewsCounted.toLocaleString("en-US")} views counted. ` +
       `On a 2-core machine the load generator saturates before the server: the rates come ` +
-      `out alike, and the capacity column, from CPU time, is the comparison that holds.`,
+      `out alike, and the capacity column, from CPU time, is the comparison that holds. ` +
+      `What counting a view and a request's log line add is judged in instructions (below): ` +
+      `in CPU time it scatters from round to round as widely as its 5% budget.`,
     table(
       [
         "Server",
@@ -1222,6 +1287,52 @@ function instructionsMarkdown(reports: BenchResults["uncachedInstructions"]): st
     }),
   ];
   return `${intro}\n\n${table(["Page", "PGlite", "PostgreSQL"], [...rows, anchorsRow])}`;
+}
+
+function hitInstructionsMarkdown(report: BenchResults["hitInstructions"]): string {
+  if (report === undefined) return "Not run.";
+  if (report === null) return "Not run: valgrind is not installed (apt-get install valgrind).";
+  const { servers, warmUpRequests, countedHits, hitsPerStretch } = report;
+  const intro =
+    `The same page from the same four servers, asked for as phones ask, each server under ` +
+    `valgrind's callgrind in turn (bench/instructions.ts): ` +
+    `${warmUpRequests.toLocaleString("en-US")} requests to warm up, then ` +
+    `${countedHits.toLocaleString("en-US")} hits one after another, the instructions of the ` +
+    `thread that serves counted in stretches of ${hitsPerStretch}. The servers' timers are ` +
+    `stretched as valgrind slows them, so that what the portal does by the clock (the log's ` +
+    `hand-over of its gathered lines, the views' flush, the orders' sweep) comes as often per ` +
+    `hit as at full speed. A hit's figure is the median stretch's; the last column counts ` +
+    `every stretch in. The counted servers run with V8's memory reducer off and its young generation at ` +
+    `its size under load, where valgrind's slowness would have V8 take them for idle ones. A ` +
+    `busy or slower host does not move these counts, and counting a view and a ` +
+    `request's log line are judged on them. The kernel's work on the sockets, alike for ` +
+    `every server, is not in them.`;
+  const perHit = (server: HitServer) => servers[server].instructionsPerHit;
+  const row = (name: string, server: HitServer, without?: HitServer) => [
+    name,
+    thousands(perHit(server)),
+    without ? percent((perHit(server) - perHit(without)) / perHit(without)) : "",
+    `${(perHit("bareNode") / perHit(server)).toFixed(2)}×`,
+    thousands(servers[server].allCountedPerHit),
+  ];
+  return [
+    intro,
+    table(
+      [
+        "Server",
+        "Instructions per hit",
+        "Added by its one difference from the next row",
+        "Bare Node's count ÷ this one's",
+        "Every instruction counted, per hit",
+      ],
+      [
+        row("As deployed (views counted, a log line per request)", "deployed", "analyticsOff"),
+        row("ANALYTICS=off (a log line per request)", "analyticsOff", "quiet"),
+        row("ANALYTICS=off, LOG_LEVEL=warn (neither)", "quiet"),
+        row("Bare Node, the same bytes", "bareNode"),
+      ],
+    ),
+  ].join("\n\n");
 }
 
 function firstStartMemoryMarkdown(restart: RestartReport): string {

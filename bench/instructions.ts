@@ -22,8 +22,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { startPortal } from "../tests/e2e/server-process";
-import { fetchAsSent, startRenderCompressServer } from "./anchors";
+import { fetchAsSent, fetchSettledCopy, startBareNode, startRenderCompressServer } from "./anchors";
+import { median } from "./budgets";
+import { measureLoad } from "./load";
 
 export interface CountedPage {
   name: string;
@@ -192,4 +195,217 @@ export async function countAnchorInstructions(): Promise<number> {
     await anchor.stop();
     rmSync(dumps, { recursive: true, force: true });
   }
+}
+
+/** The portal's configurations in the page-view comparison (bench/run.ts). */
+export type HitPortal = "deployed" | "analyticsOff" | "quiet";
+/** Those, and bare Node sending the same bytes. */
+export type HitServer = HitPortal | "bareNode";
+
+export interface HitCount {
+  /**
+   * Instructions the serving thread ran per cache hit: the median of the counted stretches'
+   * (`HIT_STRETCH`), which leaves out the few that held a timer's work.
+   */
+  instructionsPerHit: number;
+  /** Every instruction of the counted stretches per hit, the timers' work included. */
+  allCountedPerHit: number;
+  /** Counted answers that were not a 200 cache hit carrying the page's whole body. */
+  wrongAnswers: number;
+}
+
+/** What a cache hit costs each server of the page-view comparison, in instructions. */
+export interface HitInstructionsReport {
+  page: string;
+  path: string;
+  /** Requests each server answered, from parallel connections, before it was counted. */
+  warmUpRequests: number;
+  /** Hits counted on each server, one after another on one connection. */
+  countedHits: number;
+  /** Hits of each stretch counted apart, whose median is the figure. */
+  hitsPerStretch: number;
+  servers: Record<HitServer, HitCount>;
+}
+
+/**
+ * Hits counted together, each stretch in a dump of its own. The portal's timers are stretched
+ * as valgrind slows the server (`STRETCHED_TIMERS`), so what it does by the clock falls into
+ * the count as rarely per hit as at full speed; what else lands in a few stretches only (a
+ * garbage collection of the whole heap) is left out by taking their median.
+ */
+export const HIT_STRETCH = 50;
+
+/**
+ * The instructions the serving thread of `pid` (a server under `underCallgrind(dumps)`) runs
+ * per request in each of `stretches` stretches of HIT_STRETCH requests sent one after another
+ * by `send`. Counted without a break, each stretch dumped apart (a dump sets the counters back
+ * to zero): switching the instrumentation on has valgrind translate all the code again.
+ */
+async function countStretches(
+  pid: number,
+  dumps: string,
+  stretches: number,
+  send: () => Promise<unknown>,
+): Promise<number[]> {
+  callgrindControl(pid, "--zero");
+  callgrindControl(pid, "--instr=on");
+  const perRequest: number[] = [];
+  for (let stretch = 0; stretch < stretches; stretch += 1) {
+    for (let i = 0; i < HIT_STRETCH; i += 1) await send();
+    callgrindControl(pid, "--dump");
+    perRequest.push(dumpTotal(readFileSync(newestMainThreadDump(dumps), "utf8")) / HIT_STRETCH);
+  }
+  callgrindControl(pid, "--instr=off");
+  return perRequest;
+}
+
+/**
+ * V8's settings for a counted hit's server. Valgrind runs the server some fifty times
+ * slower, so it allocates fifty times less per second, and V8 takes that for a process gone
+ * idle: its memory reducer collects the whole heap to give memory back, and the young
+ * generation shrinks to a fraction of its size, after which it is collected every few hits;
+ * within two minutes a hit's count climbed by nearly a tenth. Under load at full speed the young
+ * generation keeps its largest size (16 MB a semi-space) and the memory reducer stays still:
+ * these settings keep the counted server there.
+ */
+const UNDER_LOAD_HEAP = ["--no-memory-reducer", "--min-semi-space-size=16"];
+
+/**
+ * The counted server's timers, stretched as valgrind slows it (./stretched-timers.js): what
+ * the portal does by the clock (its log's hand-over of gathered lines, the views' flush, the
+ * orders' sweep) then comes as often per hit as at full speed, not a hundred times as often.
+ */
+const STRETCHED_TIMERS = [
+  "--import",
+  pathToFileURL(path.join(import.meta.dirname, "stretched-timers.js")).href,
+];
+
+/**
+ * Whether an answer is the cache's hit with the page's whole body, `page`: an answer from
+ * the renderer, a shorter body or another page would be counted as a hit's instructions.
+ */
+export function isWholeCacheHit(
+  answer: { headers: Record<string, string>; body: Buffer },
+  page: Buffer,
+): boolean {
+  return answer.headers["x-page-cache"] === "hit" && answer.body.equals(page);
+}
+
+/** A server's figures from each stretch's instructions per hit (see `HIT_STRETCH`). */
+export function hitCount(perHitByStretch: number[], wrongAnswers: number): HitCount {
+  const sum = perHitByStretch.reduce((total, perHit) => total + perHit, 0);
+  return {
+    instructionsPerHit: median(perHitByStretch),
+    allCountedPerHit: sum / perHitByStretch.length,
+    wrongAnswers,
+  };
+}
+
+/**
+ * `requests` requests from parallel connections (autocannon, through measureLoad), a few
+ * seconds at a time, asked for with `headers`.
+ */
+async function warmUp(url: string, headers: Record<string, string>, requests: number) {
+  for (let answered = 0; answered < requests;) {
+    const run = await measureLoad(url, { seconds: 5, warmupSeconds: 0, headers });
+    if (run.requestsPerSecond === 0) throw new Error(`${url} answered nothing while warming up.`);
+    answered += run.requestsPerSecond * run.seconds;
+  }
+}
+
+/** A server counted under callgrind: the address of the page it serves, and its process. */
+interface CountedServer {
+  url: string;
+  pid: number;
+  stop(): Promise<unknown>;
+}
+
+/**
+ * Each server's instructions per cache hit of `pagePath`, asked for with `headers`: the
+ * portal in each of its `portals` configurations, then bare Node sending the bytes the first
+ * of them sent. One at a time, each is started under callgrind with its instrumentation off,
+ * answers `warmUpRequests` from parallel connections (a hit's code reaches V8's optimising
+ * compiler only after tens of thousands), and is counted over `countedHits` hits sent one
+ * after another on one kept-alive connection, in stretches of `HIT_STRETCH`.
+ */
+export async function countCachedHitInstructions({
+  pagePath,
+  headers,
+  portals,
+  warmUpRequests,
+  countedHits,
+  log,
+}: {
+  pagePath: string;
+  headers: Record<string, string>;
+  /** Each configuration's environment, and the file its log goes to as a collector takes it. */
+  portals: Record<HitPortal, { env: Record<string, string>; logFile?: string }>;
+  warmUpRequests: number;
+  countedHits: number;
+  log: (line: string) => void;
+}): Promise<Record<HitServer, HitCount>> {
+  let firstSent: { body: Buffer; headers: Record<string, string> } | undefined;
+  const count = async (
+    name: HitServer,
+    start: (command: string[]) => Promise<CountedServer>,
+  ): Promise<HitCount> => {
+    const dumps = mkdtempSync(path.join(os.tmpdir(), "bench-callgrind-hits-"));
+    const server = await start([...underCallgrind(dumps), ...UNDER_LOAD_HEAP, ...STRETCHED_TIMERS]);
+    try {
+      log(`${name}: warming up, ${warmUpRequests.toLocaleString("en-US")} requests`);
+      await warmUp(server.url, headers, warmUpRequests);
+      // The page as this server's cache settled on it: what each counted hit must carry. (The
+      // portal's pages name their own address, so each server's differ by a few bytes.)
+      const sent = await fetchSettledCopy(server.url, headers);
+      firstSent ??= sent;
+      let wrongAnswers = 0;
+      const ask = () => fetchAsSent(server.url, headers);
+      const hit = async () => {
+        const whole = await ask()
+          // Node closes a kept-alive connection idle for 5 s, and under valgrind a timer's
+          // query can hold the server that long between two hits: asked again, on a new one.
+          .catch((error: NodeJS.ErrnoException) =>
+            error.code === "ECONNRESET" ? ask() : Promise.reject(error),
+          )
+          .then(
+            (answer) => isWholeCacheHit(answer, sent.body),
+            () => false,
+          );
+        if (!whole) wrongAnswers += 1;
+      };
+      const perHitByStretch = await countStretches(
+        server.pid,
+        dumps,
+        Math.ceil(countedHits / HIT_STRETCH),
+        hit,
+      );
+      const counts = hitCount(perHitByStretch, wrongAnswers);
+      const dearer = perHitByStretch.filter((each) => each > counts.instructionsPerHit * 1.03);
+      const thousands = (count: number) => `${(count / 1e3).toFixed(1)} k`;
+      log(
+        `${name}: ${thousands(counts.instructionsPerHit)} instructions per hit, the median of ` +
+          `${perHitByStretch.length} stretches (${dearer.length} over it by 3% or more); ` +
+          `${thousands(counts.allCountedPerHit)} with the timers' work` +
+          (wrongAnswers > 0 ? `; ${wrongAnswers} answers not the whole cached page` : ""),
+      );
+      return counts;
+    } finally {
+      await server.stop();
+      rmSync(dumps, { recursive: true, force: true });
+    }
+  };
+
+  const counts: Partial<Record<HitServer, HitCount>> = {};
+  for (const [name, { env, logFile }] of Object.entries(portals) as Array<
+    [HitPortal, (typeof portals)[HitPortal]]
+  >) {
+    counts[name] = await count(name, async (command) => {
+      const server = await startPortal(env, { logFile, command });
+      return { url: server.url + pagePath, pid: server.child.pid!, stop: () => server.stop() };
+    });
+  }
+  counts.bareNode = await count("bareNode", (command) =>
+    startBareNode(firstSent!.body, firstSent!.headers, command),
+  );
+  return counts as Record<HitServer, HitCount>;
 }

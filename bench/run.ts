@@ -18,6 +18,8 @@
  *   logging a request cost;
  * - weighs every public page and loads it in Chromium under mobile throttling;
  * - counts the instructions an uncached view runs, under valgrind (bench/instructions.ts);
+ * - counts the instructions a cache hit runs on each of the page-view comparison's servers,
+ *   under valgrind, on which what counting a view and logging a request add is judged;
  * - with BENCH_DATABASE_URL, times the public pages' queries among 5,000,000 items.
  * It writes bench/results/latest.json and latest.md, with the machine's CPU model and load
  * average, and exits 1 when a budget is missed.
@@ -31,9 +33,11 @@
  * too with BENCH_DATABASE_URL); each puts its part into the results already recorded,
  * leaving the rest as it was. `BENCH_ONLY=instructions` counts the instructions of uncached
  * views under valgrind (bench/instructions.ts), a figure no busy host moves, on PGlite and
- * with BENCH_DATABASE_URL on PostgreSQL. `BENCH_ONLY=profile` profiles the uncached views on PGlite
- * (and PostgreSQL, with BENCH_DATABASE_URL) into bench/results/uncached-profile.md, and with
- * BENCH_PROFILE_DIR writes each profile whole into that directory.
+ * with BENCH_DATABASE_URL on PostgreSQL. `BENCH_ONLY=hit-instructions` counts a cache hit's
+ * instructions on the page-view comparison's four servers alone. `BENCH_ONLY=profile`
+ * profiles the uncached views on PGlite (and PostgreSQL, with BENCH_DATABASE_URL) into
+ * bench/results/uncached-profile.md, and with BENCH_PROFILE_DIR writes each profile whole
+ * into that directory.
  *
  * Last, it runs bench/editor.ts (`npm run bench:editor`, alone: `BENCH_ONLY=editor`): the
  * owner's editor, products page and orders inbox on a throttled phone, recorded in
@@ -62,6 +66,7 @@ import { collectGarbage, INSPECTOR_ON_DEMAND, InspectorSession, openInspector } 
 import { measurePages, type PageReport } from "./browser-metrics";
 import {
   checkBudgets,
+  HIT_INSTRUCTIONS_BUDGET_PREFIX,
   INSTRUCTIONS_BUDGET_PREFIX,
   LANDING_BUDGET_PREFIX,
   MEMORY_BUDGET_PREFIX,
@@ -100,7 +105,11 @@ import { measurePgliteScale } from "./pglite-scale";
 import {
   callgrindAvailable,
   countAnchorInstructions,
+  countCachedHitInstructions,
   countViewInstructions,
+  HIT_STRETCH,
+  type HitInstructionsReport,
+  type HitPortal,
   type InstructionsReport,
 } from "./instructions";
 import {
@@ -129,6 +138,7 @@ const PARTS = [
   "pglite-scale",
   "uncached",
   "instructions",
+  "hit-instructions",
   "memory",
   "profile",
   "restart",
@@ -142,6 +152,7 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 const OTHER_PARTS_BUDGET_PREFIXES = [
   PGLITE_SCALE_BUDGET_PREFIX,
   INSTRUCTIONS_BUDGET_PREFIX,
+  HIT_INSTRUCTIONS_BUDGET_PREFIX,
   RANDOM_QUERY_BUDGET_PREFIX,
   PAGE_VIEW_BUDGET_PREFIX,
   RESTART_BUDGET_PREFIX,
@@ -621,42 +632,20 @@ async function measurePageViewCost(
   sites: BenchSite[],
   env: Record<string, string>,
 ): Promise<PageViewCostReport> {
-  const site = sites.find((each) => each.type === "restaurant")!;
+  const site = pageViewSite(sites);
   const dataDir = env.DATA_DIR!;
-  // Side by side, each needs a metrics port and a log of its own.
-  const deployedAs = (name: string) => deployedEnv(dataDir, `page-views-${name}`);
-  const configurations = {
-    deployed: await deployedAs("deployed"),
-    analyticsOff: { ...(await deployedAs("analytics-off")), ANALYTICS: "off" },
-    quiet: { ...(await deployedAs("quiet")), ANALYTICS: "off", LOG_LEVEL: "warn" },
-  } as const;
-  type Target = keyof typeof configurations | "bareNode";
+  const configurations = await pageViewConfigurations(dataDir, "page-views");
+  type Target = HitPortal | "bareNode";
   const sent = await withServer({ ...env, ...configurations.deployed }, (base) =>
     fetchSettledCopy(base + site.path, PHONE_VIEW),
   );
   const servers: PortalProcess[] = [];
-  const copies: string[] = [];
   const bareNode = await startBareNode(sent.body, sent.headers);
+  const portals = pageViewPortals(env, configurations);
   try {
-    // Copied while no server holds the data. The deployed server counts its views into the
-    // data the check below reads; the copies leave out the earlier parts' logs.
-    const dataDirs = new Map(
-      Object.keys(configurations).map((name) => {
-        if (name === "deployed") return [name, dataDir];
-        const copy = tempDataDir();
-        cpSync(dataDir, copy, { recursive: true, filter: (file) => !file.endsWith(".log") });
-        copies.push(copy);
-        return [name, copy];
-      }),
-    );
     const targets = new Map<Target, { url: string; pid: number }>();
-    for (const [name, settings] of Object.entries(configurations)) {
-      const { BENCH_LOG_FILE: logFile, ...serverEnv }: Record<string, string> = {
-        ...env,
-        ...settings,
-        DATA_DIR: dataDirs.get(name)!,
-      };
-      const server = await startPortal(productionEnv(serverEnv), { logFile });
+    for (const [name, { env: serverEnv, logFile }] of Object.entries(portals.settings)) {
+      const server = await startPortal(serverEnv, { logFile });
       servers.push(server);
       targets.set(name as Target, { url: server.url + site.path, pid: server.child.pid! });
     }
@@ -723,7 +712,110 @@ async function measurePageViewCost(
   } finally {
     for (const server of servers) await server.stop();
     await bareNode.stop();
+    portals.removeCopies();
+  }
+}
+
+/** The page of the page-view comparison: the restaurant's menu. */
+const pageViewSite = (sites: BenchSite[]) => sites.find((each) => each.type === "restaurant")!;
+
+/**
+ * The portal's three configurations in the page-view comparison: as deployed (views counted,
+ * a line per request), with ANALYTICS=off, and with LOG_LEVEL=warn as well (neither). Each
+ * has a metrics port and a log of its own, named after `part`, so that they can run side by
+ * side.
+ */
+async function pageViewConfigurations(
+  dataDir: string,
+  part: string,
+): Promise<Record<HitPortal, Record<string, string>>> {
+  const deployedAs = (name: string) => deployedEnv(dataDir, `${part}-${name}`);
+  return {
+    deployed: await deployedAs("deployed"),
+    analyticsOff: { ...(await deployedAs("analytics-off")), ANALYTICS: "off" },
+    quiet: { ...(await deployedAs("quiet")), ANALYTICS: "off", LOG_LEVEL: "warn" },
+  };
+}
+
+/**
+ * Each configuration's production environment on a data directory of its own, since PGlite's
+ * files are one process's: the deployed server the run's own, into which it counts its views
+ * (measurePageViewCost reads them there), the others copies of it, made now, while no server
+ * holds the data, and without the earlier parts' logs. `removeCopies` removes the copies.
+ */
+function pageViewPortals(
+  env: Record<string, string>,
+  configurations: Record<HitPortal, Record<string, string>>,
+) {
+  const copies: string[] = [];
+  const settings = {} as Record<HitPortal, { env: Record<string, string>; logFile?: string }>;
+  for (const [name, configuration] of Object.entries(configurations)) {
+    let dataDir = env.DATA_DIR!;
+    if (name !== "deployed") {
+      dataDir = tempDataDir();
+      cpSync(env.DATA_DIR!, dataDir, { recursive: true, filter: (file) => !file.endsWith(".log") });
+      copies.push(dataDir);
+    }
+    const { BENCH_LOG_FILE: logFile, ...serverEnv }: Record<string, string> = {
+      ...env,
+      ...configuration,
+      DATA_DIR: dataDir,
+    };
+    settings[name as HitPortal] = { env: productionEnv(serverEnv), logFile };
+  }
+  const removeCopies = () => {
     for (const copy of copies) rmSync(copy, { recursive: true, force: true });
+  };
+  return { settings, removeCopies };
+}
+
+/** Requests each server answers before its hits are counted (bench/instructions.ts). */
+const HIT_WARM_UP_REQUESTS = 40_000;
+/**
+ * Hits counted on each server, one after another (`BENCH_HIT_INSTRUCTION_HITS`), in whole
+ * stretches of HIT_STRETCH.
+ */
+const HIT_COUNTED =
+  Math.ceil(Number(process.env.BENCH_HIT_INSTRUCTION_HITS ?? 4_000) / HIT_STRETCH) * HIT_STRETCH;
+
+/**
+ * What a cache hit of the page-view comparison's page costs each of its servers in
+ * instructions, counted under valgrind (bench/instructions.ts); null when valgrind is not
+ * installed.
+ */
+async function measureHitInstructions(
+  sites: BenchSite[],
+  env: Record<string, string>,
+): Promise<HitInstructionsReport | null> {
+  if (!callgrindAvailable()) {
+    log(
+      "valgrind is not installed (apt-get install valgrind): a hit's instructions are not counted",
+    );
+    return null;
+  }
+  const site = pageViewSite(sites);
+  const configurations = await pageViewConfigurations(env.DATA_DIR!, "hit-instructions");
+  const portals = pageViewPortals(env, configurations);
+  try {
+    log(`instructions per cache hit of ${site.path}, under callgrind`);
+    const servers = await countCachedHitInstructions({
+      pagePath: site.path,
+      headers: PHONE_VIEW,
+      portals: portals.settings,
+      warmUpRequests: HIT_WARM_UP_REQUESTS,
+      countedHits: HIT_COUNTED,
+      log,
+    });
+    return {
+      page: site.name,
+      path: site.path,
+      warmUpRequests: HIT_WARM_UP_REQUESTS,
+      countedHits: HIT_COUNTED,
+      hitsPerStretch: HIT_STRETCH,
+      servers,
+    };
+  } finally {
+    portals.removeCopies();
   }
 }
 
@@ -1214,6 +1306,14 @@ async function mainPartOnly(part: (typeof PARTS)[number]): Promise<number> {
       results.budgets = checkBudgets(results);
       return record(results, (name) => name.startsWith(INSTRUCTIONS_BUDGET_PREFIX));
     }
+    if (part === "hit-instructions") {
+      const results: BenchResults = {
+        ...recorded,
+        hitInstructions: await measureHitInstructions(sites, env),
+      };
+      results.budgets = checkBudgets(results);
+      return record(results, (name) => name.startsWith(HIT_INSTRUCTIONS_BUDGET_PREFIX));
+    }
     if (part === "memory") {
       const memory = [await measureMemory(sites, env, "pglite")];
       if (benchDatabaseUrl) {
@@ -1264,6 +1364,7 @@ async function main(): Promise<number> {
     log("uncached views as PGlite grows to 10,000 sites");
     const pgliteScale = await measureGrownPglite(sites, dataDir);
     const uncachedInstructions = await measureInstructions(sites, { DATA_DIR: dataDir });
+    const hitInstructions = await measureHitInstructions(sites, { DATA_DIR: dataDir });
     let databaseScale = null;
     if (benchDatabaseUrl) {
       memory.push(
@@ -1283,6 +1384,7 @@ async function main(): Promise<number> {
       databaseScale,
       pgliteScale,
       uncachedInstructions,
+      hitInstructions,
       randomQuery,
       pageViews,
       landing,
