@@ -121,12 +121,20 @@ export function formatPrice(
   currency: string = DEFAULT_CURRENCY,
   locale = "en-US",
 ): string {
-  const key = `${locale}\u0000${currency}\u0000${cents}`;
-  let text = formattedPrices.get(key);
+  let byCurrency = formattedPrices.get(locale);
+  if (!byCurrency) formattedPrices.set(locale, (byCurrency = new Map()));
+  let byCents = byCurrency.get(currency);
+  if (!byCents) byCurrency.set(currency, (byCents = new Map()));
+  let text = byCents.get(cents);
   if (text === undefined) {
     text = formatPriceOnce(cents, currency, locale);
-    if (formattedPrices.size >= FORMATTED_PRICES_KEPT) formattedPrices.clear();
-    formattedPrices.set(key, text);
+    if (formattedPriceCount >= FORMATTED_PRICES_KEPT) {
+      formattedPrices.clear();
+      formattedPriceCount = 0;
+      return text;
+    }
+    byCents.set(cents, text);
+    formattedPriceCount++;
   }
   return text;
 }
@@ -134,9 +142,13 @@ export function formatPrice(
 /**
  * Prices already formatted, by locale, currency and amount. A menu shows the same few amounts
  * hundreds of times (its sizes, add-ons, and the JSON-LD beside them), and `Intl` formatting
- * is the dearest step of turning one into text. Bounded: emptied when full.
+ * is the dearest step of turning one into text. Kept by locale, then currency, then amount:
+ * a key joined from the three would be a new string to hash on every call, where a page's
+ * locale and currency are the same strings each time and an amount in cents hashes as a
+ * number. Bounded: emptied when full.
  */
-const formattedPrices = new Map<string, string>();
+const formattedPrices = new Map<string, Map<string, Map<number, string>>>();
+let formattedPriceCount = 0;
 const FORMATTED_PRICES_KEPT = 5000;
 
 function formatPriceOnce(cents: number, currency: string, locale: string): string {
