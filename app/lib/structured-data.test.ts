@@ -519,6 +519,7 @@ describe("options in the JSON-LD", () => {
       menuAddOn: [
         {
           "@type": "MenuSection",
+          "@id": "#menu-add-on-1",
           name: "Extras",
           hasMenuItem: [
             {
@@ -545,6 +546,57 @@ describe("options in the JSON-LD", () => {
         },
       ],
     });
+  });
+
+  it("writes a group several dishes share once, and names it by its @id for the others", () => {
+    const dishes = (options: OptionGroup[][]) => {
+      const data = restaurantJsonLd({
+        ...business,
+        menu: [
+          {
+            name: "Pizza",
+            items: options.slice(0, 2).map((o, i) => ({ ...item, name: `P${i}`, options: o })),
+          },
+          {
+            name: "Pasta",
+            items: options.slice(2).map((o, i) => ({ ...item, name: `Q${i}`, options: o })),
+          },
+        ],
+      });
+      const menu = data.hasMenu as { hasMenuSection: Array<{ hasMenuItem: unknown[] }> };
+      return menu.hasMenuSection.flatMap((section) => section.hasMenuItem) as Array<{
+        menuAddOn?: Array<Record<string, unknown>>;
+      }>;
+    };
+    const dearerBacon: OptionGroup = {
+      ...EXTRAS,
+      choices: EXTRAS.choices.map((c) =>
+        c.name === "Bacon" ? { ...c, priceChangeCents: 250 } : c,
+      ),
+    };
+    const [first, second, third, fourth] = dishes([
+      [SIZES, EXTRAS],
+      [EXTRAS],
+      [dearerBacon, { ...EXTRAS, name: "Toppings" }],
+      [{ ...EXTRAS, id: "another-id" }],
+    ]);
+    expect(first!.menuAddOn).toEqual([
+      expect.objectContaining({ "@id": "#menu-add-on-1", name: "Extras" }),
+    ]);
+    expect(first!.menuAddOn![0]!.hasMenuItem).toHaveLength(3);
+    // The same group on another dish, in another section too: a reference alone.
+    expect(second!.menuAddOn).toEqual([{ "@id": "#menu-add-on-1" }]);
+    expect(fourth!.menuAddOn).toEqual([{ "@id": "#menu-add-on-1" }]);
+    // A price or a name of its own makes a section of its own.
+    expect(third!.menuAddOn).toEqual([
+      expect.objectContaining({ "@type": "MenuSection", "@id": "#menu-add-on-2", name: "Extras" }),
+      expect.objectContaining({
+        "@type": "MenuSection",
+        "@id": "#menu-add-on-3",
+        name: "Toppings",
+      }),
+    ]);
+    expect(JSON.stringify(third!.menuAddOn![0])).toContain('"price":"2.50"');
   });
 
   it("keeps one Offer for a dish without sizes, and no menuAddOn without other groups", () => {

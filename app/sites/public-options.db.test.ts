@@ -133,6 +133,7 @@ describe("the public menu", () => {
     expect(pizza.menuAddOn).toEqual([
       {
         "@type": "MenuSection",
+        "@id": "#menu-add-on-1",
         name: "Extras",
         hasMenuItem: [
           {
@@ -157,6 +158,10 @@ describe("the public menu", () => {
           },
         ],
       },
+    ]);
+    // The salad's extras are the pizza's: named by the section's @id, not written again.
+    expect(dishes.find((entry) => entry.name === "Salad")!.menuAddOn).toEqual([
+      { "@id": "#menu-add-on-1" },
     ]);
     expect(dishes.find((entry) => entry.name === "Bread")).toEqual({
       "@type": "MenuItem",

@@ -271,11 +271,26 @@ test("the JSON-LD describes the restaurant and its whole menu", async ({ page })
     { "@type": "Offer", name: "Small", price: "3.50", priceCurrency: "USD" },
     { "@type": "Offer", name: "Large", price: "5.00", priceCurrency: "USD" },
   ]);
-  // Other groups of options are add-ons: a section of items, each priced at what it adds.
+  // Other groups of options are add-ons: a section of items, each priced at what it adds,
+  // written once and named by its @id on every other dish with the same group.
+  const addOnSections = new Map<unknown, Record<string, unknown>>();
+  for (const item of dishes) {
+    for (const section of (item.menuAddOn ?? []) as Array<Record<string, unknown>>) {
+      if (section["@type"] === "MenuSection") addOnSections.set(section["@id"], section);
+    }
+  }
+  const addOns = (item: (typeof dishes)[number]) =>
+    ((item.menuAddOn ?? []) as Array<Record<string, unknown>>).map(
+      (section) => addOnSections.get(section["@id"]) ?? section,
+    );
+  for (const item of dishes) {
+    for (const section of addOns(item)) expect(section["@type"]).toBe("MenuSection");
+  }
   const burger = dishes.find((item) => item.name === "Classic Burger")!;
-  expect(burger.menuAddOn).toEqual([
+  expect(addOns(burger)).toEqual([
     {
       "@type": "MenuSection",
+      "@id": expect.stringMatching(/^#menu-add-on-\d+$/),
       name: "Extras",
       hasMenuItem: [
         ["Bacon", "2.00"],
