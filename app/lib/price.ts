@@ -122,9 +122,10 @@ export function formatPrice(
   locale = "en-US",
 ): string {
   let byCurrency = formattedPrices.get(locale);
-  if (!byCurrency) formattedPrices.set(locale, (byCurrency = new Map()));
+  if (!byCurrency)
+    formattedPrices.set(locale, (byCurrency = new Map<string, Map<number, string>>()));
   let byCents = byCurrency.get(currency);
-  if (!byCents) byCurrency.set(currency, (byCents = new Map()));
+  if (!byCents) byCurrency.set(currency, (byCents = new Map<number, string>()));
   let text = byCents.get(cents);
   if (text === undefined) {
     text = formatPriceOnce(cents, currency, locale);
