@@ -790,6 +790,15 @@ describe("instructions per uncached view", () => {
       "| Bench Bistro | 30.00 M (3.000 anchors) | 25.00 M (2.500 anchors) |",
     );
     expect(markdown).toContain("| The anchor, per page | 10.00 M | 10.00 M |");
+    // Older results, counted in one piece, say nothing of stretches.
+    expect(markdown).not.toContain("stretches of");
+  });
+
+  it("say the stretches a page was counted in, when it was", () => {
+    const inStretches = counted(3, 2.5).map((report) => ({ ...report, viewsPerStretch: 10 }));
+    expect(resultsMarkdown({ ...results, uncachedInstructions: inStretches })).toContain(
+      "then 50 views of each page one after another, their instructions counted in stretches of 10 and the median stretch taken",
+    );
   });
 
   it("say when valgrind was not there to count them, and are then held to nothing", () => {

@@ -44,6 +44,8 @@ export interface InstructionsReport {
   /** Views of the pages, in turn, before any was counted. */
   warmUpViews: number;
   viewsPerPage: number;
+  /** Views of a page counted together, whose median stretch is its figure (absent from older results). */
+  viewsPerStretch?: number;
   /** The render-and-compress anchor's instructions per page, counted in the same run. */
   anchorInstructionsPerPage: number;
   pages: ViewInstructions[];
@@ -117,7 +119,11 @@ async function countPerRequest(
 /**
  * Each page's instructions per uncached view, served from this checkout's build (or
  * `checkout`'s) with `env`: `warmUpViews` views of the pages in turn, then `viewsPerPage`
- * counted views of each.
+ * counted views of each, in stretches of VIEW_STRETCH whose median is the figure. The server
+ * runs as a counted hit's does (`UNDER_LOAD_HEAP`, `STRETCHED_TIMERS`): counted in one piece
+ * at its own speed, the first page took in what the portal does by the clock (the views'
+ * flush, the log's hand-over) as the instrumentation was switched on, and the same build's
+ * menu counted 30.6, 34.6 and 37.5 million instructions a view in three runs.
  */
 export async function countViewInstructions({
   env,
@@ -137,7 +143,7 @@ export async function countViewInstructions({
   const dumps = mkdtempSync(path.join(os.tmpdir(), "bench-callgrind-"));
   const server = await startPortal(
     { ...env, PAGE_CACHE_BYTES: "0" },
-    { cwd: checkout, command: underCallgrind(dumps) },
+    { cwd: checkout, command: [...underCallgrind(dumps), ...UNDER_LOAD_HEAP, ...STRETCHED_TIMERS] },
   );
   const view = (page: CountedPage) => fetchAsSent(server.url + page.path, BROTLI);
   try {
@@ -145,12 +151,14 @@ export async function countViewInstructions({
     for (let i = 0; i < warmUpViews; i += 1) await view(pages[i % pages.length]!);
     const counted: ViewInstructions[] = [];
     for (const page of pages) {
-      const instructionsPerView = await countPerRequest(
+      const perViewByStretch = await countStretches(
         server.child.pid!,
         dumps,
-        viewsPerPage,
+        Math.max(1, Math.round(viewsPerPage / VIEW_STRETCH)),
+        VIEW_STRETCH,
         () => view(page),
       );
+      const instructionsPerView = median(perViewByStretch);
       log(`${page.path}: ${(instructionsPerView / 1e6).toFixed(2)} million instructions per view`);
       counted.push({ page: page.name, instructionsPerView });
     }
@@ -162,6 +170,9 @@ export async function countViewInstructions({
 }
 
 const BROTLI = { "accept-encoding": "br" };
+
+/** Uncached views counted together: a page's 50 are five stretches, whose median is its figure. */
+export const VIEW_STRETCH = 10;
 
 /**
  * The main thread's part of the dump callgrind_control just asked for: callgrind numbers the
@@ -237,30 +248,33 @@ export const HIT_STRETCH = 50;
 
 /**
  * The instructions the serving thread of `pid` (a server under `underCallgrind(dumps)`) runs
- * per request in each of `stretches` stretches of HIT_STRETCH requests sent one after another
- * by `send`. Counted without a break, each stretch dumped apart (a dump sets the counters back
+ * per request in each of `stretches` stretches of `requestsPerStretch` requests sent one after
+ * another by `send`. Counted without a break, each stretch dumped apart (a dump sets the counters back
  * to zero): switching the instrumentation on has valgrind translate all the code again.
  */
 async function countStretches(
   pid: number,
   dumps: string,
   stretches: number,
+  requestsPerStretch: number,
   send: () => Promise<unknown>,
 ): Promise<number[]> {
   callgrindControl(pid, "--zero");
   callgrindControl(pid, "--instr=on");
   const perRequest: number[] = [];
   for (let stretch = 0; stretch < stretches; stretch += 1) {
-    for (let i = 0; i < HIT_STRETCH; i += 1) await send();
+    for (let i = 0; i < requestsPerStretch; i += 1) await send();
     callgrindControl(pid, "--dump");
-    perRequest.push(dumpTotal(readFileSync(newestMainThreadDump(dumps), "utf8")) / HIT_STRETCH);
+    perRequest.push(
+      dumpTotal(readFileSync(newestMainThreadDump(dumps), "utf8")) / requestsPerStretch,
+    );
   }
   callgrindControl(pid, "--instr=off");
   return perRequest;
 }
 
 /**
- * V8's settings for a counted hit's server. Valgrind runs the server some fifty times
+ * V8's settings for a counted server (hits, and uncached views). Valgrind runs the server some fifty times
  * slower, so it allocates fifty times less per second, and V8 takes that for a process gone
  * idle: its memory reducer collects the whole heap to give memory back, and the young
  * generation shrinks to a fraction of its size, after which it is collected every few hits;
@@ -377,6 +391,7 @@ export async function countCachedHitInstructions({
         server.pid,
         dumps,
         Math.ceil(countedHits / HIT_STRETCH),
+        HIT_STRETCH,
         hit,
       );
       const counts = hitCount(perHitByStretch, wrongAnswers);

@@ -108,6 +108,7 @@ import {
   countCachedHitInstructions,
   countViewInstructions,
   HIT_STRETCH,
+  VIEW_STRETCH,
   type HitInstructionsReport,
   type HitPortal,
   type InstructionsReport,
@@ -320,6 +321,7 @@ async function measureInstructions(
       database,
       warmUpViews: INSTRUCTION_WARM_UP_VIEWS,
       viewsPerPage: INSTRUCTION_VIEWS_PER_PAGE,
+      viewsPerStretch: VIEW_STRETCH,
       anchorInstructionsPerPage,
       pages,
     };
