@@ -147,8 +147,8 @@ function itemOffers(
  * Each section is written whole once, with an `@id`. A later dish with the same group (the
  * same name, and the same choices at the same prices, as when every pizza has the same
  * extras) names that section by its `@id` alone: a JSON-LD node reference, which readers of
- * the graph resolve to the same MenuSection. Written in full for each dish, the bench's menu
- * of 50 dishes with two such groups each carried 36 KB of repeats in a page of 165 KB.
+ * the graph resolve to the same MenuSection. Written in full for each dish, the bench's 50
+ * dishes, each with the same two groups, made the page 165 KB; written once, 132 KB.
  */
 class MenuAddOns {
   private readonly idsByContent = new Map<string, string>();
