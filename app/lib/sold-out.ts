@@ -52,20 +52,12 @@ export function optionsSoldOutAt(options: readonly OptionGroup[], now: number): 
     ...group,
     // Each field named rather than the rest copied: every choice of a page passes here on
     // every uncached view, and three groups of three take 0.25 µs this way, 1.1 with a rest.
-    choices: group.choices.map(
-      ({
-        id,
-        name,
-        priceChangeCents,
-        soldOut,
-        soldOutUntil,
-      }): Omit<OptionChoice, "soldOutUntil"> => ({
-        id,
-        name,
-        priceChangeCents,
-        soldOut: isSoldOutAt({ soldOut, soldOutUntil }, now),
-      }),
-    ),
+    choices: group.choices.map((choice): Omit<OptionChoice, "soldOutUntil"> => ({
+      id: choice.id,
+      name: choice.name,
+      priceChangeCents: choice.priceChangeCents,
+      soldOut: isSoldOutAt(choice, now),
+    })),
   }));
 }
 
