@@ -156,7 +156,7 @@ export function labelsInUse(
   };
 }
 
-/** A stored list (jsonb, so anything) as the known keys it holds, each once, in the list's order. */
+/** A stored list (json, so anything) as the known keys it holds, each once, in the list's order. */
 export function storedAllergens(value: unknown): string[] {
   return Array.isArray(value) ? sortAllergens(value.filter((v) => typeof v === "string")) : [];
 }

@@ -14,6 +14,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -254,7 +255,7 @@ export const items = pgTable(
     imageUrl: text("image_url").notNull().default(""),
     imageBytes: integer("image_bytes").notNull().default(0),
     imageMime: text("image_mime").notNull().default(""),
-    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    tags: json("tags").$type<string[]>().notNull().default([]),
     /** Sold out until the owner turns it back (restaurants and shops). */
     soldOut: boolean("sold_out").notNull().default(false),
     /**
@@ -262,13 +263,13 @@ export const items = pgTable(
      * tapped "Sold out today" (app/lib/sold-out.ts); null when not.
      */
     soldOutUntil: timestamp("sold_out_until", { withTimezone: true }),
-    images: jsonb("images").$type<string[]>().notNull().default([]),
+    images: json("images").$type<string[]>().notNull().default([]),
     /** Restaurant items: the EU allergens the dish contains (keys of app/lib/dietary.ts). */
-    allergens: jsonb("allergens").$type<string[]>().notNull().default([]),
+    allergens: json("allergens").$type<string[]>().notNull().default([]),
     /** Restaurant items: the diets it suits and "spicy" (keys of app/lib/dietary.ts). */
-    diets: jsonb("diets").$type<string[]>().notNull().default([]),
+    diets: json("diets").$type<string[]>().notNull().default([]),
     /** Sizes and choice groups, in the owner's order (app/lib/item-options.ts). */
-    options: jsonb("options").$type<OptionGroup[]>().notNull().default([]),
+    options: json("options").$type<OptionGroup[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

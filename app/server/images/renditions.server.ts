@@ -207,7 +207,7 @@ export async function backfillRenditions(deps: {
   const itemRows = await db
     .select({ imageUrl: items.imageUrl, images: items.images })
     .from(items)
-    .where(or(ne(items.imageUrl, ""), sql`jsonb_array_length(${items.images}) > 0`));
+    .where(or(ne(items.imageUrl, ""), sql`json_array_length(${items.images}) > 0`));
   const infoRows = await db
     .select({ logoUrl: productInfo.logoUrl, bgUrl: productInfo.bgUrl })
     .from(productInfo)
