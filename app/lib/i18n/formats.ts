@@ -57,10 +57,22 @@ interface CalendarDate {
 
 const utcOf = (date: CalendarDate) => Date.UTC(date.year, date.month - 1, date.day);
 
+/**
+ * Each language's seven day names, Monday first: a menu's hours table names every day on every
+ * render, and formatting a date costs more than the rest of its row.
+ */
+const weekdayNames = new Map<string, string[]>();
+
 /** "Monday" for 0 … "Sunday" for 6 (Monday first, as the week's hours are kept). */
 export function weekdayName(index: number, page: FormatLanguage = ENGLISH_FORMAT): string {
-  // 2024-01-01 was a Monday.
-  return dateFormat(page, "weekday", { weekday: "long" }).format(Date.UTC(2024, 0, 1 + index));
+  let names = weekdayNames.get(page.language.tag);
+  if (!names) {
+    const format = dateFormat(page, "weekday", { weekday: "long" });
+    // 2024-01-01 was a Monday.
+    names = Array.from({ length: 7 }, (_, day) => format.format(Date.UTC(2024, 0, 1 + day)));
+    weekdayNames.set(page.language.tag, names);
+  }
+  return names[((index % 7) + 7) % 7]!;
 }
 
 /** "Thu, Dec 24", "jue, 24 dic", "12月24日(木)". */
@@ -89,10 +101,24 @@ export function listText(
   // Most dishes have one label of a kind: nothing to join.
   if (items.length < 2) return items[0] ?? "";
   const key = `${page.language.tag} ${type}`;
+  const textKey = `${key}\u0000${items.join("\u0000")}`;
+  const known = joinedLists.get(textKey);
+  if (known !== undefined) return known;
   let format = listFormats.get(key);
   if (!format) {
     format = new Intl.ListFormat(page.language.tag, { type });
     listFormats.set(key, format);
   }
-  return format.format(items);
+  const text = format.format(items);
+  if (joinedLists.size >= JOINED_LISTS_LIMIT) joinedLists.clear();
+  joinedLists.set(textKey, text);
+  return text;
 }
+
+/**
+ * Lists already joined, by language, type and items: a menu's dishes share a few sets of
+ * labels, and `Intl.ListFormat` takes longer to join two words than a lookup. Emptied when
+ * full, as the few sets a page uses are soon back.
+ */
+const joinedLists = new Map<string, string>();
+const JOINED_LISTS_LIMIT = 2_000;

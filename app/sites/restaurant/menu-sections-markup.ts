@@ -145,9 +145,11 @@ function menuItemMarkup(
         decoding="async"
       />
     `;
+  // The star as a character reference: a page's text held in one byte a character stays so
+  // (V8 makes a whole section two bytes a character for one "★", and encodes it slower).
   const popular =
     item.star &&
-    markup`<span class="menu-badge popular"><span aria-hidden="true">★ </span>${words.popular}</span>`;
+    markup`<span class="menu-badge popular"><span aria-hidden="true">&#9733; </span>${words.popular}</span>`;
   const soldOut = item.soldOut && markup`<span class="menu-badge sold-out">${words.soldOut}</span>`;
   const badges =
     (item.star || category || item.soldOut) &&

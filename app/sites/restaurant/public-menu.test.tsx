@@ -109,6 +109,16 @@ describe("PublicMenuPage", () => {
     expect(html.match(/<details class="menu-item-description">/g)).toHaveLength(1);
   });
 
+  it("marks a popular dish with a star written in the page's one-byte text", () => {
+    const html = render();
+    expect(html).toContain('<span aria-hidden="true">&#9733; </span>Popular');
+    // An English menu in dollars needs no character beyond Latin-1: V8 keeps such text in one
+    // byte a character, where a single "★" made a whole section two.
+    const dishes = /<div id="menu"[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "";
+    expect(dishes).toContain("Soup");
+    expect(dishes).toMatch(/^[\u0000-\u00ff]*$/);
+  });
+
   it("shows prices in the site's currency, yen without decimals", () => {
     const euros = render({ site: { ...site, currency: "EUR" } });
     expect(euros).toContain("€12.50");
