@@ -117,8 +117,9 @@ export function listText(
 
 /**
  * Lists already joined, by language, type and items: a menu's dishes share a few sets of
- * labels, and `Intl.ListFormat` takes longer to join two words than a lookup. Emptied when
- * full, as the few sets a page uses are soon back.
+ * labels, and `Intl.ListFormat` takes longer to join two words than a lookup. The items are
+ * told apart by a NUL, which no stored text holds (PostgreSQL refuses one). Emptied when full,
+ * as the few sets a page uses are soon back.
  */
 const joinedLists = new Map<string, string>();
 const JOINED_LISTS_LIMIT = 2_000;
