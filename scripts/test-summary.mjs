@@ -2,6 +2,8 @@
 // A suite that was expected but left no report counts as one failure, so a crash is never green.
 // Above that line it names each failure with the first line of its error: a CI log is often
 // read from its end, where the runners' own reports of the failures are long scrolled away.
+// A failed browser test also shows the page as it was when it failed: CI keeps no traces, and
+// a failure seen once in many runs is otherwise hard to explain afterwards.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -10,6 +12,24 @@ const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")
 let passed = 0;
 let failed = 0;
 const failures = [];
+const pagesAtFailure = [];
+
+/** The longest page snapshot printed for one failure, in lines. */
+const SNAPSHOT_LINES = 120;
+
+/** The page snapshot (its YAML block) in Playwright's error context for a failed test, if any. */
+function pageSnapshot(results) {
+  const file = (results ?? [])
+    .flatMap((result) => result.attachments ?? [])
+    .find((attachment) => attachment.name === "error-context" && attachment.path)?.path;
+  if (!file || !existsSync(file)) return null;
+  const snapshot = /```yaml\n([\s\S]*?)\n```/.exec(readFileSync(file, "utf8"))?.[1];
+  if (!snapshot) return null;
+  const lines = snapshot.split("\n");
+  return lines.length > SNAPSHOT_LINES
+    ? [...lines.slice(0, SNAPSHOT_LINES), `... (${lines.length - SNAPSHOT_LINES} more lines)`]
+    : lines;
+}
 
 /** An error's first line that says something, without the terminal's colours. */
 function firstLine(message) {
@@ -66,9 +86,10 @@ if (playwright?.stats) {
   for (const spec of specsOf(playwright.suites)) {
     for (const test of (spec.tests ?? []).filter((each) => each.status === "unexpected")) {
       const error = (test.results ?? []).map((result) => result.error).find(Boolean);
-      failures.push(
-        `Playwright ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.message)}`,
-      );
+      const name = `Playwright ${spec.file}:${spec.line} › ${spec.title}`;
+      failures.push(`${name}: ${firstLine(error?.message)}`);
+      const snapshot = pageSnapshot(test.results);
+      if (snapshot) pagesAtFailure.push({ name, snapshot });
     }
   }
 } else {
@@ -76,6 +97,10 @@ if (playwright?.stats) {
   failures.push("Playwright left no report (reports/playwright.json)");
 }
 
+for (const { name, snapshot } of pagesAtFailure) {
+  console.log(`The page when ${name} failed:`);
+  for (const line of snapshot) console.log(`  ${line}`);
+}
 if (failures.length > 0) {
   console.log("Failed:");
   for (const failure of failures) console.log(`  ${failure}`);

@@ -115,6 +115,61 @@ describe("the closing line of the test suite", () => {
     expect(lines.slice(4)).toEqual(["5 passed, 3 failed"]);
   });
 
+  it("shows the page a failed browser test left, from its error context, above the failures", () => {
+    const context = path.join(
+      mkdtempSync(path.join(tmpdir(), "error-context-")),
+      "error-context.md",
+    );
+    const pageLines = Array.from({ length: 130 }, (_, index) => `- listitem: dish ${index}`);
+    writeFileSync(
+      context,
+      [
+        "# Error details",
+        "```",
+        "Error: timed out",
+        "```",
+        "",
+        "```yaml",
+        ...pageLines,
+        "```",
+      ].join("\n"),
+    );
+    const attachments = [{ name: "error-context", contentType: "text/markdown", path: context }];
+    const playwright = {
+      stats: { expected: 0, unexpected: 1, flaky: 0 },
+      errors: [],
+      suites: [
+        {
+          specs: [
+            {
+              title: "a photo is sent",
+              file: "photo.spec.ts",
+              line: 7,
+              tests: [
+                {
+                  status: "unexpected",
+                  results: [{ error: { message: "Error: timed out" }, attachments }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const lines = printed({ vitest: { ...vitest, numFailedTests: 0 }, playwright });
+    expect(lines[0]).toBe("The page when Playwright photo.spec.ts:7 › a photo is sent failed:");
+    // At most 120 of its lines, then how many more there were.
+    expect(lines.slice(1, 122)).toEqual([
+      ...pageLines.slice(0, 120).map((line) => `  ${line}`),
+      "  ... (10 more lines)",
+    ]);
+    expect(lines.slice(122)).toEqual([
+      "Failed:",
+      "  Playwright photo.spec.ts:7 › a photo is sent: Error: timed out",
+      "10 passed, 1 failed",
+    ]);
+  });
+
   it("prints the closing line alone when nothing failed", () => {
     const green = { numPassedTests: 4, numFailedTests: 0, testResults: [] };
     const playwright = { stats: { expected: 2, unexpected: 0, flaky: 0 }, errors: [], suites: [] };

@@ -96,12 +96,21 @@ test("an item's photo chosen before the Add Item tab's script runs is shown and 
   await expect(page.getByRole("img", { name: "Chosen: soup.png" })).toBeVisible();
   await page.getByLabel("Name").fill("Tomato Soup");
   await page.getByLabel("Price").fill("6");
-  const uploaded = page.waitForResponse(
-    (response) =>
-      response.url().includes("/user/upload/") && response.request().method() === "POST",
-  );
+  const uploads: Array<Promise<number | undefined>> = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/user/upload/")) {
+      uploads.push(request.response().then((response) => response?.status()));
+    }
+  });
   await page.getByRole("button", { name: "Add item" }).click();
-  expect((await uploaded).status()).toBe(200);
+  // The owner is told once the item and its photo are both saved, and nothing went wrong.
+  await expect(page.getByText("Item added.").last()).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  expect(await Promise.all(uploads)).toEqual([200]);
+  // The list shows the item with its photo.
+  await openEditorTab(page, "Menu Items");
+  const row = page.getByRole("listitem").filter({ hasText: "Tomato Soup" });
+  await expect(row.locator("img.item-thumb")).toHaveAttribute("src", /\/image-144\?v=/);
 });
 
 test("shop tags typed before the page's script runs become its chips", async ({ page }) => {
