@@ -12,6 +12,7 @@ import {
   matchesMenuFilter,
   parseMenuFilter,
   storedAllergens,
+  storedDiets,
   suitableForDiet,
   unknownAllergenMessage,
 } from "./dietary";
@@ -68,6 +69,15 @@ describe("the dietary labels", () => {
     ]);
     expect(storedAllergens("milk")).toEqual([]);
     expect(storedAllergens(null)).toEqual([]);
+    // A list the editor saved, in order, is read as it is; anything out of the way is not.
+    const saved = ["gluten", "eggs", "milk"];
+    expect(storedAllergens(saved)).toBe(saved);
+    expect(storedAllergens(["gluten", "gluten"])).toEqual(["gluten"]);
+    expect(storedAllergens(["gluten", "vegan", "milk"])).toEqual(["gluten", "milk"]);
+    expect(storedDiets(["vegan", "vegetarian", "spicy"])).toEqual(["vegetarian", "vegan", "spicy"]);
+    expect(storedDiets(["vegetarian", "halal"])).toEqual(["vegetarian", "halal"]);
+    expect(storedDiets(["vegetarian", "milk"])).toEqual(["vegetarian"]);
+    expect(storedDiets([])).toEqual([]);
   });
 });
 

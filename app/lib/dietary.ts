@@ -156,11 +156,42 @@ export function labelsInUse(
   };
 }
 
-/** A stored list (json, so anything) as the known keys it holds, each once, in the list's order. */
+/** Each key's place in its list. */
+const placesIn = (list: readonly DietaryLabel[]) =>
+  new Map<unknown, number>(list.map((entry, place) => [entry.key, place]));
+const ALLERGEN_PLACES = placesIn(ALLERGENS);
+const DIET_PLACES = placesIn(DIETS);
+
+/**
+ * A stored list (json, so anything) as the known keys it holds, each once, in `list`'s order.
+ * What the editor saves is that already, and is then returned as it is: this runs for every
+ * dish of every uncached menu view.
+ */
+function storedKeys(
+  value: unknown,
+  list: readonly DietaryLabel[],
+  places: ReadonlyMap<unknown, number>,
+): string[] {
+  if (!Array.isArray(value)) return [];
+  let last = -1;
+  for (const key of value) {
+    const place = places.get(key);
+    // Unknown, repeated or out of order: sorted afresh.
+    if (place === undefined || place <= last) {
+      return inListOrder(
+        value.filter((v) => typeof v === "string"),
+        list,
+      );
+    }
+    last = place;
+  }
+  return value as string[];
+}
+
 export function storedAllergens(value: unknown): string[] {
-  return Array.isArray(value) ? sortAllergens(value.filter((v) => typeof v === "string")) : [];
+  return storedKeys(value, ALLERGENS, ALLERGEN_PLACES);
 }
 
 export function storedDiets(value: unknown): string[] {
-  return Array.isArray(value) ? sortDiets(value.filter((v) => typeof v === "string")) : [];
+  return storedKeys(value, DIETS, DIET_PLACES);
 }

@@ -61,7 +61,7 @@ export function menuSectionsMarkup(
 ): Markup {
   if (sections.length === 0) return markup`<p class="menu-empty">${page.words.noMenuItems}</p>`;
   const soldOutMark = markup`\u00a0<span class="menu-out">${soldOutChoiceLabel(page)}</span>`;
-  const text: ItemTexts = { page, soldOutMark, dietaryIcons: new Map() };
+  const text: ItemTexts = { page, soldOutMark, dietaryIcons: dietaryIconsIn(page) };
   return new MarkupList(
     sections.map(
       (section) => markup`
@@ -91,11 +91,28 @@ interface ItemTexts {
   page: PageLanguage;
   /** A sold-out choice's mark, after its name and price; it never starts a line on its own. */
   soldOutMark: Markup;
-  /**
-   * Each set of dietary labels' icons, written once: a menu's dishes share a few sets
-   * ("Vegetarian", "Gluten, Milk"), and their words are lists in the page's language.
-   */
+  /** Each set of dietary labels' icons in the page's language (`dietaryIconsIn`). */
   dietaryIcons: Map<string, Markup | null>;
+}
+
+/**
+ * Each set of dietary labels' icons, by the page's language, then the set: written once, not
+ * once a view. A menu's dishes share a few sets ("Vegetarian", "Gluten, Milk"), every view of
+ * it the same ones, and their words are lists in the page's language. Markup is never changed
+ * once made, so views may share it. A language's sets are emptied when there are too many:
+ * the few a menu uses are soon back.
+ */
+const dietaryIconsByLanguage = new WeakMap<PageLanguage, Map<string, Markup | null>>();
+const DIETARY_ICON_SETS_LIMIT = 1_000;
+
+function dietaryIconsIn(page: PageLanguage): Map<string, Markup | null> {
+  let sets = dietaryIconsByLanguage.get(page);
+  if (!sets) {
+    sets = new Map();
+    dietaryIconsByLanguage.set(page, sets);
+  }
+  if (sets.size >= DIETARY_ICON_SETS_LIMIT) sets.clear();
+  return sets;
 }
 
 /** A dish's dietary icons, from those of an earlier dish with the same labels if any. */

@@ -37,8 +37,16 @@ export function groupMenu<T extends Groupable>(
 ): MenuSection<T>[] {
   const groups = new Map<string, { spellings: Map<string, number>; items: T[] }>();
   const uncategorized: T[] = [];
+  // Each category as written, read once: a menu's dishes share a few (this runs every view).
+  const readCategories = new Map<string, { key: string; spelling: string }>();
   for (const item of items) {
-    const key = categoryKey(item.category ?? "");
+    const category = item.category ?? "";
+    let read = readCategories.get(category);
+    if (!read) {
+      read = { key: categoryKey(category), spelling: category.trim().replace(/\s+/g, " ") };
+      readCategories.set(category, read);
+    }
+    const { key, spelling } = read;
     if (key === "") {
       uncategorized.push(item);
       continue;
@@ -48,7 +56,6 @@ export function groupMenu<T extends Groupable>(
       group = { spellings: new Map(), items: [] };
       groups.set(key, group);
     }
-    const spelling = item.category.trim().replace(/\s+/g, " ");
     group.spellings.set(spelling, (group.spellings.get(spelling) ?? 0) + 1);
     group.items.push(item);
   }
