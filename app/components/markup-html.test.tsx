@@ -50,6 +50,16 @@ describe("template markup set aside by a page's render", () => {
     expect(bytes.equals(Buffer.from(renderedInPlace("<!--markup-1-->")))).toBe(true);
   });
 
+  it("writes every text as UTF-8, whether ASCII, Latin-1, another script or a lone surrogate", () => {
+    const texts = ["plain ASCII", "Café Crème", "كنافة", "Ramen 🍜", "half \ud83c pair", "ÿ"];
+    const held = new HeldMarkup();
+    const html = texts
+      .map((text) => `<p>${text}</p>${held.placeholder(markup`<i>${text}</i>`)}`)
+      .join("");
+    const whole = texts.map((text) => `<p>${text}</p><i>${text}</i>`).join("");
+    expect(held.bytes(html).equals(Buffer.from(whole))).toBe(true);
+  });
+
   it("is written in place where no render holds it", () => {
     expect(renderedInPlace("Menu")).toContain("<ul><li>Crème brûlée — €6,50</li>");
   });
