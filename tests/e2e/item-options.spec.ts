@@ -2,12 +2,15 @@
  * Sizes and choice groups in the editor, at a phone's and a laptop's width: a pizza with
  * Small and Large and an Extras group, each size's price shown as it is typed, a size edited
  * and a group removed in Edit, a refused price shown at its field; and a shop's T-shirt with a
- * sold-out size. Every screen passes axe.
+ * sold-out size. Every screen passes axe. On the public menu, a long size name wraps on a
+ * phone rather than make the page wider than it.
  */
 import type { FrameLocator, Page } from "@playwright/test";
 import { MESSAGES } from "../../app/lib/messages";
+import { optionsFromCell } from "../../app/lib/item-options-csv";
 import {
   chooseItemAction,
+  createMenuSite,
   createSiteDirectly,
   expect,
   expectNoSeriousAxeIssue,
@@ -163,3 +166,44 @@ for (const [device, viewport] of SCREENS) {
     });
   });
 }
+
+test.describe("on a phone's public menu", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("a long size name wraps within its dish, its price beside its last word", async ({
+    page,
+  }) => {
+    const sizes = "Size: Regular=0 | Large with extra toppings of the house=+4.50";
+    const path = await createMenuSite(page, "Long Sizes", [
+      {
+        name: "House pizza",
+        priceCents: 2813,
+        category: "Pizza",
+        options: optionsFromCell(sizes),
+      },
+    ]);
+    await page.goto(path);
+    const dish = page.getByRole("article", { name: "House pizza" });
+    await expect(dishSizes(page, "House pizza")).toHaveText([
+      /^Regular\s\$28\.13$/,
+      /^Large with extra toppings of the house\s\$32\.63$/,
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    const body = (await dish.locator(".menu-item-body").boundingBox())!;
+    const large = dishSizes(page, "House pizza").nth(1);
+    const line = (await large.boundingBox())!;
+    expect(line.x + line.width).toBeLessThanOrEqual(body.x + body.width + 0.5);
+    // Wrapped, the price stays on the line of the name's last word.
+    const lastWord = await large.evaluate((item) => {
+      const text = item.firstChild!;
+      const range = document.createRange();
+      range.setStart(text, text.textContent!.lastIndexOf("house"));
+      range.setEnd(text, text.textContent!.length);
+      return range.getBoundingClientRect().top;
+    });
+    const price = (await large.locator("b").boundingBox())!;
+    expect(line.height).toBeGreaterThan(price.height * 1.5);
+    expect(Math.abs(price.y - lastWord)).toBeLessThan(price.height / 2);
+    await dish.screenshot({ path: test.info().outputPath("long-size-360.png") });
+  });
+});
