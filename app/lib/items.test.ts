@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
+  categoryKey,
+  categorySpelling,
   distinctCategories,
   foldForSearch,
   parseItemSort,
@@ -154,6 +156,14 @@ describe("sortItems", () => {
     expect(parseItemSort("price-desc")).toBe("price-desc");
     expect(parseItemSort("drop table")).toBe("name-asc");
     expect(parseItemSort(null)).toBe("name-asc");
+  });
+});
+
+describe("categories", () => {
+  it("keep the owner's spelling with its spacing tidied, and match ignoring case and spacing", () => {
+    expect(categorySpelling("  Hot \t drinks\n")).toBe("Hot drinks");
+    expect(categoryKey("  Hot \t Drinks\n")).toBe("hot drinks");
+    expect(categoryKey("Cafe\u0301s")).toBe(categoryKey("Caf\u00e9s"));
   });
 });
 

@@ -83,9 +83,14 @@ export function compareNames(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
+/** A category as the owner spelled it, its spacing tidied: " Hot  drinks " is "Hot drinks". */
+export function categorySpelling(category: string): string {
+  return category.trim().replace(/\s+/g, " ");
+}
+
 /** Spellings that differ only in case or spacing ("Drinks", " drinks ") are one category. */
 export function categoryKey(category: string): string {
-  return category.trim().replace(/\s+/g, " ").normalize("NFC").toLowerCase();
+  return categorySpelling(category).normalize("NFC").toLowerCase();
 }
 
 /**

@@ -173,7 +173,9 @@ test.describe("on a phone's public menu", () => {
   test("a long size name wraps within its dish, its price beside its last word", async ({
     page,
   }) => {
-    const sizes = "Size: Regular=0 | Large with extra toppings of the house=+4.50";
+    const sizes =
+      "Size: Regular=0 | Large with extra toppings of the house=+4.50 | " +
+      "Familienpartyriesenpizzaportionsteller=+9";
     const path = await createMenuSite(page, "Long Sizes", [
       {
         name: "House pizza",
@@ -187,6 +189,8 @@ test.describe("on a phone's public menu", () => {
     await expect(dishSizes(page, "House pizza")).toHaveText([
       /^Regular\s\$28\.13$/,
       /^Large with extra toppings of the house\s\$32\.63$/,
+      // One word wider than the dish is broken rather than widen the page.
+      /^Familienpartyriesenpizzaportionsteller\s\$37\.13$/,
     ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
     const body = (await dish.locator(".menu-item-body").boundingBox())!;

@@ -7,7 +7,12 @@
  *
  * A text without a translation shows in the main language: never a blank.
  */
-import { CATEGORY_MAX_LENGTH, categoryKey, DESCRIPTION_MAX_LENGTH } from "../items";
+import {
+  CATEGORY_MAX_LENGTH,
+  categoryKey,
+  categorySpelling,
+  DESCRIPTION_MAX_LENGTH,
+} from "../items";
 import type { OptionGroup } from "../item-options";
 import { OPTION_NAME_MAX_LENGTH } from "../item-options";
 import { NAME_MAX_LENGTH } from "../limits";
@@ -106,7 +111,7 @@ export function translatableTexts(site: TranslatableSite): TranslatableText[] {
   }
   const categories = new Map<string, string>();
   for (const item of site.items) {
-    const name = item.category.trim().replace(/\s+/g, " ");
+    const name = categorySpelling(item.category);
     if (name && !categories.has(categoryTextKey(name))) categories.set(categoryTextKey(name), name);
   }
   for (const [key, category] of [...categories].sort((a, b) => a[1].localeCompare(b[1]))) {

@@ -3,7 +3,7 @@
  * categories, each group with an id the page can link to; and that order itself, which
  * the editor shows, changes and keeps (product_info.category_order).
  */
-import { categoryKey, compareNames } from "~/lib/items";
+import { categoryKey, categorySpelling, compareNames } from "~/lib/items";
 
 /** The label of the group that holds items without a category; it comes last. */
 export const UNCATEGORIZED_LABEL = "Other";
@@ -43,7 +43,7 @@ export function groupMenu<T extends Groupable>(
     const category = item.category ?? "";
     let read = readCategories.get(category);
     if (!read) {
-      read = { key: categoryKey(category), spelling: category.trim().replace(/\s+/g, " ") };
+      read = { key: categoryKey(category), spelling: categorySpelling(category) };
       readCategories.set(category, read);
     }
     const { key, spelling } = read;
