@@ -171,6 +171,12 @@ export async function countViewInstructions({
 
 const BROTLI = { "accept-encoding": "br" };
 
+/**
+ * Views of the pages in turn before the instructions are counted: functions a view calls once
+ * reach V8's optimising compiler after a few thousand views.
+ */
+export const INSTRUCTION_WARM_UP_VIEWS = 2_000;
+
 /** Uncached views counted together: a page's 50 are five stretches, whose median is its figure. */
 export const VIEW_STRETCH = 10;
 

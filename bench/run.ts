@@ -108,6 +108,7 @@ import {
   countCachedHitInstructions,
   countViewInstructions,
   HIT_STRETCH,
+  INSTRUCTION_WARM_UP_VIEWS,
   VIEW_STRETCH,
   type HitInstructionsReport,
   type HitPortal,
@@ -279,11 +280,6 @@ async function measureUncached(sites: BenchSite[], env: Record<string, string>) 
   }
 }
 
-/**
- * Views of the pages in turn before the instructions are counted: functions a view calls once
- * reach V8's optimising compiler after a few thousand views (bench/instructions.ts).
- */
-const INSTRUCTION_WARM_UP_VIEWS = 2_000;
 /**
  * Counted views of each page, one after another (`BENCH_INSTRUCTION_VIEWS`): more of them
  * spread a garbage collection or a late compilation over more views.
