@@ -16,6 +16,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBareNode } from "./anchors";
+import { processCpuMs } from "./load";
 import { MAIN_THREAD_KINDS, median, type MainThreadKind } from "./budgets";
 
 export interface LighthouseTarget {
@@ -91,10 +92,48 @@ function chromePath(): string {
   return process.env.CHROME_PATH ?? "/usr/bin/chromium";
 }
 
+/** How long a server must have used next to no CPU time before an audit starts. */
+const QUIET_MS = 1000;
+/** Next to none: one tick of the kernel's CPU clock (10 ms) in QUIET_MS. */
+const QUIET_CPU_MS = 10;
+/** How long to wait for that at most before auditing anyway (and saying so). */
+const QUIET_WAIT_LIMIT_MS = 30_000;
+
+/**
+ * Waits until the process `pid` has been nearly idle for a second. A server that has just
+ * answered thousands of requests goes on collecting its garbage for seconds (V8's memory
+ * reducer), and on a two-core host that work lands inside the page loads Lighthouse times.
+ */
+async function untilQuiet(pid: number, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  let before = processCpuMs(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    const now = processCpuMs(pid);
+    if (now - before <= QUIET_CPU_MS) return;
+    if (performance.now() - started > QUIET_WAIT_LIMIT_MS) {
+      log(`the server was still busy after ${QUIET_WAIT_LIMIT_MS / 1000} s: auditing anyway`);
+      return;
+    }
+    before = now;
+  }
+}
+
 export async function measureLighthouse(
   baseUrl: string,
   targets: LighthouseTarget[],
-  { runs = 5, log = (_line: string) => {}, anchor = false } = {},
+  {
+    runs = 5,
+    log = (_line: string) => {},
+    anchor = false,
+    /** The server behind `baseUrl`: each audit waits for it to be quiet (`untilQuiet`). */
+    serverPid,
+  }: {
+    runs?: number;
+    log?: (line: string) => void;
+    anchor?: boolean;
+    serverPid?: number;
+  } = {},
 ): Promise<LighthouseReport[]> {
   const trivialPage = anchor
     ? await startBareNode(Buffer.from(TRIVIAL_PAGE), {
@@ -114,6 +153,7 @@ export async function measureLighthouse(
     for (let run = 1; run <= runs; run += 1) {
       for (const target of audited) {
         log(`Lighthouse ${run} of ${runs}: ${target.name}`);
+        if (serverPid !== undefined) await untilQuiet(serverPid, log);
         samples.get(target)!.push(await auditInFreshChromium(baseUrl, target, log));
       }
     }

@@ -27,7 +27,8 @@
  * copy has settled), its one inline script, and the review step's and status page's answers;
  * the cached page at 50 connections against bare Node sending its exact bytes (bench/anchors.ts),
  * BENCH_SECONDS (10) a run, three runs each in alternation; and Lighthouse's mobile audit of the
- * order page and a status page, five cold runs each beside a trivial page (bench/lighthouse.ts).
+ * order page and a status page, five cold runs each beside a trivial page (bench/lighthouse.ts),
+ * each once the server is quiet.
  *
  * Writes bench/results/orders.json and orders.md, and exits 1 when a budget is missed.
  */
@@ -722,7 +723,7 @@ async function main(): Promise<number> {
             { name: "Order page", path: site.orderPath },
             { name: "Status page", path: statusPath },
           ],
-          { log, anchor: true },
+          { log, anchor: true, serverPid: pid },
         );
         onPhone.figures = { weight, cached, audits };
       },
@@ -967,7 +968,9 @@ async function main(): Promise<number> {
     `answer over ours): ${cached.capacity.toFixed(2)}.`,
     "",
     "Lighthouse, mobile (its default throttling), five cold runs each in a fresh Chromium, medians,",
-    "beside a trivial page sent by bare Node in the same runs:",
+    "beside a trivial page sent by bare Node in the same runs, each once the portal has used next",
+    "to no CPU time for a second (once idle after the rounds above, V8 shrinks its heap with",
+    "further collections, which would share the two cores with the page's load).",
     "",
     table(
       ["Page", "Performance", "Blocking time", "LCP", "Accessibility", "Page as sent"],
