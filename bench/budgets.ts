@@ -31,15 +31,16 @@ export const BUDGETS = {
    * render-and-compress anchors: the CPU time per request of bench/anchors/render-compress.js
    * under the same load, measured right before and right after the page's. What this design
    * took on these hosts, each item of the bench's pages with three sizes and two choice groups:
-   * the highest of three runs of the build of 9037ae2 (the menu on PGlite: 9.35, 8.12 and 7.63), as runs of
-   * the same build differ by up to a fifth. A run allows `uncachedAllowance` over it. By page,
-   * as each language's page does its own work.
+   * the highest of three runs of the same views (the builds of 34b12a7, 05f5665 and 44d8141,
+   * which differ only in styles and the bench; the menu on PGlite: 4.26, 5.28 and 6.21, on
+   * PostgreSQL 3.50, 3.46 and 3.96), as runs of the same build differ by up to a third. A run
+   * allows `uncachedAllowance` over it. By page, as each language's page does its own work.
    */
   uncachedAnchorsPerView: {
-    "Bench Bistro": { pglite: 9.4, postgres: 8.7 },
-    "Bench Bistro (Spanish)": { pglite: 12.7, postgres: 9.4 },
-    "Bench Bistro (Arabic)": { pglite: 13.0, postgres: 10.3 },
-    "Bench Shop": { pglite: 9.7, postgres: 6.3 },
+    "Bench Bistro": { pglite: 6.3, postgres: 4.0 },
+    "Bench Bistro (Spanish)": { pglite: 6.9, postgres: 6.2 },
+    "Bench Bistro (Arabic)": { pglite: 8.6, postgres: 6.4 },
+    "Bench Shop": { pglite: 4.8, postgres: 4.6 },
   } as Record<string, { pglite: number; postgres: number }>,
   uncachedAllowance: 1.1,
   /**
