@@ -599,6 +599,50 @@ describe("options in the JSON-LD", () => {
     expect(JSON.stringify(third!.menuAddOn![0])).toContain('"price":"2.50"');
   });
 
+  it("tells apart groups of one name by each choice's price, sold-out mark and number", () => {
+    const dishes = (options: OptionGroup[][]) => {
+      const data = restaurantJsonLd({
+        ...business,
+        menu: [
+          { name: "Mains", items: options.map((o, i) => ({ ...item, name: `D${i}`, options: o })) },
+        ],
+      });
+      const menu = data.hasMenu as { hasMenuSection: Array<{ hasMenuItem: unknown[] }> };
+      return (menu.hasMenuSection[0]!.hasMenuItem as Array<{ menuAddOn: unknown[] }>).map(
+        (dish) => dish.menuAddOn,
+      );
+    };
+    const soldOutBacon: OptionGroup = {
+      ...EXTRAS,
+      choices: EXTRAS.choices.map((c) => (c.name === "Bacon" ? { ...c, soldOut: true } : c)),
+    };
+    const fewer: OptionGroup = { ...EXTRAS, choices: EXTRAS.choices.slice(1) };
+    const renamedChoice: OptionGroup = {
+      ...EXTRAS,
+      choices: EXTRAS.choices.map((c, i) => (i === 0 ? { ...c, name: `${c.name}s` } : c)),
+    };
+    const sections = dishes([
+      [EXTRAS],
+      [soldOutBacon],
+      [fewer],
+      [renamedChoice],
+      [{ ...soldOutBacon, id: "x" }],
+      [{ ...fewer }],
+    ]);
+    const ids = sections.map((added) => (added[0] as { "@id": string })["@id"]);
+    expect(ids).toEqual([
+      "#menu-add-on-1",
+      "#menu-add-on-2",
+      "#menu-add-on-3",
+      "#menu-add-on-4",
+      "#menu-add-on-2",
+      "#menu-add-on-3",
+    ]);
+    // A later namesake of a section written second is a reference to that one alone.
+    expect(sections[4]).toEqual([{ "@id": "#menu-add-on-2" }]);
+    expect(JSON.stringify(sections[1])).toContain("https://schema.org/OutOfStock");
+  });
+
   it("keeps one Offer for a dish without sizes, and no menuAddOn without other groups", () => {
     expect(menuItem([EXTRAS])).toMatchObject({
       offers: { "@type": "Offer", price: "8.00", priceCurrency: "USD" },
