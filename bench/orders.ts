@@ -120,7 +120,7 @@ const BUDGETS = {
    * has read 3.40 and 5.27 ms on two days); this count does not, so a view more than the public
    * pages' allowance over it was made dearer by a change. Set at 6095052, where two runs
    * counted 26.25 and 26.20 million instructions a view (3.140 and 3.122 anchors); the bench's
-   * menu, 24.42 million.
+   * menu then, 24.42 million.
    */
   uncachedAnchorsOnPglite: 3.14,
   /** The review step's answer and a status page (brotli): TCP's first window, as a public page. */

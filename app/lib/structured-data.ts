@@ -152,13 +152,12 @@ function itemOffers(
  */
 class MenuAddOns {
   /**
-   * The sections written so far, by their group's name. A group is compared with those of its
-   * name, choice by choice, rather than turned into a text to look up: this runs for every
-   * group of every dish of an uncached menu view, and those texts were a sixteenth of what
-   * such a view allocated.
+   * The groups whose sections are written so far, in order: the nth has `#menu-add-on-n`. A
+   * group is compared with them field by field rather than turned into a text to look up:
+   * this runs for every group of every dish of an uncached menu view, and those texts were a
+   * sixteenth of what such a view allocated. A menu has few distinct groups.
    */
-  private readonly writtenByName = new Map<string, Array<{ group: OptionGroup; id: string }>>();
-  private written = 0;
+  private readonly written: OptionGroup[] = [];
 
   constructor(private readonly currency: string | undefined) {}
 
@@ -171,13 +170,10 @@ class MenuAddOns {
   }
 
   private section(group: OptionGroup): object {
-    const namesakes = this.writtenByName.get(group.name);
-    const same = namesakes?.find((each) => sameChoices(each.group, group));
-    if (same) return { "@id": same.id };
-    this.written += 1;
-    const id = `#menu-add-on-${this.written}`;
-    if (namesakes) namesakes.push({ group, id });
-    else this.writtenByName.set(group.name, [{ group, id }]);
+    const same = this.written.findIndex((each) => sameSection(each, group));
+    if (same >= 0) return { "@id": `#menu-add-on-${same + 1}` };
+    this.written.push(group);
+    const id = `#menu-add-on-${this.written.length}`;
     return {
       "@type": "MenuSection",
       "@id": id,
@@ -195,9 +191,11 @@ class MenuAddOns {
   }
 }
 
-/** Whether two groups' sections say the same: the same choices, prices and sold-out marks, in order. */
-function sameChoices(written: OptionGroup, group: OptionGroup): boolean {
-  if (written.choices.length !== group.choices.length) return false;
+/** Whether two groups' sections say the same: one name, and the same choices, prices and sold-out marks, in order. */
+function sameSection(written: OptionGroup, group: OptionGroup): boolean {
+  if (written.name !== group.name || written.choices.length !== group.choices.length) {
+    return false;
+  }
   for (let index = 0; index < group.choices.length; index++) {
     const before = written.choices[index]!;
     const choice = group.choices[index]!;
