@@ -52,6 +52,11 @@ interface PublicRoute {
   path: string;
   /** The path up to its first parameter ("/r/"): only a route whose prefix fits is matched. */
   prefix: string;
+  /**
+   * How many segments every path it matches has ("/r/:slugId/order": 3), or null when that
+   * varies (an optional segment, a splat): only a route whose count fits is matched.
+   */
+  segments: number | null;
   module: PublicRouteModule;
 }
 
@@ -114,6 +119,7 @@ function publicRoutes(build: ServerBuild): PublicRoute[] {
               id: route.id,
               path: `/${route.path}`,
               prefix: `/${route.path}`.split(":")[0]!,
+              segments: /[?*]/.test(route.path) ? null : segmentCount(`/${route.path}`),
               module: route.module,
             },
           ]
@@ -122,6 +128,15 @@ function publicRoutes(build: ServerBuild): PublicRoute[] {
     publicRoutesByBuild.set(build, found);
   }
   return found;
+}
+
+/** The non-empty segments of a path: "/r/abc/" has two. */
+function segmentCount(path: string): number {
+  let count = 0;
+  for (let index = 0; index < path.length; index += 1) {
+    if (path[index] !== "/" && (index === 0 || path[index - 1] === "/")) count += 1;
+  }
+  return count;
 }
 
 type LoaderOutcome = { data: unknown } | { redirect: Response } | null;
@@ -154,9 +169,15 @@ export async function renderPublicPage(
   url: URL,
   context: RouterContextProvider,
 ): Promise<RenderedPublicPage | Response | null> {
-  // Matching ranks every candidate's compiled path on each call: offer it only the one or two
-  // routes that can fit.
-  const candidates = publicRoutes(build).filter((route) => url.pathname.startsWith(route.prefix));
+  // Matching flattens, ranks and compiles every candidate's path on each call: offer it only
+  // the routes that can fit, by their prefix and their number of segments (one, or three for
+  // "/r/abc/es" against "/r/abc/order" and "/r/abc/book").
+  const segments = segmentCount(url.pathname);
+  const candidates = publicRoutes(build).filter(
+    (route) =>
+      url.pathname.startsWith(route.prefix) &&
+      (route.segments === null || route.segments === segments),
+  );
   const [match] = (candidates.length && matchRoutes(candidates, url.pathname)) || [];
   if (!match) return null;
   const route = match.route;

@@ -251,6 +251,41 @@ describe("renderPublicPage", () => {
     expect(loader).not.toHaveBeenCalled();
   });
 
+  it("matches each address to the route React Router would, whatever its segments", async () => {
+    const { build } = fakeBuild();
+    const routes = build.routes as Record<string, unknown>;
+    const publicModule = (name: string) => ({
+      handle: { hydrate: false },
+      loader: () => ({ name }),
+      PublicPage: ({ loaderData }: { loaderData: { name: string } }) => <h1>{loaderData.name}</h1>,
+    });
+    for (const [id, path] of [
+      ["language", "r/:slugId/:lang"],
+      ["order", "r/:slugId/order"],
+      ["language-order", "r/:slugId/:lang/order"],
+      ["gallery", "r/:slugId/gallery/:photo?"],
+      ["files", "r/:slugId/files/*"],
+    ] as const) {
+      routes[id] = { id, parentId: "root", path, module: publicModule(id) };
+    }
+    const shown = async (path: string) => {
+      const page = rendered(
+        await renderPublicPage(build, new URL(`https://sites.example${path}`), context()),
+      );
+      return /<h1>([^<]*)<\/h1>/.exec(page.body.toString())?.[1];
+    };
+    expect(await shown("/r/pasta-co-P1/")).toBe("Pasta &amp; Co");
+    expect(await shown("/r/pasta-co-P1/es")).toBe("language");
+    expect(await shown("/r/pasta-co-P1/order")).toBe("order");
+    expect(await shown("/r/pasta-co-P1/es/order/")).toBe("language-order");
+    expect(await shown("/r/pasta-co-P1/gallery")).toBe("gallery");
+    expect(await shown("/r/pasta-co-P1/gallery/3")).toBe("gallery");
+    expect(await shown("/r/pasta-co-P1/files/a/b/c")).toBe("files");
+    expect(
+      await renderPublicPage(build, new URL("https://sites.example/r/a/es/x"), context()),
+    ).toBeNull();
+  });
+
   it("leaves to React Router a route that sets headers or has middleware, or any once the root has middleware", async () => {
     const url = new URL("https://sites.example/r/pasta-co-P1");
     const middleware = [async (_args: unknown, next: () => Promise<unknown>) => next()];
