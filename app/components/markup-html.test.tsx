@@ -60,6 +60,22 @@ describe("template markup set aside by a page's render", () => {
     expect(held.bytes(html).equals(Buffer.from(whole))).toBe(true);
   });
 
+  it("gives each page bytes of its own, large or small, whatever pages came before", () => {
+    const pageOf = (text: string, times: number) => {
+      const held = new HeldMarkup();
+      const html = `<main>${held.placeholder(markup`<p>${text.repeat(times)}</p>`)}</main>`;
+      return { bytes: held.bytes(html), whole: `<main><p>${text.repeat(times)}</p></main>` };
+    };
+    const pages = [
+      pageOf("Crème brûlée ", 2_000),
+      pageOf("كنافة ", 10),
+      pageOf("Ramen 🍜 ", 150_000),
+      pageOf("Tea", 1),
+    ];
+    for (const { bytes, whole } of pages) expect(bytes.equals(Buffer.from(whole))).toBe(true);
+    expect(pages[2]!.bytes.length).toBeGreaterThan(1024 * 1024);
+  });
+
   it("is written in place where no render holds it", () => {
     expect(renderedInPlace("Menu")).toContain("<ul><li>Crème brûlée — €6,50</li>");
   });
