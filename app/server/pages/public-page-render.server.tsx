@@ -132,11 +132,7 @@ function publicRoutes(build: ServerBuild): PublicRoute[] {
 
 /** The non-empty segments of a path: "/r/abc/" has two. */
 function segmentCount(path: string): number {
-  let count = 0;
-  for (let index = 0; index < path.length; index += 1) {
-    if (path[index] !== "/" && (index === 0 || path[index - 1] === "/")) count += 1;
-  }
-  return count;
+  return path.split("/").filter(Boolean).length;
 }
 
 type LoaderOutcome = { data: unknown } | { redirect: Response } | null;
