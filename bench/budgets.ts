@@ -56,8 +56,8 @@ export const BUDGETS = {
    */
   uncachedAnchorsPerViewOnPglite: {
     "Bench Bistro": 2.808,
-    "Bench Bistro (Spanish)": 3.986,
-    "Bench Bistro (Arabic)": 4.408,
+    "Bench Bistro (Spanish)": 3.93,
+    "Bench Bistro (Arabic)": 4.253,
     "Bench Shop": 2.795,
   } as Record<string, number>,
   /**
