@@ -520,8 +520,8 @@ function publicItem(values: unknown[]): PublicItemRow {
 }
 
 /** A row of the site's translations, its keys and its texts (`keysAndTexts`), into `texts`. */
-function addTranslations(texts: Map<string, string>, keysAndTexts: unknown): void {
-  const [keys, values] = keysAndTexts as [unknown[] | null, unknown[] | null];
+function addTranslations(texts: Map<string, string>, row: unknown): void {
+  const [keys, values] = row as [unknown[] | null, unknown[] | null];
   if (!keys || !values) return;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index];
